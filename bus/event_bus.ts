@@ -1,0 +1,676 @@
+import { Queue } from "./_queue.ts";
+import { BusClosedError, EmitAbortedError } from "./errors.ts";
+import type { AnyBusEvent, BusEvent, EventType } from "./events.ts";
+
+/**
+ * What a subscription names: one event type, or `"*"` for every event.
+ *
+ * @example
+ * ```ts
+ * import type { SubscriptionType } from "./event_bus.ts";
+ * const all: SubscriptionType = "*";
+ * ```
+ */
+export type SubscriptionType = EventType | "*";
+
+/**
+ * The event a subscription to `K` receives: `BusEvent<K>`, or the union of all events for `"*"`.
+ *
+ * @example
+ * ```ts
+ * import type { EventFor } from "./event_bus.ts";
+ * function onJoin(event: EventFor<"user.joined">): string {
+ *   return event.data.channel;
+ * }
+ * ```
+ */
+export type EventFor<K extends SubscriptionType> = K extends EventType ? BusEvent<K>
+  : AnyBusEvent;
+
+/**
+ * Anything with an `onEvent` method taking one event is a subscriber.
+ *
+ * @example
+ * ```ts
+ * import type { Subscriber } from "./event_bus.ts";
+ * const logger: Subscriber<"message.received"> = {
+ *   onEvent(event) {
+ *     console.log(`<${event.data.user}> ${event.data.message}`);
+ *   },
+ * };
+ * ```
+ */
+export interface Subscriber<K extends SubscriptionType = "*"> {
+  /** Handles one event; a returned promise is awaited before the next delivery. */
+  onEvent(event: EventFor<K>): void | Promise<void>;
+}
+
+/**
+ * A plain function works wherever a subscriber is taken.
+ *
+ * @example
+ * ```ts
+ * import type { SubscriberFunction } from "./event_bus.ts";
+ * const onNick: SubscriberFunction<"user.nick"> = (event) => {
+ *   console.log(event.data.nickname);
+ * };
+ * ```
+ */
+export type SubscriberFunction<K extends SubscriptionType = "*"> = (
+  event: EventFor<K>,
+) => void | Promise<void>;
+
+/**
+ * A subscriber object or a plain function.
+ *
+ * @example
+ * ```ts
+ * import type { SubscriberLike } from "./event_bus.ts";
+ * const subscriber: SubscriberLike<"*"> = (event) => console.log(event.type);
+ * ```
+ */
+export type SubscriberLike<K extends SubscriptionType = "*"> =
+  | Subscriber<K>
+  | SubscriberFunction<K>;
+
+/**
+ * Removes a subscription when called; also disposable with `using`.
+ *
+ * @example
+ * ```ts
+ * import { EventBus } from "./event_bus.ts";
+ * const bus = new EventBus();
+ * {
+ *   using _sub = bus.subscribe("*", () => {});
+ * } // unsubscribed here
+ * await bus.close();
+ * ```
+ */
+export type Unsubscribe = (() => void) & Disposable;
+
+/**
+ * Receives an error thrown or rejected by a subscriber, with the event and the subscriber.
+ *
+ * @example
+ * ```ts
+ * import type { SubscriberErrorHandler } from "./event_bus.ts";
+ * const onError: SubscriberErrorHandler = (error, event) => {
+ *   console.warn(`a subscriber failed on ${event.type}`, error);
+ * };
+ * ```
+ */
+export type SubscriberErrorHandler = (
+  error: unknown,
+  event: AnyBusEvent,
+  subscriber: SubscriberLike<never>,
+) => void;
+
+/**
+ * Options of {@linkcode EventBus}.
+ *
+ * @example
+ * ```ts
+ * import { EventBus } from "./event_bus.ts";
+ * const bus = new EventBus({ capacity: 256, snapshotEvery: 16 });
+ * await bus.close();
+ * ```
+ */
+export interface EventBusOptions {
+  /** How many ordered events may wait for delivery before `emit` waits. Default 1024. */
+  capacity?: number;
+  /**
+   * A pending snapshot is delivered at least once every this many ordered events, so an
+   * endless ordered flood cannot starve the snapshot lane. Default 64.
+   */
+  snapshotEvery?: number;
+  /** Called with each subscriber failure. The default logs the event type and subscriber. */
+  onSubscriberError?: SubscriberErrorHandler;
+}
+
+/**
+ * Options of {@linkcode EventBus.prototype.emit}.
+ *
+ * @example
+ * ```ts
+ * import type { EmitOptions } from "./event_bus.ts";
+ * const options: EmitOptions = { signal: AbortSignal.timeout(1000) };
+ * ```
+ */
+export interface EmitOptions {
+  /** Aborts a wait for room on a full ordered lane; the event is then not enqueued. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Counters describing the bus right now.
+ *
+ * @example
+ * ```ts
+ * import { EventBus } from "./event_bus.ts";
+ * const bus = new EventBus();
+ * const { queued, delivered } = bus.stats();
+ * await bus.close();
+ * ```
+ */
+export interface BusStats {
+  /** Ordered events accepted and not yet delivered. */
+  queued: number;
+  /** Snapshot keys waiting for delivery. */
+  snapshotsPending: number;
+  /** Events delivered so far (each counted once, whatever its subscriber count). */
+  delivered: number;
+  /** Subscriber calls that threw or rejected. */
+  subscriberErrors: number;
+  /** `emit` calls waiting for room on the full ordered lane. */
+  waitingEmitters: number;
+}
+
+interface Entry {
+  readonly subscriber: SubscriberLike<never>;
+  readonly call: (event: AnyBusEvent) => unknown;
+  active: boolean;
+}
+
+/** An `emitSync` item: delivered in order like any event, then settles its caller. */
+class SyncItem {
+  constructor(readonly event: AnyBusEvent, readonly done: () => void) {}
+}
+
+type Item = AnyBusEvent | SyncItem;
+
+interface Waiter {
+  readonly item: Item;
+  readonly event: AnyBusEvent;
+  readonly resolve: () => void;
+  readonly reject: (error: Error) => void;
+  readonly signal?: AbortSignal;
+  onAbort?: () => void;
+  cancelled: boolean;
+}
+
+const NO_ENTRIES: readonly Entry[] = Object.freeze([]);
+const ACCEPTED: Promise<void> = Promise.resolve();
+/** How long the dispatcher works before it lets timers and I/O run. */
+const SLICE_MS = 4;
+/** How many deliveries pass between two looks at the clock. */
+const CLOCK_EVERY = 64;
+
+/**
+ * The in-process event bus: an ordered lane (`emit`), a snapshot lane (`emitLatest`) and
+ * `emitSync`, all delivered by one dispatcher.
+ *
+ * @example Subscribe, emit, and wait for delivery
+ * ```ts
+ * import { createEvent, EventBus } from "../mod.ts";
+ *
+ * const bus = new EventBus();
+ * const seen: string[] = [];
+ * bus.subscribe("user.joined", (event) => {
+ *   seen.push(`${event.data.nickname} joined ${event.data.channel}`);
+ * });
+ * await bus.emit(createEvent(
+ *   "user.joined",
+ *   { networkId: 1, channel: "#deno", user: "alice", nickname: "alice" },
+ *   "irc",
+ * ));
+ * await bus.close(); // drains the ordered lane
+ * console.log(seen); // ["alice joined #deno"]
+ * ```
+ */
+export class EventBus implements AsyncDisposable {
+  #capacity: number;
+  #snapshotEvery: number;
+  #onSubscriberError: SubscriberErrorHandler;
+
+  #lists = new Map<string, readonly Entry[]>();
+  #wildcard: readonly Entry[] = NO_ENTRIES;
+
+  #queue = new Queue<Item>();
+  #snapshots = new Map<string, AnyBusEvent>();
+  #waiters = new Queue<Waiter>();
+  #waiting = 0;
+  #sinceSnapshot = 0;
+
+  #scheduled = false;
+  #running = false;
+  #inCallback = false;
+  #closed = false;
+  #closing: Promise<void> | undefined;
+  #idle: (() => void)[] = [];
+
+  #delivered = 0;
+  #subscriberErrors = 0;
+
+  /** Creates a bus; see {@linkcode EventBusOptions} for the defaults. */
+  constructor(options: EventBusOptions = {}) {
+    this.#capacity = positiveInteger(options.capacity ?? 1024, "capacity");
+    this.#snapshotEvery = positiveInteger(options.snapshotEvery ?? 64, "snapshotEvery");
+    this.#onSubscriberError = options.onSubscriberError ?? logSubscriberError;
+  }
+
+  /**
+   * Registers a subscriber for one event type, or for `"*"` (every event).
+   *
+   * For each event, the type's subscribers are called in subscription order, then the
+   * `"*"` subscribers. Returns a function that removes this subscription.
+   *
+   * @example
+   * ```ts
+   * import { EventBus } from "../mod.ts";
+   * const bus = new EventBus();
+   * const off = bus.subscribe("message.received", (event) => console.log(event.data.message));
+   * off();
+   * await bus.close();
+   * ```
+   */
+  subscribe<K extends SubscriptionType>(type: K, subscriber: SubscriberLike<K>): Unsubscribe {
+    checkSubscriptionType(type);
+    const entry: Entry = {
+      subscriber: subscriber as SubscriberLike<never>,
+      call: toCall(subscriber as SubscriberLike<never>),
+      active: true,
+    };
+    this.#setList(type, [...this.#list(type), entry]);
+    const off = () => this.#remove(type, (candidate) => candidate === entry);
+    return Object.assign(off, { [Symbol.dispose]: off });
+  }
+
+  /**
+   * Removes every subscription of `subscriber` to `type`; a no-op when there is none.
+   *
+   * @example
+   * ```ts
+   * import { EventBus, type SubscriberFunction } from "../mod.ts";
+   * const bus = new EventBus();
+   * const onQuit: SubscriberFunction<"user.quit"> = () => {};
+   * bus.subscribe("user.quit", onQuit);
+   * bus.unsubscribe("user.quit", onQuit);
+   * await bus.close();
+   * ```
+   */
+  unsubscribe<K extends SubscriptionType>(type: K, subscriber: SubscriberLike<K>): void {
+    this.#remove(type, (entry) => entry.subscriber === subscriber);
+  }
+
+  /**
+   * Queues an event on the ordered lane. Resolves once it is accepted onto the queue.
+   *
+   * While the lane is full, the call waits (backpressure); waiting emitters are admitted in
+   * call order. Aborting `signal` ends the wait with an {@linkcode EmitAbortedError} and the
+   * event is not enqueued. A closed bus rejects with a {@linkcode BusClosedError}.
+   *
+   * @example
+   * ```ts
+   * import { createEvent, EventBus } from "../mod.ts";
+   * const bus = new EventBus();
+   * await bus.emit(createEvent("connection.lost", { networkId: 1, error: "EOF" }, "irc"));
+   * await bus.close();
+   * ```
+   */
+  emit<T extends EventType>(event: BusEvent<T>, options: EmitOptions = {}): Promise<void> {
+    const any = event as AnyBusEvent;
+    try {
+      checkEvent(any);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.#enqueue(any, any, options.signal);
+  }
+
+  /**
+   * Publishes replaceable state on the snapshot lane. Never blocks and never throws on a
+   * busy bus: while the dispatcher is busy, a later event with the same key replaces the
+   * pending one, which keeps the position of the first pending write.
+   *
+   * Ordered events go first, but a pending snapshot is delivered at least every
+   * `snapshotEvery` ordered events. A no-op once the bus is closed.
+   *
+   * @example Two emits collapse into one delivery
+   * ```ts
+   * import { createEvent, EventBus } from "../mod.ts";
+   * const bus = new EventBus();
+   * const away: boolean[] = [];
+   * bus.subscribe("user.meta", (event) => {
+   *   away.push(event.data.away);
+   * });
+   * const meta = (isAway: boolean) =>
+   *   createEvent("user.meta", { networkId: 1, nickname: "alice", away: isAway }, "irc");
+   * bus.emitLatest("user.meta:1:alice", meta(true));
+   * bus.emitLatest("user.meta:1:alice", meta(false));
+   * await bus.close();
+   * console.log(away); // [false]
+   * ```
+   */
+  emitLatest<T extends EventType>(key: string, event: BusEvent<T>): void {
+    if (typeof key !== "string" || key === "") {
+      throw new TypeError(
+        `Cannot emit snapshot: the key must be a non-empty string, got ${JSON.stringify(key)}`,
+      );
+    }
+    checkEvent(event as AnyBusEvent);
+    if (this.#closed) return;
+    this.#snapshots.set(key, event as AnyBusEvent);
+    this.#schedule();
+  }
+
+  /**
+   * Queues an event on the ordered lane and resolves once every subscriber has processed it.
+   *
+   * It keeps emission order with `emit`. Called synchronously from inside a subscriber it
+   * rejects, because it would wait for its own delivery; a subscriber should `emit` instead.
+   *
+   * @example
+   * ```ts
+   * import { createEvent, EventBus } from "../mod.ts";
+   * const bus = new EventBus();
+   * let count = 0;
+   * bus.subscribe("sasl.success", () => {
+   *   count++;
+   * });
+   * await bus.emitSync(createEvent("sasl.success", { networkId: 1 }, "irc"));
+   * console.log(count); // 1
+   * await bus.close();
+   * ```
+   */
+  emitSync<T extends EventType>(event: BusEvent<T>, options: EmitOptions = {}): Promise<void> {
+    const any = event as AnyBusEvent;
+    try {
+      checkEvent(any);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (this.#inCallback && !this.#closed) {
+      return Promise.reject(
+        new Error(
+          `Cannot emitSync from inside a subscriber: it would wait for its own delivery (type: ${any.type})`,
+        ),
+      );
+    }
+    return new Promise<void>((resolve, reject) => {
+      this.#enqueue(new SyncItem(any, resolve), any, options.signal).catch(reject);
+    });
+  }
+
+  /**
+   * Stops accepting events and resolves once every accepted ordered event is delivered.
+   *
+   * Pending snapshots are dropped (they are replaceable state) and waiting emitters reject
+   * with a {@linkcode BusClosedError}. Calling it again returns the same promise.
+   *
+   * @example
+   * ```ts
+   * import { EventBus } from "../mod.ts";
+   * const bus = new EventBus();
+   * await bus.close();
+   * await bus.close(); // idempotent
+   * ```
+   */
+  close(): Promise<void> {
+    if (this.#closing) return this.#closing;
+    this.#closed = true;
+    this.#snapshots.clear();
+    for (const waiter of this.#waiters.drain()) {
+      if (waiter.cancelled) continue;
+      this.#settle(waiter);
+      waiter.reject(new BusClosedError(waiter.event));
+    }
+    this.#closing = this.#isIdle() ? Promise.resolve() : new Promise((resolve) => {
+      this.#idle.push(resolve);
+    });
+    return this.#closing;
+  }
+
+  /** Closes the bus: `await using bus = new EventBus()`. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+
+  /**
+   * Counters for the bus right now.
+   *
+   * @example
+   * ```ts
+   * import { createEvent, EventBus } from "../mod.ts";
+   * const bus = new EventBus();
+   * await bus.emitSync(createEvent("sasl.aborted", { networkId: 1 }, "irc"));
+   * console.log(bus.stats().delivered); // 1
+   * await bus.close();
+   * ```
+   */
+  stats(): BusStats {
+    return {
+      queued: this.#queue.length,
+      snapshotsPending: this.#snapshots.size,
+      delivered: this.#delivered,
+      subscriberErrors: this.#subscriberErrors,
+      waitingEmitters: this.#waiting,
+    };
+  }
+
+  #list(type: string): readonly Entry[] {
+    return type === "*" ? this.#wildcard : this.#lists.get(type) ?? NO_ENTRIES;
+  }
+
+  // Lists are replaced, never mutated: a delivery in progress keeps iterating its own copy.
+  #setList(type: string, list: readonly Entry[]): void {
+    if (type === "*") this.#wildcard = list;
+    else if (list.length === 0) this.#lists.delete(type);
+    else this.#lists.set(type, list);
+  }
+
+  #remove(type: string, match: (entry: Entry) => boolean): void {
+    const list = this.#list(type);
+    if (!list.some(match)) return;
+    const kept: Entry[] = [];
+    for (const entry of list) {
+      if (match(entry)) entry.active = false;
+      else kept.push(entry);
+    }
+    this.#setList(type, kept);
+  }
+
+  #enqueue(item: Item, event: AnyBusEvent, signal: AbortSignal | undefined): Promise<void> {
+    if (this.#closed) return Promise.reject(new BusClosedError(event));
+    if (signal?.aborted) return Promise.reject(new EmitAbortedError(event, signal.reason));
+    if (this.#waiting === 0 && this.#queue.length < this.#capacity) {
+      this.#queue.push(item);
+      this.#schedule();
+      return ACCEPTED;
+    }
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = { item, event, resolve, reject, signal, cancelled: false };
+      if (signal) {
+        waiter.onAbort = () => {
+          this.#settle(waiter);
+          reject(new EmitAbortedError(event, signal.reason));
+        };
+        signal.addEventListener("abort", waiter.onAbort, { once: true });
+      }
+      this.#waiters.push(waiter);
+      this.#waiting++;
+    });
+  }
+
+  /** Takes a waiter out of the count and detaches its abort listener. */
+  #settle(waiter: Waiter): void {
+    waiter.cancelled = true;
+    this.#waiting--;
+    if (waiter.onAbort) waiter.signal?.removeEventListener("abort", waiter.onAbort);
+  }
+
+  #admit(): void {
+    while (this.#waiting > 0 && this.#queue.length < this.#capacity) {
+      const waiter = this.#waiters.shift()!;
+      if (waiter.cancelled) continue;
+      this.#settle(waiter);
+      this.#queue.push(waiter.item);
+      waiter.resolve();
+    }
+  }
+
+  #schedule(): void {
+    if (this.#scheduled || this.#running) return;
+    this.#scheduled = true;
+    queueMicrotask(() => this.#dispatch());
+  }
+
+  #next(): Item | undefined {
+    if (
+      this.#snapshots.size > 0 &&
+      (this.#queue.length === 0 || this.#sinceSnapshot >= this.#snapshotEvery)
+    ) {
+      this.#sinceSnapshot = 0;
+      const key: string = this.#snapshots.keys().next().value!;
+      const event = this.#snapshots.get(key)!;
+      this.#snapshots.delete(key);
+      return event;
+    }
+    const item = this.#queue.shift();
+    if (item === undefined) return undefined;
+    this.#sinceSnapshot++;
+    if (this.#waiting > 0) this.#admit();
+    return item;
+  }
+
+  async #dispatch(): Promise<void> {
+    this.#scheduled = false;
+    this.#running = true;
+    let sliceStart = performance.now();
+    let sinceClock = 0;
+    for (let item = this.#next(); item !== undefined; item = this.#next()) {
+      if (item instanceof SyncItem) {
+        await this.#deliver(item.event);
+        item.done();
+      } else {
+        const pending = this.#deliver(item);
+        if (pending) await pending;
+      }
+      // A flood must not starve timers and I/O: give them a turn every few milliseconds.
+      if (++sinceClock === CLOCK_EVERY) {
+        sinceClock = 0;
+        if (performance.now() - sliceStart > SLICE_MS) {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          sliceStart = performance.now();
+        }
+      }
+    }
+    this.#running = false;
+    if (this.#closed && this.#isIdle()) {
+      for (const resolve of this.#idle.splice(0)) resolve();
+    }
+  }
+
+  #isIdle(): boolean {
+    return !this.#running && !this.#scheduled && this.#queue.length === 0;
+  }
+
+  /** Calls the type's subscribers, then the wildcard ones; returns a promise only if one is async. */
+  #deliver(event: AnyBusEvent): Promise<void> | undefined {
+    this.#delivered++;
+    const typed = this.#lists.get(event.type) ?? NO_ENTRIES;
+    const wildcard = this.#wildcard;
+    const total = typed.length + wildcard.length;
+    for (let i = 0; i < total; i++) {
+      const entry = i < typed.length ? typed[i] : wildcard[i - typed.length];
+      const pending = this.#call(entry, event);
+      if (pending) return this.#deliverRest(pending, event, typed, wildcard, i + 1);
+    }
+  }
+
+  async #deliverRest(
+    pending: Promise<void>,
+    event: AnyBusEvent,
+    typed: readonly Entry[],
+    wildcard: readonly Entry[],
+    from: number,
+  ): Promise<void> {
+    await pending;
+    const total = typed.length + wildcard.length;
+    for (let i = from; i < total; i++) {
+      const entry = i < typed.length ? typed[i] : wildcard[i - typed.length];
+      const next = this.#call(entry, event);
+      if (next) await next;
+    }
+  }
+
+  #call(entry: Entry, event: AnyBusEvent): Promise<void> | undefined {
+    if (!entry.active) return undefined;
+    this.#inCallback = true;
+    try {
+      const result = entry.call(event);
+      if (isThenable(result)) {
+        return Promise.resolve(result).then(
+          () => {},
+          (error) => this.#report(error, event, entry),
+        );
+      }
+    } catch (error) {
+      this.#report(error, event, entry);
+    } finally {
+      this.#inCallback = false;
+    }
+    return undefined;
+  }
+
+  #report(error: unknown, event: AnyBusEvent, entry: Entry): void {
+    this.#subscriberErrors++;
+    try {
+      this.#onSubscriberError(error, event, entry.subscriber);
+    } catch (handlerError) {
+      // The handler itself failed; the dispatcher must keep going, so log both.
+      console.error("onSubscriberError threw while reporting", error, handlerError);
+    }
+  }
+}
+
+function toCall(subscriber: SubscriberLike<never>): (event: AnyBusEvent) => unknown {
+  if (typeof subscriber === "function") return subscriber as (event: AnyBusEvent) => unknown;
+  if (typeof subscriber === "object" && subscriber !== null) {
+    const onEvent = (subscriber as { onEvent?: unknown }).onEvent;
+    if (typeof onEvent === "function") return (event) => onEvent.call(subscriber, event);
+  }
+  throw new TypeError(
+    `Cannot subscribe: the subscriber must be a function or have an onEvent method, got ${typeof subscriber}`,
+  );
+}
+
+function checkSubscriptionType(type: unknown): void {
+  if (typeof type !== "string" || type === "") {
+    throw new TypeError(
+      `Cannot subscribe: the event type must be a non-empty string, got ${JSON.stringify(type)}`,
+    );
+  }
+}
+
+function checkEvent(event: AnyBusEvent): void {
+  const type = (event as { type?: unknown } | null)?.type;
+  if (typeof type !== "string" || type === "") {
+    throw new TypeError(`Cannot emit event: it has no type, got ${JSON.stringify(type)}`);
+  }
+  if (type === "*") {
+    throw new TypeError(`Cannot emit event: "*" only subscribes to every event, got "*"`);
+  }
+}
+
+function positiveInteger(value: number, name: string): number {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new TypeError(`Cannot create EventBus: ${name} must be a positive integer, got ${value}`);
+  }
+  return value;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
+}
+
+/** Names a subscriber for logs: its function name, `name` field or class name. */
+function subscriberName(subscriber: SubscriberLike<never>): string {
+  if (typeof subscriber === "function") return subscriber.name || "anonymous function";
+  const named = (subscriber as { name?: unknown }).name;
+  if (typeof named === "string" && named !== "") return named;
+  return subscriber.constructor?.name ?? "anonymous subscriber";
+}
+
+function logSubscriberError(error: unknown, event: AnyBusEvent, subscriber: SubscriberLike<never>) {
+  console.error(`Subscriber ${subscriberName(subscriber)} failed on event ${event.type}:`, error);
+}
