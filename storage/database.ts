@@ -1,0 +1,85 @@
+import { DatabaseSync } from "node:sqlite";
+
+/**
+ * One schema step: the SQL that takes a component's tables from `version - 1` to `version`.
+ *
+ * @example
+ * ```ts
+ * import type { Migration } from "./database.ts";
+ * const first: Migration = { version: 1, sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY)" };
+ * ```
+ */
+export interface Migration {
+  /** The schema version this step produces, counting from 1. */
+  version: number;
+  /** The statements of the step, run in one transaction. */
+  sql: string;
+}
+
+/**
+ * Opens (or creates) the client's SQLite database file, shared by every component.
+ *
+ * Write-ahead logging lets readers go on while a writer commits; foreign keys are on.
+ *
+ * @example
+ * ```ts
+ * import { openDatabase } from "./database.ts";
+ * const db = openDatabase(":memory:");
+ * db.close();
+ * ```
+ */
+export function openDatabase(path: string): DatabaseSync {
+  const db = new DatabaseSync(path);
+  db.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
+  db.exec(
+    "CREATE TABLE IF NOT EXISTS schema_versions (component TEXT PRIMARY KEY, version INTEGER NOT NULL)",
+  );
+  return db;
+}
+
+/**
+ * Brings one component's tables up to its newest schema version, each step in a
+ * transaction, and returns the version now in force. Steps already applied are skipped, so
+ * it is safe on every start.
+ *
+ * Each component (networks, plugin grants, ...) keeps its own version in
+ * `schema_versions`, so the parts of the client evolve their tables independently.
+ *
+ * @example
+ * ```ts
+ * import { migrate, openDatabase } from "./database.ts";
+ * const db = openDatabase(":memory:");
+ * migrate(db, "notes", [{ version: 1, sql: "CREATE TABLE notes (text TEXT)" }]); // 1
+ * db.close();
+ * ```
+ */
+export function migrate(db: DatabaseSync, component: string, migrations: Migration[]): number {
+  const row = db.prepare("SELECT version FROM schema_versions WHERE component = ?").get(
+    component,
+  ) as { version: number } | undefined;
+  let current = row?.version ?? 0;
+  const newest = Math.max(0, ...migrations.map((m) => m.version));
+  if (current > newest) {
+    throw new Error(
+      `Cannot open ${component} storage: the database is at schema version ${current}, newer than this client knows (${newest})`,
+    );
+  }
+  for (const step of [...migrations].sort((a, b) => a.version - b.version)) {
+    if (step.version <= current) continue;
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      db.exec(step.sql);
+      db.prepare(
+        "INSERT INTO schema_versions (component, version) VALUES (?, ?) ON CONFLICT(component) DO UPDATE SET version = excluded.version",
+      ).run(component, step.version);
+      db.exec("COMMIT");
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw new Error(`Cannot migrate ${component} storage to version ${step.version}`, {
+        cause: error,
+      });
+    }
+    current = step.version;
+  }
+  return current;
+}
