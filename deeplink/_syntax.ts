@@ -19,9 +19,6 @@ export const NICK_FLAGS: ReadonlySet<string> = new Set(["isnick", "isuser"]);
 /** Whitespace, control characters (NUL included) and commas: never allowed in names or keys. */
 export const FORBIDDEN_IN_NAME = /[\s\p{Cc},]/u;
 
-/** Raw control characters: C0 (NUL included), DEL and C1. */
-export const CONTROL = /\p{Cc}/u;
-
 /** Longest accepted target name, in UTF-8 bytes, after normalization. */
 export const MAX_NAME_BYTES = 200;
 
@@ -30,6 +27,29 @@ export const MAX_INPUT_LENGTH = 8192;
 
 /** Default port of each scheme. */
 export const DEFAULT_PORTS = { irc: 6667, ircs: 6697 } as const;
+
+/**
+ * Whether text holds whitespace, a control character (NUL included) or a comma. A loop
+ * over char codes decides ASCII text; the Unicode regex runs only when needed.
+ */
+export function hasForbiddenChar(text: string): boolean {
+  let ascii = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c <= 0x20 || c === 0x2c || (c >= 0x7f && c <= 0x9f)) return true;
+    if (c > 0x7f) ascii = false;
+  }
+  return !ascii && FORBIDDEN_IN_NAME.test(text);
+}
+
+/** Index of the first control character (C0, DEL, C1), or -1. */
+export function indexOfControl(text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return i;
+  }
+  return -1;
+}
 
 /** Whether a name starts with a channel prefix. */
 export function isChannelName(name: string): boolean {

@@ -4,7 +4,6 @@ import { show } from "./_syntax.ts";
 
 const MAX_HOST_LENGTH = 253;
 const MAX_LABEL_LENGTH = 63;
-const LABEL = /^[a-z0-9_-]+$/;
 const DIGITS = /^[0-9]+$/;
 const IPV6_CHARS = /^[0-9a-f:.]+$/;
 
@@ -39,31 +38,60 @@ export function normalizeHost(host: string): string {
  */
 export function normalizeHostPart(text: string, ipv6: boolean, input: string): string {
   if (ipv6) return normalizeIpv6(text, input);
-  let host = text.toLowerCase();
+  let host = text;
+  // One pass decides the common case: ASCII letters, digits, "-", "_" and dots.
+  let simple = true;
+  let upper = false;
+  for (let i = 0; i < host.length; i++) {
+    const c = host.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) upper = true;
+    else if (
+      !((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x5f ||
+        c === 0x2e)
+    ) {
+      simple = false;
+      break;
+    }
+  }
+  if (upper || !simple) host = host.toLowerCase();
   if (host.endsWith(".")) host = host.slice(0, -1);
   if (host === "") {
     throw new IrcUrlError("missing_host", "Cannot parse IRC link: the host is empty", input);
   }
-  // deno-lint-ignore no-control-regex
-  if (/[^\x00-\x7f]/.test(host)) {
-    const ascii = domainToASCII(host);
-    if (ascii === "") throw invalidHost(text, input);
-    host = ascii.endsWith(".") ? ascii.slice(0, -1) : ascii;
+  if (!simple) {
+    // deno-lint-ignore no-control-regex
+    if (/[^\x00-\x7f]/.test(host)) {
+      const ascii = domainToASCII(host);
+      if (ascii === "") throw invalidHost(text, input);
+      host = ascii.endsWith(".") ? ascii.slice(0, -1) : ascii;
+    }
   }
   if (host.length > MAX_HOST_LENGTH) throw invalidHost(text, input);
-  const labels = host.split(".");
-  for (const label of labels) {
-    if (label.length === 0 || label.length > MAX_LABEL_LENGTH || !LABEL.test(label)) {
+  let labelStart = 0;
+  let lastLabelNumeric = true;
+  for (let i = 0; i <= host.length; i++) {
+    const c = i === host.length ? 0x2e : host.charCodeAt(i);
+    if (c === 0x2e) {
+      const length = i - labelStart;
+      if (length === 0 || length > MAX_LABEL_LENGTH) throw invalidHost(text, input);
+      if (i === host.length) break;
+      labelStart = i + 1;
+      lastLabelNumeric = true;
+    } else if (c >= 0x30 && c <= 0x39) {
+      // digits keep the label numeric
+    } else if ((c >= 0x61 && c <= 0x7a) || c === 0x2d || c === 0x5f) {
+      lastLabelNumeric = false;
+    } else {
       throw invalidHost(text, input);
     }
   }
   // A name whose last label is a number must be a plain dotted IPv4 address: anything else
   // ("1.2.3", "010.0.0.1", "256.0.0.1") is read differently by different resolvers.
-  if (DIGITS.test(labels[labels.length - 1])) {
-    const isIpv4 = labels.length === 4 &&
-      labels.every((label) =>
-        DIGITS.test(label) && (label === "0" || !label.startsWith("0")) && Number(label) <= 255
-      );
+  if (lastLabelNumeric) {
+    const labels = host.split(".");
+    const isIpv4 = labels.length === 4 && labels.every((label) =>
+      DIGITS.test(label) && (label === "0" || !label.startsWith("0")) && Number(label) <= 255
+    );
     if (!isIpv4) throw invalidHost(text, input);
   }
   return host;

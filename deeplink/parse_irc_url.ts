@@ -2,10 +2,10 @@ import type { IrcLink, IrcScheme, Target } from "./irc_link.ts";
 import { IrcUrlError } from "./irc_url_error.ts";
 import { normalizeHostPart } from "./host.ts";
 import {
-  CONTROL,
   DEFAULT_PORTS,
   FLAGS,
-  FORBIDDEN_IN_NAME,
+  hasForbiddenChar,
+  indexOfControl,
   isChannelName,
   MAX_INPUT_LENGTH,
   MAX_NAME_BYTES,
@@ -48,13 +48,13 @@ export function parseIrcUrl(raw: string): IrcLink {
     );
   }
   // WHATWG URL parsers silently strip tabs and newlines; here they are refused up front.
-  const control = CONTROL.exec(text);
-  if (control) {
+  const control = indexOfControl(text);
+  if (control !== -1) {
     throw new IrcUrlError(
       "control_character",
       `Cannot parse IRC link: it contains a control character, got ${
-        show(control[0])
-      } at index ${control.index}`,
+        show(text[control])
+      } at index ${control}`,
       input,
     );
   }
@@ -222,7 +222,7 @@ function findKey(query: string, found: string | undefined, input: string): strin
     }
     // "+" stays "+": links are not form-encoded. Keys are decoded exactly once.
     key = decode(equals === -1 ? "" : parameter.slice(equals + 1), input);
-    if (FORBIDDEN_IN_NAME.test(key)) {
+    if (hasForbiddenChar(key)) {
       throw new IrcUrlError(
         "invalid_key",
         `Cannot parse IRC link: the key must not contain whitespace, control characters or commas, got ${
@@ -241,7 +241,8 @@ function parseTargets(targetText: string, key: string, input: string): Target[] 
   const entries: { raw: string; isNick: boolean }[] = [];
   for (const segment of targetText.split(",")) {
     if (segment === "") continue;
-    const lower = segment.toLowerCase();
+    // Flag words are 6 to 9 letters long; other segments skip the lowercase copy.
+    const lower = segment.length >= 6 && segment.length <= 9 ? segment.toLowerCase() : "";
     if (FLAGS.has(lower)) {
       const last = entries[entries.length - 1];
       if (last !== undefined && NICK_FLAGS.has(lower)) last.isNick = true;
@@ -252,7 +253,7 @@ function parseTargets(targetText: string, key: string, input: string): Target[] 
   const targets: Target[] = [];
   for (const { raw, isNick } of entries) {
     const decoded = decode(raw, input);
-    if (FORBIDDEN_IN_NAME.test(decoded)) {
+    if (hasForbiddenChar(decoded)) {
       throw new IrcUrlError(
         "invalid_name",
         `Cannot parse IRC link: a target name must not contain whitespace, control characters or commas, got ${
