@@ -44,7 +44,12 @@ export async function run(report: (row: BenchRow) => void): Promise<void> {
     sink += new URL(LINKS[i % LINKS.length]).pathname.length;
   });
   report({ section: SECTION, name: "parseIrcUrl", value: Math.round(parseRate), unit: "ops/s" });
-  report({ section: SECTION, name: "new URL() (peer, same inputs)", value: Math.round(urlRate), unit: "ops/s" });
+  report({
+    section: SECTION,
+    name: "new URL() (peer, same inputs)",
+    value: Math.round(urlRate),
+    unit: "ops/s",
+  });
   report({
     section: SECTION,
     name: "parseIrcUrl vs new URL()",
@@ -102,7 +107,9 @@ export async function run(report: (row: BenchRow) => void): Promise<void> {
     const scanRate = opsPerSecond(2_000, (i) => {
       const key = normalizeHost(i % 2 ? "us.net999.example" : "irc.net500.example");
       sink += networks.filter((n) =>
-        normalizeHost(n.host) === key || n.servers.some((s) => normalizeHost(s.host) === key)
+        normalizeHost(n.host) === key || n.servers.some((s) =>
+          normalizeHost(s.host) === key
+        )
       ).length;
     });
     report({
@@ -125,7 +132,9 @@ export async function run(report: (row: BenchRow) => void): Promise<void> {
       note: "speed-up of the index",
     });
     frontend.close();
-    if (frames === 0 || sink === 0) throw new Error("Cannot bench deep links: nothing was delivered");
+    if (frames === 0 || sink === 0) {
+      throw new Error("Cannot bench deep links: nothing was delivered");
+    }
   } finally {
     store.close();
     await Deno.remove(dir, { recursive: true });

@@ -89,9 +89,10 @@ export function normalizeHostPart(text: string, ipv6: boolean, input: string): s
   // ("1.2.3", "010.0.0.1", "256.0.0.1") is read differently by different resolvers.
   if (lastLabelNumeric) {
     const labels = host.split(".");
-    const isIpv4 = labels.length === 4 && labels.every((label) =>
-      DIGITS.test(label) && (label === "0" || !label.startsWith("0")) && Number(label) <= 255
-    );
+    const isIpv4 = labels.length === 4 &&
+      labels.every((label) =>
+        DIGITS.test(label) && (label === "0" || !label.startsWith("0")) && Number(label) <= 255
+      );
     if (!isIpv4) throw invalidHost(text, input);
   }
   return host;

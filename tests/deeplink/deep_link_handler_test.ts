@@ -64,9 +64,14 @@ Deno.test("handle() with several matching networks emits deeplink:disambiguate, 
   using t = setup();
   t.handler.ready();
   t.store.add({ name: "Unrelated", host: "x.example", nick: "n" });
-  t.store.add({ name: "Libera (bot)", host: "other.example", nick: "bot", servers: [
-    { host: "IRC.LIBERA.CHAT", port: 6697, tls: true },
-  ] });
+  t.store.add({
+    name: "Libera (bot)",
+    host: "other.example",
+    nick: "bot",
+    servers: [
+      { host: "IRC.LIBERA.CHAT", port: 6697, tls: true },
+    ],
+  });
   t.store.add({ name: "Libera", host: "irc.libera.chat.", port: 7000, tls: false, nick: "me" });
   t.handler.handle("ircs://irc.libera.chat/#deno");
   assert.deepEqual(t.frames, [
@@ -85,7 +90,13 @@ Deno.test("matching ignores case, trailing dot, port and TLS, and reads server l
     nick: "n",
     servers: [{ host: "Alt.Example.", port: 2, tls: false }],
   });
-  for (const link of ["ircs://PRIMARY.example.:9999/#a", "irc://alt.example/#a", "ircs://ALT.EXAMPLE/#a"]) {
+  for (
+    const link of [
+      "ircs://PRIMARY.example.:9999/#a",
+      "irc://alt.example/#a",
+      "ircs://ALT.EXAMPLE/#a",
+    ]
+  ) {
     const outcome = t.handler.handle(link);
     assert.ok(outcome.status === "delivered" && outcome.event === "deeplink:join", link);
     assert.equal(outcome.payload.networkId, net.id);
@@ -97,12 +108,14 @@ Deno.test("candidate order is stable: ascending network id, whatever matched", (
   t.handler.ready();
   const ids = [];
   for (let i = 0; i < 5; i++) {
-    ids.push(t.store.add({
-      name: `N${i}`,
-      host: i % 2 ? "h.example" : `n${i}.example`,
-      nick: "n",
-      servers: i % 2 ? [] : [{ host: "h.example", port: 6697, tls: true }],
-    }).id);
+    ids.push(
+      t.store.add({
+        name: `N${i}`,
+        host: i % 2 ? "h.example" : `n${i}.example`,
+        nick: "n",
+        servers: i % 2 ? [] : [{ host: "h.example", port: 6697, tls: true }],
+      }).id,
+    );
   }
   const first = t.handler.handle("irc://h.example/#a");
   const second = t.handler.handle("irc://H.EXAMPLE./#a");
@@ -116,7 +129,10 @@ Deno.test("an invalid link throws IrcUrlError and emits nothing, before or after
   assert.throws(() => t.handler.handle("irc://example.org/#a\r\nQUIT"), IrcUrlError);
   assert.deepEqual(t.handler.pending(), [], "nothing queued");
   t.handler.ready();
-  assert.throws(() => t.handler.handle("http://example.org/#a"), (e) => e instanceof IrcUrlError && e.code === "invalid_scheme");
+  assert.throws(
+    () => t.handler.handle("http://example.org/#a"),
+    (e) => e instanceof IrcUrlError && e.code === "invalid_scheme",
+  );
   assert.deepEqual(t.frames, []);
 });
 
@@ -130,7 +146,11 @@ Deno.test("cold start: three links are queued, then delivered once each, in orde
     t.handler.handle("ircs://irc.libera.chat/#three"),
   ];
   assert.deepEqual(outcomes.map((o) => o.status === "queued" && o.position), [0, 1, 2]);
-  assert.deepEqual(t.handler.pending().map((link) => link.targets[0].name), ["#one", "#two", "#three"]);
+  assert.deepEqual(t.handler.pending().map((link) => link.targets[0].name), [
+    "#one",
+    "#two",
+    "#three",
+  ]);
   assert.deepEqual(t.frames, [], "nothing live before ready()");
 
   // The page's listeners go live, then it calls ready().

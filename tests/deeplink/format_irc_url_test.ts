@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { formatIrcUrl, type IrcLink, parseIrcUrl } from "../../mod.ts";
 
-const base: IrcLink = { scheme: "ircs", host: "irc.libera.chat", port: 6697, tls: true, targets: [] };
+const base: IrcLink = {
+  scheme: "ircs",
+  host: "irc.libera.chat",
+  port: 6697,
+  tls: true,
+  targets: [],
+};
 
 Deno.test("formatIrcUrl() writes the readable fragment form", () => {
   assert.equal(
@@ -13,7 +19,10 @@ Deno.test("formatIrcUrl() writes the readable fragment form", () => {
 Deno.test("formatIrcUrl() leaves out the default port and keeps others", () => {
   assert.equal(formatIrcUrl(base), "ircs://irc.libera.chat");
   assert.equal(formatIrcUrl({ ...base, port: 6667 }), "ircs://irc.libera.chat:6667");
-  assert.equal(formatIrcUrl({ ...base, scheme: "irc", tls: false, port: 6667 }), "irc://irc.libera.chat");
+  assert.equal(
+    formatIrcUrl({ ...base, scheme: "irc", tls: false, port: 6667 }),
+    "irc://irc.libera.chat",
+  );
 });
 
 Deno.test("formatIrcUrl() brackets IPv6 hosts", () => {

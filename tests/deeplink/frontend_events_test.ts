@@ -51,11 +51,14 @@ Deno.test("FrontendEvents.emit() refuses payloads JSON cannot carry, with TypeEr
     ["function", { f: () => {} }],
     ["top-level function", () => {}],
     ["cycle", cycle],
-    ["cycle in an array", (() => {
-      const a: unknown[] = [];
-      a.push({ a });
-      return a;
-    })()],
+    [
+      "cycle in an array",
+      (() => {
+        const a: unknown[] = [];
+        a.push({ a });
+        return a;
+      })(),
+    ],
     ["bigint", { n: 1n }],
     ["symbol", { s: Symbol("x") }],
     ["NaN", { n: NaN }],

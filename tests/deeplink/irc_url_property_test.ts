@@ -74,7 +74,10 @@ const textArb = fc.string({ unit: "grapheme", minLength: 1, maxLength: 30 }).fil
 );
 
 const labelArb = fc.stringMatching(/^[a-z0-9_-]{1,12}$/);
-const domainArb = fc.tuple(fc.array(labelArb, { maxLength: 3 }), fc.stringMatching(/^[a-z][a-z0-9-]{0,8}$/))
+const domainArb = fc.tuple(
+  fc.array(labelArb, { maxLength: 3 }),
+  fc.stringMatching(/^[a-z][a-z0-9-]{0,8}$/),
+)
   .map(([labels, last]) => [...labels, last].join("."));
 const ipv4Arb = fc.ipV4();
 const ipv6Arb = fc.ipV6().map((address) => new URL(`http://[${address}]/`).hostname.slice(1, -1));

@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { type IrcLink, IrcUrlError, type IrcUrlErrorCode, parseIrcUrl, type Target } from "../../mod.ts";
+import {
+  type IrcLink,
+  IrcUrlError,
+  type IrcUrlErrorCode,
+  parseIrcUrl,
+  type Target,
+} from "../../mod.ts";
 
 const ch = (name: string, key = ""): Target => ({ name, isNick: false, key });
 const nick = (name: string): Target => ({ name, isNick: true, key: "" });
@@ -20,8 +26,16 @@ const ircs = (host: string, targets: Target[] = [], port = 6697): IrcLink => ({
 
 const valid: [string, string, IrcLink][] = [
   // Scheme
-  ["irc scheme, default port 6667", "irc://irc.example.org/#deno", irc("irc.example.org", [ch("#deno")])],
-  ["ircs scheme, default port 6697, tls", "ircs://irc.libera.chat/#deno", ircs("irc.libera.chat", [ch("#deno")])],
+  [
+    "irc scheme, default port 6667",
+    "irc://irc.example.org/#deno",
+    irc("irc.example.org", [ch("#deno")]),
+  ],
+  [
+    "ircs scheme, default port 6697, tls",
+    "ircs://irc.libera.chat/#deno",
+    ircs("irc.libera.chat", [ch("#deno")]),
+  ],
   ["uppercase scheme", "IRCS://irc.libera.chat/#deno", ircs("irc.libera.chat", [ch("#deno")])],
   ["mixed-case scheme", "Irc://example.org", irc("example.org")],
   // Host and port
@@ -34,56 +48,164 @@ const valid: [string, string, IrcLink][] = [
   ["port 65535", "irc://example.org:65535", irc("example.org", [], 65535)],
   ["empty port means the default", "ircs://example.org:/#a", ircs("example.org", [ch("#a")])],
   ["leading zeros in the port", "irc://example.org:06697", irc("example.org", [], 6697)],
-  ["TLS only from the scheme: irc on 6697 is plain", "irc://example.org:6697", irc("example.org", [], 6697)],
-  ["TLS only from the scheme: ircs on 6667 is TLS", "ircs://example.org:6667", ircs("example.org", [], 6667)],
+  [
+    "TLS only from the scheme: irc on 6697 is plain",
+    "irc://example.org:6697",
+    irc("example.org", [], 6697),
+  ],
+  [
+    "TLS only from the scheme: ircs on 6667 is TLS",
+    "ircs://example.org:6667",
+    ircs("example.org", [], 6667),
+  ],
   ["IPv4 host", "irc://192.0.2.7:6667/#a", irc("192.0.2.7", [ch("#a")])],
-  ["bracketed IPv6 host, brackets stripped", "irc://[2001:db8::1]/#a", irc("2001:db8::1", [ch("#a")])],
-  ["IPv6 uppercase, long form, with port", "ircs://[2001:DB8:0:0:0:0:0:1]:7000/", ircs("2001:db8::1", [], 7000)],
+  [
+    "bracketed IPv6 host, brackets stripped",
+    "irc://[2001:db8::1]/#a",
+    irc("2001:db8::1", [ch("#a")]),
+  ],
+  [
+    "IPv6 uppercase, long form, with port",
+    "ircs://[2001:DB8:0:0:0:0:0:1]:7000/",
+    ircs("2001:db8::1", [], 7000),
+  ],
   ["IPv6 loopback", "irc://[::1]", irc("::1")],
   ["userinfo ignored", "irc://nick@irc.example.org/#a", irc("irc.example.org", [ch("#a")])],
-  ["userinfo with password ignored", "irc://nick:pw@irc.example.org:7000/", irc("irc.example.org", [], 7000)],
-  ["international host to xn--", "irc://bücher.example/#a", irc("xn--bcher-kva.example", [ch("#a")])],
+  [
+    "userinfo with password ignored",
+    "irc://nick:pw@irc.example.org:7000/",
+    irc("irc.example.org", [], 7000),
+  ],
+  [
+    "international host to xn--",
+    "irc://bücher.example/#a",
+    irc("xn--bcher-kva.example", [ch("#a")]),
+  ],
   // Target text
   ["escaped form %23", "irc://example.org/%23deno", irc("example.org", [ch("#deno")])],
-  ["##chat kept in the fragment form", "irc://example.org/##chat", irc("example.org", [ch("##chat")])],
+  [
+    "##chat kept in the fragment form",
+    "irc://example.org/##chat",
+    irc("example.org", [ch("##chat")]),
+  ],
   ["##chat escaped", "irc://example.org/%23%23chat", irc("example.org", [ch("##chat")])],
   ["name without prefix gets #", "irc://example.org/deno", irc("example.org", [ch("#deno")])],
   ["& channel kept", "irc://example.org/&local", irc("example.org", [ch("&local")])],
   ["+ channel kept", "irc://example.org/+modeless", irc("example.org", [ch("+modeless")])],
   ["! channel kept", "irc://example.org/!ABCDEsafe", irc("example.org", [ch("!ABCDEsafe")])],
-  ["several targets", "irc://example.org/#a,#b,c", irc("example.org", [ch("#a"), ch("#b"), ch("#c")])],
-  ["empty segments skipped", "irc://example.org/,#a,,#b,", irc("example.org", [ch("#a"), ch("#b")])],
-  ["slash is part of a name", "irc://example.org/#a/b,c/d", irc("example.org", [ch("#a/b"), ch("#c/d")])],
-  ["path continues into the fragment", "irc://example.org/a,#b", irc("example.org", [ch("#a"), ch("#b")])],
+  [
+    "several targets",
+    "irc://example.org/#a,#b,c",
+    irc("example.org", [ch("#a"), ch("#b"), ch("#c")]),
+  ],
+  [
+    "empty segments skipped",
+    "irc://example.org/,#a,,#b,",
+    irc("example.org", [ch("#a"), ch("#b")]),
+  ],
+  [
+    "slash is part of a name",
+    "irc://example.org/#a/b,c/d",
+    irc("example.org", [ch("#a/b"), ch("#c/d")]),
+  ],
+  [
+    "path continues into the fragment",
+    "irc://example.org/a,#b",
+    irc("example.org", [ch("#a"), ch("#b")]),
+  ],
   ["fragment without a path slash", "irc://example.org#deno", irc("example.org", [ch("#deno")])],
-  ["decoded exactly once: %2523 stays %23", "irc://example.org/%2523", irc("example.org", [ch("#%23")])],
+  [
+    "decoded exactly once: %2523 stays %23",
+    "irc://example.org/%2523",
+    irc("example.org", [ch("#%23")]),
+  ],
   ["UTF-8 escapes decoded", "irc://example.org/%23caf%C3%A9", irc("example.org", [ch("#café")])],
   ["raw Unicode name", "irc://example.org/#日本", irc("example.org", [ch("#日本")])],
   // Flags
   ["isnick marks a nick", "irc://example.org/alice,isnick", irc("example.org", [nick("alice")])],
   ["isuser marks a nick", "irc://example.org/alice,isuser", irc("example.org", [nick("alice")])],
-  ["flags are case-insensitive", "irc://example.org/alice,ISNICK", irc("example.org", [nick("alice")])],
-  ["needkey, needpass, isserver, isnetwork ignored", "irc://example.org/#a,needkey,needpass,isserver,isnetwork", irc("example.org", [ch("#a")])],
-  ["flag with no name before it ignored", "irc://example.org/isnick,#a", irc("example.org", [ch("#a")])],
+  [
+    "flags are case-insensitive",
+    "irc://example.org/alice,ISNICK",
+    irc("example.org", [nick("alice")]),
+  ],
+  [
+    "needkey, needpass, isserver, isnetwork ignored",
+    "irc://example.org/#a,needkey,needpass,isserver,isnetwork",
+    irc("example.org", [ch("#a")]),
+  ],
+  [
+    "flag with no name before it ignored",
+    "irc://example.org/isnick,#a",
+    irc("example.org", [ch("#a")]),
+  ],
   ["only a flag: no targets", "irc://example.org/needpass", irc("example.org")],
-  ["a later flag still applies to the name", "irc://example.org/bob,needpass,isnick", irc("example.org", [nick("bob")])],
-  ["escaped flag word is a name", "irc://example.org/%69snick,isnick", irc("example.org", [nick("isnick")])],
-  ["nick then channel", "ircs://example.org/alice,isnick,#deno", ircs("example.org", [nick("alice"), ch("#deno")])],
+  [
+    "a later flag still applies to the name",
+    "irc://example.org/bob,needpass,isnick",
+    irc("example.org", [nick("bob")]),
+  ],
+  [
+    "escaped flag word is a name",
+    "irc://example.org/%69snick,isnick",
+    irc("example.org", [nick("isnick")]),
+  ],
+  [
+    "nick then channel",
+    "ircs://example.org/alice,isnick,#deno",
+    ircs("example.org", [nick("alice"), ch("#deno")]),
+  ],
   // Keys
-  ["?key= in the query", "irc://example.org/%23deno?key=s3cret", irc("example.org", [ch("#deno", "s3cret")])],
-  ["?key= inside the fragment", "irc://example.org/#deno?key=s3cret", irc("example.org", [ch("#deno", "s3cret")])],
-  ["query before the fragment", "irc://example.org/?key=k#deno", irc("example.org", [ch("#deno", "k")])],
+  [
+    "?key= in the query",
+    "irc://example.org/%23deno?key=s3cret",
+    irc("example.org", [ch("#deno", "s3cret")]),
+  ],
+  [
+    "?key= inside the fragment",
+    "irc://example.org/#deno?key=s3cret",
+    irc("example.org", [ch("#deno", "s3cret")]),
+  ],
+  [
+    "query before the fragment",
+    "irc://example.org/?key=k#deno",
+    irc("example.org", [ch("#deno", "k")]),
+  ],
   ["key %2B decodes to +", "irc://example.org/#a?key=a%2Bb", irc("example.org", [ch("#a", "a+b")])],
   ["key %26 decodes to &", "irc://example.org/#a?key=a%26b", irc("example.org", [ch("#a", "a&b")])],
-  ["key %25 decodes once to %", "irc://example.org/#a?key=100%2541", irc("example.org", [ch("#a", "100%41")])],
+  [
+    "key %25 decodes once to %",
+    "irc://example.org/#a?key=100%2541",
+    irc("example.org", [ch("#a", "100%41")]),
+  ],
   ["raw + in a key stays +", "irc://example.org/#a?key=a+b", irc("example.org", [ch("#a", "a+b")])],
-  ["key applies to every channel, never to nicks", "irc://example.org/#a,bob,isnick,#b?key=k", irc("example.org", [ch("#a", "k"), nick("bob"), ch("#b", "k")])],
-  ["other query parameters ignored", "irc://example.org/#a?x=1&key=k&y", irc("example.org", [ch("#a", "k")])],
+  [
+    "key applies to every channel, never to nicks",
+    "irc://example.org/#a,bob,isnick,#b?key=k",
+    irc("example.org", [ch("#a", "k"), nick("bob"), ch("#b", "k")]),
+  ],
+  [
+    "other query parameters ignored",
+    "irc://example.org/#a?x=1&key=k&y",
+    irc("example.org", [ch("#a", "k")]),
+  ],
   ["empty key is no key", "irc://example.org/#a?key=", irc("example.org", [ch("#a")])],
   // Hygiene and length
-  ["surrounding whitespace trimmed", "  \n irc://example.org/#a \t", irc("example.org", [ch("#a")])],
-  ["200-byte name accepted", `irc://example.org/${"a".repeat(199)}`, irc("example.org", [ch(`#${"a".repeat(199)}`)])],
-  ["200-byte name counted in UTF-8", `irc://example.org/%23${"é".repeat(99)}a`, irc("example.org", [ch(`#${"é".repeat(99)}a`)])],
+  [
+    "surrounding whitespace trimmed",
+    "  \n irc://example.org/#a \t",
+    irc("example.org", [ch("#a")]),
+  ],
+  [
+    "200-byte name accepted",
+    `irc://example.org/${"a".repeat(199)}`,
+    irc("example.org", [ch(`#${"a".repeat(199)}`)]),
+  ],
+  [
+    "200-byte name counted in UTF-8",
+    `irc://example.org/%23${"é".repeat(99)}a`,
+    irc("example.org", [ch(`#${"é".repeat(99)}a`)]),
+  ],
 ];
 
 const invalid: [string, string, IrcUrlErrorCode][] = [
@@ -173,7 +295,9 @@ Deno.test("parseIrcUrl() throws TypeError for a non-string", () => {
 });
 
 Deno.test("parseIrcUrl() canonicalizes IPv6 exactly as WHATWG URL does", () => {
-  for (const address of ["2001:DB8:0:0:1:0:0:1", "0:0:0:0:0:0:0:1", "::ffff:192.0.2.1", "fe80::0:1"]) {
+  for (
+    const address of ["2001:DB8:0:0:1:0:0:1", "0:0:0:0:0:0:0:1", "::ffff:192.0.2.1", "fe80::0:1"]
+  ) {
     const expected = new URL(`http://[${address}]/`).hostname.slice(1, -1);
     assert.equal(parseIrcUrl(`irc://[${address}]/`).host, expected);
   }

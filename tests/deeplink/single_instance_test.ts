@@ -69,13 +69,22 @@ Deno.test("listenForLinks() writes a 0600 token file and hands authenticated lin
 Deno.test("the listener refuses a wrong token, a missing token and non-protocol requests", async () => {
   await withTempDir(async (dir) => {
     const received: string[] = [];
-    await using listener = await listenForLinks({ dataDir: dir, onLink: (raw) => received.push(raw) });
+    await using listener = await listenForLinks({
+      dataDir: dir,
+      onLink: (raw) => received.push(raw),
+    });
     const { token } = JSON.parse(await Deno.readTextFile(listener.tokenFile));
     const wrong = token.replace(/^./, (c: string) => (c === "0" ? "1" : "0"));
 
     const replies = [
-      await rawRequest(listener.port, `${JSON.stringify({ token: wrong, link: "irc://evil.example/#x" })}\n`),
-      await rawRequest(listener.port, `${JSON.stringify({ token: token.slice(0, 10), link: "irc://evil.example/#x" })}\n`),
+      await rawRequest(
+        listener.port,
+        `${JSON.stringify({ token: wrong, link: "irc://evil.example/#x" })}\n`,
+      ),
+      await rawRequest(
+        listener.port,
+        `${JSON.stringify({ token: token.slice(0, 10), link: "irc://evil.example/#x" })}\n`,
+      ),
       await rawRequest(listener.port, `${JSON.stringify({ link: "irc://evil.example/#x" })}\n`),
       // A web page can only reach the port with HTTP, which is not the protocol.
       await rawRequest(listener.port, "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n{}\n"),
@@ -87,7 +96,10 @@ Deno.test("the listener refuses a wrong token, a missing token and non-protocol 
     assert.deepEqual(received, [], "no unauthenticated link reached onLink");
 
     // A sender holding a different token does not deliver, and falls back to cold start.
-    await Deno.writeTextFile(listener.tokenFile, JSON.stringify({ version: 1, pid: 1, port: listener.port, token: wrong }));
+    await Deno.writeTextFile(
+      listener.tokenFile,
+      JSON.stringify({ version: 1, pid: 1, port: listener.port, token: wrong }),
+    );
     const result = await handOffLink({ dataDir: dir, link: "irc://a.example/#x" });
     assert.equal(result.status, "no-instance");
     assert.deepEqual(received, []);
@@ -112,7 +124,10 @@ Deno.test("handOffLink() reports a stale token file (dead instance) as no-instan
     // A new instance replaces the stale file.
     const listener = await listenForLinks({ dataDir: dir, onLink: () => {} });
     assert.equal(JSON.parse(await Deno.readTextFile(file)).port, listener.port);
-    assert.equal((await handOffLink({ dataDir: dir, link: "irc://a.example/#x" })).status, "delivered");
+    assert.equal(
+      (await handOffLink({ dataDir: dir, link: "irc://a.example/#x" })).status,
+      "delivered",
+    );
     await listener.close();
   });
 });
@@ -150,7 +165,10 @@ Deno.test("handOffLink() distrusts garbled or group/world-readable token files",
     await Deno.chmod(file, 0o644);
     const result = await handOffLink({ dataDir: dir, link: "irc://a.example" });
     assert.equal(result.status, "no-instance");
-    assert.match(result.status === "no-instance" ? result.reason : "", /untrusted token file: mode 644/);
+    assert.match(
+      result.status === "no-instance" ? result.reason : "",
+      /untrusted token file: mode 644/,
+    );
   });
 });
 
@@ -191,7 +209,12 @@ interface Running {
 
 function startCli(dataDir: string, link?: string): Running {
   const args = ["run", ...PERMISSIONS, CLI, "--data-dir", dataDir, ...(link ? [link] : [])];
-  const child = new Deno.Command(Deno.execPath(), { args, stdout: "piped", stderr: "piped", stdin: "null" })
+  const child = new Deno.Command(Deno.execPath(), {
+    args,
+    stdout: "piped",
+    stderr: "piped",
+    stdin: "null",
+  })
     .spawn();
   const stderr = new Response(child.stderr).text();
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
@@ -227,7 +250,12 @@ function startCli(dataDir: string, link?: string): Running {
 
 async function runCli(dataDir: string, link: string): Promise<{ code: number; stderr: string }> {
   const args = ["run", ...PERMISSIONS, CLI, "--data-dir", dataDir, link];
-  const output = await new Deno.Command(Deno.execPath(), { args, stdout: "null", stderr: "piped", stdin: "null" })
+  const output = await new Deno.Command(Deno.execPath(), {
+    args,
+    stdout: "null",
+    stderr: "piped",
+    stdin: "null",
+  })
     .output();
   return { code: output.code, stderr: new TextDecoder().decode(output.stderr) };
 }
@@ -268,7 +296,11 @@ Deno.test({
         const { code, stderr } = await a.stop("SIGTERM");
         assert.equal(code, 0, stderr);
       }
-      await assert.rejects(Deno.stat(tokenFilePath(dir)), Deno.errors.NotFound, "A removed its token file");
+      await assert.rejects(
+        Deno.stat(tokenFilePath(dir)),
+        Deno.errors.NotFound,
+        "A removed its token file",
+      );
     });
   },
 });

@@ -93,7 +93,11 @@ Deno.test("NetworkStore keeps everything across close and reopen", async () => {
       nick: "bot",
       autoconnect: true,
       username: "botty",
-      servers: [{ host: "127.0.0.1", port: 6669, tls: false }, { host: "localhost", port: 6697, tls: true }],
+      servers: [{ host: "127.0.0.1", port: 6669, tls: false }, {
+        host: "localhost",
+        port: 6697,
+        tls: true,
+      }],
     });
     first.close();
     first.close(); // idempotent
@@ -122,7 +126,8 @@ Deno.test("NetworkStore migrates a version-1 database and keeps its rows", async
     using store = new NetworkStore(path);
     assert.equal(NetworkStore.schemaVersion, 2);
     const db = new DatabaseSync(path);
-    const row = db.prepare("SELECT version FROM schema_versions WHERE component = 'networks'").get();
+    const row = db.prepare("SELECT version FROM schema_versions WHERE component = 'networks'")
+      .get();
     db.close();
     assert.deepEqual({ ...row }, { version: 2 });
     assert.deepEqual(store.list(), [{
@@ -204,7 +209,12 @@ Deno.test("NetworkStore refuses invalid fields with TypeError and writes nothing
     { name: "A", host: "a.example", nick: "n", port: 0 },
     { name: "A", host: "a.example", nick: "n", port: 65536 },
     { name: "A", host: "a.example", nick: "n", tls: "yes" },
-    { name: "A", host: "a.example", nick: "n", servers: [{ host: "b..example", port: 1, tls: true }] },
+    {
+      name: "A",
+      host: "a.example",
+      nick: "n",
+      servers: [{ host: "b..example", port: 1, tls: true }],
+    },
     { name: "A", host: "a.example", nick: "n", servers: "x" },
     null,
   ];
