@@ -272,17 +272,7 @@ export class NetworkStore implements Disposable {
     this.#assertOpen("add a network");
     const network = validate(input, "add a network");
     return this.#transaction(() => {
-      const { lastInsertRowid } = this.#insert.run(
-        network.name,
-        network.host,
-        normalizeHost(network.host),
-        network.port,
-        network.tls ? 1 : 0,
-        network.nick,
-        network.autoconnect ? 1 : 0,
-        network.username,
-        network.realname,
-      );
+      const { lastInsertRowid } = this.#insert.run(...rowValues(network));
       const id = Number(lastInsertRowid);
       this.#writeServers(id, network.servers);
       return { ...network, id };
@@ -329,18 +319,7 @@ export class NetworkStore implements Disposable {
       }
       // The merged value holds the current port, so a new tls alone keeps the user's port.
       const network = validate(merged, "update a network");
-      this.#updateRow.run(
-        network.name,
-        network.host,
-        normalizeHost(network.host),
-        network.port,
-        network.tls ? 1 : 0,
-        network.nick,
-        network.autoconnect ? 1 : 0,
-        network.username,
-        network.realname,
-        id,
-      );
+      this.#updateRow.run(...rowValues(network), id);
       this.#deleteServers.run(id);
       this.#writeServers(id, network.servers);
       return { ...network, id };
@@ -413,6 +392,21 @@ export class NetworkStore implements Disposable {
   #assertOpen(action: string): void {
     if (this.#closed) throw new Error(`Cannot ${action}: the network store is closed`);
   }
+}
+
+/** The `networks` columns, in the order of the INSERT and UPDATE statements. */
+function rowValues(network: Omit<Network, "id">): (string | number)[] {
+  return [
+    network.name,
+    network.host,
+    normalizeHost(network.host),
+    network.port,
+    network.tls ? 1 : 0,
+    network.nick,
+    network.autoconnect ? 1 : 0,
+    network.username,
+    network.realname,
+  ];
 }
 
 function toServer(row: ServerRow): NetworkServer {
