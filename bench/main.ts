@@ -4,9 +4,11 @@
  */
 import { type BenchRow, table } from "./_report.ts";
 import * as bus from "./bus.ts";
+import * as deeplink from "./deeplink.ts";
 
 const sections: Record<string, { run(report: (row: BenchRow) => void): Promise<void> }> = {
   bus,
+  deeplink,
 };
 
 const wanted = Deno.args.length > 0 ? Deno.args : Object.keys(sections);
