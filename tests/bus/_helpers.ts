@@ -1,4 +1,10 @@
-import { type AnyBusEvent, createEvent, EventSourceIRC } from "../../bus/mod.ts";
+import {
+  type AnyBusEvent,
+  createEvent,
+  EventBus,
+  type EventBusOptions,
+  EventSourceIRC,
+} from "../../bus/mod.ts";
 
 /** A `message.received` event whose message is `text`, for order checks. */
 export function message(text: string): AnyBusEvent {
@@ -35,4 +41,25 @@ export function gate(): { promise: Promise<void>; open: () => void } {
  */
 export function settle(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * A bus whose dispatcher is held inside the subscriber of a first event, "hold", until
+ * `release()`. `seen` logs every delivery by {@linkcode label}.
+ */
+export async function heldBus(options: EventBusOptions = {}) {
+  const bus = new EventBus(options);
+  const held = gate();
+  const started = gate();
+  const seen: string[] = [];
+  bus.subscribe("*", async (event) => {
+    seen.push(label(event));
+    if (label(event) === "hold") {
+      started.open();
+      await held.promise;
+    }
+  });
+  await bus.emit(message("hold"));
+  await started.promise;
+  return { bus, seen, release: held.open };
 }

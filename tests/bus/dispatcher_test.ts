@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { BusClosedError, EventBus } from "../../bus/mod.ts";
-import { gate, label, message, meta, settle } from "./_helpers.ts";
+import { gate, heldBus, label, message, meta, settle } from "./_helpers.ts";
 
 Deno.test("a 100k-event flood lets a timer fire while it is being delivered", async () => {
   const bus = new EventBus({ capacity: 200_000 });
@@ -32,19 +32,7 @@ Deno.test("a 100k-event flood lets a timer fire while it is being delivered", as
 });
 
 Deno.test("close() delivers everything accepted, drops snapshots and rejects waiting emitters", async () => {
-  const bus = new EventBus({ capacity: 2 });
-  const held = gate();
-  const started = gate();
-  const seen: string[] = [];
-  bus.subscribe("*", async (event) => {
-    seen.push(label(event));
-    if (label(event) === "hold") {
-      started.open();
-      await held.promise;
-    }
-  });
-  await bus.emit(message("hold"));
-  await started.promise;
+  const { bus, seen, release } = await heldBus({ capacity: 2 });
   await bus.emit(message("a"));
   await bus.emit(message("b"));
   const waiting = bus.emit(message("waiting"));
@@ -56,7 +44,7 @@ Deno.test("close() delivers everything accepted, drops snapshots and rejects wai
     return true;
   });
   assert.equal(bus.stats().snapshotsPending, 0);
-  held.open();
+  release();
   await closed;
   assert.deepEqual(seen, ["hold", "a", "b"]);
   assert.equal(bus.stats().queued, 0);

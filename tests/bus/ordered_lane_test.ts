@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { BusClosedError, EmitAbortedError, EventBus } from "../../bus/mod.ts";
-import { gate, label, message, settle } from "./_helpers.ts";
+import { gate, heldBus, label, message, settle } from "./_helpers.ts";
 
 Deno.test("emit() delivers events in emission order", async () => {
   const bus = new EventBus();
@@ -78,22 +78,10 @@ Deno.test("an async subscriber is awaited before the next delivery", async () =>
 
 /** A bus whose dispatcher is held inside a subscriber, with its lane filled to capacity. */
 async function fullBus(capacity: number) {
-  const bus = new EventBus({ capacity });
-  const held = gate();
-  const started = gate();
-  const seen: string[] = [];
-  bus.subscribe("message.received", async (event) => {
-    seen.push(event.data.message);
-    if (event.data.message === "hold") {
-      started.open();
-      await held.promise;
-    }
-  });
-  await bus.emit(message("hold"));
-  await started.promise;
-  for (let i = 0; i < capacity; i++) await bus.emit(message(`fill${i}`));
-  assert.equal(bus.stats().queued, capacity);
-  return { bus, seen, release: held.open };
+  const held = await heldBus({ capacity });
+  for (let i = 0; i < capacity; i++) await held.bus.emit(message(`fill${i}`));
+  assert.equal(held.bus.stats().queued, capacity);
+  return held;
 }
 
 Deno.test("emit() waits while the lane is full, and waiting emitters are admitted in call order", async () => {

@@ -1,24 +1,6 @@
 import assert from "node:assert/strict";
 import { EventBus } from "../../bus/mod.ts";
-import { gate, label, message, meta, settle } from "./_helpers.ts";
-
-/** A bus whose dispatcher is held in a subscriber until `release()`; `seen` logs deliveries. */
-async function heldBus(options: { snapshotEvery?: number; capacity?: number } = {}) {
-  const bus = new EventBus(options);
-  const held = gate();
-  const started = gate();
-  const seen: string[] = [];
-  bus.subscribe("*", async (event) => {
-    seen.push(label(event));
-    if (label(event) === "hold") {
-      started.open();
-      await held.promise;
-    }
-  });
-  await bus.emit(message("hold"));
-  await started.promise;
-  return { bus, seen, release: held.open };
-}
+import { gate, heldBus, label, message, meta, settle } from "./_helpers.ts";
 
 Deno.test("emitLatest() never blocks and returns nothing", async () => {
   const { bus, release } = await heldBus({ capacity: 1 });
