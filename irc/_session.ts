@@ -502,7 +502,7 @@ export class Session {
       this.#wireError ??= error.message;
       this.#client.quit("Registration failed");
       // Force the close if the server does not answer the QUIT.
-      const t = setTimeout(() => this.#client.destroy(), 2000);
+      const t = setTimeout(() => this.#client.destroy(), 1000);
       this.#closedPromise.then(() => clearTimeout(t));
     }
   }
