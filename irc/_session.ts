@@ -51,6 +51,8 @@ export interface SessionHooks {
   onSelfLeave(channel: string): void;
   /** Our nickname changed. */
   onNick(nick: string): void;
+  /** The socket closed; called before `connection.lost` is emitted. */
+  onLost(end: SessionEnd): void;
 }
 
 /** Why a session ended, for `connection.lost`. */
@@ -431,6 +433,7 @@ export class Session {
       for (const w of waiters) w.reject(new Error(`Cannot get WHOIS: ${reason}`));
     }
     this.#whoisWaiters.clear();
+    this.#hooks.onLost({ reason, established, requested: this.#requestedReason !== undefined });
     if (established) {
       await this.#emit("connection.lost", { networkId: this.#networkId, error: reason });
       if (this.#channels.size > 0) {

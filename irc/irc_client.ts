@@ -269,6 +269,10 @@ export class IrcClient implements AsyncDisposable {
       onNick: (nick) => {
         this.#nick = nick;
       },
+      onLost: (end) => {
+        if (this.#session !== session || this.#state !== "connected") return;
+        this.#state = this.#willReconnect(end) ? "reconnecting" : "disconnected";
+      },
     });
     this.#session = session;
     session.start();
@@ -298,14 +302,20 @@ export class IrcClient implements AsyncDisposable {
     this.#loop = this.#watch(session);
   }
 
+  #willReconnect(end: SessionEnd): boolean {
+    const reconnect = this.#options.reconnect;
+    return !end.requested && !this.#abandoned && reconnect !== undefined &&
+      reconnect.enabled !== false;
+  }
+
   /** Waits for the session to end, then reconnects when that is wanted. */
   async #watch(session: Session): Promise<void> {
     const end: SessionEnd = await session.finished;
     if (this.#session !== session) return;
     this.#session = undefined;
     const reconnect = this.#options.reconnect;
-    if (end.requested || this.#abandoned || !reconnect || reconnect.enabled === false) {
-      this.#state = "disconnected";
+    if (!reconnect || !this.#willReconnect(end)) {
+      if (this.#state !== "disconnecting") this.#state = "disconnected";
       return;
     }
     this.#state = "reconnecting";
