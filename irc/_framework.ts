@@ -1,0 +1,157 @@
+/**
+ * Typed wrapper over the parts of `npm:irc-framework` this adapter uses.
+ *
+ * irc-framework ships no types. Everything crossing from it is narrowed here, so no `any`
+ * leaks into the rest of `irc/`.
+ *
+ * @module
+ */
+// @ts-types="./_framework_types.d.ts"
+import ircFramework from "irc-framework";
+
+/** One parsed IRC line as irc-framework delivers it to the raw middleware. */
+export interface RawMessage {
+  /** IRCv3 tags, decoded. */
+  tags: Record<string, string>;
+  /** The full prefix (`nick!user@host` or a server name), or `""`. */
+  prefix: string;
+  /** The nickname part of the prefix, or `""`. */
+  nick: string;
+  /** The user part of the prefix, or `""`. */
+  ident: string;
+  /** The host part of the prefix, or `""`. */
+  hostname: string;
+  /** The command or numeric, upper case. */
+  command: string;
+  /** The parameters; the trailing one included. */
+  params: string[];
+}
+
+/** Options we pass to irc-framework's `connect()`. */
+export interface FrameworkConnectOptions {
+  host: string;
+  port: number;
+  tls: boolean;
+  rejectUnauthorized: boolean;
+  nick: string;
+  username: string;
+  gecos: string;
+  password?: string;
+  account: { account?: string; password?: string };
+  sasl_mechanism?: string;
+  client_certificate?: { private_key: string; certificate: string };
+  sasl_disconnect_on_fail: boolean;
+  auto_reconnect: false;
+  ping_interval: number;
+  ping_timeout: number;
+  enable_chghost: boolean;
+  enable_setname: boolean;
+  version: string | null;
+  /** Capabilities to request on top of irc-framework's own list (one CAP REQ line). */
+  extraCaps: string[];
+}
+
+/** A raw-middleware function: runs on the socket read path for every line. */
+export type RawMiddleware = (message: RawMessage, next: () => void) => void;
+
+/** The narrow, typed face of one irc-framework client. */
+export interface FrameworkClient {
+  /** Starts connecting. */
+  connect(options: FrameworkConnectOptions): void;
+  /** Writes one raw line (no CR/LF). */
+  write(line: string): void;
+  /** Sends QUIT and closes the socket once it is written. */
+  quit(message: string): void;
+  /** Destroys the socket right away. */
+  destroy(): void;
+  /** Restarts the ping timeout, for lines we keep away from irc-framework's dispatcher. */
+  keepAlive(): void;
+  /** Installs the raw middleware (only one). */
+  useRaw(fn: RawMiddleware): void;
+  /** Called when the socket is open (after TLS). */
+  onOpen(fn: () => void): void;
+  /** Called once the socket has closed, with the socket error when there was one. */
+  onClose(fn: (error: Error | undefined) => void): void;
+  /** Called with each line we write. */
+  onWrite(fn: (line: string) => void): void;
+  /** Called when irc-framework gives up on a silent server. */
+  onPingTimeout(fn: () => void): void;
+  /** Drops every listener. */
+  removeAllListeners(): void;
+}
+
+interface UntypedClient {
+  connect(options: unknown): void;
+  raw(line: string): void;
+  quit(message: string): void;
+  use(fn: (client: unknown, raw: { use(fn: unknown): void }) => void): void;
+  on(event: string, fn: (...args: unknown[]) => void): void;
+  removeAllListeners(): void;
+  requestCap(caps: string[]): void;
+  resetPingTimeoutTimer(): void;
+  connection: {
+    write(line: string): void;
+    end(data?: string, hadError?: boolean): void;
+    on(event: string, fn: (...args: unknown[]) => void): void;
+    removeAllListeners(): void;
+    clearTimers(): void;
+    transport: { close(force: boolean): void; disposeSocket(): void } | null;
+  };
+}
+
+/** Creates a fresh irc-framework client behind the typed face. */
+export function createFrameworkClient(): FrameworkClient {
+  const Client = (ircFramework as unknown as { Client: new () => UntypedClient }).Client;
+  const client = new Client();
+  return {
+    connect(options) {
+      const { extraCaps, ...rest } = options;
+      client.requestCap(extraCaps);
+      client.connect(rest);
+    },
+    keepAlive() {
+      client.resetPingTimeoutTimer();
+    },
+    write(line) {
+      client.connection.write(line);
+    },
+    quit(message) {
+      client.quit(message);
+    },
+    destroy() {
+      client.connection.transport?.close(true);
+    },
+    useRaw(fn) {
+      client.use((_client, raw) => {
+        raw.use(
+          (_command: unknown, message: unknown, _line: unknown, _c: unknown, next: () => void) => {
+            // irc-framework's IrcMessage has exactly the RawMessage fields (irclineparser.js).
+            fn(message as RawMessage, next);
+          },
+        );
+      });
+    },
+    onOpen(fn) {
+      client.on("socket connected", () => fn());
+    },
+    onClose(fn) {
+      client.connection.on("socket close", (error: unknown) => {
+        fn(error instanceof Error ? error : undefined);
+      });
+    },
+    onWrite(fn) {
+      client.on("raw", (event: unknown) => {
+        const e = event as { line?: unknown; from_server?: unknown };
+        if (e && e.from_server === false && typeof e.line === "string") fn(e.line);
+      });
+    },
+    onPingTimeout(fn) {
+      client.on("ping timeout", () => fn());
+    },
+    removeAllListeners() {
+      client.removeAllListeners();
+      client.connection.removeAllListeners();
+      client.connection.clearTimers();
+    },
+  };
+}

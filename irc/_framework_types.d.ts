@@ -1,0 +1,3 @@
+// irc-framework ships no types: the module is opaque here and narrowed in _framework.ts.
+declare const ircFramework: unknown;
+export default ircFramework;

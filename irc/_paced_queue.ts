@@ -1,0 +1,103 @@
+/**
+ * A paced send queue: at most `burst` lines at once, then one per `interval` ms.
+ *
+ * Used twice per connection: for follow-up requests (NAMES, WHO, CHATHISTORY) and, with its
+ * own limits, for user messages. `clear()` drops everything unsent and the timer.
+ *
+ * @module
+ */
+
+/** Limits of a {@linkcode PacedQueue}. */
+export interface PaceOptions {
+  /** Milliseconds between two sends once the burst is spent. */
+  interval: number;
+  /** Lines that may go out back to back. Default 1. */
+  burst?: number;
+}
+
+/** Serializes and paces lines to a send function. */
+export class PacedQueue {
+  #send: (line: string) => void;
+  #interval: number;
+  #burst: number;
+  #tokens: number;
+  #refilledAt: number;
+  #lines: string[] = [];
+  #keys = new Set<string>();
+  #keyOf: (string | undefined)[] = [];
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #closed = false;
+
+  /** Creates a queue sending through `send`. */
+  constructor(send: (line: string) => void, options: PaceOptions) {
+    this.#send = send;
+    this.#interval = Math.max(0, options.interval);
+    this.#burst = Math.max(1, options.burst ?? 1);
+    this.#tokens = this.#burst;
+    this.#refilledAt = Date.now();
+  }
+
+  /** Lines waiting. */
+  get length(): number {
+    return this.#lines.length;
+  }
+
+  /** Queues a line; with `key`, a line whose key is already waiting is not queued twice. */
+  push(line: string, key?: string): void {
+    if (this.#closed) return;
+    if (key !== undefined) {
+      if (this.#keys.has(key)) return;
+      this.#keys.add(key);
+    }
+    this.#lines.push(line);
+    this.#keyOf.push(key);
+    this.#pump();
+  }
+
+  /** Drops every unsent line and stops the timer; the queue accepts nothing afterwards. */
+  close(): void {
+    this.#closed = true;
+    this.#lines = [];
+    this.#keyOf = [];
+    this.#keys.clear();
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #refill(): void {
+    const now = Date.now();
+    if (this.#interval === 0) {
+      this.#tokens = this.#burst;
+      this.#refilledAt = now;
+      return;
+    }
+    const earned = Math.floor((now - this.#refilledAt) / this.#interval);
+    if (earned > 0) {
+      this.#tokens = Math.min(this.#burst, this.#tokens + earned);
+      this.#refilledAt = this.#tokens === this.#burst
+        ? now
+        : this.#refilledAt + earned * this.#interval;
+    }
+  }
+
+  #pump(): void {
+    if (this.#timer !== undefined || this.#closed) return;
+    this.#refill();
+    while (this.#lines.length > 0 && this.#tokens > 0) {
+      if (this.#tokens === this.#burst) this.#refilledAt = Date.now();
+      this.#tokens--;
+      const line = this.#lines.shift()!;
+      const key = this.#keyOf.shift();
+      if (key !== undefined) this.#keys.delete(key);
+      this.#send(line);
+      if (this.#closed) return;
+    }
+    if (this.#lines.length > 0) {
+      const wait = Math.max(1, this.#refilledAt + this.#interval - Date.now());
+      this.#timer = setTimeout(() => {
+        this.#timer = undefined;
+        this.#pump();
+      }, wait);
+    }
+  }
+}

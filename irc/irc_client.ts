@@ -1,0 +1,392 @@
+/**
+ * The IRC adapter: one network connection whose wire becomes ordered bus events.
+ *
+ * @module
+ */
+import { createEvent, type EventBus, type WhoisInfo } from "../bus/mod.ts";
+import { casefold } from "./casemapping.ts";
+import { IrcConnectError } from "./errors.ts";
+import { Session, type SessionEnd } from "./_session.ts";
+import type { IrcClientOptions, IrcConnectionState } from "./types.ts";
+
+const FORBIDDEN = /[\r\n\0]/;
+
+/**
+ * One IRC network connection that publishes what happens on it to an {@linkcode EventBus}.
+ *
+ * irc-framework does the transport, CAP negotiation, PLAIN/EXTERNAL SASL and pings; this
+ * class adds wire-ordered events (through a per-connection worker), SCRAM-SHA-256, paced
+ * follow-ups, and reconnects owned by the application.
+ *
+ * @example Creating a client (no network until `connect()`)
+ * ```ts
+ * import { EventBus, IrcClient } from "../mod.ts";
+ * const bus = new EventBus();
+ * const client = new IrcClient({
+ *   bus,
+ *   networkId: 1,
+ *   host: "irc.example.org",
+ *   port: 6697,
+ *   tls: true,
+ *   nick: "alice",
+ * });
+ * console.log(client.state); // "disconnected"
+ * await bus.close();
+ * ```
+ */
+export class IrcClient implements AsyncDisposable {
+  readonly #options: IrcClientOptions;
+  readonly #bus: EventBus;
+  #state: IrcConnectionState = "disconnected";
+  #session: Session | undefined;
+  /** Channels we are in or asked to join, folded name -> name and key: rejoined on reconnect. */
+  #channels = new Map<string, { name: string; key?: string }>();
+  #nick: string;
+  #reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  #attempt = 0;
+  #abandoned = false;
+  #loop: Promise<void> | undefined;
+  #wakeReconnect: (() => void) | undefined;
+
+  /** Creates a client; nothing happens on the network until {@linkcode IrcClient.connect}. */
+  constructor(options: IrcClientOptions) {
+    for (const [name, value] of [["nick", options.nick], ["host", options.host]] as const) {
+      if (
+        typeof value !== "string" || value === "" || FORBIDDEN.test(value) || value.includes(" ")
+      ) {
+        throw new TypeError(
+          `Cannot create IrcClient: invalid ${name}, got ${JSON.stringify(value)}`,
+        );
+      }
+    }
+    if (!Number.isInteger(options.port) || options.port < 1 || options.port > 65535) {
+      throw new TypeError(`Cannot create IrcClient: invalid port, got ${options.port}`);
+    }
+    this.#options = { ...options };
+    this.#bus = options.bus;
+    this.#nick = options.nick;
+  }
+
+  /**
+   * The connection state.
+   *
+   * @example
+   * ```ts
+   * import { EventBus, IrcClient } from "../mod.ts";
+   * const bus = new EventBus();
+   * const client = new IrcClient({ bus, networkId: 1, host: "localhost", port: 6667, tls: false, nick: "n" });
+   * console.log(client.state); // "disconnected"
+   * await bus.close();
+   * ```
+   */
+  get state(): IrcConnectionState {
+    return this.#state;
+  }
+
+  /**
+   * Our current nickname (after any fallback at registration or later change).
+   *
+   * @example
+   * ```ts
+   * import { EventBus, IrcClient } from "../mod.ts";
+   * const bus = new EventBus();
+   * const client = new IrcClient({ bus, networkId: 1, host: "localhost", port: 6667, tls: false, nick: "n" });
+   * console.log(client.nickname); // "n"
+   * await bus.close();
+   * ```
+   */
+  get nickname(): string {
+    return this.#nick;
+  }
+
+  /**
+   * Connects and registers. Resolves once the registration transcript and
+   * `connection.established` are on the bus; rejects with an {@linkcode IrcConnectError} on
+   * refusal, TLS failure, a bad server password, a required SASL failure or a timeout.
+   *
+   * @example
+   * ```ts ignore
+   * await client.connect();
+   * ```
+   */
+  async connect(): Promise<void> {
+    if (this.#state !== "disconnected") {
+      throw new Error(`Cannot connect: the client is not disconnected, got ${this.#state}`);
+    }
+    this.#abandoned = false;
+    this.#attempt = 0;
+    this.#state = "connecting";
+    try {
+      await this.#open();
+    } catch (error) {
+      if (this.#state === "connecting") this.#state = "disconnected";
+      throw error;
+    }
+  }
+
+  /**
+   * Quits with `reason`, drains the worker, emits `connection.lost` and releases every
+   * timer and socket. Also stops a pending reconnect.
+   *
+   * @example
+   * ```ts ignore
+   * await client.disconnect("bye");
+   * ```
+   */
+  async disconnect(reason = "Client quit"): Promise<void> {
+    this.#abandoned = true;
+    if (this.#reconnectTimer !== undefined) clearTimeout(this.#reconnectTimer);
+    this.#reconnectTimer = undefined;
+    this.#wakeReconnect?.();
+    // A reconnect in flight may install a new session while we wait: close until none is left.
+    for (;;) {
+      const session = this.#session;
+      const loop = this.#loop;
+      if (session) {
+        this.#state = "disconnecting";
+        await session.close(reason);
+      }
+      await loop;
+      if (this.#session === undefined || this.#session === session) break;
+    }
+    this.#session = undefined;
+    this.#state = "disconnected";
+  }
+
+  /** Same as `disconnect()`: `await using client = new IrcClient(...)`. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.disconnect();
+  }
+
+  /**
+   * Joins `channel` (with its key), through the message flood limit. The channel and key are
+   * remembered and rejoined after a reconnect.
+   *
+   * @example
+   * ```ts ignore
+   * client.join("#deno", "secret");
+   * ```
+   */
+  join(channel: string, key?: string): void {
+    checkToken("join", channel);
+    if (key !== undefined) checkToken("join", key);
+    this.#channels.set(casefold(channel), { name: channel, key });
+    this.#session_("join").sendUser(key ? `JOIN ${channel} ${key}` : `JOIN ${channel}`);
+  }
+
+  /**
+   * Leaves `channel`; it is no longer rejoined on reconnect.
+   *
+   * @example
+   * ```ts ignore
+   * client.part("#deno", "later");
+   * ```
+   */
+  part(channel: string, reason?: string): void {
+    checkToken("part", channel);
+    if (reason !== undefined) checkText("part", reason);
+    this.#channels.delete(casefold(channel));
+    this.#session_("part").sendUser(reason ? `PART ${channel} :${reason}` : `PART ${channel}`);
+  }
+
+  /**
+   * Sends a PRIVMSG to a channel or nickname; each line of `text` is one message.
+   * `message.sent` is emitted in order with incoming events.
+   *
+   * @example
+   * ```ts ignore
+   * client.say("#deno", "hello");
+   * ```
+   */
+  say(target: string, text: string): void {
+    checkToken("say", target);
+    if (text.includes("\0") || text.includes("\r")) {
+      throw new TypeError(`Cannot say: the text contains CR or NUL, got ${JSON.stringify(text)}`);
+    }
+    const session = this.#session_("say");
+    for (const line of text.split("\n")) {
+      for (const chunk of splitUtf8(line, 400)) {
+        session.sendUser(`PRIVMSG ${target} :${chunk}`);
+        session.recordSent(target, chunk);
+      }
+    }
+  }
+
+  /**
+   * Asks WHOIS about `nick`; resolves with the parsed reply (also emitted as
+   * `whois.received`), rejects when there is no such nick or no reply within `timeoutMs`.
+   *
+   * @example
+   * ```ts ignore
+   * const info = await client.whois("bob");
+   * console.log(info.realname);
+   * ```
+   */
+  whois(nick: string, options: { timeoutMs?: number } = {}): Promise<WhoisInfo> {
+    try {
+      checkToken("whois", nick);
+      return this.#session_("whois").whois(nick, options.timeoutMs ?? 30_000);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /**
+   * Sends one raw line through the flood limit. CR, LF and NUL are refused.
+   *
+   * @example
+   * ```ts ignore
+   * client.quote("AWAY :lunch");
+   * ```
+   */
+  quote(line: string): void {
+    if (typeof line !== "string" || line === "" || FORBIDDEN.test(line)) {
+      throw new TypeError(
+        `Cannot send raw line: it is empty or contains CR, LF or NUL, got ${JSON.stringify(line)}`,
+      );
+    }
+    this.#session_("quote").sendUser(line);
+  }
+
+  #session_(action: string): Session {
+    const session = this.#session;
+    if (!session || this.#state !== "connected") {
+      throw new Error(`Cannot ${action}: the client is not connected, got ${this.#state}`);
+    }
+    return session;
+  }
+
+  /** Opens one session and waits for it to be established. */
+  async #open(): Promise<void> {
+    const session = new Session(this.#bus, { ...this.#options, nick: this.#options.nick }, {
+      onSelfJoin: (channel) => {
+        const key = casefold(channel);
+        if (!this.#channels.has(key)) this.#channels.set(key, { name: channel });
+      },
+      onSelfLeave: (channel) => {
+        this.#channels.delete(casefold(channel));
+      },
+      onNick: (nick) => {
+        this.#nick = nick;
+      },
+      onLost: (end) => {
+        if (this.#session !== session || this.#state !== "connected") return;
+        this.#state = this.#willReconnect(end) ? "reconnecting" : "disconnected";
+      },
+    });
+    this.#session = session;
+    session.start();
+    try {
+      await session.ready;
+    } catch (error) {
+      await session.finished;
+      if (this.#session === session) this.#session = undefined;
+      if (error instanceof IrcConnectError) {
+        await this.#bus.emit(createEvent("error", {
+          networkId: this.#options.networkId,
+          error: error.message,
+          type: "connect",
+        }, "irc")).catch(() => {});
+      }
+      throw error;
+    }
+    if (this.#abandoned) {
+      await session.close("Client quit");
+      return;
+    }
+    this.#state = "connected";
+    this.#attempt = 0;
+    for (const { name, key } of this.#channels.values()) {
+      session.sendUser(key ? `JOIN ${name} ${key}` : `JOIN ${name}`);
+    }
+    this.#loop = this.#watch(session);
+  }
+
+  #willReconnect(end: SessionEnd): boolean {
+    const reconnect = this.#options.reconnect;
+    return !end.requested && !this.#abandoned && reconnect !== undefined &&
+      reconnect.enabled !== false;
+  }
+
+  /** Waits for the session to end, then reconnects when that is wanted. */
+  async #watch(session: Session): Promise<void> {
+    const end: SessionEnd = await session.finished;
+    if (this.#session !== session) return;
+    this.#session = undefined;
+    const reconnect = this.#options.reconnect;
+    if (!reconnect || !this.#willReconnect(end)) {
+      if (this.#state !== "disconnecting") this.#state = "disconnected";
+      return;
+    }
+    this.#state = "reconnecting";
+    const max = reconnect.maxAttempts ?? Infinity;
+    while (!this.#abandoned && this.#attempt < max) {
+      const delay = backoff(this.#attempt++, reconnect);
+      await new Promise<void>((resolve) => {
+        this.#wakeReconnect = resolve;
+        this.#reconnectTimer = setTimeout(resolve, delay);
+      });
+      this.#wakeReconnect = undefined;
+      this.#reconnectTimer = undefined;
+      if (this.#abandoned) break;
+      try {
+        await this.#open();
+        return;
+      } catch {
+        // The failure is on the bus as an `error` event; try again after the next delay.
+      }
+    }
+    if (this.#state === "reconnecting") this.#state = "disconnected";
+  }
+}
+
+/** The delay before reconnect attempt `attempt` (from 0): exponential, capped, jittered. */
+export function backoff(
+  attempt: number,
+  options: { initialDelay?: number; maxDelay?: number; jitter?: number },
+  random: () => number = Math.random,
+): number {
+  const initial = options.initialDelay ?? 1000;
+  const max = options.maxDelay ?? 60_000;
+  const jitter = Math.min(1, Math.max(0, options.jitter ?? 0.3));
+  const base = Math.min(max, initial * 2 ** Math.min(attempt, 30));
+  return Math.round(base * (1 - jitter * random()));
+}
+
+function checkToken(action: string, value: string): void {
+  if (typeof value !== "string" || value === "" || /[\r\n\0 ,]/.test(value)) {
+    throw new TypeError(
+      `Cannot ${action}: invalid name, it is empty or contains a space, comma, CR, LF or NUL, got ${
+        JSON.stringify(value)
+      }`,
+    );
+  }
+}
+
+function checkText(action: string, value: string): void {
+  if (FORBIDDEN.test(value)) {
+    throw new TypeError(
+      `Cannot ${action}: the text contains CR, LF or NUL, got ${JSON.stringify(value)}`,
+    );
+  }
+}
+
+/** Splits text into pieces of at most `max` UTF-8 bytes, never inside a code point. */
+function splitUtf8(text: string, max: number): string[] {
+  if (text.length * 3 <= max) return [text];
+  const out: string[] = [];
+  let piece = "";
+  let bytes = 0;
+  for (const ch of text) {
+    const n = new TextEncoder().encode(ch).length;
+    if (bytes + n > max) {
+      out.push(piece);
+      piece = "";
+      bytes = 0;
+    }
+    piece += ch;
+    bytes += n;
+  }
+  out.push(piece);
+  return out;
+}

@@ -1,0 +1,10 @@
+/**
+ * The IRC adapter: `IrcClient` turns one network connection into ordered bus events.
+ *
+ * @module
+ */
+export * from "./irc_client.ts";
+export * from "./types.ts";
+export * from "./errors.ts";
+export * from "./casemapping.ts";
+export * from "./scram.ts";

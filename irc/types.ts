@@ -1,0 +1,145 @@
+/**
+ * Options and state of the IRC adapter.
+ *
+ * @module
+ */
+import type { EventBus } from "../bus/mod.ts";
+
+/**
+ * SASL settings. `PLAIN` and `SCRAM-SHA-256` need `password`; `EXTERNAL` uses the TLS
+ * client certificate.
+ *
+ * @example
+ * ```ts
+ * import type { SaslOptions } from "./types.ts";
+ * const sasl: SaslOptions = { mechanism: "SCRAM-SHA-256", account: "alice", password: "hunter2" };
+ * ```
+ */
+export interface SaslOptions {
+  /** The mechanism to use. */
+  mechanism: "PLAIN" | "SCRAM-SHA-256" | "EXTERNAL";
+  /** The services account. */
+  account: string;
+  /** The account password (PLAIN, SCRAM-SHA-256). */
+  password?: string;
+  /** The client certificate for EXTERNAL (PEM, with its key). */
+  certificate?: { certificate: string; privateKey: string };
+  /** When true (the default), a SASL failure fails `connect()` and closes the link. */
+  required?: boolean;
+}
+
+/**
+ * When and how the client reconnects after losing an established connection.
+ *
+ * The delay before attempt `n` (from 0) is `min(maxDelay, initialDelay * 2^n)`, minus up to
+ * `jitter` of itself at random.
+ *
+ * @example
+ * ```ts
+ * import type { ReconnectOptions } from "./types.ts";
+ * const reconnect: ReconnectOptions = { initialDelay: 1000, maxDelay: 60_000, jitter: 0.3 };
+ * ```
+ */
+export interface ReconnectOptions {
+  /** Reconnect at all. Default true when the `reconnect` object is given. */
+  enabled?: boolean;
+  /** First delay in ms. Default 1000. */
+  initialDelay?: number;
+  /** Largest delay in ms. Default 60000. */
+  maxDelay?: number;
+  /** Fraction (0..1) of the delay taken off at random. Default 0.3. */
+  jitter?: number;
+  /** Attempts before giving up. Default unlimited. */
+  maxAttempts?: number;
+}
+
+/**
+ * TLS settings beyond `tls: true`.
+ *
+ * @example
+ * ```ts
+ * import type { TlsOptions } from "./types.ts";
+ * const tlsOptions: TlsOptions = { rejectUnauthorized: false };
+ * ```
+ */
+export interface TlsOptions {
+  /** Verify the server certificate. Default true. */
+  rejectUnauthorized?: boolean;
+  /** A client certificate (PEM), for CertFP or SASL EXTERNAL. */
+  certificate?: { certificate: string; privateKey: string };
+}
+
+/**
+ * Options of {@linkcode IrcClient}.
+ *
+ * @example
+ * ```ts
+ * import { EventBus } from "../bus/mod.ts";
+ * import type { IrcClientOptions } from "./types.ts";
+ * const bus = new EventBus();
+ * const options: IrcClientOptions = {
+ *   bus,
+ *   networkId: 1,
+ *   host: "127.0.0.1",
+ *   port: 6667,
+ *   tls: false,
+ *   nick: "alice",
+ *   altNicks: ["alice_"],
+ * };
+ * await bus.close();
+ * ```
+ */
+export interface IrcClientOptions {
+  /** The bus events go to. */
+  bus: EventBus;
+  /** The saved network's id: the routing key of every event. */
+  networkId: number;
+  /** Server host name or address. */
+  host: string;
+  /** Server port. */
+  port: number;
+  /** Connect over TLS. */
+  tls: boolean;
+  /** More TLS settings. */
+  tlsOptions?: TlsOptions;
+  /** The preferred nickname. */
+  nick: string;
+  /** Nicknames to try, in order, when `nick` is in use at registration. */
+  altNicks?: string[];
+  /** The user name (ident). Default: the nick. */
+  username?: string;
+  /** The real name (gecos). Default: the nick. */
+  realname?: string;
+  /** The server password (PASS). */
+  password?: string;
+  /** SASL settings. */
+  sasl?: SaslOptions;
+  /** Reconnect settings; off when absent. */
+  reconnect?: ReconnectOptions;
+  /** Ms between two follow-up requests (NAMES, WHO, CHATHISTORY). Default 1000. */
+  followUpInterval?: number;
+  /** Flood limit for user lines (messages, joins, raw lines). Default 5 at once, then 1 per 1000 ms. */
+  messageRate?: { burst: number; interval: number };
+  /** Ms the registration may take before `connect()` rejects. Default 30000. */
+  registrationTimeout?: number;
+  /** Messages CHATHISTORY LATEST asks for after a join, when offered. Default 50. */
+  historyLimit?: number;
+  /** Ms without any data before the connection is declared dead. Default 120000. */
+  pingTimeout?: number;
+}
+
+/**
+ * The connection state of an {@linkcode IrcClient}.
+ *
+ * @example
+ * ```ts
+ * import type { IrcConnectionState } from "./types.ts";
+ * const state: IrcConnectionState = "connected";
+ * ```
+ */
+export type IrcConnectionState =
+  | "disconnected"
+  | "connecting"
+  | "connected"
+  | "reconnecting"
+  | "disconnecting";

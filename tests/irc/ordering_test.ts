@@ -1,0 +1,187 @@
+// Wire order and the read path, against the scripted peer: a held subscriber never stops
+// PING answers, a 5,000-user NAMES flood, CHATHISTORY with nested batches and msgid dedupe.
+import assert from "node:assert/strict";
+import { EventBus, IrcClient } from "../../mod.ts";
+import { ScriptedServer } from "./_peer.ts";
+import { Recorder } from "./_recorder.ts";
+
+function gate(): { wait: Promise<void>; open: () => void; opened: boolean } {
+  let open!: () => void;
+  const g = {
+    opened: false,
+    wait: new Promise<void>((resolve) => open = resolve),
+    open: () => {
+      g.opened = true;
+      open();
+    },
+  };
+  return g;
+}
+
+Deno.test("the client answers PING while a subscriber is held and the bus is full", async () => {
+  await using server = new ScriptedServer();
+  const bus = new EventBus({ capacity: 16 });
+  const held = gate();
+  const seen: number[] = [];
+  bus.subscribe("message.received", async (event) => {
+    if (seen.length === 0) await held.wait;
+    seen.push(Number(event.data.message));
+  });
+  const client = new IrcClient({
+    bus,
+    networkId: 1,
+    host: "127.0.0.1",
+    port: server.port,
+    tls: false,
+    nick: "me",
+  });
+  const connecting = client.connect();
+  const peer = await server.accept();
+  await peer.register();
+  await connecting;
+  const flood: string[] = [];
+  for (let i = 0; i < 5000; i++) flood.push(`:bob!b@h PRIVMSG #c :${i}`);
+  await peer.send(...flood, "PING :still-there");
+  await peer.expect(/^PONG :?still-there$/);
+  assert.equal(held.opened, false, "the subscriber is still held when PONG goes out");
+  assert.ok(bus.stats().queued >= 16, "the bus is full while the client keeps reading");
+  held.open();
+  const last = new Promise<void>((resolve) => {
+    bus.subscribe("message.received", (e) => {
+      if (e.data.message === "4999") resolve();
+    });
+  });
+  await last;
+  assert.deepEqual(seen, flood.map((_, i) => i));
+  const done = client.disconnect();
+  await peer.expect(/^QUIT/);
+  await peer.close();
+  await done;
+  await bus.close();
+});
+
+Deno.test("a 5,000-user NAMES and 1,000 away changes with a slow subscriber: complete roster, coalesced user.meta, no stall", async () => {
+  await using server = new ScriptedServer();
+  const bus = new EventBus({ capacity: 64 });
+  using rec = new Recorder(bus);
+  const held = gate();
+  let metaDeliveries = 0;
+  const lastMeta = new Map<string, { away: boolean; away_message?: string }>();
+  bus.subscribe("user.meta", async (event) => {
+    metaDeliveries++;
+    lastMeta.set(event.data.nickname, event.data);
+    if (!held.opened) await held.wait;
+  });
+  const client = new IrcClient({
+    bus,
+    networkId: 1,
+    host: "127.0.0.1",
+    port: server.port,
+    tls: false,
+    nick: "me",
+    followUpInterval: 10,
+  });
+  const connecting = client.connect();
+  const peer = await server.accept();
+  await peer.register({ caps: "away-notify userhost-in-names multi-prefix" });
+  await connecting;
+  client.join("#big");
+  await peer.expect(/^JOIN #big$/);
+  const lines = [":me!me@h JOIN #big"];
+  const users: string[] = [];
+  for (let i = 0; i < 5000; i++) users.push(`u${i}`);
+  for (let i = 0; i < 5000; i += 50) {
+    const chunk = users.slice(i, i + 50).map((u, j) =>
+      `${(i + j) % 7 === 0 ? "@" : ""}${u}!id@host${i + j}`
+    );
+    lines.push(`:peer.test 353 me = #big :${chunk.join(" ")}`);
+  }
+  lines.push(":peer.test 366 me #big :End of /NAMES list.");
+  for (let i = 0; i < 1000; i++) lines.push(`:u${i}!id@host${i} AWAY :gone ${i}`);
+  lines.push("PING :flood-done");
+  await peer.send(...lines);
+  await peer.expect(/^PONG :?flood-done$/);
+  const who = await peer.expect(/^WHO #big/);
+  assert.equal(who, "WHO #big", "enrichment starts after NAMES completed");
+  held.open();
+  const names = await rec.waitFor("channel.names.complete");
+  assert.equal(names.data.users.length, 5000);
+  assert.deepEqual(names.data.users, users);
+  const marker = peer.send(":x!x@h PRIVMSG #big :marker");
+  await marker;
+  await rec.waitFor("message.received", (d) => d.message === "marker");
+  await rec.waitFor("user.meta", (d) => d.nickname === "u999" && d.away);
+  assert.ok(metaDeliveries < 6000, `user.meta coalesced: ${metaDeliveries} deliveries`);
+  assert.deepEqual(lastMeta.get("u999"), {
+    networkId: 1,
+    nickname: "u999",
+    away: true,
+    away_message: "gone 999",
+    host: "id@host999",
+  });
+  const done = client.disconnect();
+  await peer.expect(/^QUIT/);
+  await peer.close();
+  await done;
+  await bus.close();
+});
+
+Deno.test("CHATHISTORY replays keep wire order, nested multiline batches survive, msgids dedupe", async () => {
+  await using server = new ScriptedServer();
+  const bus = new EventBus();
+  using rec = new Recorder(bus);
+  const client = new IrcClient({
+    bus,
+    networkId: 3,
+    host: "127.0.0.1",
+    port: server.port,
+    tls: false,
+    nick: "me",
+    followUpInterval: 5,
+    historyLimit: 20,
+  });
+  const connecting = client.connect();
+  const peer = await server.accept();
+  await peer.register({ caps: "batch server-time message-tags draft/chathistory draft/multiline" });
+  await connecting;
+  client.join("#h");
+  await peer.expect(/^JOIN #h$/);
+  await peer.send(":me!me@h JOIN #h", ":peer.test 353 me = #h :me a", ":peer.test 366 me #h :End");
+  await peer.expect(/^WHO #h$/);
+  await peer.expect(/^CHATHISTORY LATEST #h \* 20$/);
+  const t = (s: number) => `time=2024-01-01T00:00:0${s}.000Z`;
+  await peer.send(
+    `@msgid=m3;${t(3)} :a!a@h PRIVMSG #h :three`,
+    ":peer.test BATCH +hist chathistory #h",
+    `@batch=hist;msgid=m1;${t(1)} :a!a@h PRIVMSG #h :one`,
+    `@msgid=m9 :b!b@h PRIVMSG #h :live during replay`,
+    `@batch=hist;msgid=m2;${t(2)} :peer.test BATCH +ml draft/multiline #h`,
+    "@batch=ml :a!a@h PRIVMSG #h :two-a",
+    "@batch=ml;draft/multiline-concat :a!a@h PRIVMSG #h :+tail",
+    "@batch=ml :a!a@h PRIVMSG #h :two-b",
+    ":peer.test BATCH -ml",
+    `@batch=hist;msgid=m3;${t(3)} :a!a@h PRIVMSG #h :three`,
+    "@batch=hist :z!z@h JOIN #h",
+    ":peer.test BATCH -hist",
+    "@msgid=m1 :a!a@h PRIVMSG #h :one",
+    "@msgid=m10 :a!a@h PRIVMSG #h :after",
+  );
+  await rec.waitFor("message.received", (d) => d.msgid === "m10");
+  const messages = rec.of("message.received").map((d) => [d.msgid, d.message, d.history ?? false]);
+  assert.deepEqual(messages, [
+    ["m3", "three", false],
+    ["m1", "one", true],
+    ["m9", "live during replay", false],
+    ["m2", "two-a+tail\ntwo-b", true],
+    ["m10", "after", false],
+  ]);
+  const replayed = rec.of("message.received")[1];
+  assert.equal(replayed.timestamp, Date.parse("2024-01-01T00:00:01Z") / 1000);
+  assert.equal(replayed.channel, "#h");
+  assert.equal(rec.of("user.joined").filter((d) => d.nickname === "z").length, 0);
+  const done = client.disconnect();
+  await peer.expect(/^QUIT/);
+  await peer.close();
+  await done;
+  await bus.close();
+});
