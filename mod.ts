@@ -23,3 +23,4 @@
  * @module
  */
 export * from "./bus/mod.ts";
+export * from "./plugins/mod.ts";
