@@ -289,6 +289,12 @@ function installDenialReporting(report: (what: string, error: unknown) => void):
       // Read-only in this runtime: skip it.
     }
   }
+  const env = Deno.env as unknown as Record<string, (...args: never[]) => unknown>;
+  for (const method of ["get", "set", "delete", "has", "toObject"]) {
+    if (typeof env[method] === "function") {
+      env[method] = wrap(`Deno.env.${method}`, env[method].bind(Deno.env));
+    }
+  }
   globalThis.fetch = wrap("fetch", globalThis.fetch);
   const permissions = Deno.permissions;
   const request = permissions.request.bind(permissions);
