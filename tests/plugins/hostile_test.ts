@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { createEvent } from "../../bus/events.ts";
 import { PluginLoadError } from "../../plugins/mod.ts";
-import { FIXTURES, harness, type Harness, lifecycle, waitUntil } from "./_helpers.ts";
+import { FIXTURES, type Harness, harness, lifecycle, waitUntil } from "./_helpers.ts";
 
 const message = (text: string) =>
   createEvent("message.received", {
@@ -143,7 +143,9 @@ Deno.test("hostile: spinning forever is terminated, restarted with backoff, then
   });
   await loadFixture(h, "spin-forever");
   for (let crash = 1; crash <= 3; crash++) {
-    if (crash > 1) await waitUntil(() => lifecycle(h, "spin-forever", "restarted") === crash - 1, "restart");
+    if (crash > 1) {
+      await waitUntil(() => lifecycle(h, "spin-forever", "restarted") === crash - 1, "restart");
+    }
     await h.bus.emit(message("spin"));
     await waitUntil(() => lifecycle(h, "spin-forever", "crashed") === crash, `crash ${crash}`);
   }
@@ -166,7 +168,9 @@ Deno.test("hostile: crashes older than the window do not count toward disabling"
   });
   await loadFixture(h, "spin-forever");
   for (let crash = 1; crash <= 4; crash++) {
-    if (crash > 1) await waitUntil(() => lifecycle(h, "spin-forever", "restarted") === crash - 1, "restart");
+    if (crash > 1) {
+      await waitUntil(() => lifecycle(h, "spin-forever", "restarted") === crash - 1, "restart");
+    }
     await h.bus.emit(message("spin"));
     await waitUntil(() => lifecycle(h, "spin-forever", "crashed") === crash, `crash ${crash}`);
     offset += 6 * 60 * 1000; // six minutes pass between crashes
