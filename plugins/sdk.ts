@@ -20,7 +20,19 @@
  */
 import type { AnyBusEvent, MetadataUpdate } from "../bus/events.ts";
 export { CapabilityDeniedError } from "./errors.ts";
-export type { AnyBusEvent, EventMap, EventType, MetadataUpdate } from "../bus/events.ts";
+export type {
+  AnyBusEvent,
+  BusEvent,
+  EventMap,
+  EventSource,
+  EventType,
+  MetadataUpdate,
+  MetadataUpdatedData,
+  PaneData,
+  PluginLifecycleAction,
+  UserEventFields,
+  WhoisInfo,
+} from "../bus/events.ts";
 
 /**
  * The host's notice that events were dropped because the plugin's mailbox was full. It is a
@@ -177,8 +189,17 @@ export interface PluginDefinition {
   teardown?(ctx: PluginContext): void | Promise<void>;
 }
 
-/** Marks a value made by {@linkcode definePlugin}; shared across copies of this module. */
-const BRAND: unique symbol = Symbol.for("ircbus.plugin") as never;
+/**
+ * Marks a value made by {@linkcode definePlugin}. A registered symbol, so two copies of the
+ * SDK agree on it.
+ *
+ * @example
+ * ```ts
+ * import { definePlugin, PLUGIN_BRAND } from "./sdk.ts";
+ * console.log(definePlugin({})[PLUGIN_BRAND]); // true
+ * ```
+ */
+export const PLUGIN_BRAND: unique symbol = Symbol.for("ircbus.plugin") as never;
 
 /**
  * A plugin definition, checked and marked by {@linkcode definePlugin}.
@@ -191,7 +212,7 @@ const BRAND: unique symbol = Symbol.for("ircbus.plugin") as never;
  */
 export interface DefinedPlugin extends PluginDefinition {
   /** The brand the host looks for on the module's default export. */
-  readonly [BRAND]: true;
+  readonly [PLUGIN_BRAND]: true;
 }
 
 /**
@@ -229,7 +250,7 @@ export function definePlugin(definition: PluginDefinition): DefinedPlugin {
       );
     }
   }
-  return Object.freeze({ ...definition, [BRAND]: true as const });
+  return Object.freeze({ ...definition, [PLUGIN_BRAND]: true as const });
 }
 
 /**
@@ -244,5 +265,5 @@ export function definePlugin(definition: PluginDefinition): DefinedPlugin {
  */
 export function isDefinedPlugin(value: unknown): value is DefinedPlugin {
   return typeof value === "object" && value !== null &&
-    (value as Record<symbol, unknown>)[BRAND] === true;
+    (value as Record<symbol, unknown>)[PLUGIN_BRAND] === true;
 }
