@@ -1,0 +1,459 @@
+import type { DatabaseSync } from "node:sqlite";
+import { join } from "node:path";
+import { homedir } from "node:os";
+import { createEvent, EventBus, EventSourceUI } from "../bus/mod.ts";
+import { openDatabase } from "../storage/database.ts";
+import { type Network, NetworkStore } from "../storage/network_store.ts";
+import { IrcClient, type IrcClientOptions } from "../irc/mod.ts";
+import { PluginHost, type PluginHostOptions } from "../plugins/mod.ts";
+import {
+  DeepLinkHandler,
+  FrontendEvents,
+  type FrontendTransport,
+  type LinkListener,
+  listenForLinks,
+} from "../deeplink/mod.ts";
+import { type Action, type NetworkView, parseAction } from "./web/protocol.js";
+import { UiState } from "./ui_state.ts";
+import { serveWeb, type WebServer } from "./web_server.ts";
+import { shutdownInOrder, type ShutdownReport } from "./shutdown.ts";
+import { administerPlugin } from "./plugin_admin.ts";
+
+/** The protocol version the hello carries. */
+const PROTOCOL_VERSION = 1;
+/** Frontend frames kept while no page is open, oldest dropped first beyond this. */
+const FRONTEND_QUEUE = 256;
+
+/**
+ * The data dir: `--data-dir`, else `$IRCBUS_DATA_DIR`, else `$XDG_DATA_HOME/ircbus`, else
+ * `~/.local/share/ircbus`.
+ *
+ * @example
+ * ```ts
+ * import { resolveDataDir } from "./client_app.ts";
+ * console.log(resolveDataDir("/tmp/irc")); // "/tmp/irc"
+ * ```
+ */
+export function resolveDataDir(flag?: string): string {
+  if (flag) return flag;
+  const env = Deno.env.get("IRCBUS_DATA_DIR");
+  if (env) return env;
+  const xdg = Deno.env.get("XDG_DATA_HOME");
+  return join(xdg ? xdg : join(homedir(), ".local", "share"), "ircbus");
+}
+
+/**
+ * Options of {@linkcode startClient}.
+ *
+ * @example
+ * ```ts
+ * import type { ClientOptions } from "./client_app.ts";
+ * const options: ClientOptions = { dataDir: "/tmp/ircbus", web: true };
+ * ```
+ */
+export interface ClientOptions {
+  /** Where the database and plugin data live; created (0700) when missing. */
+  dataDir: string;
+  /** Serve the web UI (default true). False is the headless mode. */
+  web?: boolean;
+  /** The web UI port; 0 (default) picks a free one. */
+  port?: number;
+  /** An `irc://` link to handle at cold start (delivered once the page is ready). */
+  link?: string;
+  /** Listen for links handed off by later launches (default true). */
+  singleInstance?: boolean;
+  /** Bound on the QUIT wait at shutdown. Default 3000 ms. */
+  quitTimeoutMs?: number;
+  /** Extra IRC options for every network (tests lower the pacing). */
+  irc?: Partial<Omit<IrcClientOptions, "bus" | "networkId" | "host" | "port" | "tls" | "nick">>;
+  /** Extra plugin host options. */
+  plugins?: Partial<Omit<PluginHostOptions, "bus" | "dataDir" | "db" | "irc">>;
+  /** Where status lines go. Default `console.error`. */
+  log?: (line: string) => void;
+}
+
+/**
+ * A running client.
+ *
+ * @example
+ * ```ts ignore
+ * const client = await startClient({ dataDir: "/tmp/ircbus" });
+ * console.log(client.url);
+ * await client.shutdown();
+ * ```
+ */
+export interface RunningClient extends AsyncDisposable {
+  /** The web UI URL with the token (undefined when headless). */
+  readonly url: string | undefined;
+  /** The data dir in use. */
+  readonly dataDir: string;
+  /** The bus. */
+  readonly bus: EventBus;
+  /** The saved networks. */
+  readonly networks: NetworkStore;
+  /** The plugin host. */
+  readonly plugins: PluginHost;
+  /** Connects a saved network; resolves once registered. */
+  connect(networkId: number): Promise<void>;
+  /** The IRC client of a network, when one was started. */
+  irc(networkId: number): IrcClient | undefined;
+  /** Runs one UI action as if the page sent it (what the WebSocket does). */
+  perform(action: Action): Promise<unknown>;
+  /** The ordered shutdown: QUIT (bounded), plugins, bus (drained), storage. Idempotent. */
+  shutdown(): Promise<ShutdownReport>;
+}
+
+interface PageSocket {
+  socket: WebSocket;
+  ready: boolean;
+}
+
+/**
+ * Starts the client: opens the data dir's database, connects autoconnect networks, loads
+ * the enabled plugins, serves the web UI on 127.0.0.1 and listens for handed-off links.
+ *
+ * @example
+ * ```ts ignore
+ * await using client = await startClient({ dataDir: resolveDataDir() });
+ * console.log(`Open ${client.url}`);
+ * ```
+ */
+export async function startClient(options: ClientOptions): Promise<RunningClient> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const dataDir = options.dataDir;
+  await Deno.mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const db: DatabaseSync = openDatabase(join(dataDir, "client.sqlite"));
+  const store = new NetworkStore(db);
+  const bus = new EventBus({
+    onSubscriberError: (error) => log(`bus: ${error instanceof Error ? error.message : error}`),
+  });
+  const clients = new Map<number, IrcClient>();
+  const pages = new Set<PageSocket>();
+
+  const broadcast = (message: unknown) => {
+    const frame = JSON.stringify(message);
+    for (const page of pages) send(page.socket, frame);
+  };
+
+  const ui = new UiState({ bus, onBatch: (batch) => broadcast({ kind: "batch", ...batch }) });
+
+  const plugins = new PluginHost({
+    bus,
+    dataDir,
+    db,
+    irc: { send: (networkId, target, text) => ircOf(networkId, "send").say(target, text) },
+    onLog: (plugin, level, message) => log(`[plugin:${plugin}] ${level}: ${message}`),
+    ...options.plugins,
+  });
+
+  // Frontend events (deeplink:*) go to every page that said ready; kept while none did.
+  const frontendQueue: string[] = [];
+  const transport: FrontendTransport = {
+    send(frame) {
+      const ready = [...pages].filter((p) => p.ready);
+      if (ready.length === 0) {
+        frontendQueue.push(frame);
+        if (frontendQueue.length > FRONTEND_QUEUE) frontendQueue.shift();
+        return;
+      }
+      for (const page of ready) send(page.socket, `{"kind":"frontend","event":${frame}}`);
+    },
+    listen: () => () => {},
+  };
+  const frontend = new FrontendEvents({ transport });
+  const links = new DeepLinkHandler({ store, frontend });
+  let linksReady = false;
+
+  function ircOf(networkId: number, action: string): IrcClient {
+    const client = clients.get(networkId);
+    if (!client) {
+      throw new Error(`Cannot ${action}: the network is not connected, got ${networkId}`);
+    }
+    return client;
+  }
+
+  function view(network: Network): NetworkView {
+    const client = clients.get(network.id);
+    return {
+      id: network.id,
+      name: network.name,
+      host: network.host,
+      port: network.port,
+      tls: network.tls,
+      nick: network.nick,
+      autoconnect: network.autoconnect,
+      username: network.username,
+      realname: network.realname,
+      state: client?.state ?? "disconnected",
+      currentNick: client?.nickname ?? network.nick,
+      channels: ui.channels(network.id),
+    };
+  }
+
+  const pushState = (networkId: number) => {
+    const client = clients.get(networkId);
+    broadcast({
+      kind: "network.state",
+      networkId,
+      state: client?.state ?? "disconnected",
+      nick: client?.nickname ?? store.get(networkId)?.nick ?? "",
+    });
+  };
+  const pushNetworks = () => broadcast({ kind: "networks", networks: store.list().map(view) });
+  const pluginsMessage = () => ({
+    kind: "plugins",
+    plugins: plugins.list(),
+    audit: plugins.audit().slice(-200),
+    commands: plugins.commands(),
+  });
+
+  const stateEvents = ["connection.established", "connection.lost", "user.nick"] as const;
+  const unsubscribers = stateEvents.map((type) =>
+    bus.subscribe(type, (event) => {
+      // After the batch that carries the event itself.
+      const id = (event.data as { networkId: number }).networkId;
+      queueMicrotask(() => pushState(id));
+    })
+  );
+  unsubscribers.push(
+    bus.subscribe("plugin.lifecycle", () => queueMicrotask(() => broadcast(pluginsMessage()))),
+  );
+
+  async function connect(networkId: number): Promise<void> {
+    const network = store.get(networkId);
+    if (!network) throw new Error(`Cannot connect: no such network, got ${networkId}`);
+    const existing = clients.get(networkId);
+    if (existing && existing.state !== "disconnected") return;
+    const client = new IrcClient({
+      bus,
+      networkId,
+      host: network.host,
+      port: network.port,
+      tls: network.tls,
+      nick: network.nick,
+      altNicks: [`${network.nick}_`, `${network.nick}__`],
+      username: network.username || undefined,
+      realname: network.realname || undefined,
+      reconnect: {},
+      ...options.irc,
+    });
+    clients.set(networkId, client);
+    pushState(networkId);
+    try {
+      await client.connect();
+    } finally {
+      pushState(networkId);
+    }
+  }
+
+  async function disconnect(networkId: number): Promise<void> {
+    const client = clients.get(networkId);
+    if (!client) return;
+    await client.disconnect("Leaving");
+    ui.forget(networkId);
+    pushState(networkId);
+  }
+
+  async function perform(action: Action, page?: PageSocket): Promise<unknown> {
+    switch (action.kind) {
+      case "ready":
+        if (page) {
+          page.ready = true;
+          for (const frame of frontendQueue.splice(0)) {
+            send(page.socket, `{"kind":"frontend","event":${frame}}`);
+          }
+        }
+        if (!linksReady) {
+          linksReady = true;
+          links.ready();
+        }
+        return null;
+      case "connect":
+        await connect(action.networkId);
+        return null;
+      case "disconnect":
+        await disconnect(action.networkId);
+        return null;
+      case "join":
+        ircOf(action.networkId, "join").join(action.channel, action.key);
+        return null;
+      case "part":
+        ircOf(action.networkId, "part").part(action.channel, action.reason);
+        return null;
+      case "say":
+        ircOf(action.networkId, "say").say(action.target, action.text);
+        return null;
+      case "me":
+        ircOf(action.networkId, "send an action").say(
+          action.target,
+          `\x01ACTION ${action.text}\x01`,
+        );
+        return null;
+      case "whois":
+        return await ircOf(action.networkId, "whois").whois(action.nick, { timeoutMs: 15_000 });
+      case "nick":
+        ircOf(action.networkId, "change nick").quote(`NICK ${action.nick}`);
+        return null;
+      case "command":
+        await plugins.runCommand(action.name, action.args);
+        return null;
+      case "network.add": {
+        const network = store.add(action.network);
+        pushNetworks();
+        if (action.connect) await connect(network.id);
+        return { networkId: network.id };
+      }
+      case "network.update": {
+        if (!store.update(action.networkId, action.network)) {
+          throw new Error(`Cannot edit network: no such network, got ${action.networkId}`);
+        }
+        pushNetworks();
+        return null;
+      }
+      case "network.remove":
+        await disconnect(action.networkId);
+        clients.delete(action.networkId);
+        store.remove(action.networkId);
+        pushNetworks();
+        return null;
+      case "pane.focus":
+        await bus.emit(createEvent("ui.pane.focused", action.pane, EventSourceUI));
+        return null;
+      case "pane.blur":
+        await bus.emit(createEvent("ui.pane.blurred", action.pane, EventSourceUI));
+        return null;
+      case "plugins.refresh":
+        return pluginsMessage();
+      case "plugin.disable":
+      case "plugin.enable":
+      case "plugin.revoke": {
+        const verb = action.kind.slice("plugin.".length) as "disable" | "enable" | "revoke";
+        try {
+          await administerPlugin(plugins, db, { action: verb, name: action.name });
+        } finally {
+          broadcast(pluginsMessage());
+        }
+        return null;
+      }
+    }
+  }
+
+  function onSocket(socket: WebSocket): void {
+    const page: PageSocket = { socket, ready: false };
+    socket.addEventListener("open", () => {
+      pages.add(page);
+      send(
+        socket,
+        JSON.stringify({
+          kind: "hello",
+          version: PROTOCOL_VERSION,
+          networks: store.list().map(view),
+          plugins: plugins.list(),
+          roster: ui.roster(),
+          updates: ui.metadata(),
+        }),
+      );
+    });
+    socket.addEventListener("close", () => pages.delete(page));
+    socket.addEventListener("message", (event) => {
+      const parsed = parseAction(event.data);
+      if (!parsed.ok) {
+        send(socket, JSON.stringify(parsed.error));
+        return;
+      }
+      const action = parsed.action;
+      perform(action, page).then(
+        (result) => {
+          if (action.id !== undefined) {
+            send(socket, JSON.stringify({ kind: "reply", id: action.id, result: result ?? null }));
+          }
+        },
+        (error) => {
+          const reply: Record<string, unknown> = {
+            kind: "error",
+            code: "failed",
+            message: error instanceof Error ? error.message : String(error),
+          };
+          if (action.id !== undefined) reply.id = action.id;
+          send(socket, JSON.stringify(reply));
+        },
+      );
+    });
+  }
+
+  // Plugins first (so they see the first connection's events), then networks, then the doors.
+  for (const plugin of plugins.list()) {
+    if (plugin.state === "disabled") continue;
+    try {
+      await plugins.load(plugin.name);
+    } catch (error) {
+      log(`Cannot load plugin ${plugin.name}: ${(error as Error).message}`);
+    }
+  }
+  for (const network of store.list()) {
+    if (!network.autoconnect) continue;
+    connect(network.id).catch((error) =>
+      log(`Cannot connect to ${network.name}: ${(error as Error).message}`)
+    );
+  }
+  let web: WebServer | undefined;
+  if (options.web ?? true) web = serveWeb({ onSocket, port: options.port });
+  let listener: LinkListener | undefined;
+  if (options.singleInstance ?? true) {
+    listener = await listenForLinks({
+      dataDir,
+      onLink: (raw) => links.handle(raw),
+      onError: (error) => log(`deep links: ${error.message}`),
+    });
+  }
+  if (options.link !== undefined) links.handle(options.link);
+  if (!(options.web ?? true)) {
+    linksReady = true;
+    links.ready();
+  }
+
+  let stopping: Promise<ShutdownReport> | undefined;
+  const shutdown = () =>
+    stopping ??= shutdownInOrder({
+      front: [
+        ...(web ? [web] : []),
+        ...(listener ? [listener] : []),
+      ],
+      networks: clients.values(),
+      plugins,
+      bus,
+      afterBus: () => {
+        for (const off of unsubscribers) off();
+        ui.close();
+        frontend.close();
+      },
+      storage: {
+        close: () => {
+          store.close();
+          db.close();
+        },
+      },
+    }, { quitTimeoutMs: options.quitTimeoutMs, reason: "Client quit" });
+
+  return {
+    url: web?.url,
+    dataDir,
+    bus,
+    networks: store,
+    plugins,
+    connect,
+    irc: (networkId) => clients.get(networkId),
+    perform: (action) => perform(action),
+    shutdown,
+    [Symbol.asyncDispose]: async () => {
+      await shutdown();
+    },
+  };
+}
+
+function send(socket: WebSocket, frame: string): void {
+  if (socket.readyState !== WebSocket.OPEN) return;
+  try {
+    socket.send(frame);
+  } catch { /* the page went away */ }
+}

@@ -1,0 +1,106 @@
+/**
+ * `deno task run`: the IRC client.
+ *
+ *   deno task run [--data-dir DIR] [--port N] [--headless] [irc://host/#channel]
+ *
+ * - Without `--headless`: serves the web UI on 127.0.0.1 and prints its URL (with the
+ *   per-run token).
+ * - `--headless`: no web UI; the bus transcript goes to stdout (for bots and servers).
+ * - An `irc://` or `ircs://` link is handed to the running instance when there is one
+ *   (exit 0), else this process becomes the instance and opens the link once the page is
+ *   ready. An invalid link exits 2; a usage error exits 64.
+ *
+ * Ctrl-C (SIGINT) or SIGTERM shuts down in order: QUIT every network (bounded), plugins,
+ * the bus (drained), storage.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { handOffLink, IrcUrlError, parseIrcUrl } from "./deeplink/mod.ts";
+import { resolveDataDir, startClient } from "./client/mod.ts";
+import { printTranscript } from "./client/transcript.ts";
+
+const USAGE = "Usage: deno task run [--data-dir DIR] [--port N] [--headless] [irc://host/#channel]";
+
+/** Runs the client with `args`; resolves with the exit code once it has stopped. */
+export async function main(args: string[]): Promise<number> {
+  let values: { "data-dir"?: string; port?: string; headless?: boolean; help?: boolean };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args,
+      options: {
+        "data-dir": { type: "string" },
+        port: { type: "string" },
+        headless: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+      allowPositionals: true,
+    }));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : error}\n${USAGE}`);
+    return 64;
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (positionals.length > 1) {
+    console.error(`Cannot start: expected at most one link, got ${positionals.length}\n${USAGE}`);
+    return 64;
+  }
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`Cannot start: --port must be 0-65535, got ${values.port}\n${USAGE}`);
+    return 64;
+  }
+  const dataDir = resolveDataDir(values["data-dir"]);
+  const link = positionals[0];
+  if (link !== undefined) {
+    try {
+      parseIrcUrl(link);
+    } catch (error) {
+      if (error instanceof IrcUrlError) {
+        console.error(`${error.name} [${error.code}]: ${error.message}`);
+        return 2;
+      }
+      throw error;
+    }
+    const handoff = await handOffLink({ dataDir, link });
+    if (handoff.status === "delivered") {
+      console.error("Handed the link to the running client");
+      return 0;
+    }
+    if (handoff.status === "rejected") {
+      console.error(`IrcUrlError [${handoff.code}]: ${handoff.message}`);
+      return 2;
+    }
+  }
+
+  const headless = values.headless ?? false;
+  const client = await startClient({ dataDir, link, port, web: !headless });
+  const stopTranscript = headless
+    ? printTranscript(client.bus, (line) => console.log(line))
+    : undefined;
+  if (client.url) console.log(`ircbus is running: open ${client.url}`);
+  else console.error(`ircbus is running headless (data dir ${dataDir})`);
+
+  const { promise: stopped, resolve: stop } = Promise.withResolvers<void>();
+  Deno.addSignalListener("SIGINT", stop);
+  Deno.addSignalListener("SIGTERM", stop);
+  await stopped;
+  Deno.removeSignalListener("SIGINT", stop);
+  Deno.removeSignalListener("SIGTERM", stop);
+  console.error("Shutting down: QUIT, plugins, bus, storage");
+  const report = await client.shutdown();
+  stopTranscript?.();
+  for (const error of report.errors) console.error(`shutdown: ${error.message}`);
+  console.error(
+    `Stopped (${report.steps.join(" → ")}${report.quitTimedOut ? ", QUIT timed out" : ""})`,
+  );
+  return 0;
+}
+
+if (import.meta.main) {
+  Deno.exit(await main(Deno.args));
+}
