@@ -1,0 +1,146 @@
+/** Shared pieces of the client tests: real InspIRCd, a second IRC user, a WebSocket page. */
+import { EventBus, IrcClient } from "../../mod.ts";
+import { type ClientOptions, type RunningClient, startClient } from "../../client/mod.ts";
+import { Recorder } from "../irc/_recorder.ts";
+
+export { type IrcServer, startInspircd } from "../irc/_servers.ts";
+export { Recorder };
+
+/** IRC settings that keep tests quick: no pacing to speak of. */
+export const FAST_IRC: ClientOptions["irc"] = {
+  followUpInterval: 20,
+  messageRate: { burst: 100, interval: 5 },
+};
+
+/** A client on a fresh temp data dir, removed on dispose after the ordered shutdown. */
+export async function tempClient(
+  options: Partial<ClientOptions> = {},
+): Promise<RunningClient & { dataDir: string }> {
+  const dataDir = options.dataDir ?? await Deno.makeTempDir({ prefix: "ircbus-client-" });
+  const client = await startClient({
+    dataDir,
+    irc: FAST_IRC,
+    quitTimeoutMs: 5000,
+    log: () => {},
+    ...options,
+  });
+  return {
+    ...client,
+    async [Symbol.asyncDispose]() {
+      await client.shutdown();
+      await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+    },
+  };
+}
+
+/** A second, independent IRC user on its own bus (the "other side" of a conversation). */
+export class Peer implements AsyncDisposable {
+  readonly bus = new EventBus();
+  readonly events = new Recorder(this.bus);
+  readonly irc: IrcClient;
+
+  constructor(port: number, nick: string) {
+    this.irc = new IrcClient({
+      bus: this.bus,
+      networkId: 99,
+      host: "127.0.0.1",
+      port,
+      tls: false,
+      nick,
+      ...FAST_IRC,
+    });
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.irc.disconnect().catch(() => {});
+    this.events[Symbol.dispose]();
+    await this.bus.close();
+  }
+}
+
+/** A WebSocket "page" speaking the protocol, with waits on what it received. */
+export class SocketPage implements AsyncDisposable {
+  readonly socket: WebSocket;
+  readonly received: Record<string, unknown>[] = [];
+  #waiters: {
+    test: (m: Record<string, unknown>) => boolean;
+    resolve: (m: Record<string, unknown>) => void;
+  }[] = [];
+  #closed: Promise<void>;
+  readonly opened: Promise<void>;
+
+  constructor(url: string, origin = new URL(url).origin) {
+    const ws = new URL("/ws", url);
+    ws.protocol = "ws:";
+    ws.search = new URL(url).search;
+    // Deno's WebSocket accepts headers, so tests can play a foreign page.
+    this.socket = new WebSocket(ws, { headers: { origin } } as unknown as string[]);
+    this.opened = new Promise((resolve, reject) => {
+      this.socket.addEventListener("open", () => resolve());
+      this.socket.addEventListener("error", () => reject(new Error("WebSocket refused")));
+    });
+    this.opened.catch(() => {});
+    this.#closed = new Promise((resolve) => this.socket.addEventListener("close", () => resolve()));
+    this.socket.addEventListener("message", (event) => {
+      const message = JSON.parse(event.data);
+      this.received.push(message);
+      this.#waiters = this.#waiters.filter((w) => {
+        if (!w.test(message)) return true;
+        w.resolve(message);
+        return false;
+      });
+    });
+  }
+
+  send(message: unknown): void {
+    this.socket.send(typeof message === "string" ? message : JSON.stringify(message));
+  }
+
+  /** Waits for a received message matching `test` (earlier ones count). */
+  next(
+    test: (m: Record<string, unknown>) => boolean,
+    timeoutMs = 20_000,
+  ): Promise<Record<string, unknown>> {
+    const found = this.received.find(test);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#waiters = this.#waiters.filter((w) => w !== waiter);
+        reject(new Error("Timed out waiting for a message from the client"));
+      }, timeoutMs);
+      const waiter = {
+        test,
+        resolve: (m: Record<string, unknown>) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+      };
+      this.#waiters.push(waiter);
+    });
+  }
+
+  /** Sends an action with an id and waits for its reply or error. */
+  async request(action: Record<string, unknown>, id: number): Promise<Record<string, unknown>> {
+    this.send({ ...action, id });
+    return await this.next((m) => (m.kind === "reply" || m.kind === "error") && m.id === id);
+  }
+
+  /** Every bus event of `type` received in batches so far. */
+  events(type: string): Record<string, unknown>[] {
+    return this.received.flatMap((m) =>
+      m.kind === "batch"
+        ? (m.events as { type: string; data: Record<string, unknown> }[])
+          .filter((e) => e.type === type).map((e) => e.data)
+        : []
+    );
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    if (
+      this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING
+    ) {
+      this.socket.close();
+    }
+    await this.#closed;
+  }
+}

@@ -1,0 +1,77 @@
+import assert from "node:assert/strict";
+import { SocketPage, tempClient } from "./_helpers.ts";
+
+Deno.test("the page and its socket need the per-run token and the page's own Origin", async () => {
+  await using client = await tempClient();
+  const url = new URL(client.url!);
+  assert.equal(url.hostname, "127.0.0.1");
+  assert.match(url.searchParams.get("token")!, /^[0-9a-f]{64}$/);
+
+  const page = await fetch(url);
+  assert.equal(page.status, 200);
+  assert.match(await page.text(), /<title>ircbus<\/title>/);
+  const cookie = page.headers.get("set-cookie")!;
+  assert.match(cookie, /HttpOnly; SameSite=Strict/);
+
+  for (
+    const bad of [
+      `${url.origin}/`,
+      `${url.origin}/?token=${"0".repeat(64)}`,
+      `${url.origin}/app.js`,
+    ]
+  ) {
+    const response = await fetch(bad);
+    assert.equal(response.status, 403, bad);
+    await response.body?.cancel();
+  }
+  // The cookie the page got lets it load its modules without the token in their URLs.
+  const script = await fetch(`${url.origin}/app.js`, { headers: { cookie: cookie.split(";")[0] } });
+  assert.equal(script.status, 200);
+  assert.match(script.headers.get("content-type")!, /javascript/);
+  await script.body?.cancel();
+
+  await using foreign = new SocketPage(client.url!, "http://evil.example");
+  await assert.rejects(foreign.opened, /refused/);
+  const tokenless = new URL(client.url!);
+  tokenless.search = "";
+  await using anonymous = new SocketPage(tokenless.href);
+  await assert.rejects(anonymous.opened, /refused/);
+
+  await using good = new SocketPage(client.url!);
+  await good.opened;
+  const hello = await good.next((m) => m.kind === "hello");
+  assert.deepEqual(hello.networks, []); // a fresh data dir: nothing configured
+});
+
+Deno.test("bad input from the page gets an error reply and the client keeps running", async () => {
+  await using client = await tempClient();
+  await using page = new SocketPage(client.url!);
+  await page.next((m) => m.kind === "hello");
+  page.send("{garbage");
+  assert.equal((await page.next((m) => m.code === "malformed")).kind, "error");
+  page.send({ kind: "format-disk", id: 5 });
+  assert.equal((await page.next((m) => m.id === 5)).code, "unknown_action");
+  page.send({ kind: "say", id: 6, networkId: 1, target: "#a", text: "x".repeat(20_000) });
+  assert.equal((await page.next((m) => m.code === "too_large")).kind, "error");
+  page.send({ kind: "say", id: 7, networkId: 1, target: "#a", text: "hi\r\nQUIT :pwned" });
+  assert.equal((await page.next((m) => m.id === 7)).code, "invalid_field");
+  // Valid but impossible: the network does not exist.
+  const failed = await page.request({ kind: "join", networkId: 42, channel: "#x" }, 8);
+  assert.equal(failed.code, "failed");
+  assert.match(String(failed.message), /^Cannot join: the network is not connected, got 42/);
+  // Still alive and serving.
+  const added = await page.request({
+    kind: "network.add",
+    network: {
+      name: "Later",
+      host: "irc.example.org",
+      port: 6697,
+      tls: true,
+      nick: "me",
+      autoconnect: false,
+    },
+    connect: false,
+  }, 9);
+  assert.equal(added.kind, "reply");
+  assert.deepEqual(client.networks.list().map((n) => n.name), ["Later"]);
+});
