@@ -67,7 +67,7 @@ const WHOX_TOKEN = "152";
 const HISTORY_TYPES = new Set(["chathistory", "draft/chathistory"]);
 const MULTILINE = "draft/multiline";
 const JOIN_ERRORS = new Set(["403", "405", "471", "473", "474", "475", "476", "477"]);
-const TARGET_ERRORS = new Set(["401", "442", "482"]);
+const TARGET_ERRORS = new Set(["401", "437", "442", "482"]);
 /** Lines irc-framework has no use for: we handle them, and skipping them saves its work. */
 const SKIP_FRAMEWORK = new Set(["PRIVMSG", "NOTICE", "TAGMSG", "BATCH"]);
 const SEEN_PER_CONVERSATION = 2000;
@@ -456,6 +456,12 @@ export class Session {
       error = new IrcConnectError(
         "password",
         `Cannot connect to ${where}: the server refused the password, got ${this.#wireError}`,
+      );
+    } else if (this.#wireError !== undefined && o.password !== undefined && !this.#registered) {
+      // Some servers (InspIRCd) answer a wrong connect-class password with a plain ERROR.
+      error = new IrcConnectError(
+        "password",
+        `Cannot connect to ${where}: the server refused the connection before registration, likely the server password, got ${this.#wireError}`,
       );
     } else if (e && (e.code === "ECONNREFUSED" || /refused/i.test(e.message))) {
       error = new IrcConnectError(
