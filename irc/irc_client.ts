@@ -340,7 +340,16 @@ export class IrcClient implements AsyncDisposable {
   }
 }
 
-/** The delay before reconnect attempt `attempt` (from 0): exponential, capped, jittered. */
+/**
+ * The delay in ms before reconnect attempt `attempt` (from 0): exponential, capped, and
+ * shortened by up to `jitter` of itself at random.
+ *
+ * @example
+ * ```ts
+ * import { backoff } from "./irc_client.ts";
+ * backoff(3, { initialDelay: 1000, maxDelay: 60_000, jitter: 0 }); // 8000
+ * ```
+ */
 export function backoff(
   attempt: number,
   options: { initialDelay?: number; maxDelay?: number; jitter?: number },
