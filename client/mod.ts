@@ -1,0 +1,6 @@
+/**
+ * The terminal client behind `deno task run`.
+ *
+ * @module
+ */
+export * from "./terminal.ts";
