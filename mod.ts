@@ -23,4 +23,5 @@
  * @module
  */
 export * from "./bus/mod.ts";
+export * from "./deeplink/mod.ts";
 export * from "./irc/mod.ts";

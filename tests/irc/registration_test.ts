@@ -2,7 +2,7 @@
 // failures, nick fallback, timeouts and refusals.
 import assert from "node:assert/strict";
 import { EventBus, IrcClient, IrcConnectError } from "../../mod.ts";
-import { PeerConn, ScriptedServer } from "./_peer.ts";
+import { type PeerConn, ScriptedServer } from "./_peer.ts";
 import { Recorder } from "./_recorder.ts";
 
 const encoder = new TextEncoder();

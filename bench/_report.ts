@@ -1,0 +1,43 @@
+/** One measured value of a benchmark section. */
+export interface BenchRow {
+  /** The part measured: bus, irc, plugins, deeplink, client. */
+  section: string;
+  /** What was measured. */
+  name: string;
+  /** The measured value. */
+  value: number;
+  /** Its unit: events/s, ms, MB, x (a ratio). */
+  unit: string;
+  /** How to read it, e.g. the target it is held to. */
+  note?: string;
+}
+
+/** Runs `fn` `rounds` times after one warm-up and returns the best time in ms. */
+export async function bestOf(rounds: number, fn: () => unknown): Promise<number> {
+  await fn();
+  let best = Infinity;
+  for (let i = 0; i < rounds; i++) {
+    const start = performance.now();
+    await fn();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+/** Formats rows as a Markdown table, so the README can take it as printed. */
+export function table(rows: BenchRow[]): string {
+  const lines = ["| section | measurement | value | unit | note |", "|---|---|---:|---|---|"];
+  for (const row of rows) {
+    lines.push(
+      `| ${row.section} | ${row.name} | ${format(row.value)} | ${row.unit} | ${row.note ?? ""} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+function format(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  if (Math.abs(value) >= 1000) return Math.round(value).toLocaleString("en-US");
+  if (Math.abs(value) >= 10) return value.toFixed(1);
+  return value.toFixed(2);
+}

@@ -1,0 +1,142 @@
+import type { BenchRow } from "./_report.ts";
+import { join } from "node:path";
+import {
+  createInProcessTransport,
+  DeepLinkHandler,
+  FrontendEvents,
+  NetworkStore,
+  normalizeHost,
+  parseIrcUrl,
+} from "../mod.ts";
+
+const SECTION = "deeplink";
+
+/** Links as users paste them: both forms, keys, nicks, IPv6, ports, escapes. */
+const LINKS = [
+  "ircs://irc.libera.chat/#deno",
+  "irc://irc.oftc.net:6667/#debian,#debian-next",
+  "ircs://irc.libera.chat/##chat?key=s3cret",
+  "irc://irc.example.org/%23deno,alice,isnick?key=a%2Bb",
+  "IRCS://IRC.Example.ORG./#Rust",
+  "irc://[2001:db8::1]:7000/#v6",
+  "irc://nick@irc.example.net/",
+  "ircs://irc.libera.chat/#caf%C3%A9,needkey",
+  "irc://192.0.2.7/#lan",
+  "ircs://irc.libera.chat",
+];
+
+function opsPerSecond(iterations: number, fn: (i: number) => void): number {
+  for (let i = 0; i < Math.min(iterations, 5_000); i++) fn(i); // warm-up
+  const start = performance.now();
+  for (let i = 0; i < iterations; i++) fn(i);
+  const seconds = (performance.now() - start) / 1000;
+  return iterations / seconds;
+}
+
+/** Runs the deep-link benchmarks and reports one row per measurement. */
+export async function run(report: (row: BenchRow) => void): Promise<void> {
+  // --- Parsing, with WHATWG `new URL()` on the same inputs as the peer. ------------------
+  let sink = 0;
+  const parseRate = opsPerSecond(300_000, (i) => {
+    sink += parseIrcUrl(LINKS[i % LINKS.length]).targets.length;
+  });
+  const urlRate = opsPerSecond(300_000, (i) => {
+    sink += new URL(LINKS[i % LINKS.length]).pathname.length;
+  });
+  report({ section: SECTION, name: "parseIrcUrl", value: Math.round(parseRate), unit: "ops/s" });
+  report({
+    section: SECTION,
+    name: "new URL() (peer, same inputs)",
+    value: Math.round(urlRate),
+    unit: "ops/s",
+  });
+  report({
+    section: SECTION,
+    name: "parseIrcUrl vs new URL()",
+    value: Number((parseRate / urlRate).toFixed(2)),
+    unit: "x",
+    note: "above 1 means parseIrcUrl is faster; it also validates and decodes targets",
+  });
+
+  // --- handle() with 1,000 saved networks in a real SQLite file. --------------------------
+  const dir = await Deno.makeTempDir({ prefix: "bench_deeplink_" });
+  const store = new NetworkStore(join(dir, "client.db"));
+  try {
+    for (let i = 0; i < 1_000; i++) {
+      store.add({
+        name: `Network ${i}`,
+        host: `irc.net${i}.example`,
+        nick: "bench",
+        servers: [
+          { host: `eu.net${i}.example`, port: 6697, tls: true },
+          { host: `us.net${i}.example`, port: 6697, tls: true },
+        ],
+      });
+    }
+    // Two more networks share a host, so disambiguation is measured too.
+    store.add({ name: "Shared A", host: "shared.example", nick: "bench" });
+    store.add({ name: "Shared B", host: "shared.example", nick: "bench" });
+
+    const transport = createInProcessTransport();
+    let frames = 0;
+    transport.listen(() => frames++);
+    const frontend = new FrontendEvents({ transport });
+    const handler = new DeepLinkHandler({ store, frontend });
+    handler.ready();
+    const handled = [
+      "ircs://irc.net500.example/#deno", // join via primary host
+      "ircs://US.NET999.example./#deno?key=k", // join via a server list entry
+      "irc://unknown.example/#deno", // add-network
+      "ircs://shared.example/#deno,alice,isnick", // disambiguate
+    ];
+    const calls = 20_000;
+    const handleRate = opsPerSecond(calls, (i) => handler.handle(handled[i % handled.length]));
+    report({
+      section: SECTION,
+      name: "handle() with 1,000 saved networks",
+      value: Number((1e6 / handleRate).toFixed(2)),
+      unit: "µs/call",
+      note: "parse + indexed match + JSON frame, mix of join/add-network/disambiguate",
+    });
+
+    const matchRate = opsPerSecond(calls, (i) => {
+      sink += store.matchHost(i % 2 ? "us.net999.example" : "irc.net500.example").length;
+    });
+    // Peer: the same matching as a scan over every saved network (what an unindexed store does).
+    const networks = store.list();
+    const scanRate = opsPerSecond(2_000, (i) => {
+      const key = normalizeHost(i % 2 ? "us.net999.example" : "irc.net500.example");
+      sink += networks.filter((n) =>
+        normalizeHost(n.host) === key || n.servers.some((s) =>
+          normalizeHost(s.host) === key
+        )
+      ).length;
+    });
+    report({
+      section: SECTION,
+      name: "matchHost() with 1,000 networks (indexed)",
+      value: Number((1e6 / matchRate).toFixed(2)),
+      unit: "µs/call",
+    });
+    report({
+      section: SECTION,
+      name: "linear scan of 1,000 networks (peer)",
+      value: Number((1e6 / scanRate).toFixed(2)),
+      unit: "µs/call",
+    });
+    report({
+      section: SECTION,
+      name: "indexed match vs linear scan",
+      value: Number((matchRate / scanRate).toFixed(1)),
+      unit: "x",
+      note: "speed-up of the index",
+    });
+    frontend.close();
+    if (frames === 0 || sink === 0) {
+      throw new Error("Cannot bench deep links: nothing was delivered");
+    }
+  } finally {
+    store.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}

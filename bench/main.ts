@@ -1,0 +1,28 @@
+/**
+ * `deno task bench [section...]`: runs every benchmark section (or the named ones) in one
+ * process and prints one table. Compare ratios within a run; absolute numbers are noisy here.
+ */
+import { type BenchRow, table } from "./_report.ts";
+import * as bus from "./bus.ts";
+import * as deeplink from "./deeplink.ts";
+
+const sections: Record<string, { run(report: (row: BenchRow) => void): Promise<void> }> = {
+  bus,
+  deeplink,
+};
+
+const wanted = Deno.args.length > 0 ? Deno.args : Object.keys(sections);
+const rows: BenchRow[] = [];
+for (const name of wanted) {
+  const section = sections[name];
+  if (!section) {
+    console.error(`Cannot run benchmark: unknown section, got ${name}`);
+    Deno.exit(2);
+  }
+  console.error(`running ${name} ...`);
+  await section.run((row) => {
+    rows.push(row);
+    console.error(`  ${row.name}: ${row.value.toFixed(2)} ${row.unit}`);
+  });
+}
+console.log(table(rows));

@@ -1,0 +1,112 @@
+/**
+ * Hand a link to the running client, or become the running client.
+ *
+ *   deno run --allow-read --allow-write --allow-net=127.0.0.1 --allow-env --allow-sys=uid \
+ *     deeplink/cli.ts [--data-dir DIR] ['irc://host/#chan']
+ *
+ * - An invalid link: prints the IrcUrlError to stderr, exits 2.
+ * - A live instance accepts the link: exits 0.
+ * - No live instance: becomes it. Frontend events (the link given, then every handed-off
+ *   link) are printed to stdout, one JSON frame per line, until SIGINT or SIGTERM.
+ *
+ * This is a stand-in for the client's composition root, which will do the same with its
+ * web page as the frontend.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { IrcUrlError } from "./irc_url_error.ts";
+import { parseIrcUrl } from "./parse_irc_url.ts";
+import { FrontendEvents } from "./frontend_events.ts";
+import { createInProcessTransport } from "./frontend_transport.ts";
+import { DeepLinkHandler } from "./deep_link_handler.ts";
+import { handOffLink, listenForLinks } from "./single_instance.ts";
+import { NetworkStore } from "../storage/network_store.ts";
+
+const USAGE = "Usage: cli.ts [--data-dir DIR] [irc://host/#channel]";
+
+function defaultDataDir(): string {
+  const xdg = Deno.env.get("XDG_DATA_HOME");
+  return join(xdg && xdg !== "" ? xdg : join(homedir(), ".local", "share"), "ircbus");
+}
+
+async function main(args: string[]): Promise<number> {
+  let values: { "data-dir"?: string; help?: boolean };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args,
+      options: { "data-dir": { type: "string" }, help: { type: "boolean", short: "h" } },
+      allowPositionals: true,
+    }));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : error}\n${USAGE}`);
+    return 64;
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (positionals.length > 1) {
+    console.error(`Cannot start: expected at most one link, got ${positionals.length}\n${USAGE}`);
+    return 64;
+  }
+  const dataDir = values["data-dir"] ?? Deno.env.get("IRCBUS_DATA_DIR") ?? defaultDataDir();
+  const raw = positionals[0];
+
+  if (raw !== undefined) {
+    try {
+      parseIrcUrl(raw);
+    } catch (error) {
+      if (error instanceof IrcUrlError) {
+        console.error(`${error.name} [${error.code}]: ${error.message}`);
+        return 2;
+      }
+      throw error;
+    }
+    const result = await handOffLink({ dataDir, link: raw });
+    if (result.status === "delivered") {
+      console.error("Handed the link to the running instance");
+      return 0;
+    }
+    if (result.status === "rejected") {
+      console.error(`IrcUrlError [${result.code}]: ${result.message}`);
+      return 2;
+    }
+    console.error(`No running instance (${result.reason}); starting one`);
+  }
+
+  // Become the instance. The "frontend" here is stdout, one frame per line.
+  await Deno.mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const store = new NetworkStore(join(dataDir, "client.db"));
+  const transport = createInProcessTransport();
+  const frontend = new FrontendEvents({ transport });
+  const handler = new DeepLinkHandler({ store, frontend });
+  const listener = await listenForLinks({
+    dataDir,
+    onLink: (link) => handler.handle(link),
+    onError: (error) => console.error(`deeplink listener: ${error.message}`),
+  });
+  if (raw !== undefined) handler.handle(raw); // queued: the frontend is not ready yet
+  const stopPrinting = transport.listen((frame) => console.log(frame));
+  handler.ready();
+  console.error(`Listening for links on 127.0.0.1:${listener.port} (data dir ${dataDir})`);
+
+  const { promise: stopped, resolve: stop } = Promise.withResolvers<void>();
+  Deno.addSignalListener("SIGINT", stop);
+  Deno.addSignalListener("SIGTERM", stop);
+  await stopped;
+  Deno.removeSignalListener("SIGINT", stop);
+  Deno.removeSignalListener("SIGTERM", stop);
+  await listener.close();
+  stopPrinting();
+  frontend.close();
+  store.close();
+  return 0;
+}
+
+if (import.meta.main) {
+  Deno.exit(await main(Deno.args));
+}

@@ -1,0 +1,119 @@
+import { domainToASCII } from "node:url";
+import { IrcUrlError } from "./irc_url_error.ts";
+import { show } from "./_syntax.ts";
+
+const MAX_HOST_LENGTH = 253;
+const MAX_LABEL_LENGTH = 63;
+const DIGITS = /^[0-9]+$/;
+const IPV6_CHARS = /^[0-9a-f:.]+$/;
+
+/**
+ * Brings a server host into the one form used for links and for matching saved networks:
+ * lowercase, without a trailing dot, international names in their `xn--` form, and IPv6
+ * addresses without brackets, in their canonical (RFC 5952) spelling.
+ *
+ * Throws an {@linkcode IrcUrlError} (`invalid_host`) for anything that is not a host name,
+ * a dotted IPv4 address or an IPv6 address.
+ *
+ * @example
+ * ```ts
+ * import { normalizeHost } from "../mod.ts";
+ * normalizeHost("IRC.Libera.Chat."); // "irc.libera.chat"
+ * normalizeHost("[2001:DB8:0::1]"); // "2001:db8::1"
+ * ```
+ */
+export function normalizeHost(host: string): string {
+  if (typeof host !== "string") {
+    throw new TypeError(`Cannot normalize host: expected a string, got ${typeof host}`);
+  }
+  const bracketed = host.startsWith("[") && host.endsWith("]");
+  const inner = bracketed ? host.slice(1, -1) : host;
+  const ipv6 = bracketed || inner.includes(":");
+  return normalizeHostPart(inner, ipv6, host);
+}
+
+/**
+ * Normalizes the host part of a link (brackets already removed); errors carry `input`.
+ * Internal to `deeplink/`; the public door is {@linkcode normalizeHost}.
+ */
+export function normalizeHostPart(text: string, ipv6: boolean, input: string): string {
+  if (ipv6) return normalizeIpv6(text, input);
+  let host = text;
+  // One pass decides the common case: ASCII letters, digits, "-", "_" and dots.
+  let simple = true;
+  let upper = false;
+  for (let i = 0; i < host.length; i++) {
+    const c = host.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) upper = true;
+    else if (
+      !((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x5f ||
+        c === 0x2e)
+    ) {
+      simple = false;
+      break;
+    }
+  }
+  if (upper || !simple) host = host.toLowerCase();
+  if (host.endsWith(".")) host = host.slice(0, -1);
+  if (host === "") {
+    throw new IrcUrlError("missing_host", "Cannot parse IRC link: the host is empty", input);
+  }
+  if (!simple) {
+    // deno-lint-ignore no-control-regex
+    if (/[^\x00-\x7f]/.test(host)) {
+      const ascii = domainToASCII(host);
+      if (ascii === "") throw invalidHost(text, input);
+      host = ascii.endsWith(".") ? ascii.slice(0, -1) : ascii;
+    }
+  }
+  if (host.length > MAX_HOST_LENGTH) throw invalidHost(text, input);
+  let labelStart = 0;
+  let lastLabelNumeric = true;
+  for (let i = 0; i <= host.length; i++) {
+    const c = i === host.length ? 0x2e : host.charCodeAt(i);
+    if (c === 0x2e) {
+      const length = i - labelStart;
+      if (length === 0 || length > MAX_LABEL_LENGTH) throw invalidHost(text, input);
+      if (i === host.length) break;
+      labelStart = i + 1;
+      lastLabelNumeric = true;
+    } else if (c >= 0x30 && c <= 0x39) {
+      // digits keep the label numeric
+    } else if ((c >= 0x61 && c <= 0x7a) || c === 0x2d || c === 0x5f) {
+      lastLabelNumeric = false;
+    } else {
+      throw invalidHost(text, input);
+    }
+  }
+  // A name whose last label is a number must be a plain dotted IPv4 address: anything else
+  // ("1.2.3", "010.0.0.1", "256.0.0.1") is read differently by different resolvers.
+  if (lastLabelNumeric) {
+    const labels = host.split(".");
+    const isIpv4 = labels.length === 4 &&
+      labels.every((label) =>
+        DIGITS.test(label) && (label === "0" || !label.startsWith("0")) && Number(label) <= 255
+      );
+    if (!isIpv4) throw invalidHost(text, input);
+  }
+  return host;
+}
+
+function normalizeIpv6(text: string, input: string): string {
+  const lower = text.toLowerCase();
+  if (!lower.includes(":") || !IPV6_CHARS.test(lower)) throw invalidHost(text, input);
+  try {
+    // WHATWG's IPv6 parser validates and serializes in the canonical compressed form.
+    const hostname = new URL(`http://[${lower}]/`).hostname;
+    return hostname.slice(1, -1);
+  } catch {
+    throw invalidHost(text, input);
+  }
+}
+
+function invalidHost(text: string, input: string): IrcUrlError {
+  return new IrcUrlError(
+    "invalid_host",
+    `Cannot parse IRC link: the host is not a valid host name or IP address, got ${show(text)}`,
+    input,
+  );
+}

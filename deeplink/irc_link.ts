@@ -1,0 +1,57 @@
+/**
+ * The scheme of a link: `irc` (plain text) or `ircs` (TLS).
+ *
+ * @example
+ * ```ts
+ * import type { IrcScheme } from "./irc_link.ts";
+ * const scheme: IrcScheme = "ircs";
+ * ```
+ */
+export type IrcScheme = "irc" | "ircs";
+
+/**
+ * One channel or nick named by a link.
+ *
+ * @example
+ * ```ts
+ * import type { Target } from "./irc_link.ts";
+ * const channel: Target = { name: "#deno", isNick: false, key: "" };
+ * const nick: Target = { name: "alice", isNick: true, key: "" };
+ * ```
+ */
+export interface Target {
+  /** Channel name with its prefix (`#deno`), or a nickname. */
+  name: string;
+  /** True when the target is a nickname: the link opens a private conversation. */
+  isNick: boolean;
+  /** The channel key from the link's `key` parameter, or `""`; always `""` for nicks. */
+  key: string;
+}
+
+/**
+ * A parsed `irc://` or `ircs://` link, as returned by `parseIrcUrl`.
+ *
+ * @example
+ * ```ts
+ * import type { IrcLink } from "./irc_link.ts";
+ * const link: IrcLink = {
+ *   scheme: "ircs",
+ *   host: "irc.libera.chat",
+ *   port: 6697,
+ *   tls: true,
+ *   targets: [{ name: "#deno", isNick: false, key: "" }],
+ * };
+ * ```
+ */
+export interface IrcLink {
+  /** `irc` or `ircs`, lowercase. */
+  scheme: IrcScheme;
+  /** Lowercase host without a trailing dot; IPv6 without brackets. */
+  host: string;
+  /** The link's port, or the scheme's default (6667 for irc, 6697 for ircs). */
+  port: number;
+  /** True exactly when the scheme is `ircs`. */
+  tls: boolean;
+  /** The channels and nicks in the order the link names them; may be empty. */
+  targets: Target[];
+}

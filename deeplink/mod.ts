@@ -1,0 +1,17 @@
+/**
+ * Deep links: `irc://` and `ircs://` links parsed, matched against saved networks, and
+ * turned into one frontend event each, with a cold-start queue and single-instance handoff.
+ *
+ * @module
+ */
+export * from "./irc_url_error.ts";
+export * from "./irc_link.ts";
+export { normalizeHost } from "./host.ts";
+export * from "./parse_irc_url.ts";
+export * from "./format_irc_url.ts";
+export * from "./deeplink_events.ts";
+export * from "./frontend_transport.ts";
+export * from "./frontend_events.ts";
+export * from "./deep_link_handler.ts";
+export * from "./single_instance.ts";
+export * from "../storage/network_store.ts";

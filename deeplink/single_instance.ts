@@ -1,0 +1,438 @@
+import { timingSafeEqual } from "node:crypto";
+import { join } from "node:path";
+import { IrcUrlError } from "./irc_url_error.ts";
+
+/** Name of the token file inside the data dir. */
+const TOKEN_FILE = "deeplink-instance.json";
+/** Largest request or reply line, in bytes. A link is at most 8,192 characters. */
+const MAX_LINE_BYTES = 64 * 1024;
+/** How long the listener gives one connection to send its request. */
+const REQUEST_TIMEOUT_MS = 5_000;
+const TOKEN = /^[0-9a-f]{64}$/;
+
+/**
+ * Path of the token file in a data dir: `{ version, pid, port, token }` as JSON, mode 0600.
+ *
+ * @example
+ * ```ts
+ * import { tokenFilePath } from "../mod.ts";
+ * tokenFilePath("/home/alice/.local/share/ircbus"); // ".../deeplink-instance.json"
+ * ```
+ */
+export function tokenFilePath(dataDir: string): string {
+  return join(dataDir, TOKEN_FILE);
+}
+
+/**
+ * Options of {@linkcode listenForLinks}.
+ *
+ * @example
+ * ```ts
+ * import type { LinkListenerOptions } from "../mod.ts";
+ * const options: LinkListenerOptions = { dataDir: "/tmp/ircbus", onLink: (link) => console.log(link) };
+ * ```
+ */
+export interface LinkListenerOptions {
+  /** The client's data dir; the token file is written there (the dir is created 0700). */
+  dataDir: string;
+  /**
+   * Receives each authenticated link, e.g. `(raw) => handler.handle(raw)`. Throwing an
+   * `IrcUrlError` rejects the link; the sender reports that error.
+   */
+  onLink: (raw: string) => unknown;
+  /** Receives errors of single connections (never fatal); defaults to ignoring them. */
+  onError?: (error: Error) => void;
+}
+
+/**
+ * The running instance's endpoint for links from later launches.
+ *
+ * @example
+ * ```ts
+ * import type { LinkListener } from "../mod.ts";
+ * async function stop(listener: LinkListener) {
+ *   await listener.close(); // also removes the token file
+ * }
+ * ```
+ */
+export interface LinkListener extends AsyncDisposable {
+  /** The loopback port it listens on (127.0.0.1). */
+  readonly port: number;
+  /** The token file it wrote. */
+  readonly tokenFile: string;
+  /** Stops listening, ends open connections and removes the token file if still ours. */
+  close(): Promise<void>;
+}
+
+/**
+ * What became of a link offered to a running instance.
+ * - `delivered`: a live instance accepted it; the caller can exit 0.
+ * - `rejected`: a live instance refused it (an invalid link): `code` and `message` say why.
+ * - `no-instance`: nobody (valid) is listening: no token file, a stale one, an untrusted
+ *   one, or no answer in time. The caller becomes the instance and handles the link at
+ *   cold start.
+ *
+ * @example
+ * ```ts
+ * import type { HandoffResult } from "../mod.ts";
+ * function exitCode(result: HandoffResult): number | undefined {
+ *   return result.status === "delivered" ? 0 : result.status === "rejected" ? 2 : undefined;
+ * }
+ * ```
+ */
+export type HandoffResult =
+  | { status: "delivered" }
+  | { status: "rejected"; code: string; message: string }
+  | { status: "no-instance"; reason: string };
+
+/**
+ * Options of {@linkcode handOffLink}.
+ *
+ * @example
+ * ```ts
+ * import type { HandoffOptions } from "../mod.ts";
+ * const options: HandoffOptions = { dataDir: "/tmp/ircbus", link: "irc://example.org/#x" };
+ * ```
+ */
+export interface HandoffOptions {
+  /** The client's data dir, where a running instance left its token file. */
+  dataDir: string;
+  /** The link, as given (the instance parses and validates it again). */
+  link: string;
+  /** Milliseconds to wait for the instance's answer; defaults to 3,000. */
+  timeout?: number;
+}
+
+/**
+ * Becomes the single instance: listens on a random 127.0.0.1 port for links from later
+ * launches and writes the port with a fresh random token to the token file in the data dir
+ * (mode 0600, so other local users cannot read it). Only requests carrying the token reach
+ * `onLink`. Requests are one JSON line each: `{"token": "...", "link": "irc://..."}`.
+ *
+ * @example
+ * ```ts ignore
+ * import { DeepLinkHandler, FrontendEvents, listenForLinks, NetworkStore } from "../mod.ts";
+ * const handler = new DeepLinkHandler({
+ *   store: new NetworkStore("/tmp/ircbus/client.db"),
+ *   frontend: new FrontendEvents(),
+ * });
+ * await using listener = await listenForLinks({
+ *   dataDir: "/tmp/ircbus",
+ *   onLink: (raw) => handler.handle(raw),
+ * });
+ * ```
+ */
+export async function listenForLinks(options: LinkListenerOptions): Promise<LinkListener> {
+  const { dataDir, onLink } = options;
+  if (typeof dataDir !== "string" || dataDir === "") {
+    throw new TypeError(
+      `Cannot listen for links: dataDir must be a non-empty string, got ${dataDir}`,
+    );
+  }
+  if (typeof onLink !== "function") {
+    throw new TypeError(`Cannot listen for links: onLink must be a function, got ${typeof onLink}`);
+  }
+  const onError = options.onError ?? (() => {});
+  const token = randomToken();
+  const tokenBytes = new TextEncoder().encode(token);
+  const tokenFile = tokenFilePath(dataDir);
+  await Deno.mkdir(dataDir, { recursive: true, mode: 0o700 });
+
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0, transport: "tcp" });
+  const port = listener.addr.port;
+  const connections = new Set<Deno.Conn>();
+  const inFlight = new Set<Promise<void>>();
+
+  async function serve(conn: Deno.Conn): Promise<void> {
+    const timer = setTimeout(() => conn.close(), REQUEST_TIMEOUT_MS);
+    try {
+      const line = await readLine(conn);
+      const reply = answer(line);
+      await writeAll(conn, `${JSON.stringify(reply)}\n`);
+    } catch (error) {
+      if (!(error instanceof Deno.errors.BadResource || error instanceof Deno.errors.Interrupted)) {
+        onError(error instanceof Error ? error : new Error(String(error)));
+      }
+    } finally {
+      clearTimeout(timer);
+      connections.delete(conn);
+      try {
+        conn.close();
+      } catch {
+        // Already closed by the timeout or by close().
+      }
+    }
+  }
+
+  function answer(line: string | undefined): Record<string, string> {
+    let request: unknown;
+    try {
+      request = line === undefined ? undefined : JSON.parse(line);
+    } catch {
+      request = undefined;
+    }
+    if (
+      typeof request !== "object" || request === null || !("token" in request) ||
+      !("link" in request) || typeof request.token !== "string" ||
+      typeof request.link !== "string"
+    ) {
+      return {
+        status: "rejected",
+        code: "bad_request",
+        message: "Cannot accept link: the request is not {token, link}",
+      };
+    }
+    const given = new TextEncoder().encode(request.token);
+    if (given.length !== tokenBytes.length || !timingSafeEqual(given, tokenBytes)) {
+      return { status: "unauthorized", message: "Cannot accept link: wrong token" };
+    }
+    try {
+      onLink(request.link);
+      return { status: "delivered" };
+    } catch (error) {
+      if (error instanceof IrcUrlError) {
+        return { status: "rejected", code: error.code, message: error.message };
+      }
+      onError(error instanceof Error ? error : new Error(String(error)));
+      return {
+        status: "rejected",
+        code: "internal",
+        message: "Cannot accept link: the instance failed to handle it",
+      };
+    }
+  }
+
+  const accepting = (async () => {
+    try {
+      for await (const conn of listener) {
+        connections.add(conn);
+        const task = serve(conn);
+        inFlight.add(task);
+        task.finally(() => inFlight.delete(task));
+      }
+    } catch (error) {
+      if (!(error instanceof Deno.errors.BadResource)) {
+        onError(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+  })();
+
+  try {
+    await writeTokenFile(tokenFile, JSON.stringify({ version: 1, pid: Deno.pid, port, token }));
+  } catch (error) {
+    listener.close();
+    await accepting;
+    throw error;
+  }
+
+  let closing: Promise<void> | undefined;
+  async function close(): Promise<void> {
+    closing ??= (async () => {
+      try {
+        listener.close();
+      } catch {
+        // Already closed.
+      }
+      await accepting;
+      for (const conn of connections) {
+        try {
+          conn.close();
+        } catch {
+          // Already closed.
+        }
+      }
+      await Promise.allSettled([...inFlight]);
+      await removeTokenFileIfOurs(tokenFile, token);
+    })();
+    return await closing;
+  }
+
+  return { port, tokenFile, close, [Symbol.asyncDispose]: close };
+}
+
+/**
+ * Offers a link to a running instance through the token file in the data dir. Never hangs
+ * and never throws for a missing, stale, garbled or untrusted token file: those are
+ * `no-instance`, so the caller handles the link itself at cold start.
+ *
+ * @example
+ * ```ts ignore
+ * import { handOffLink } from "../mod.ts";
+ * const result = await handOffLink({ dataDir: "/tmp/ircbus", link: "irc://example.org/#x" });
+ * if (result.status === "delivered") Deno.exit(0);
+ * ```
+ */
+export async function handOffLink(options: HandoffOptions): Promise<HandoffResult> {
+  const { dataDir, link, timeout = 3_000 } = options;
+  if (typeof link !== "string") {
+    throw new TypeError(`Cannot hand off link: expected a string, got ${typeof link}`);
+  }
+  const file = tokenFilePath(dataDir);
+  let text: string;
+  let info: Deno.FileInfo;
+  try {
+    info = await Deno.stat(file);
+    text = await Deno.readTextFile(file);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) {
+      return { status: "no-instance", reason: "no token file" };
+    }
+    return { status: "no-instance", reason: `unreadable token file: ${message(error)}` };
+  }
+  // A token file others could read or that another user wrote is not trusted with a link.
+  if (info.mode !== null && (info.mode & 0o077) !== 0) {
+    return {
+      status: "no-instance",
+      reason: `untrusted token file: mode ${(info.mode & 0o777).toString(8)}`,
+    };
+  }
+  const uid = currentUid();
+  if (info.uid !== null && uid !== undefined && info.uid !== uid) {
+    return { status: "no-instance", reason: `untrusted token file: owned by uid ${info.uid}` };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { status: "no-instance", reason: "garbled token file" };
+  }
+  if (
+    typeof parsed !== "object" || parsed === null || !("port" in parsed) || !("token" in parsed) ||
+    !Number.isInteger(parsed.port) || (parsed.port as number) < 1 ||
+    (parsed.port as number) > 65535 || typeof parsed.token !== "string" || !TOKEN.test(parsed.token)
+  ) {
+    return { status: "no-instance", reason: "garbled token file" };
+  }
+  const port = parsed.port as number;
+  const token = parsed.token;
+
+  let conn: Deno.TcpConn | undefined;
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    try {
+      conn?.close();
+    } catch {
+      // Already closed.
+    }
+  }, timeout);
+  try {
+    conn = await Deno.connect({ hostname: "127.0.0.1", port, transport: "tcp" });
+    if (timedOut) {
+      conn.close();
+      return { status: "no-instance", reason: `stale token file: no answer within ${timeout} ms` };
+    }
+    await writeAll(conn, `${JSON.stringify({ token, link })}\n`);
+    const line = await readLine(conn);
+    let reply: unknown;
+    try {
+      reply = line === undefined ? undefined : JSON.parse(line);
+    } catch {
+      reply = undefined;
+    }
+    if (typeof reply === "object" && reply !== null && "status" in reply) {
+      if (reply.status === "delivered") return { status: "delivered" };
+      if (
+        reply.status === "rejected" && "code" in reply && typeof reply.code === "string" &&
+        "message" in reply && typeof reply.message === "string" && reply.code !== "bad_request"
+      ) {
+        return { status: "rejected", code: reply.code, message: reply.message };
+      }
+    }
+    return {
+      status: "no-instance",
+      reason: `stale token file: port ${port} answered ${JSON.stringify(line ?? "nothing")}`,
+    };
+  } catch (error) {
+    if (timedOut) {
+      return { status: "no-instance", reason: `stale token file: no answer within ${timeout} ms` };
+    }
+    return { status: "no-instance", reason: `stale token file: ${message(error)}` };
+  } finally {
+    clearTimeout(timer);
+    try {
+      conn?.close();
+    } catch {
+      // Closed by the timeout.
+    }
+  }
+}
+
+function currentUid(): number | undefined {
+  try {
+    return Deno.uid() ?? undefined;
+  } catch {
+    return undefined; // No --allow-sys: the mode check still applies.
+  }
+}
+
+function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function writeTokenFile(file: string, text: string): Promise<void> {
+  // Written aside with mode 0600, then renamed over: readers never see half a file, and a
+  // stale file of a dead instance is simply replaced.
+  const temp = `${file}.${Deno.pid}.${randomToken().slice(0, 8)}.tmp`;
+  await Deno.writeTextFile(temp, text, { mode: 0o600, createNew: true });
+  try {
+    if (Deno.build.os !== "windows") await Deno.chmod(temp, 0o600);
+    await Deno.rename(temp, file);
+  } catch (error) {
+    await Deno.remove(temp).catch(() => {});
+    throw error;
+  }
+}
+
+async function removeTokenFileIfOurs(file: string, token: string): Promise<void> {
+  try {
+    const current = JSON.parse(await Deno.readTextFile(file));
+    if (current?.token === token) await Deno.remove(file);
+  } catch {
+    // Gone already, or replaced by a newer instance: leave it.
+  }
+}
+
+/** Reads one "\n"-terminated line (or the text up to EOF), at most MAX_LINE_BYTES. */
+async function readLine(conn: Deno.Conn): Promise<string | undefined> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const buffer = new Uint8Array(4096);
+  while (true) {
+    const n = await conn.read(buffer);
+    if (n === null) break;
+    const chunk = buffer.slice(0, n);
+    const newline = chunk.indexOf(0x0a);
+    if (newline !== -1) {
+      chunks.push(chunk.subarray(0, newline));
+      total += newline;
+      break;
+    }
+    chunks.push(chunk);
+    total += n;
+    if (total > MAX_LINE_BYTES) return undefined;
+  }
+  if (total === 0 && chunks.length === 0) return undefined;
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+async function writeAll(conn: Deno.Conn, text: string): Promise<void> {
+  const bytes = new TextEncoder().encode(text);
+  let offset = 0;
+  while (offset < bytes.length) offset += await conn.write(bytes.subarray(offset));
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

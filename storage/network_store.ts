@@ -1,0 +1,505 @@
+import type { DatabaseSync, StatementSync } from "node:sqlite";
+import { migrate, type Migration, openDatabase } from "./database.ts";
+import { normalizeHost } from "../deeplink/host.ts";
+
+/**
+ * One server of a network: where to connect.
+ *
+ * @example
+ * ```ts
+ * import type { NetworkServer } from "./network_store.ts";
+ * const server: NetworkServer = { host: "irc.eu.libera.chat", port: 6697, tls: true };
+ * ```
+ */
+export interface NetworkServer {
+  /** Host name or IP address, as the user typed it. */
+  host: string;
+  /** TCP port, 1-65535. */
+  port: number;
+  /** Whether to connect with TLS. */
+  tls: boolean;
+}
+
+/**
+ * A saved network. `host`/`port`/`tls` is the primary server; `servers` lists further
+ * servers of the same network (fallbacks, regional hosts). Both are used for matching links.
+ *
+ * @example
+ * ```ts
+ * import type { Network } from "./network_store.ts";
+ * const libera: Network = {
+ *   id: 1,
+ *   name: "Libera",
+ *   host: "irc.libera.chat",
+ *   port: 6697,
+ *   tls: true,
+ *   nick: "alice",
+ *   servers: [{ host: "irc.eu.libera.chat", port: 6697, tls: true }],
+ *   autoconnect: false,
+ *   username: "",
+ *   realname: "",
+ * };
+ * ```
+ */
+export interface Network extends NetworkServer {
+  /** Identifier, assigned by the store; the routing key everywhere (never the host). */
+  id: number;
+  /** Display name. Not unique: two networks may share a name or a host. */
+  name: string;
+  /** Preferred nickname. */
+  nick: string;
+  /** Further servers of this network, in the user's order. */
+  servers: NetworkServer[];
+  /** Connect when the client starts. */
+  autoconnect: boolean;
+  /** The ident/user name to register with; `""` means the nick. */
+  username: string;
+  /** The real name (GECOS) to register with; `""` means the nick. */
+  realname: string;
+}
+
+/**
+ * What `add` needs: a name, a host and a nick. The port defaults to 6697 with TLS (the
+ * default) and 6667 without.
+ *
+ * @example
+ * ```ts
+ * import type { NewNetwork } from "./network_store.ts";
+ * const input: NewNetwork = { name: "Libera", host: "irc.libera.chat", nick: "alice" };
+ * ```
+ */
+export interface NewNetwork {
+  /** Display name. */
+  name: string;
+  /** Primary server host. */
+  host: string;
+  /** Primary server port; defaults by `tls`. */
+  port?: number;
+  /** Primary server TLS; defaults to true. */
+  tls?: boolean;
+  /** Preferred nickname. */
+  nick: string;
+  /** Further servers; defaults to none. */
+  servers?: NetworkServer[];
+  /** Connect at start; defaults to false. */
+  autoconnect?: boolean;
+  /** Ident/user name; defaults to `""`. */
+  username?: string;
+  /** Real name; defaults to `""`. */
+  realname?: string;
+}
+
+/**
+ * Fields `update` may change; absent fields keep their value. `servers` replaces the list.
+ *
+ * @example
+ * ```ts
+ * import type { NetworkPatch } from "./network_store.ts";
+ * const patch: NetworkPatch = { autoconnect: true, servers: [] };
+ * ```
+ */
+export type NetworkPatch = Partial<NewNetwork>;
+
+/**
+ * A saved network whose primary host or one of whose servers matches a host.
+ *
+ * @example
+ * ```ts
+ * import type { NetworkMatch } from "./network_store.ts";
+ * const match: NetworkMatch = { id: 1, name: "Libera" };
+ * ```
+ */
+export interface NetworkMatch {
+  /** The network's id. */
+  id: number;
+  /** The network's display name. */
+  name: string;
+}
+
+const COMPONENT = "networks";
+
+/**
+ * Schema steps of the `networks` component. Never edit a released step: add one.
+ * `host_key` columns hold the normalized host (see `normalizeHost`) so matching is an
+ * index lookup.
+ */
+const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    sql: `
+      CREATE TABLE networks (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL,
+        host TEXT NOT NULL,
+        host_key TEXT NOT NULL,
+        port INTEGER NOT NULL CHECK (port BETWEEN 1 AND 65535),
+        tls INTEGER NOT NULL CHECK (tls IN (0, 1)),
+        nick TEXT NOT NULL,
+        autoconnect INTEGER NOT NULL DEFAULT 0 CHECK (autoconnect IN (0, 1))
+      );
+      CREATE INDEX networks_host_key ON networks (host_key);
+      CREATE TABLE network_servers (
+        network_id INTEGER NOT NULL REFERENCES networks (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        host TEXT NOT NULL,
+        host_key TEXT NOT NULL,
+        port INTEGER NOT NULL CHECK (port BETWEEN 1 AND 65535),
+        tls INTEGER NOT NULL CHECK (tls IN (0, 1)),
+        PRIMARY KEY (network_id, position)
+      );
+      CREATE INDEX network_servers_host_key ON network_servers (host_key);
+    `,
+  },
+  {
+    version: 2,
+    sql: `
+      ALTER TABLE networks ADD COLUMN username TEXT NOT NULL DEFAULT '';
+      ALTER TABLE networks ADD COLUMN realname TEXT NOT NULL DEFAULT '';
+    `,
+  },
+];
+
+/** The newest schema version of the `networks` component. */
+const SCHEMA_VERSION = 2;
+
+interface NetworkRow {
+  id: number;
+  name: string;
+  host: string;
+  port: number;
+  tls: number;
+  nick: string;
+  autoconnect: number;
+  username: string;
+  realname: string;
+}
+
+interface ServerRow {
+  network_id: number;
+  host: string;
+  port: number;
+  tls: number;
+}
+
+/**
+ * Saved networks in the client's SQLite file (component `networks`, versioned migrations
+ * run on open). Matching a link's host is an indexed lookup over every network's primary
+ * host and its server list, so it stays fast with thousands of networks.
+ *
+ * Give it an open `DatabaseSync` (shared with the other components; the store does not
+ * close it) or a file path (the store opens the file and closes it in `close()`).
+ * Networks are never merged: two entries with the same name or host stay two entries.
+ *
+ * @example
+ * ```ts
+ * import { NetworkStore } from "../mod.ts";
+ * using store = new NetworkStore(":memory:");
+ * const libera = store.add({ name: "Libera", host: "irc.libera.chat", nick: "alice" });
+ * store.matchHost("IRC.LIBERA.CHAT."); // [{ id: libera.id, name: "Libera" }]
+ * store.update(libera.id, { autoconnect: true });
+ * store.list().length; // 1
+ * ```
+ */
+export class NetworkStore implements Disposable {
+  #db: DatabaseSync;
+  #owned: boolean;
+  #closed = false;
+  #selectOne: StatementSync;
+  #selectAll: StatementSync;
+  #selectServers: StatementSync;
+  #selectAllServers: StatementSync;
+  #insert: StatementSync;
+  #insertServer: StatementSync;
+  #deleteServers: StatementSync;
+  #updateRow: StatementSync;
+  #delete: StatementSync;
+  #match: StatementSync;
+
+  /** Opens the store on a database (or a path), bringing its schema up to date. */
+  constructor(database: DatabaseSync | string) {
+    if (typeof database === "string") {
+      this.#db = openDatabase(database);
+      this.#owned = true;
+    } else {
+      this.#db = database;
+      this.#owned = false;
+    }
+    try {
+      migrate(this.#db, COMPONENT, MIGRATIONS);
+    } catch (error) {
+      if (this.#owned) this.#db.close();
+      throw error;
+    }
+    const columns = "id, name, host, port, tls, nick, autoconnect, username, realname";
+    this.#selectOne = this.#db.prepare(`SELECT ${columns} FROM networks WHERE id = ?`);
+    this.#selectAll = this.#db.prepare(`SELECT ${columns} FROM networks ORDER BY id`);
+    this.#selectServers = this.#db.prepare(
+      "SELECT network_id, host, port, tls FROM network_servers WHERE network_id = ? ORDER BY position",
+    );
+    this.#selectAllServers = this.#db.prepare(
+      "SELECT network_id, host, port, tls FROM network_servers ORDER BY network_id, position",
+    );
+    this.#insert = this.#db.prepare(
+      `INSERT INTO networks (name, host, host_key, port, tls, nick, autoconnect, username, realname)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.#insertServer = this.#db.prepare(
+      "INSERT INTO network_servers (network_id, position, host, host_key, port, tls) VALUES (?, ?, ?, ?, ?, ?)",
+    );
+    this.#deleteServers = this.#db.prepare("DELETE FROM network_servers WHERE network_id = ?");
+    this.#updateRow = this.#db.prepare(
+      `UPDATE networks SET name = ?, host = ?, host_key = ?, port = ?, tls = ?, nick = ?,
+       autoconnect = ?, username = ?, realname = ? WHERE id = ?`,
+    );
+    this.#delete = this.#db.prepare("DELETE FROM networks WHERE id = ?");
+    // UNION removes the duplicate when a network lists its primary host among its servers.
+    this.#match = this.#db.prepare(
+      `SELECT id, name FROM networks WHERE host_key = ?1
+       UNION
+       SELECT n.id, n.name FROM network_servers s JOIN networks n ON n.id = s.network_id
+       WHERE s.host_key = ?1
+       ORDER BY id`,
+    );
+  }
+
+  /** The schema version of the `networks` component this code writes. */
+  static get schemaVersion(): number {
+    return SCHEMA_VERSION;
+  }
+
+  /** Saves a new network and returns it with its id. Throws `TypeError` on invalid fields. */
+  add(input: NewNetwork): Network {
+    this.#assertOpen("add a network");
+    const network = validate(input, "add a network");
+    return this.#transaction(() => {
+      const { lastInsertRowid } = this.#insert.run(...rowValues(network));
+      const id = Number(lastInsertRowid);
+      this.#writeServers(id, network.servers);
+      return { ...network, id };
+    });
+  }
+
+  /** The network with this id, or `undefined`. */
+  get(id: number): Network | undefined {
+    this.#assertOpen("get a network");
+    const row = this.#selectOne.get(id) as NetworkRow | undefined;
+    if (row === undefined) return undefined;
+    const servers = (this.#selectServers.all(id) as unknown as ServerRow[]).map(toServer);
+    return toNetwork(row, servers);
+  }
+
+  /** Every saved network, by ascending id (creation order). */
+  list(): Network[] {
+    this.#assertOpen("list networks");
+    const rows = this.#selectAll.all() as unknown as NetworkRow[];
+    const servers = new Map<number, NetworkServer[]>();
+    for (const row of this.#selectAllServers.all() as unknown as ServerRow[]) {
+      let list = servers.get(row.network_id);
+      if (list === undefined) servers.set(row.network_id, list = []);
+      list.push(toServer(row));
+    }
+    return rows.map((row) => toNetwork(row, servers.get(row.id) ?? []));
+  }
+
+  /**
+   * Changes the given fields of a network and returns it, or `undefined` when no network
+   * has this id. Throws `TypeError` on invalid fields.
+   */
+  update(id: number, patch: NetworkPatch): Network | undefined {
+    this.#assertOpen("update a network");
+    if (typeof patch !== "object" || patch === null) {
+      throw new TypeError(`Cannot update a network: the patch must be an object, got ${patch}`);
+    }
+    return this.#transaction(() => {
+      const current = this.get(id);
+      if (current === undefined) return undefined;
+      const merged: NewNetwork = { ...current };
+      for (const [field, value] of Object.entries(patch)) {
+        if (value !== undefined) (merged as unknown as Record<string, unknown>)[field] = value;
+      }
+      // The merged value holds the current port, so a new tls alone keeps the user's port.
+      const network = validate(merged, "update a network");
+      this.#updateRow.run(...rowValues(network), id);
+      this.#deleteServers.run(id);
+      this.#writeServers(id, network.servers);
+      return { ...network, id };
+    });
+  }
+
+  /** Deletes a network and its servers; returns whether it existed. */
+  remove(id: number): boolean {
+    this.#assertOpen("remove a network");
+    return Number(this.#delete.run(id).changes) > 0;
+  }
+
+  /**
+   * The networks whose primary host or any server host equals `host`, compared
+   * case-insensitively and without a trailing dot (ports and TLS do not matter), by
+   * ascending id. An invalid host matches nothing.
+   */
+  matchHost(host: string): NetworkMatch[] {
+    this.#assertOpen("match a host");
+    let key: string;
+    try {
+      key = normalizeHost(host);
+    } catch {
+      return [];
+    }
+    return (this.#match.all(key) as unknown as NetworkMatch[]).map(({ id, name }) => ({
+      id,
+      name,
+    }));
+  }
+
+  /** Closes the database if the store opened it; later calls throw. Idempotent. */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    if (this.#owned) this.#db.close();
+  }
+
+  /** Same as {@linkcode NetworkStore.close}. */
+  [Symbol.dispose](): void {
+    this.close();
+  }
+
+  #writeServers(id: number, servers: NetworkServer[]): void {
+    servers.forEach((server, position) => {
+      this.#insertServer.run(
+        id,
+        position,
+        server.host,
+        normalizeHost(server.host),
+        server.port,
+        server.tls ? 1 : 0,
+      );
+    });
+  }
+
+  #transaction<T>(work: () => T): T {
+    if (this.#db.isTransaction) return work();
+    this.#db.exec("BEGIN IMMEDIATE");
+    try {
+      const result = work();
+      this.#db.exec("COMMIT");
+      return result;
+    } catch (error) {
+      this.#db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+
+  #assertOpen(action: string): void {
+    if (this.#closed) throw new Error(`Cannot ${action}: the network store is closed`);
+  }
+}
+
+/** The `networks` columns, in the order of the INSERT and UPDATE statements. */
+function rowValues(network: Omit<Network, "id">): (string | number)[] {
+  return [
+    network.name,
+    network.host,
+    normalizeHost(network.host),
+    network.port,
+    network.tls ? 1 : 0,
+    network.nick,
+    network.autoconnect ? 1 : 0,
+    network.username,
+    network.realname,
+  ];
+}
+
+function toServer(row: ServerRow): NetworkServer {
+  return { host: row.host, port: row.port, tls: row.tls === 1 };
+}
+
+function toNetwork(row: NetworkRow, servers: NetworkServer[]): Network {
+  return {
+    id: row.id,
+    name: row.name,
+    host: row.host,
+    port: row.port,
+    tls: row.tls === 1,
+    nick: row.nick,
+    servers,
+    autoconnect: row.autoconnect === 1,
+    username: row.username,
+    realname: row.realname,
+  };
+}
+
+/** Checks every field of a network at the edge and fills the defaults. */
+function validate(input: NewNetwork, action: string): Omit<Network, "id"> {
+  if (typeof input !== "object" || input === null) {
+    throw new TypeError(`Cannot ${action}: expected an object, got ${input}`);
+  }
+  const text = (field: string, value: unknown, allowEmpty: boolean): string => {
+    if (typeof value !== "string" || (!allowEmpty && value.trim() === "")) {
+      throw new TypeError(
+        `Cannot ${action}: ${field} must be a ${allowEmpty ? "" : "non-empty "}string, got ${
+          JSON.stringify(value) ?? String(value)
+        }`,
+      );
+    }
+    return value;
+  };
+  const flag = (field: string, value: unknown, fallback: boolean): boolean => {
+    if (value === undefined) return fallback;
+    if (typeof value !== "boolean") {
+      throw new TypeError(`Cannot ${action}: ${field} must be a boolean, got ${String(value)}`);
+    }
+    return value;
+  };
+  const port = (field: string, value: unknown, fallback: number): number => {
+    if (value === undefined) return fallback;
+    if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > 65535) {
+      throw new TypeError(
+        `Cannot ${action}: ${field} must be an integer 1-65535, got ${String(value)}`,
+      );
+    }
+    return value as number;
+  };
+  const host = (field: string, value: unknown): string => {
+    const raw = text(field, value, false).trim();
+    try {
+      normalizeHost(raw);
+    } catch (error) {
+      throw new TypeError(
+        `Cannot ${action}: ${field} is not a host name or IP address, got ${JSON.stringify(raw)}`,
+        {
+          cause: error,
+        },
+      );
+    }
+    return raw;
+  };
+  const tls = flag("tls", input.tls, true);
+  const servers = input.servers ?? [];
+  if (!Array.isArray(servers)) {
+    throw new TypeError(`Cannot ${action}: servers must be an array, got ${typeof servers}`);
+  }
+  return {
+    name: text("name", input.name, false),
+    host: host("host", input.host),
+    port: port("port", input.port, tls ? 6697 : 6667),
+    tls,
+    nick: text("nick", input.nick, false),
+    servers: servers.map((server: unknown, i) => {
+      if (typeof server !== "object" || server === null) {
+        throw new TypeError(
+          `Cannot ${action}: servers[${i}] must be an object, got ${String(server)}`,
+        );
+      }
+      const s = server as Record<string, unknown>;
+      const serverTls = flag(`servers[${i}].tls`, s.tls, true);
+      return {
+        host: host(`servers[${i}].host`, s.host),
+        port: port(`servers[${i}].port`, s.port, serverTls ? 6697 : 6667),
+        tls: serverTls,
+      };
+    }),
+    autoconnect: flag("autoconnect", input.autoconnect, false),
+    username: text("username", input.username ?? "", true),
+    realname: text("realname", input.realname ?? "", true),
+  };
+}

@@ -1,0 +1,149 @@
+import assert from "node:assert/strict";
+import { BusClosedError, EventBus } from "../../bus/mod.ts";
+import { gate, heldBus, label, message, meta, settle } from "./_helpers.ts";
+
+Deno.test("a 100k-event flood lets a timer fire while it is being delivered", async () => {
+  const bus = new EventBus({ capacity: 200_000 });
+  let delivered = 0;
+  let deliveredWhenTimerFired = -1;
+  let work = 0;
+  bus.subscribe("message.received", (event) => {
+    // A little real work per event, so the flood outlasts the dispatcher's time slice.
+    for (let i = 0; i < 200; i++) work += event.data.message.charCodeAt(i % 5);
+    delivered++;
+  });
+  const total = 100_000;
+  // Emitted without awaiting, the whole flood is queued before the dispatcher starts.
+  for (let i = 0; i < total; i++) bus.emit(message("flood"));
+  const timer = new Promise<void>((resolve) =>
+    setTimeout(() => {
+      deliveredWhenTimerFired = delivered;
+      resolve();
+    }, 0)
+  );
+  await bus.close();
+  await timer;
+  assert.equal(delivered, total);
+  assert.ok(work > 0);
+  assert.ok(
+    deliveredWhenTimerFired >= 0 && deliveredWhenTimerFired < total,
+    `the timer fired only after the flood (${deliveredWhenTimerFired} of ${total})`,
+  );
+});
+
+Deno.test("close() delivers everything accepted, drops snapshots and rejects waiting emitters", async () => {
+  const { bus, seen, release } = await heldBus({ capacity: 2 });
+  await bus.emit(message("a"));
+  await bus.emit(message("b"));
+  const waiting = bus.emit(message("waiting"));
+  bus.emitLatest("k", meta("alice", true));
+  const closed = bus.close();
+  await assert.rejects(waiting, (error: unknown) => {
+    assert.ok(error instanceof BusClosedError);
+    assert.equal(label(error.event), "waiting");
+    return true;
+  });
+  assert.equal(bus.stats().snapshotsPending, 0);
+  release();
+  await closed;
+  assert.deepEqual(seen, ["hold", "a", "b"]);
+  assert.equal(bus.stats().queued, 0);
+});
+
+Deno.test("after close(), emit() and emitSync() reject with BusClosedError holding the event", async () => {
+  const bus = new EventBus();
+  await bus.close();
+  const event = message("late");
+  await assert.rejects(bus.emit(event), (error: unknown) => {
+    assert.ok(error instanceof BusClosedError);
+    assert.equal(error.event, event);
+    return true;
+  });
+  await assert.rejects(bus.emitSync(event), BusClosedError);
+});
+
+Deno.test("close() is idempotent and can be awaited by several callers", async () => {
+  const bus = new EventBus();
+  const seen: string[] = [];
+  bus.subscribe("*", async (event) => {
+    await Promise.resolve();
+    seen.push(label(event));
+  });
+  await bus.emit(message("a"));
+  const first = bus.close();
+  const second = bus.close();
+  assert.equal(first, second);
+  await Promise.all([first, second]);
+  await bus.close();
+  assert.deepEqual(seen, ["a"]);
+});
+
+Deno.test("await using closes the bus at the end of the scope", async () => {
+  const seen: string[] = [];
+  {
+    await using bus = new EventBus();
+    bus.subscribe("*", (event) => {
+      seen.push(label(event));
+    });
+    await bus.emit(message("a"));
+  }
+  assert.deepEqual(seen, ["a"]);
+});
+
+Deno.test('emitting the type "*" or an event with no type is a TypeError', async () => {
+  const bus = new EventBus();
+  const star = { type: "*", data: {}, timestamp: new Date(), source: "system" };
+  const untyped = { data: {}, timestamp: new Date(), source: "system" };
+  // @ts-expect-error: "*" is not an event type
+  await assert.rejects(bus.emit(star), TypeError);
+  // @ts-expect-error: "*" is not an event type
+  await assert.rejects(bus.emitSync(star), TypeError);
+  // @ts-expect-error: an event needs a type
+  await assert.rejects(bus.emit(untyped), TypeError);
+  // @ts-expect-error: an event needs a type
+  assert.throws(() => bus.emitLatest("k", untyped), TypeError);
+  // @ts-expect-error: "*" is not an event type
+  assert.throws(() => bus.emitLatest("k", star), TypeError);
+  await bus.close();
+});
+
+Deno.test("new EventBus() refuses a capacity that is not a positive integer", () => {
+  assert.throws(() => new EventBus({ capacity: 0 }), TypeError);
+  assert.throws(() => new EventBus({ capacity: 1.5 }), TypeError);
+  assert.throws(() => new EventBus({ snapshotEvery: -1 }), TypeError);
+});
+
+Deno.test("stats() counts queued, pending snapshots, delivered and waiting emitters", async () => {
+  const bus = new EventBus({ capacity: 1 });
+  const held = gate();
+  const started = gate();
+  bus.subscribe("message.received", async (event) => {
+    if (event.data.message === "hold") {
+      started.open();
+      await held.promise;
+    }
+  });
+  await bus.emit(message("hold"));
+  await started.promise;
+  await bus.emit(message("queued"));
+  const waiting = bus.emit(message("waiting"));
+  bus.emitLatest("k", meta("alice", true));
+  assert.deepEqual(bus.stats(), {
+    queued: 1,
+    snapshotsPending: 1,
+    delivered: 1,
+    subscriberErrors: 0,
+    waitingEmitters: 1,
+  });
+  held.open();
+  await waiting;
+  await settle();
+  assert.deepEqual(bus.stats(), {
+    queued: 0,
+    snapshotsPending: 0,
+    delivered: 4,
+    subscriberErrors: 0,
+    waitingEmitters: 0,
+  });
+  await bus.close();
+});

@@ -1,0 +1,64 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { migrate, openDatabase } from "../../storage/database.ts";
+
+const steps = [
+  { version: 1, sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)" },
+  { version: 2, sql: "ALTER TABLE notes ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0" },
+];
+
+Deno.test("migrate() applies each step once and keeps data across a reopen", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = join(dir, "client.db");
+  try {
+    const db = openDatabase(path);
+    assert.equal(migrate(db, "notes", steps.slice(0, 1)), 1);
+    db.prepare("INSERT INTO notes (text) VALUES (?)").run("hello");
+    db.close();
+
+    const reopened = openDatabase(path);
+    assert.equal(migrate(reopened, "notes", steps), 2);
+    assert.equal(migrate(reopened, "notes", steps), 2, "a second run changes nothing");
+    assert.deepEqual(
+      { ...reopened.prepare("SELECT text, pinned FROM notes").get() },
+      { text: "hello", pinned: 0 },
+    );
+    reopened.close();
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("migrate() keeps one version per component", () => {
+  const db = openDatabase(":memory:");
+  migrate(db, "notes", steps);
+  migrate(db, "tags", [{ version: 1, sql: "CREATE TABLE tags (name TEXT)" }]);
+  const rows = db.prepare("SELECT component, version FROM schema_versions ORDER BY component")
+    .all().map((row) => ({ ...row }));
+  assert.deepEqual(rows, [{ component: "notes", version: 2 }, { component: "tags", version: 1 }]);
+  db.close();
+});
+
+Deno.test("a failing step is rolled back and reported with the component and version", () => {
+  const db = openDatabase(":memory:");
+  migrate(db, "notes", steps.slice(0, 1));
+  assert.throws(
+    () =>
+      migrate(db, "notes", [...steps.slice(0, 1), {
+        version: 2,
+        sql: "ALTER TABLE notes ADD COLUMN a TEXT; ALTER TABLE nope ADD COLUMN b TEXT",
+      }]),
+    /Cannot migrate notes storage to version 2/,
+  );
+  const columns = db.prepare("PRAGMA table_info(notes)").all().map((c) => c.name);
+  assert.deepEqual(columns, ["id", "text"], "the half-applied step left nothing behind");
+  assert.equal(migrate(db, "notes", steps), 2, "the fixed step applies afterwards");
+  db.close();
+});
+
+Deno.test("a database newer than the client is refused rather than misread", () => {
+  const db = openDatabase(":memory:");
+  migrate(db, "notes", steps);
+  assert.throws(() => migrate(db, "notes", steps.slice(0, 1)), /newer than this client knows/);
+  db.close();
+});
