@@ -69,6 +69,8 @@ export const USAGE =
  * ```
  */
 export function parseTerminalArgs(args: string[]): TerminalOptions {
+  // `deno task run -- --server ...` passes the `--` through.
+  if (args[0] === "--") args = args.slice(1);
   let parsed;
   try {
     parsed = parseArgs({

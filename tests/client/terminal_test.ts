@@ -27,6 +27,7 @@ Deno.test("parseTerminalArgs() reads host, port, TLS, nick, channels and SASL ac
   );
   assert.equal(parseTerminalArgs(["--server", "h", "--tls", "--nick", "n"]).port, 6697);
   assert.equal(parseTerminalArgs(["--server", "h", "--nick", "n"]).port, 6667);
+  assert.equal(parseTerminalArgs(["--", "--server", "h", "--nick", "n"]).host, "h");
   assert.equal(parseTerminalArgs(["--server", "[::1]:6668", "--nick", "n"]).host, "::1");
 });
 
@@ -109,13 +110,9 @@ Deno.test("deno task run: connects, joins, says, reads commands from stdin and q
   await using server = new ScriptedServer();
   const child = new Deno.Command(Deno.execPath(), {
     args: [
+      "task",
       "run",
-      "--allow-net",
-      "--allow-read",
-      "--allow-write",
-      "--allow-env",
-      "--no-prompt",
-      new URL("../../main.ts", import.meta.url).pathname,
+      "--",
       "--server",
       `127.0.0.1:${server.port}`,
       "--nick",
@@ -123,6 +120,7 @@ Deno.test("deno task run: connects, joins, says, reads commands from stdin and q
       "--join",
       "#a",
     ],
+    cwd: new URL("../../", import.meta.url).pathname,
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
