@@ -222,8 +222,8 @@ export class Session {
   }
 
   /** Sends a user line through the flood limit. */
-  sendUser(line: string): void {
-    this.#userQueue.push(line);
+  sendUser(line: string, onSent?: () => void): void {
+    this.#userQueue.push(line, undefined, onSent);
   }
 
   /** Emits `message.sent` in order with incoming lines. */

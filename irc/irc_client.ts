@@ -206,8 +206,8 @@ export class IrcClient implements AsyncDisposable {
     const session = this.#session_("say");
     for (const line of text.split("\n")) {
       for (const chunk of splitUtf8(line, 400)) {
-        session.sendUser(`PRIVMSG ${target} :${chunk}`);
-        session.recordSent(target, chunk);
+        // message.sent follows the real send, in order with incoming lines.
+        session.sendUser(`PRIVMSG ${target} :${chunk}`, () => session.recordSent(target, chunk));
       }
     }
   }
@@ -281,7 +281,7 @@ export class IrcClient implements AsyncDisposable {
     } catch (error) {
       await session.finished;
       if (this.#session === session) this.#session = undefined;
-      if (error instanceof IrcConnectError) {
+      if (error instanceof IrcConnectError && error.code !== "aborted") {
         await this.#bus.emit(createEvent("error", {
           networkId: this.#options.networkId,
           error: error.message,

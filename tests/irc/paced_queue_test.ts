@@ -56,3 +56,19 @@ Deno.test("backoff() grows exponentially, is capped, and jitter only shortens it
   assert.equal(backoff(2, o, () => 1), 2000);
   assert.equal(backoff(0, {}, () => 0), 1000);
 });
+
+Deno.test("PacedQueue calls onSent after each real send, never for dropped lines", () => {
+  const clock = FakeTimers.install({ now: 0 });
+  try {
+    const log: string[] = [];
+    const queue = new PacedQueue((line) => log.push(`send ${line}`), { interval: 100 });
+    queue.push("A", undefined, () => log.push("sent A"));
+    queue.push("B", undefined, () => log.push("sent B"));
+    assert.deepEqual(log, ["send A", "sent A"]);
+    queue.close();
+    clock.tick(1000);
+    assert.deepEqual(log, ["send A", "sent A"]);
+  } finally {
+    clock.uninstall();
+  }
+});
