@@ -12,7 +12,7 @@ import { casefold } from "./casemapping.ts";
 import { IrcConnectError } from "./errors.ts";
 import { createFrameworkClient, type FrameworkClient, type RawMessage } from "./_framework.ts";
 import { PacedQueue } from "./_paced_queue.ts";
-import { decodeBase64Text, encodeBase64Text, ScramError, ScramSha256 } from "./scram.ts";
+import { ScramAuthenticator } from "./_sasl_scram.ts";
 import type { IrcClientOptions } from "./types.ts";
 import { SerialWorker } from "./_worker.ts";
 import { BatchTracker } from "./_batches.ts";
@@ -76,8 +76,7 @@ export class Session {
   // Read path state.
   #registeredOnWire = false;
   #nickAttempt = 0;
-  #scram: ScramSha256 | undefined;
-  #scramFailed = false;
+  #scram: ScramAuthenticator | undefined;
   #quitting = false;
   #closed = false;
   #socketError: Error | undefined;
@@ -302,7 +301,7 @@ export class Session {
     if (!this.#registeredOnWire) this.#readRegistration(message);
     if (command === "AUTHENTICATE" && this.#scram) {
       this.#worker.push(message);
-      this.#scramStep(message.params[0] ?? "");
+      this.#scram.step(message.params[0] ?? "");
       return;
     }
     this.#worker.push(message);
@@ -331,7 +330,10 @@ export class Session {
         if (sasl?.mechanism === "SCRAM-SHA-256" && message.params[1] === "ACK") {
           const acked = (message.params.at(-1) ?? "").split(" ");
           if (acked.includes("sasl")) {
-            this.#scram = new ScramSha256(sasl.account, sasl.password ?? "");
+            this.#scram = new ScramAuthenticator(sasl.account, sasl.password ?? "", {
+              write: (line) => this.#write(line),
+              fail: (reason) => this.#worker.push(() => this.#saslFailed(reason, "SCRAM")),
+            });
           }
         }
         break;
@@ -349,43 +351,6 @@ export class Session {
     if (i < candidates.length) return candidates[i];
     const n = i - candidates.length;
     return n === 0 ? `${o.nick}_` : `${o.nick}_${n + 1}`;
-  }
-
-  #scramStep(payload: string): void {
-    const scram = this.#scram!;
-    if (this.#scramFailed) return;
-    const fail = (error: unknown) => {
-      this.#scramFailed = true;
-      const text = error instanceof Error ? error.message : String(error);
-      this.#write("AUTHENTICATE *");
-      this.#worker.push(() => this.#saslFailed(text, "SCRAM"));
-    };
-    if (payload === "+") {
-      this.#write(`AUTHENTICATE ${encodeBase64Text(scram.clientFirst())}`);
-      return;
-    }
-    let text: string;
-    try {
-      text = decodeBase64Text(payload);
-    } catch (error) {
-      fail(error);
-      return;
-    }
-    if (text.startsWith("r=")) {
-      scram.clientFinal(text).then(
-        (final) => {
-          if (!this.#closed) this.#write(`AUTHENTICATE ${encodeBase64Text(final)}`);
-        },
-        fail,
-      );
-      return;
-    }
-    try {
-      scram.verifyServerFinal(text);
-      this.#write("AUTHENTICATE +");
-    } catch (error) {
-      fail(error instanceof ScramError ? error : new ScramError(String(error)));
-    }
   }
 
   #write(line: string): void {
@@ -710,10 +675,10 @@ export class Session {
       case "902":
       case "904":
       case "905":
-        if (this.#scramFailed && m.command === "904") return;
+        if (this.#scram?.failed && m.command === "904") return;
         return this.#saslFailed(p.at(-1) ?? "SASL authentication failed", m.command);
       case "906":
-        if (this.#scramFailed) return;
+        if (this.#scram?.failed) return;
         this.#saslActive = false;
         return this.#emit("sasl.aborted", { networkId: id }, this.#time(m));
       case "001":
