@@ -5,7 +5,9 @@
  *
  * - Without `--headless`: serves the web UI on 127.0.0.1 and prints its URL (with the
  *   per-run token).
- * - `--headless`: no web UI; the bus transcript goes to stdout (for bots and servers).
+ * - `--headless`: the terminal client instead (for bots and servers), e.g.
+ *   `deno task run --headless --server irc.libera.chat --tls --nick me --join '#deno'`;
+ *   its own flags (`--server` etc.) also select it.
  * - An `irc://` or `ircs://` link is handed to the running instance when there is one
  *   (exit 0), else this process becomes the instance and opens the link once the page is
  *   ready. An invalid link exits 2; a usage error exits 64.
@@ -17,14 +19,21 @@
  */
 import { parseArgs } from "node:util";
 import { handOffLink, IrcUrlError, parseIrcUrl } from "./deeplink/mod.ts";
-import { resolveDataDir, startClient } from "./client/mod.ts";
-import { printTranscript } from "./client/transcript.ts";
+import { resolveDataDir, runTerminal, startClient } from "./client/mod.ts";
 
-const USAGE = "Usage: deno task run [--data-dir DIR] [--port N] [--headless] [irc://host/#channel]";
+const USAGE =
+  "Usage: deno task run [--data-dir DIR] [--port N] [irc://host/#channel]\n       deno task run --headless --server host[:port] [--tls] --nick N [--join #a,#b]";
 
 /** Runs the client with `args`; resolves with the exit code once it has stopped. */
 export async function main(args: string[]): Promise<number> {
-  let values: { "data-dir"?: string; port?: string; headless?: boolean; help?: boolean };
+  // `deno task run -- ...` passes the `--` through.
+  if (args[0] === "--") args = args.slice(1);
+  if (
+    args.includes("--headless") || args.some((a) => a === "--server" || a.startsWith("--server="))
+  ) {
+    return await runTerminal(args.filter((a) => a !== "--headless"));
+  }
+  let values: { "data-dir"?: string; port?: string; help?: boolean };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
@@ -32,7 +41,6 @@ export async function main(args: string[]): Promise<number> {
       options: {
         "data-dir": { type: "string" },
         port: { type: "string" },
-        headless: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
       allowPositionals: true,
@@ -77,13 +85,8 @@ export async function main(args: string[]): Promise<number> {
     }
   }
 
-  const headless = values.headless ?? false;
-  const client = await startClient({ dataDir, link, port, web: !headless });
-  const stopTranscript = headless
-    ? printTranscript(client.bus, (line) => console.log(line))
-    : undefined;
-  if (client.url) console.log(`ircbus is running: open ${client.url}`);
-  else console.error(`ircbus is running headless (data dir ${dataDir})`);
+  const client = await startClient({ dataDir, link, port });
+  console.log(`ircbus is running: open ${client.url}`);
 
   const { promise: stopped, resolve: stop } = Promise.withResolvers<void>();
   Deno.addSignalListener("SIGINT", stop);
@@ -93,7 +96,6 @@ export async function main(args: string[]): Promise<number> {
   Deno.removeSignalListener("SIGTERM", stop);
   console.error("Shutting down: QUIT, plugins, bus, storage");
   const report = await client.shutdown();
-  stopTranscript?.();
   for (const error of report.errors) console.error(`shutdown: ${error.message}`);
   console.error(
     `Stopped (${report.steps.join(" → ")}${report.quitTimedOut ? ", QUIT timed out" : ""})`,

@@ -1,3 +1,5 @@
+import process from "node:process";
+
 /** One measured value of a benchmark section. */
 export interface BenchRow {
   /** The part measured: bus, irc, plugins, deeplink, client. */
@@ -40,4 +42,15 @@ function format(value: number): string {
   if (Math.abs(value) >= 1000) return Math.round(value).toLocaleString("en-US");
   if (Math.abs(value) >= 10) return value.toFixed(1);
   return value.toFixed(2);
+}
+
+/**
+ * The CPU time (user + system, in ms) that one run of `fn` costs this process. On a shared
+ * machine it varies far less than wall time, for work that stays on the main thread.
+ */
+export async function cpuMs(fn: () => unknown): Promise<number> {
+  const start = process.cpuUsage();
+  await fn();
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / 1000;
 }

@@ -365,6 +365,8 @@ export class EventBus implements AsyncDisposable {
     const invalid = eventError(event as AnyBusEvent);
     if (invalid) throw invalid;
     if (this.#closed) return;
+    // A pending snapshot waits behind at most `snapshotEvery` ordered deliveries from now.
+    if (this.#snapshots.size === 0) this.#sinceSnapshot = 0;
     this.#snapshots.set(key, event as AnyBusEvent);
     this.#schedule();
   }
@@ -571,18 +573,26 @@ export class EventBus implements AsyncDisposable {
    * resumes itself after an async subscriber settles or after a turn given to timers and I/O.
    */
   #loop = (): void => {
-    for (let item = this.#next(); item !== undefined; item = this.#next()) {
+    const queue = this.#queue;
+    // Only subscribers run inside this loop, so the re-entrancy guard is raised once for it.
+    this.#inCallback = true;
+    for (;;) {
+      const item = this.#snapshots.size === 0 && this.#waiting === 0 ? queue.shift() : this.#next();
+      if (item === undefined) break;
       const pending = item instanceof SyncItem ? this.#deliverSync(item) : this.#deliver(item);
       if (pending) {
+        this.#inCallback = false;
         pending.then(this.#loop);
         return;
       }
       if (++this.#sinceClock === CLOCK_EVERY && this.#sliceSpent()) {
+        this.#inCallback = false;
         // setImmediate lets due timers and I/O run, at ~30 µs where setTimeout(0) takes ~2 ms.
         setImmediate(this.#loop);
         return;
       }
     }
+    this.#inCallback = false;
     this.#running = false;
     if (this.#closed && this.#isIdle()) {
       for (const resolve of this.#idle.splice(0)) resolve();
@@ -624,7 +634,6 @@ export class EventBus implements AsyncDisposable {
     route: readonly Entry[],
     from: number,
   ): Promise<void> | undefined {
-    this.#inCallback = true;
     for (let i = from; i < route.length; i++) {
       const entry = route[i];
       if (!entry.active) continue;
@@ -635,17 +644,35 @@ export class EventBus implements AsyncDisposable {
         this.#report(error, event, entry);
         continue;
       }
-      if (result !== undefined && isThenable(result)) {
-        this.#inCallback = false;
-        const rest = () => this.#deliverFrom(event, route, i + 1);
-        return Promise.resolve(result).then(rest, (error) => {
-          this.#report(error, event, entry);
-          return rest();
-        });
-      }
+      // The continuation lives in its own method: a closure here would capture `i` and cost
+      // every iteration a context allocation.
+      if (result !== undefined && isThenable(result)) return this.#after(result, event, route, i);
     }
-    this.#inCallback = false;
     return undefined;
+  }
+
+  /** Waits for the async subscriber at `route[at]`, then delivers to the ones after it. */
+  #after(
+    result: PromiseLike<unknown>,
+    event: AnyBusEvent,
+    route: readonly Entry[],
+    at: number,
+  ): Promise<void> {
+    const rest = () => this.#resume(event, route, at + 1);
+    return Promise.resolve(result).then(rest, (error) => {
+      this.#report(error, event, route[at]);
+      return rest();
+    });
+  }
+
+  /** Goes on with a delivery after an async subscriber, with the re-entrancy guard raised. */
+  #resume(event: AnyBusEvent, route: readonly Entry[], from: number): Promise<void> | undefined {
+    this.#inCallback = true;
+    try {
+      return this.#deliverFrom(event, route, from);
+    } finally {
+      this.#inCallback = false;
+    }
   }
 
   #report(error: unknown, event: AnyBusEvent, entry: Entry): void {

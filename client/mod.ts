@@ -1,6 +1,7 @@
 /**
  * The local client: the composition root that wires the bus, the IRC adapter, the plugin
- * host, deep links and storage, and serves the web UI on 127.0.0.1.
+ * host, deep links and storage, and serves the web UI on 127.0.0.1; and the terminal client
+ * behind `--headless`.
  *
  * @module
  */
@@ -8,4 +9,4 @@ export * from "./client_app.ts";
 export * from "./shutdown.ts";
 export * from "./web_server.ts";
 export * from "./ui_state.ts";
-export * from "./transcript.ts";
+export * from "./terminal.ts";

@@ -25,6 +25,7 @@ export class PacedQueue {
   #lines: string[] = [];
   #keys = new Set<string>();
   #keyOf: (string | undefined)[] = [];
+  #onSent: ((() => void) | undefined)[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
 
@@ -42,8 +43,11 @@ export class PacedQueue {
     return this.#lines.length;
   }
 
-  /** Queues a line; with `key`, a line whose key is already waiting is not queued twice. */
-  push(line: string, key?: string): void {
+  /**
+   * Queues a line; with `key`, a line whose key is already waiting is not queued twice.
+   * `onSent` runs right after the line is handed to the send function.
+   */
+  push(line: string, key?: string, onSent?: () => void): void {
     if (this.#closed) return;
     if (key !== undefined) {
       if (this.#keys.has(key)) return;
@@ -51,6 +55,7 @@ export class PacedQueue {
     }
     this.#lines.push(line);
     this.#keyOf.push(key);
+    this.#onSent.push(onSent);
     this.#pump();
   }
 
@@ -59,6 +64,7 @@ export class PacedQueue {
     this.#closed = true;
     this.#lines = [];
     this.#keyOf = [];
+    this.#onSent = [];
     this.#keys.clear();
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
@@ -88,8 +94,10 @@ export class PacedQueue {
       this.#tokens--;
       const line = this.#lines.shift()!;
       const key = this.#keyOf.shift();
+      const onSent = this.#onSent.shift();
       if (key !== undefined) this.#keys.delete(key);
       this.#send(line);
+      onSent?.();
       if (this.#closed) return;
     }
     if (this.#lines.length > 0) {

@@ -12,11 +12,14 @@ import { casefold } from "./casemapping.ts";
 import { IrcConnectError } from "./errors.ts";
 import { createFrameworkClient, type FrameworkClient, type RawMessage } from "./_framework.ts";
 import { PacedQueue } from "./_paced_queue.ts";
-import { decodeBase64Text, encodeBase64Text, ScramError, ScramSha256 } from "./scram.ts";
+import { ScramAuthenticator } from "./_sasl_scram.ts";
 import type { IrcClientOptions } from "./types.ts";
 import { SerialWorker } from "./_worker.ts";
+import { BatchTracker } from "./_batches.ts";
+import { WHOIS_NUMERICS, WhoisCollector } from "./_whois.ts";
+import { type UserMeta, type UserMetaPatch, UserMetaStore } from "./_user_meta.ts";
 
-type Meta = EventMap["user.meta"];
+type Meta = UserMeta;
 type Task = () => void | Promise<void>;
 type Item = RawMessage | Task;
 
@@ -25,17 +28,6 @@ interface ChannelState {
   users: Set<string>;
   pendingNames: string[] | undefined;
   enriched: boolean;
-}
-
-interface BatchState {
-  type: string;
-  params: string[];
-  parent: BatchState | undefined;
-  tags: Record<string, string>;
-  history: boolean;
-  /** For multiline: the collected lines. */
-  lines?: { text: string; concat: boolean }[];
-  first?: RawMessage;
 }
 
 interface WhoisWaiter {
@@ -64,10 +56,8 @@ export interface SessionEnd {
 
 const DEBUG = false;
 const WHOX_TOKEN = "152";
-const HISTORY_TYPES = new Set(["chathistory", "draft/chathistory"]);
-const MULTILINE = "draft/multiline";
 const JOIN_ERRORS = new Set(["403", "405", "471", "473", "474", "475", "476", "477"]);
-const TARGET_ERRORS = new Set(["401", "442", "482"]);
+const TARGET_ERRORS = new Set(["401", "437", "442", "482"]);
 /** Lines irc-framework has no use for: we handle them, and skipping them saves its work. */
 const SKIP_FRAMEWORK = new Set(["PRIVMSG", "NOTICE", "TAGMSG", "BATCH"]);
 const SEEN_PER_CONVERSATION = 2000;
@@ -86,8 +76,7 @@ export class Session {
   // Read path state.
   #registeredOnWire = false;
   #nickAttempt = 0;
-  #scram: ScramSha256 | undefined;
-  #scramFailed = false;
+  #scram: ScramAuthenticator | undefined;
   #quitting = false;
   #closed = false;
   #socketError: Error | undefined;
@@ -110,10 +99,10 @@ export class Session {
   #saslActive = false;
   #saslDone = false;
   #channels = new Map<string, ChannelState>();
-  #meta = new Map<string, Meta>();
-  #batches = new Map<string, BatchState>();
+  #meta: UserMetaStore;
+  #batches = new BatchTracker();
   #seen = new Map<string, Set<string>>();
-  #whois = new Map<string, Partial<WhoisInfo> & { nickname: string; channels: string[] }>();
+  #whois = new WhoisCollector();
   #whoisWaiters = new Map<string, WhoisWaiter[]>();
   #ready: { resolve: () => void; reject: (error: Error) => void } | undefined;
   #readyPromise: Promise<void>;
@@ -128,6 +117,7 @@ export class Session {
     this.#networkId = options.networkId;
     this.#hooks = hooks;
     this.#nick = options.nick;
+    this.#meta = new UserMetaStore(options.networkId);
     this.#client = createFrameworkClient();
     this.#worker = new SerialWorker<Item>(
       (item) => typeof item === "function" ? item() : this.#handle(item),
@@ -231,8 +221,8 @@ export class Session {
   }
 
   /** Sends a user line through the flood limit. */
-  sendUser(line: string): void {
-    this.#userQueue.push(line);
+  sendUser(line: string, onSent?: () => void): void {
+    this.#userQueue.push(line, undefined, onSent);
   }
 
   /** Emits `message.sent` in order with incoming lines. */
@@ -311,7 +301,7 @@ export class Session {
     if (!this.#registeredOnWire) this.#readRegistration(message);
     if (command === "AUTHENTICATE" && this.#scram) {
       this.#worker.push(message);
-      this.#scramStep(message.params[0] ?? "");
+      this.#scram.step(message.params[0] ?? "");
       return;
     }
     this.#worker.push(message);
@@ -340,7 +330,10 @@ export class Session {
         if (sasl?.mechanism === "SCRAM-SHA-256" && message.params[1] === "ACK") {
           const acked = (message.params.at(-1) ?? "").split(" ");
           if (acked.includes("sasl")) {
-            this.#scram = new ScramSha256(sasl.account, sasl.password ?? "");
+            this.#scram = new ScramAuthenticator(sasl.account, sasl.password ?? "", {
+              write: (line) => this.#write(line),
+              fail: (reason) => this.#worker.push(() => this.#saslFailed(reason, "SCRAM")),
+            });
           }
         }
         break;
@@ -358,43 +351,6 @@ export class Session {
     if (i < candidates.length) return candidates[i];
     const n = i - candidates.length;
     return n === 0 ? `${o.nick}_` : `${o.nick}_${n + 1}`;
-  }
-
-  #scramStep(payload: string): void {
-    const scram = this.#scram!;
-    if (this.#scramFailed) return;
-    const fail = (error: unknown) => {
-      this.#scramFailed = true;
-      const text = error instanceof Error ? error.message : String(error);
-      this.#write("AUTHENTICATE *");
-      this.#worker.push(() => this.#saslFailed(text, "SCRAM"));
-    };
-    if (payload === "+") {
-      this.#write(`AUTHENTICATE ${encodeBase64Text(scram.clientFirst())}`);
-      return;
-    }
-    let text: string;
-    try {
-      text = decodeBase64Text(payload);
-    } catch (error) {
-      fail(error);
-      return;
-    }
-    if (text.startsWith("r=")) {
-      scram.clientFinal(text).then(
-        (final) => {
-          if (!this.#closed) this.#write(`AUTHENTICATE ${encodeBase64Text(final)}`);
-        },
-        fail,
-      );
-      return;
-    }
-    try {
-      scram.verifyServerFinal(text);
-      this.#write("AUTHENTICATE +");
-    } catch (error) {
-      fail(error instanceof ScramError ? error : new ScramError(String(error)));
-    }
   }
 
   #write(line: string): void {
@@ -456,6 +412,12 @@ export class Session {
       error = new IrcConnectError(
         "password",
         `Cannot connect to ${where}: the server refused the password, got ${this.#wireError}`,
+      );
+    } else if (this.#wireError !== undefined && o.password !== undefined && !this.#registered) {
+      // Some servers (InspIRCd) answer a wrong connect-class password with a plain ERROR.
+      error = new IrcConnectError(
+        "password",
+        `Cannot connect to ${where}: the server refused the connection before registration, likely the server password, got ${this.#wireError}`,
       );
     } else if (e && (e.code === "ECONNREFUSED" || /refused/i.test(e.message))) {
       error = new IrcConnectError(
@@ -544,73 +506,23 @@ export class Session {
   }
 
   #handle(message: RawMessage): void | Promise<void> {
-    if (message.command === "BATCH") return this.#batch(message);
-    const batchId = message.tags.batch;
-    if (batchId !== undefined) {
-      const batch = this.#batches.get(batchId);
-      if (batch) {
-        if (
-          batch.type === MULTILINE && batch.lines && (message.command === "PRIVMSG" ||
-            message.command === "NOTICE")
-        ) {
-          batch.first ??= message;
-          batch.lines.push({
-            text: message.params[1] ?? "",
-            concat: message.tags["draft/multiline-concat"] !== undefined,
-          });
-          return;
+    if (message.command === "BATCH") {
+      const combined = this.#batches.batchLine(message);
+      if (combined) return this.#message(combined.message, combined.history);
+      return;
+    }
+    const batch = this.#batches.of(message);
+    if (batch) {
+      if (this.#batches.collect(batch, message)) return;
+      if (batch.history) {
+        if (message.command === "PRIVMSG" || message.command === "NOTICE") {
+          return this.#message(message, true);
         }
-        if (batch.history) {
-          if (message.command === "PRIVMSG" || message.command === "NOTICE") {
-            return this.#message(message, true);
-          }
-          // Replayed joins/parts must not touch the live roster.
-          return;
-        }
+        // Replayed joins and parts must not touch the live roster.
+        return;
       }
     }
     return this.#dispatch(message);
-  }
-
-  #batch(message: RawMessage): void | Promise<void> {
-    const ref = message.params[0] ?? "";
-    const id = ref.slice(1);
-    if (ref.startsWith("+")) {
-      const parent = message.tags.batch !== undefined
-        ? this.#batches.get(message.tags.batch)
-        : undefined;
-      const type = message.params[1] ?? "";
-      const batch: BatchState = {
-        type,
-        params: message.params.slice(2),
-        parent,
-        tags: message.tags,
-        history: HISTORY_TYPES.has(type) || (parent?.history ?? false),
-      };
-      if (type === MULTILINE) batch.lines = [];
-      this.#batches.set(id, batch);
-      return;
-    }
-    if (ref.startsWith("-")) {
-      const batch = this.#batches.get(id);
-      this.#batches.delete(id);
-      if (batch?.type === MULTILINE && batch.lines && batch.first) {
-        let text = "";
-        batch.lines.forEach((line, i) => {
-          text += i === 0 ? line.text : (line.concat ? line.text : `\n${line.text}`);
-        });
-        const first = batch.first;
-        const combined: RawMessage = {
-          ...first,
-          tags: { ...batch.tags, batch: "" },
-          params: [batch.params[0] ?? first.params[0], text],
-        };
-        if (batch.tags.time === undefined && first.tags.time !== undefined) {
-          combined.tags.time = first.tags.time;
-        }
-        return this.#message(combined, batch.history);
-      }
-    }
   }
 
   #dispatch(m: RawMessage): void | Promise<void> {
@@ -715,11 +627,7 @@ export class Session {
       case "301": {
         const nick = p[1] ?? "";
         this.#updateMeta(nick, { away: true, away_message: p[2] ?? "" });
-        const w = this.#whois.get(this.#fold(nick));
-        if (w) {
-          w.away = true;
-          w.away_message = p[2] ?? "";
-        }
+        this.#whois.away(this.#fold(nick), p[2] ?? "");
         return;
       }
       case "305":
@@ -751,16 +659,6 @@ export class Session {
         });
         return;
       }
-      case "311":
-      case "312":
-      case "313":
-      case "317":
-      case "319":
-      case "330":
-      case "335":
-      case "671":
-      case "318":
-        return this.#whoisLine(m);
       case "CAP":
         return this.#cap(m);
       case "900": {
@@ -777,10 +675,10 @@ export class Session {
       case "902":
       case "904":
       case "905":
-        if (this.#scramFailed && m.command === "904") return;
+        if (this.#scram?.failed && m.command === "904") return;
         return this.#saslFailed(p.at(-1) ?? "SASL authentication failed", m.command);
       case "906":
-        if (this.#scramFailed) return;
+        if (this.#scram?.failed) return;
         this.#saslActive = false;
         return this.#emit("sasl.aborted", { networkId: id }, this.#time(m));
       case "001":
@@ -823,13 +721,14 @@ export class Session {
         }, this.#time(m));
       }
       default:
+        if (WHOIS_NUMERICS.has(m.command)) return this.#whoisLine(m);
         if (JOIN_ERRORS.has(m.command) || TARGET_ERRORS.has(m.command)) {
           if (m.command === "401") {
             const key = this.#fold(p[1] ?? "");
             const waiters = this.#whoisWaiters.get(key);
             if (waiters) {
               this.#whoisWaiters.delete(key);
-              this.#whois.delete(key);
+              this.#whois.drop(key);
               for (const w of waiters) {
                 w.reject(new Error(`Cannot get WHOIS: no such nick, got ${p[1]}`));
               }
@@ -889,12 +788,7 @@ export class Session {
     this.#updateMeta(m.nick, account !== undefined ? { host, account } : { host });
   }
 
-  #updateMeta(
-    nick: string,
-    patch: Partial<Omit<Meta, "networkId" | "nickname">>,
-    m?: RawMessage,
-    skipPrefix = false,
-  ): void {
+  #updateMeta(nick: string, patch: UserMetaPatch, m?: RawMessage, skipPrefix = false): void {
     if (nick === "") return;
     if (m && !skipPrefix && m.ident !== "") {
       const host = `${m.ident}@${m.hostname}`;
@@ -904,22 +798,14 @@ export class Session {
       }
     }
     const key = this.#fold(nick);
-    const old = this.#meta.get(key);
-    const next: Meta = old ? { ...old, nickname: nick } : {
-      networkId: this.#networkId,
-      nickname: nick,
-      away: false,
-    };
-    for (const [field, value] of Object.entries(patch)) {
-      if (value === undefined) delete (next as unknown as Record<string, unknown>)[field];
-      else (next as unknown as Record<string, unknown>)[field] = value;
-    }
-    if (!next.away) delete next.away_message;
-    if (old && sameMeta(old, next)) return;
-    this.#meta.set(key, next);
+    const next = this.#meta.update(key, nick, patch);
+    if (next) this.#publishMeta(key, next, m ? this.#time(m) : new Date());
+  }
+
+  #publishMeta(key: string, meta: Meta, time: Date): void {
     this.#bus.emitLatest(
       `user.meta:${this.#networkId}:${key}`,
-      createEvent("user.meta", { ...next }, "irc", m ? this.#time(m) : new Date()),
+      createEvent("user.meta", { ...meta }, "irc", time),
     );
   }
 
@@ -989,8 +875,7 @@ export class Session {
     for (const channel of this.#channels.values()) {
       if (channel.users.delete(oldKey)) channel.users.add(newKey);
     }
-    const meta = this.#meta.get(oldKey);
-    this.#meta.delete(oldKey);
+    const meta = this.#meta.rename(oldKey, newKey, newNick);
     if (this.#isMe(oldNick)) {
       this.#nick = newNick;
       this.#hooks.onNick(newNick);
@@ -1001,13 +886,7 @@ export class Session {
       old_nickname: oldNick,
       nickname: newNick,
     }, time);
-    if (meta) {
-      this.#meta.set(newKey, { ...meta, nickname: newNick });
-      this.#bus.emitLatest(
-        `user.meta:${this.#networkId}:${newKey}`,
-        createEvent("user.meta", { ...meta, nickname: newNick }, "irc", time),
-      );
-    }
+    if (meta) this.#publishMeta(newKey, meta, time);
     return done;
   }
 
@@ -1064,81 +943,22 @@ export class Session {
     const p = m.params;
     const nick = p[1] ?? "";
     const key = this.#fold(nick);
-    let w = this.#whois.get(key);
-    if (!w) {
-      w = { nickname: nick, channels: [], away: false, secure: false, operator: false, bot: false };
-      this.#whois.set(key, w);
+    if (m.command === "311") {
+      this.#updateMeta(nick, { host: `${p[2]}@${p[3]}`, realname: p.at(-1) ?? "" });
+    } else if (m.command === "330") {
+      this.#updateMeta(nick, { account: p[2] });
     }
-    switch (m.command) {
-      case "311":
-        w.nickname = nick;
-        w.username = p[2];
-        w.host = p[3];
-        w.realname = p.at(-1);
-        this.#updateMeta(nick, { host: `${p[2]}@${p[3]}`, realname: p.at(-1) ?? "" });
-        return;
-      case "312":
-        w.server = p[2];
-        w.server_info = p[3];
-        return;
-      case "313":
-        w.operator = true;
-        return;
-      case "317":
-        w.idle = Number(p[2]);
-        if (p.length > 4) w.signon = Number(p[3]);
-        return;
-      case "319":
-        w.channels.push(...(p.at(-1) ?? "").split(" ").filter((c) => c !== ""));
-        return;
-      case "330":
-        w.account = p[2];
-        this.#updateMeta(nick, { account: p[2] });
-        return;
-      case "335":
-        w.bot = true;
-        return;
-      case "671":
-        w.secure = true;
-        return;
-      case "318": {
-        this.#whois.delete(key);
-        const info: WhoisInfo = {
-          nickname: w.nickname,
-          channels: w.channels,
-          away: w.away ?? false,
-          secure: w.secure ?? false,
-          operator: w.operator ?? false,
-          bot: w.bot ?? false,
-        };
-        for (
-          const field of [
-            "username",
-            "host",
-            "realname",
-            "server",
-            "server_info",
-            "idle",
-            "signon",
-            "account",
-            "away_message",
-          ] as const
-        ) {
-          if (w[field] !== undefined) {
-            (info as unknown as Record<string, unknown>)[field] = w[field];
-          }
-        }
-        const waiters = this.#whoisWaiters.get(key);
-        this.#whoisWaiters.delete(key);
-        const done = this.#emit(
-          "whois.received",
-          { networkId: this.#networkId, whois: info },
-          this.#time(m),
-        );
-        for (const waiter of waiters ?? []) waiter.resolve(structuredClone(info));
-        return done;
-      }
-    }
+    const info = this.#whois.line(key, m);
+    if (!info) return;
+    const waiters = this.#whoisWaiters.get(key);
+    this.#whoisWaiters.delete(key);
+    const done = this.#emit(
+      "whois.received",
+      { networkId: this.#networkId, whois: info },
+      this.#time(m),
+    );
+    for (const waiter of waiters ?? []) waiter.resolve(structuredClone(info));
+    return done;
   }
 
   #cap(m: RawMessage): void | Promise<void> {
@@ -1249,9 +1069,4 @@ export class Session {
     this.#ready = undefined;
     ready?.resolve();
   }
-}
-
-function sameMeta(a: Meta, b: Meta): boolean {
-  return a.nickname === b.nickname && a.away === b.away && a.away_message === b.away_message &&
-    a.account === b.account && a.host === b.host && a.realname === b.realname;
 }

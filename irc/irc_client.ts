@@ -206,8 +206,8 @@ export class IrcClient implements AsyncDisposable {
     const session = this.#session_("say");
     for (const line of text.split("\n")) {
       for (const chunk of splitUtf8(line, 400)) {
-        session.sendUser(`PRIVMSG ${target} :${chunk}`);
-        session.recordSent(target, chunk);
+        // message.sent follows the real send, in order with incoming lines.
+        session.sendUser(`PRIVMSG ${target} :${chunk}`, () => session.recordSent(target, chunk));
       }
     }
   }
@@ -281,7 +281,7 @@ export class IrcClient implements AsyncDisposable {
     } catch (error) {
       await session.finished;
       if (this.#session === session) this.#session = undefined;
-      if (error instanceof IrcConnectError) {
+      if (error instanceof IrcConnectError && error.code !== "aborted") {
         await this.#bus.emit(createEvent("error", {
           networkId: this.#options.networkId,
           error: error.message,
@@ -340,7 +340,16 @@ export class IrcClient implements AsyncDisposable {
   }
 }
 
-/** The delay before reconnect attempt `attempt` (from 0): exponential, capped, jittered. */
+/**
+ * The delay in ms before reconnect attempt `attempt` (from 0): exponential, capped, and
+ * shortened by up to `jitter` of itself at random.
+ *
+ * @example
+ * ```ts
+ * import { backoff } from "./irc_client.ts";
+ * backoff(3, { initialDelay: 1000, maxDelay: 60_000, jitter: 0 }); // 8000
+ * ```
+ */
 export function backoff(
   attempt: number,
   options: { initialDelay?: number; maxDelay?: number; jitter?: number },

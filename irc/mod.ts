@@ -7,4 +7,4 @@ export * from "./irc_client.ts";
 export * from "./types.ts";
 export * from "./errors.ts";
 export * from "./casemapping.ts";
-export * from "./scram.ts";
+export { ScramError, ScramSha256 } from "./scram.ts";

@@ -100,7 +100,7 @@ function inspircdConf(dir: string, port: number, passwordPort: number, linkPort:
 <connect name="main" allow="*" port="${port}" timeout="60" localmax="1000" globalmax="1000" maxchans="100" pingfreq="120" hardsendq="10485760" softsendq="1048576" recvq="1048576" threshold="100000" commandrate="10000000" fakelag="off" useident="no" resolvehostnames="no" modes="">
 <performance netbuffersize="65000" somaxconn="128" softlimit="1024" clonesonconnect="no" timeskipwarn="0">
 <dns server="127.0.0.1" timeout="1">
-<options prefixquit="Quit: " suffixquit="" prefixpart="" suffixpart="" fixedquit="" fixedpart="" syntaxhints="no" cyclehostsfromuser="no" announcets="yes" allowmismatch="no" defaultbind="auto" hostintopic="yes" pingwarning="15" serverpingfreq="60" splitwhois="no" defaultmodes="nt" xlinemessage="Banned" allowzerolimit="no" exemptchanops="" invitebypassmodes="yes" nosnoticestack="no">
+<options prefixquit="Quit: " suffixquit="" prefixpart="" suffixpart="" fixedquit="" fixedpart="" syntaxhints="no" cyclehostsfromuser="no" announcets="yes" allowmismatch="no" defaultbind="auto" hostintopic="yes" pingwarning="15" serverpingfreq="60" splitwhois="no" defaultmodes="not" xlinemessage="Banned" allowzerolimit="no" exemptchanops="" invitebypassmodes="yes" nosnoticestack="no">
 <security announceinvites="dynamic" hideserver="" hidebans="no" hidewhois="" hideulines="no" flatlinks="no" hidesplits="no" maxtargets="20" customversion="" operspywhois="no" runtimerestrict="no" restrictbannedusers="yes" genericoper="no" userstats="Pu">
 <limits maxnick="30" maxchan="64" maxmodes="20" maxident="10" maxhost="64" maxquit="255" maxtopic="307" maxkick="255" maxreal="128" maxaway="200">
 <pid file="${dir}/inspircd.pid">

@@ -185,3 +185,63 @@ Deno.test("CHATHISTORY replays keep wire order, nested multiline batches survive
   await done;
   await bus.close();
 });
+
+Deno.test("without implicit NAMES the client asks for it, paced, and enriches only after it completes", async () => {
+  await using server = new ScriptedServer();
+  const bus = new EventBus();
+  using rec = new Recorder(bus);
+  const client = new IrcClient({
+    bus,
+    networkId: 5,
+    host: "127.0.0.1",
+    port: server.port,
+    tls: false,
+    nick: "me",
+    followUpInterval: 20,
+  });
+  const connecting = client.connect();
+  const peer = await server.accept();
+  await peer.register({
+    caps: "draft/no-implicit-names account-notify account-tag chghost setname extended-join",
+    isupport: "CASEMAPPING=ascii CHANTYPES=# WHOX PREFIX=(ov)@+",
+  });
+  await connecting;
+  client.join("#q");
+  await peer.expect(/^JOIN #q$/);
+  await peer.send(":me!me@h JOIN #q * :Me Myself");
+  await peer.expect(/^NAMES #q$/);
+  const before = peer.received.length;
+  await peer.send(":peer.test 353 me = #q :me @ann", ":peer.test 366 me #q :End");
+  const who = await peer.expect(/^WHO #q/, before);
+  assert.equal(who, "WHO #q %tcuhnfar,152");
+  const names = await rec.waitFor("channel.names.complete");
+  assert.deepEqual(names.data, { networkId: 5, channel: "#q", users: ["me", "ann"] });
+  const meta = (
+    nick: string,
+    match: (d: { account?: string; host?: string; realname?: string }) => boolean,
+  ) => rec.waitFor("user.meta", (d) => d.nickname === nick && match(d));
+  // user.meta is last-write-wins: step one change at a time to see each snapshot.
+  await peer.send(":peer.test 354 me 152 #q annid ann.host ann H@ annacct :Ann Real");
+  await meta("ann", (d) => d.account === "annacct" && d.realname === "Ann Real");
+  await peer.send(":ann!annid@ann.host CHGHOST newid new.host");
+  await meta("ann", (d) => d.host === "newid@new.host");
+  await peer.send(":ann!newid@new.host SETNAME :Ann Renamed");
+  await meta("ann", (d) => d.realname === "Ann Renamed");
+  await peer.send(":ann!newid@new.host ACCOUNT *");
+  await meta("ann", (d) => d.account === undefined && d.realname === "Ann Renamed");
+  await peer.send("@account=tagacct :ann!newid@new.host PRIVMSG #q :tagged");
+  const last = await meta("ann", (d) => d.account === "tagacct");
+  assert.deepEqual(last.data, {
+    networkId: 5,
+    nickname: "ann",
+    away: false,
+    account: "tagacct",
+    host: "newid@new.host",
+    realname: "Ann Renamed",
+  });
+  const done = client.disconnect();
+  await peer.expect(/^QUIT/);
+  await peer.close();
+  await done;
+  await bus.close();
+});

@@ -2,7 +2,7 @@
 // failures, nick fallback, timeouts and refusals.
 import assert from "node:assert/strict";
 import { EventBus, IrcClient, IrcConnectError } from "../../mod.ts";
-import { PeerConn, ScriptedServer } from "./_peer.ts";
+import { type PeerConn, ScriptedServer } from "./_peer.ts";
 import { Recorder } from "./_recorder.ts";
 
 const encoder = new TextEncoder();
@@ -249,5 +249,19 @@ Deno.test("a refused connection rejects connect() with code refused", async () =
   assert.ok(error instanceof IrcConnectError, String(error));
   assert.equal(error.code, "refused");
   assert.equal(client.state, "disconnected");
+  await bus.close();
+});
+
+Deno.test("a failed TLS handshake rejects connect() with code tls", async () => {
+  await using server = new ScriptedServer();
+  const bus = new EventBus();
+  const client = new IrcClient({ ...options(bus, server.port), tls: true });
+  const connecting = client.connect();
+  const peer = await server.accept();
+  await peer.write("this is not TLS at all\r\n".repeat(4));
+  const error = await connecting.catch((e) => e);
+  assert.ok(error instanceof IrcConnectError, String(error));
+  assert.equal(error.code, "tls", error.message);
+  await peer.close();
   await bus.close();
 });

@@ -1,0 +1,233 @@
+/**
+ * IRC adapter benchmark: 200k PRIVMSG lines from a scripted local server through the whole
+ * adapter (read path, worker, bus, subscriber) against bare irc-framework emitting its
+ * `privmsg` events on the same input; and peak memory for a 5,000-user NAMES flood.
+ */
+// @ts-types="../irc/_framework_types.d.ts"
+import ircFramework from "irc-framework";
+import { EventBus, IrcClient } from "../mod.ts";
+import type { BenchRow } from "./_report.ts";
+
+const LINES = 200_000;
+const enc = new TextEncoder();
+
+/** Serves one client: answers registration, then writes `payload`. */
+async function serveOnce(
+  listener: Deno.Listener,
+  payload: Uint8Array,
+  onFloodStart: () => void,
+): Promise<Deno.Conn> {
+  const conn = await listener.accept();
+  const buf = new Uint8Array(16384);
+  let text = "";
+  while (!/USER [^\n]*\n/.test(text)) {
+    const n = await conn.read(buf);
+    if (n === null) throw new Error("Cannot bench: the client left during registration");
+    text += new TextDecoder().decode(buf.subarray(0, n));
+  }
+  const nick = /NICK (\S+)/.exec(text)?.[1] ?? "bench";
+  await write(
+    conn,
+    enc.encode(
+      `:peer CAP * LS :\r\n:peer 001 ${nick} :Welcome\r\n:peer 005 ${nick} CASEMAPPING=rfc1459 CHANTYPES=# :ok\r\n:peer 376 ${nick} :End\r\n`,
+    ),
+  );
+  onFloodStart();
+  await write(conn, payload);
+  // Keep reading (and discarding) what the client sends until it leaves.
+  (async () => {
+    try {
+      while ((await conn.read(buf)) !== null) { /* discard */ }
+    } catch { /* closed */ }
+  })();
+  return conn;
+}
+
+async function write(conn: Deno.Conn, bytes: Uint8Array): Promise<void> {
+  let off = 0;
+  while (off < bytes.length) off += await conn.write(bytes.subarray(off));
+}
+
+function privmsgFlood(): Uint8Array {
+  const parts: string[] = [];
+  for (let i = 0; i < LINES; i++) {
+    parts.push(
+      `:user${i % 50}!u@host${i % 50} PRIVMSG #bench :message number ${i} with some text\r\n`,
+    );
+  }
+  return enc.encode(parts.join(""));
+}
+
+async function adapterRun(payload: Uint8Array): Promise<number> {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  const bus = new EventBus();
+  let count = 0;
+  let start = 0;
+  let finish!: () => void;
+  const done = new Promise<void>((resolve) => finish = resolve);
+  bus.subscribe("message.received", () => {
+    if (++count === LINES) finish();
+  });
+  const client = new IrcClient({
+    bus,
+    networkId: 1,
+    host: "127.0.0.1",
+    port,
+    tls: false,
+    nick: "bench",
+  });
+  const serving = serveOnce(listener, payload, () => start = performance.now());
+  await client.connect();
+  await done;
+  const elapsed = performance.now() - start;
+  const conn = await serving;
+  await client.disconnect();
+  conn.close();
+  listener.close();
+  await bus.close();
+  return elapsed;
+}
+
+interface BareClient {
+  connect(options: unknown): void;
+  on(event: string, fn: (...args: unknown[]) => void): void;
+  quit(message: string): void;
+  connection: { end(): void };
+}
+
+async function bareRun(payload: Uint8Array): Promise<number> {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  const Client = (ircFramework as unknown as { Client: new () => BareClient }).Client;
+  const client = new Client();
+  let count = 0;
+  let start = 0;
+  let finish!: () => void;
+  const done = new Promise<void>((resolve) => finish = resolve);
+  client.on("privmsg", () => {
+    if (++count === LINES) finish();
+  });
+  let closed!: () => void;
+  const closedP = new Promise<void>((resolve) => closed = resolve);
+  client.on("close", () => closed());
+  const serving = serveOnce(listener, payload, () => start = performance.now());
+  client.connect({ host: "127.0.0.1", port, nick: "bare", auto_reconnect: false });
+  await done;
+  const elapsed = performance.now() - start;
+  const conn = await serving;
+  client.quit("bye");
+  conn.close();
+  await closedP;
+  listener.close();
+  return elapsed;
+}
+
+async function namesFloodPeak(): Promise<
+  { peakMb: number; baseMb: number; ms: number; heapPeakMb: number }
+> {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  const lines = [":bench!b@h JOIN #big"];
+  for (let i = 0; i < 5000; i += 50) {
+    const chunk = [];
+    for (let j = i; j < i + 50; j++) chunk.push(`u${j}!id@host${j}`);
+    lines.push(`:peer 353 bench = #big :${chunk.join(" ")}`);
+  }
+  lines.push(":peer 366 bench #big :End");
+  for (let i = 0; i < 1000; i++) lines.push(`:u${i}!id@host${i} AWAY :gone ${i}`);
+  lines.push(":peer PRIVMSG #big :end-marker");
+  const payload = enc.encode(lines.map((l) => `${l}\r\n`).join(""));
+  const bus = new EventBus();
+  let finish!: () => void;
+  const done = new Promise<void>((resolve) => finish = resolve);
+  bus.subscribe("message.received", (e) => {
+    if (e.data.message === "end-marker") finish();
+  });
+  // A slow-ish subscriber: every user.meta costs a little work.
+  bus.subscribe("user.meta", (e) => {
+    JSON.stringify(e.data);
+  });
+  const client = new IrcClient({
+    bus,
+    networkId: 1,
+    host: "127.0.0.1",
+    port,
+    tls: false,
+    nick: "bench",
+  });
+  const baseMb = Deno.memoryUsage().rss / 2 ** 20;
+  let peak = baseMb;
+  let heapPeak = 0;
+  const sample = () => {
+    const m = Deno.memoryUsage();
+    peak = Math.max(peak, m.rss / 2 ** 20);
+    heapPeak = Math.max(heapPeak, m.heapUsed / 2 ** 20);
+  };
+  const sampler = setInterval(sample, 5);
+  let start = 0;
+  const serving = serveOnce(listener, payload, () => start = performance.now());
+  await client.connect();
+  await done;
+  const ms = performance.now() - start;
+  sample();
+  clearInterval(sampler);
+  const conn = await serving;
+  await client.disconnect();
+  conn.close();
+  listener.close();
+  await bus.close();
+  return { peakMb: peak, baseMb, ms, heapPeakMb: heapPeak };
+}
+
+/** Runs the IRC section. */
+export async function run(report: (row: BenchRow) => void): Promise<void> {
+  // First, so the PRIVMSG runs' buffers do not inflate the figure.
+  const flood = await namesFloodPeak();
+  report({
+    section: "irc",
+    name: "5,000-user NAMES + 1,000 away: peak RSS",
+    value: flood.peakMb,
+    unit: "MB",
+    note: `RSS before: ${flood.baseMb.toFixed(1)} MB; flood handled in ${flood.ms.toFixed(0)} ms`,
+  });
+  report({
+    section: "irc",
+    name: "5,000-user NAMES + 1,000 away: peak JS heap used",
+    value: flood.heapPeakMb,
+    unit: "MB",
+  });
+  const payload = privmsgFlood();
+  // Warm up both paths once, then take the best of three each, interleaved.
+  await adapterRun(payload);
+  await bareRun(payload);
+  let adapter = Infinity;
+  let bare = Infinity;
+  for (let i = 0; i < 3; i++) {
+    adapter = Math.min(adapter, await adapterRun(payload));
+    bare = Math.min(bare, await bareRun(payload));
+  }
+  report({
+    section: "irc",
+    name: "200k PRIVMSG through the adapter to a bus subscriber",
+    value: LINES / (adapter / 1000),
+    unit: "lines/s",
+  });
+  report({
+    section: "irc",
+    name: "200k PRIVMSG through bare irc-framework privmsg events",
+    value: LINES / (bare / 1000),
+    unit: "lines/s",
+  });
+  report({
+    section: "irc",
+    name: "adapter time / bare irc-framework time",
+    value: adapter / bare,
+    unit: "x",
+    note: "goal: at most 1.3",
+  });
+}
+
+if (import.meta.main) {
+  await run((row) => console.log(`${row.name}: ${row.value.toFixed(2)} ${row.unit}`));
+}

@@ -1,0 +1,92 @@
+/**
+ * IRCv3 batch tracking, done by the adapter itself so batched lines keep their wire order:
+ * lines are handled as they arrive, with their batch context, never held until the end.
+ * Only a `draft/multiline` batch is collected, because it is one message.
+ *
+ * @module
+ */
+import type { RawMessage } from "./_framework.ts";
+
+const HISTORY_TYPES = new Set(["chathistory", "draft/chathistory"]);
+const MULTILINE = "draft/multiline";
+
+/** One open batch. */
+export interface Batch {
+  /** The batch type, e.g. `chathistory`. */
+  type: string;
+  /** The parameters after the type. */
+  params: string[];
+  /** The enclosing batch, for nested batches. */
+  parent: Batch | undefined;
+  /** Tags of the opening BATCH line (msgid, time of a multiline message). */
+  tags: Record<string, string>;
+  /** Inside a chathistory batch (directly or through a parent). */
+  history: boolean;
+  /** For a multiline batch: its lines, in order. */
+  lines?: { text: string; concat: boolean }[];
+  /** For a multiline batch: its first message line. */
+  first?: RawMessage;
+}
+
+/** Open batches of one connection, by reference tag. */
+export class BatchTracker {
+  #open = new Map<string, Batch>();
+
+  /** The open batch a line belongs to, if its `batch` tag names one. */
+  of(message: RawMessage): Batch | undefined {
+    const id = message.tags.batch;
+    return id === undefined ? undefined : this.#open.get(id);
+  }
+
+  /**
+   * Handles a BATCH line. Returns the combined message when a multiline batch ends, with
+   * whether it was replayed history.
+   */
+  batchLine(message: RawMessage): { message: RawMessage; history: boolean } | undefined {
+    const ref = message.params[0] ?? "";
+    const id = ref.slice(1);
+    if (ref.startsWith("+")) {
+      const parent = this.of(message);
+      const type = message.params[1] ?? "";
+      const batch: Batch = {
+        type,
+        params: message.params.slice(2),
+        parent,
+        tags: message.tags,
+        history: HISTORY_TYPES.has(type) || (parent?.history ?? false),
+      };
+      if (type === MULTILINE) batch.lines = [];
+      this.#open.set(id, batch);
+      return undefined;
+    }
+    if (!ref.startsWith("-")) return undefined;
+    const batch = this.#open.get(id);
+    this.#open.delete(id);
+    if (!batch?.lines || !batch.first) return undefined;
+    let text = "";
+    batch.lines.forEach((line, i) => {
+      text += i === 0 ? line.text : (line.concat ? line.text : `\n${line.text}`);
+    });
+    const first = batch.first;
+    const tags = { ...batch.tags };
+    delete tags.batch;
+    if (tags.time === undefined && first.tags.time !== undefined) tags.time = first.tags.time;
+    return {
+      message: { ...first, tags, params: [batch.params[0] ?? first.params[0], text] },
+      history: batch.history,
+    };
+  }
+
+  /** Collects a message line of a multiline batch; false when it is not one. */
+  collect(batch: Batch, message: RawMessage): boolean {
+    if (!batch.lines || (message.command !== "PRIVMSG" && message.command !== "NOTICE")) {
+      return false;
+    }
+    batch.first ??= message;
+    batch.lines.push({
+      text: message.params[1] ?? "",
+      concat: message.tags["draft/multiline-concat"] !== undefined,
+    });
+    return true;
+  }
+}

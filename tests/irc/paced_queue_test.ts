@@ -1,0 +1,74 @@
+import assert from "node:assert/strict";
+import FakeTimers from "@sinonjs/fake-timers";
+import { PacedQueue } from "../../irc/_paced_queue.ts";
+import { backoff } from "../../irc/irc_client.ts";
+
+Deno.test("PacedQueue sends one line per interval and drops unsent lines on close()", () => {
+  const clock = FakeTimers.install({ now: 0 });
+  try {
+    const sent: string[] = [];
+    const queue = new PacedQueue((line) => sent.push(line), { interval: 1000 });
+    queue.push("NAMES #a");
+    queue.push("WHO #a", "who:#a");
+    queue.push("WHO #a", "who:#a");
+    queue.push("WHO #b");
+    assert.deepEqual(sent, ["NAMES #a"]);
+    clock.tick(999);
+    assert.deepEqual(sent, ["NAMES #a"]);
+    clock.tick(1);
+    assert.deepEqual(sent, ["NAMES #a", "WHO #a"], "a duplicate key is queued once");
+    queue.close();
+    clock.tick(5000);
+    assert.deepEqual(sent, ["NAMES #a", "WHO #a"]);
+    assert.equal(clock.countTimers(), 0, "close() leaves no timer");
+  } finally {
+    clock.uninstall();
+  }
+});
+
+Deno.test("PacedQueue lets a burst through, then paces", () => {
+  const clock = FakeTimers.install({ now: 0 });
+  try {
+    const sent: string[] = [];
+    const queue = new PacedQueue((line) => sent.push(line), { interval: 500, burst: 3 });
+    for (let i = 0; i < 5; i++) queue.push(`L${i}`);
+    assert.equal(sent.length, 3);
+    clock.tick(500);
+    assert.equal(sent.length, 4);
+    clock.tick(500);
+    assert.equal(sent.length, 5);
+    queue.close();
+  } finally {
+    clock.uninstall();
+  }
+});
+
+Deno.test("backoff() grows exponentially, is capped, and jitter only shortens it", () => {
+  const o = { initialDelay: 1000, maxDelay: 8000, jitter: 0.5 };
+  assert.deepEqual([0, 1, 2, 3, 4, 10].map((n) => backoff(n, o, () => 0)), [
+    1000,
+    2000,
+    4000,
+    8000,
+    8000,
+    8000,
+  ]);
+  assert.equal(backoff(2, o, () => 1), 2000);
+  assert.equal(backoff(0, {}, () => 0), 1000);
+});
+
+Deno.test("PacedQueue calls onSent after each real send, never for dropped lines", () => {
+  const clock = FakeTimers.install({ now: 0 });
+  try {
+    const log: string[] = [];
+    const queue = new PacedQueue((line) => log.push(`send ${line}`), { interval: 100 });
+    queue.push("A", undefined, () => log.push("sent A"));
+    queue.push("B", undefined, () => log.push("sent B"));
+    assert.deepEqual(log, ["send A", "sent A"]);
+    queue.close();
+    clock.tick(1000);
+    assert.deepEqual(log, ["send A", "sent A"]);
+  } finally {
+    clock.uninstall();
+  }
+});
