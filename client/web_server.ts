@@ -98,6 +98,7 @@ export function serveWeb(options: WebServerOptions): WebServer {
       options.onSocket(socket);
       return response;
     }
+    if (url.pathname === "/favicon.ico") return new Response(null, { status: 204 });
     const file = Object.hasOwn(ASSETS, url.pathname) ? ASSETS[url.pathname] : undefined;
     if (file === undefined || request.method !== "GET") return text(404, "Not found");
     const body = await Deno.readFile(fileURLToPath(new URL(`./web/${file}`, import.meta.url)));

@@ -1,0 +1,77 @@
+/** Real headless Chromium for the page tests (Debian `chromium`, driven by playwright-core). */
+import { existsSync } from "node:fs";
+import { type Browser, chromium, type Page } from "playwright-core";
+
+const CHROMIUM = "/usr/bin/chromium";
+
+/** Installs Debian's chromium when missing (root only), or throws a one-line instruction. */
+export async function ensureChromium(): Promise<void> {
+  if (existsSync(CHROMIUM)) return;
+  if (Deno.uid() !== 0) {
+    throw new Error(
+      "Cannot run the browser tests: chromium is missing, run apt-get install -y chromium",
+    );
+  }
+  const { success, stderr } = await new Command("apt-get", ["install", "-y", "chromium"]).output();
+  if (!success || !existsSync(CHROMIUM)) {
+    throw new Error(`Cannot install chromium: ${new TextDecoder().decode(stderr).slice(-500)}`);
+  }
+}
+
+class Command extends Deno.Command {
+  constructor(cmd: string, args: string[]) {
+    super(cmd, {
+      args,
+      stdout: "null",
+      stderr: "piped",
+      env: { DEBIAN_FRONTEND: "noninteractive" },
+    });
+  }
+}
+
+/** One browser and one page; closing it removes its temp profile dirs. */
+export interface BrowserPage extends AsyncDisposable {
+  browser: Browser;
+  page: Page;
+  /** Console errors the page logged. */
+  errors: string[];
+}
+
+/** Launches Chromium headless with a fresh page. */
+export async function launchPage(): Promise<BrowserPage> {
+  await ensureChromium();
+  const home = await Deno.makeTempDir({ prefix: "ircbus-chromium-" });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+    ],
+    env: {
+      ...Deno.env.toObject(),
+      XDG_CONFIG_HOME: `${home}/config`,
+      XDG_CACHE_HOME: `${home}/cache`,
+    },
+    timeout: 20_000,
+  });
+  const context = await browser.newContext({ viewport: { width: 1100, height: 640 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(String(error)));
+  return {
+    browser,
+    page,
+    errors,
+    async [Symbol.asyncDispose]() {
+      await browser.close();
+      await Deno.remove(home, { recursive: true }).catch(() => {});
+    },
+  };
+}

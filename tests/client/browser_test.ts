@@ -1,0 +1,179 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { EventBus, handOffLink, PluginHost } from "../../mod.ts";
+import { openDatabase } from "../../storage/database.ts";
+import { colorFor } from "../../examples/plugins/nickname-colors/mod.ts";
+import { launchPage } from "./_browser.ts";
+import { Peer, startInspircd, tempClient } from "./_helpers.ts";
+
+const ARTIFACTS = new URL("../../.artifacts/client/", import.meta.url);
+
+/** Installs the nickname-colors example into a data dir, with the grant it asks for. */
+async function installNicknameColors(dataDir: string): Promise<void> {
+  const bus = new EventBus();
+  const db = openDatabase(join(dataDir, "client.sqlite"));
+  {
+    await using host = new PluginHost({ bus, dataDir, db, onLog: () => {} });
+    await host.install(
+      new URL("../../examples/plugins/nickname-colors", import.meta.url).pathname,
+      {
+        grant: "requested",
+      },
+    );
+  }
+  await bus.close();
+  db.close();
+}
+
+Deno.test("the page: add a network, chat, colours, away, deep links, plugins", async (t) => {
+  await using server = await startInspircd();
+  const dataDir = await Deno.makeTempDir({ prefix: "ircbus-client-" });
+  await installNicknameColors(dataDir);
+  await using client = await tempClient({ dataDir });
+  await using browser = await launchPage();
+  const { page } = browser;
+  await using bob = new Peer(server.port, "bob");
+  await using carol = new Peer(server.port, "carol");
+
+  await t.step("a fresh data dir shows the empty view; the form connects to InspIRCd", async () => {
+    await page.goto(client.url!);
+    await page.locator("#empty").waitFor({ state: "visible" });
+    await page.click("#empty-add");
+    await page.fill("input[name=name]", "Local");
+    await page.fill("input[name=host]", "127.0.0.1");
+    await page.fill("input[name=port]", String(server.port));
+    await page.uncheck("input[name=tls]");
+    await page.fill("input[name=nick]", "alice");
+    await page.fill("input[name=channels]", "#room");
+    await page.click("#network-save-connect");
+    await page.locator("#rail button.connected").waitFor();
+    await page.locator('#buffer-list li.selected[data-key="#room"]').waitFor();
+    assert.equal(client.irc(1)?.state, "connected");
+  });
+
+  await t.step("joining a channel and exchanging messages with a second client", async () => {
+    await bob.irc.connect();
+    bob.irc.join("#room");
+    await carol.irc.connect();
+    carol.irc.join("#room");
+    await page.locator('#nicklist li[data-nick="carol"]').waitFor();
+    bob.irc.say("#room", "hello alice, welcome to #room");
+    await page.locator(".line .text", { hasText: "hello alice, welcome to #room" }).waitFor();
+    carol.irc.say("#room", "the bus keeps every event in order");
+    await page.fill("#input", "hi bob! thanks");
+    await page.press("#input", "Enter");
+    await bob.events.waitFor("message.received", (d) => d.message === "hi bob! thanks");
+    await page.fill("#input", "/me waves");
+    await page.press("#input", "Enter");
+    await bob.events.waitFor("message.received", (d) => d.message === "\x01ACTION waves\x01");
+    await page.locator(".line.action .text", { hasText: "waves" }).waitFor();
+    bob.irc.say("alice", "psst, a private word");
+    await page.locator('#buffer-list li[data-key="bob"] .unread').waitFor();
+  });
+
+  await t.step("nicknames take the colour the nickname-colors plugin published", async () => {
+    const nick = page.locator('.line .nick[data-nick="bob"]').first();
+    await page.waitForFunction(() =>
+      (document.querySelector('.line .nick[data-nick="bob"]') as HTMLElement | null)?.style.color
+    );
+    const [actual, expected] = await nick.evaluate((el, hsl) => {
+      const probe = document.createElement("span");
+      probe.style.color = hsl;
+      return [(el as HTMLElement).style.color, probe.style.color];
+    }, colorFor("bob"));
+    assert.equal(actual, expected);
+  });
+
+  await t.step("an away user is greyed out in the nick list", async () => {
+    carol.irc.quote("AWAY :lunch");
+    await page.locator('#nicklist li.away[data-nick="carol"]').waitFor();
+    assert.equal(await page.locator('#nicklist li.away[data-nick="bob"]').count(), 0);
+  });
+
+  await t.step("screenshot of the main view", async () => {
+    await Deno.mkdir(ARTIFACTS, { recursive: true });
+    const shot = await page.screenshot();
+    await Deno.writeFile(new URL("main.png", ARTIFACTS), shot);
+    await Deno.writeFile(new URL("../../docs/screenshot.png", import.meta.url), shot);
+  });
+
+  await t.step("deeplink:join joins the channel with its key and opens it", async () => {
+    bob.irc.join("#locked");
+    await bob.events.waitFor("user.joined", (d) => d.channel === "#locked");
+    bob.irc.quote("MODE #locked +k sekrit");
+    await bob.events.waitFor("channel.mode", (d) => d.modes.includes("k"));
+    const result = await handOffLink({ dataDir, link: `irc://127.0.0.1/%23locked?key=sekrit` });
+    assert.equal(result.status, "delivered");
+    await page.locator('#buffer-list li.selected[data-key="#locked"]').waitFor();
+    await bob.events.waitFor(
+      "user.joined",
+      (d) => d.nickname === "alice" && d.channel === "#locked",
+    );
+  });
+
+  await t.step("deeplink:add-network opens the prefilled form and connects nothing", async () => {
+    const result = await handOffLink({ dataDir, link: "ircs://irc.example.org/#deno" });
+    assert.equal(result.status, "delivered");
+    await page.locator("#network-dialog[open]").waitFor();
+    assert.equal(await page.inputValue("input[name=host]"), "irc.example.org");
+    assert.equal(await page.inputValue("input[name=port]"), "6697");
+    assert.equal(await page.isChecked("input[name=tls]"), true);
+    assert.equal(await page.inputValue("input[name=channels]"), "#deno");
+    await page.click("#network-cancel");
+    assert.equal(client.networks.list().length, 1, "the form is the consent gate");
+  });
+
+  await t.step(
+    "deeplink:disambiguate shows a picker, then joins on the chosen network",
+    async () => {
+      await client.perform({
+        kind: "network.add",
+        network: {
+          name: "Local again",
+          host: "127.0.0.1",
+          port: server.port,
+          tls: false,
+          nick: "alice2",
+          autoconnect: false,
+        },
+        connect: false,
+      });
+      await page.locator('#rail button[data-network-id="2"]').waitFor();
+      const result = await handOffLink({ dataDir, link: "irc://127.0.0.1/#picked" });
+      assert.equal(result.status, "delivered");
+      await page.locator("#picker-dialog[open]").waitFor();
+      assert.equal(await page.locator("#picker-list button").count(), 2);
+      await page.click('#picker-list button[data-network-id="2"]');
+      await page.locator('#buffer-list li.selected[data-key="#picked"]').waitFor();
+      assert.equal(client.irc(2)?.state, "connected");
+      assert.equal(client.irc(2)?.nickname, "alice2");
+    },
+  );
+
+  await t.step("the Plugins page shows grants and state, and disables and enables", async () => {
+    await page.click("#open-plugins");
+    const row = page.locator('#plugin-table tr[data-plugin="nickname-colors"]');
+    await row.locator(".state", { hasText: "running" }).waitFor();
+    assert.match(await row.locator(".grants").innerText(), /metadata:nickname_color/);
+    await row.locator('button[data-action="disable"]').click();
+    await row.locator(".state", { hasText: "disabled" }).waitFor();
+    await page.locator("#audit-log li", { hasText: "disable" }).first().waitFor();
+    await row.locator('button[data-action="enable"]').click();
+    await row.locator(".state", { hasText: "running" }).waitFor();
+    await page.click("#close-plugins");
+  });
+
+  await t.step("the page logged no errors", () => {
+    assert.deepEqual(browser.errors, []);
+  });
+});
+
+Deno.test("a link given at start waits for the page, then opens the Add Network form", async () => {
+  await using client = await tempClient({ link: "ircs://irc.example.net:7000/#cold" });
+  await using browser = await launchPage();
+  await browser.page.goto(client.url!);
+  await browser.page.locator("#network-dialog[open]").waitFor();
+  assert.equal(await browser.page.inputValue("input[name=host]"), "irc.example.net");
+  assert.equal(await browser.page.inputValue("input[name=port]"), "7000");
+  assert.equal(await browser.page.inputValue("input[name=channels]"), "#cold");
+});
