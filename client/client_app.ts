@@ -113,9 +113,13 @@ interface PageSocket {
  * the enabled plugins, serves the web UI on 127.0.0.1 and listens for handed-off links.
  *
  * @example
- * ```ts ignore
- * await using client = await startClient({ dataDir: resolveDataDir() });
- * console.log(`Open ${client.url}`);
+ * ```ts
+ * import { startClient } from "./client_app.ts";
+ * const dataDir = await Deno.makeTempDir();
+ * const client = await startClient({ dataDir, singleInstance: false, log: () => {} });
+ * console.log(client.url?.startsWith("http://127.0.0.1:")); // true
+ * await client.shutdown();
+ * await Deno.remove(dataDir, { recursive: true });
  * ```
  */
 export async function startClient(options: ClientOptions): Promise<RunningClient> {

@@ -10,3 +10,19 @@ export * from "./shutdown.ts";
 export * from "./web_server.ts";
 export * from "./ui_state.ts";
 export * from "./terminal.ts";
+export type {
+  Action,
+  BatchMessage,
+  ErrorCode,
+  ErrorMessage,
+  HelloMessage,
+  MetadataEntry,
+  NetworkForm,
+  NetworkView,
+  Pane,
+  ParsedAction,
+  RosterEntry,
+  ServerMessage,
+  UiEvent,
+} from "./web/protocol.js";
+export { parseAction } from "./web/protocol.js";

@@ -12,7 +12,14 @@ export declare const MAX_TEXT: number;
 /** Every action kind the page may send. */
 export declare const ACTION_KINDS: readonly string[];
 
-/** A pane of the UI: a channel, a private query, or a network's server buffer. */
+/** A pane of the UI: a channel, a private query, or a network's server buffer.
+ *
+ * @example
+ * ```ts
+ * import type { Pane } from "./protocol.js";
+ * const pane: Pane = { networkId: 1, type: "channel", name: "#deno" };
+ * ```
+ */
 export interface Pane {
   /** The network the pane belongs to. */
   networkId: number;
@@ -22,7 +29,16 @@ export interface Pane {
   name: string;
 }
 
-/** The Add/Edit Network form's fields. */
+/** The Add/Edit Network form's fields.
+ *
+ * @example
+ * ```ts
+ * import type { NetworkForm } from "./protocol.js";
+ * const form: NetworkForm = {
+ *   name: "Libera", host: "irc.libera.chat", port: 6697, tls: true, nick: "me", autoconnect: true,
+ * };
+ * ```
+ */
 export interface NetworkForm {
   /** Display name. */
   name: string;
@@ -42,7 +58,14 @@ export interface NetworkForm {
   realname?: string;
 }
 
-/** What the page asks the backend to do; `id`, when given, is echoed in the reply. */
+/** What the page asks the backend to do; `id`, when given, is echoed in the reply.
+ *
+ * @example
+ * ```ts
+ * import type { Action } from "./protocol.js";
+ * const join: Action = { kind: "join", networkId: 1, channel: "#deno", key: "s3cret", id: 7 };
+ * ```
+ */
 export type Action =
   & { id?: number }
   & (
@@ -67,7 +90,14 @@ export type Action =
     | { kind: "plugin.revoke"; name: string }
   );
 
-/** Why a frame from the page was refused. */
+/** Why a frame from the page was refused.
+ *
+ * @example
+ * ```ts
+ * import type { ErrorCode } from "./protocol.js";
+ * const code: ErrorCode = "unknown_action";
+ * ```
+ */
 export type ErrorCode =
   | "malformed"
   | "too_large"
@@ -75,8 +105,18 @@ export type ErrorCode =
   | "invalid_field"
   | "failed";
 
-/** The error reply to a refused or failed action. */
+/** The error reply to a refused or failed action.
+ *
+ * @example
+ * ```ts
+ * import type { ErrorMessage } from "./protocol.js";
+ * const error: ErrorMessage = {
+ *   kind: "error", id: 7, code: "failed", message: "Cannot join: the network is not connected, got 1",
+ * };
+ * ```
+ */
 export interface ErrorMessage {
+  /** Always `"error"`. */
   kind: "error";
   /** The failed action's id, when it had one. */
   id?: number;
@@ -86,10 +126,27 @@ export interface ErrorMessage {
   message: string;
 }
 
-/** The outcome of {@linkcode parseAction}. */
+/** The outcome of {@linkcode parseAction}.
+ *
+ * @example
+ * ```ts
+ * import type { ParsedAction } from "./protocol.js";
+ * const parsed: ParsedAction = { ok: true, action: { kind: "ready" } };
+ * ```
+ */
 export type ParsedAction = { ok: true; action: Action } | { ok: false; error: ErrorMessage };
 
-/** A saved network as the page sees it, with its live state. */
+/** A saved network as the page sees it, with its live state.
+ *
+ * @example
+ * ```ts
+ * import type { NetworkView } from "./protocol.js";
+ * const view: NetworkView = {
+ *   id: 1, name: "Local", host: "127.0.0.1", port: 6667, tls: false, nick: "me", autoconnect: false,
+ *   state: "connected", currentNick: "me", channels: [{ name: "#a", topic: "", members: ["@me"] }],
+ * };
+ * ```
+ */
 export interface NetworkView extends NetworkForm {
   /** Saved network id. */
   id: number;
@@ -101,53 +158,148 @@ export interface NetworkView extends NetworkForm {
   channels: { name: string; topic: string; members: string[] }[];
 }
 
-/** One bus event as the UI sees it (`time` in ms since the epoch). */
+/** One bus event as the UI sees it (`time` in ms since the epoch).
+ *
+ * @example
+ * ```ts
+ * import type { UiEvent } from "./protocol.js";
+ * const event: UiEvent = {
+ *   type: "channel.topic", data: { networkId: 1, channel: "#a", topic: "hi" }, time: 0, source: "irc",
+ * };
+ * ```
+ */
 export interface UiEvent {
+  /** The bus event type, e.g. `message.received`. */
   type: string;
+  /** The event's data, as on the bus. */
   data: Record<string, unknown>;
+  /** When it happened, in ms since the epoch. */
   time: number;
+  /** `irc`, `ui` or `system`. */
   source: string;
 }
 
-/** A roster snapshot of one user (`user.meta`, coalesced). */
+/** A roster snapshot of one user (`user.meta`, coalesced).
+ *
+ * @example
+ * ```ts
+ * import type { RosterEntry } from "./protocol.js";
+ * const entry: RosterEntry = { networkId: 1, nickname: "bob", away: true, away_message: "lunch" };
+ * ```
+ */
 export interface RosterEntry {
+  /** The network. */
   networkId: number;
+  /** The user. */
   nickname: string;
+  /** Marked away. */
   away: boolean;
+  /** The away message. */
   away_message?: string;
+  /** The services account. */
   account?: string;
+  /** The current `user@host`. */
   host?: string;
+  /** The real name. */
   realname?: string;
 }
 
-/** One plugin metadata update (`metadata.updated`). */
+/** One plugin metadata update (`metadata.updated`).
+ *
+ * @example
+ * ```ts
+ * import type { MetadataEntry } from "./protocol.js";
+ * const entry: MetadataEntry = { type: "nickname_color", key: "bob", value: "#f80", network_id: 1 };
+ * ```
+ */
 export interface MetadataEntry {
+  /** The metadata type, e.g. `nickname_color`. */
   type: string;
+  /** What it is about, e.g. a nickname. */
   key: string;
+  /** The value; `null` removes it. */
   value: unknown;
+  /** The network it applies to, when network-specific. */
   network_id?: number;
+  /** The channel it applies to, when channel-specific. */
   channel?: string;
 }
 
-/** Everything the backend sends to the page. */
+/**
+ * Everything the backend sends to the page: `hello` on connect (the whole state), `batch`
+ * once per frame (bus events, roster snapshots, metadata updates), `frontend` for the
+ * `deeplink:*` events, and replies.
+ *
+ * @example
+ * ```ts
+ * import type { ServerMessage } from "./protocol.js";
+ * const message: ServerMessage = { kind: "reply", id: 7, result: null };
+ * ```
+ */
 export type ServerMessage =
-  | {
-    kind: "hello";
-    version: number;
-    networks: NetworkView[];
-    plugins: unknown[];
-    roster: RosterEntry[];
-    updates: MetadataEntry[];
-  }
+  | HelloMessage
   | { kind: "networks"; networks: NetworkView[] }
   | { kind: "network.state"; networkId: number; state: string; nick: string }
-  | { kind: "batch"; events: UiEvent[]; roster: RosterEntry[]; updates: MetadataEntry[] }
+  | BatchMessage
   | { kind: "frontend"; event: { name: string; payload: Record<string, unknown> } }
   | { kind: "plugins"; plugins: unknown[]; audit: unknown[]; commands: unknown[] }
   | { kind: "reply"; id: number; result?: unknown }
   | ErrorMessage;
 
-/** Checks one frame from the page; never throws. */
+/** The first message on a socket: everything the page needs to draw.
+ *
+ * @example
+ * ```ts
+ * import type { HelloMessage } from "./protocol.js";
+ * const hello: HelloMessage = {
+ *   kind: "hello", version: 1, networks: [], plugins: [], roster: [], updates: [],
+ * };
+ * ```
+ */
+export interface HelloMessage {
+  /** Always `"hello"`. */
+  kind: "hello";
+  /** The protocol version. */
+  version: number;
+  /** Saved networks with live state and channels. */
+  networks: NetworkView[];
+  /** Installed plugins (as `PluginHost.list()`). */
+  plugins: unknown[];
+  /** Every user's newest roster snapshot. */
+  roster: RosterEntry[];
+  /** Every live plugin metadata entry. */
+  updates: MetadataEntry[];
+}
+
+/** What changed during one frame.
+ *
+ * @example
+ * ```ts
+ * import type { BatchMessage } from "./protocol.js";
+ * const batch: BatchMessage = { kind: "batch", events: [], roster: [], updates: [] };
+ * ```
+ */
+export interface BatchMessage {
+  /** Always `"batch"`. */
+  kind: "batch";
+  /** Bus events, in bus order. */
+  events: UiEvent[];
+  /** `user.meta`, coalesced: the newest snapshot per user. */
+  roster: RosterEntry[];
+  /** `metadata.updated`, coalesced: the newest entry per key. */
+  updates: MetadataEntry[];
+}
+
+/**
+ * Checks one frame from the page; never throws. A refused frame carries the error reply.
+ *
+ * @example
+ * ```ts
+ * import { parseAction } from "./protocol.js";
+ * const parsed = parseAction('{"kind":"say","networkId":1,"target":"#a","text":"hi\\r\\nQUIT"}');
+ * if (!parsed.ok) console.log(parsed.error.code); // "invalid_field"
+ * ```
+ */
 export declare function parseAction(frame: unknown): ParsedAction;
 /** Checks one frame from the backend; `undefined` when it is not a known message. */
 export declare function parseServerMessage(frame: unknown): ServerMessage | undefined;
