@@ -4,11 +4,13 @@
  */
 import { type BenchRow, table } from "./_report.ts";
 import * as bus from "./bus.ts";
+import * as client from "./client.ts";
 import * as deeplink from "./deeplink.ts";
 import * as irc from "./irc.ts";
 
 const sections: Record<string, { run(report: (row: BenchRow) => void): Promise<void> }> = {
   bus,
+  client,
   deeplink,
   irc,
 };

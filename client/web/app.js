@@ -257,27 +257,46 @@ function markAll() {
 /** @param {any[]} roster */
 function applyRoster(roster) {
   for (const entry of roster) {
-    state.roster.set(`${entry.networkId} ${fold(entry.nickname)}`, entry);
+    const key = `${entry.networkId} ${fold(entry.nickname)}`;
+    const wasAway = Boolean(state.roster.get(key)?.away);
+    state.roster.set(key, entry);
+    // Only "away" shows in the list: toggle that one item, never redraw 5,000 of them.
+    if (wasAway !== Boolean(entry.away) && entry.networkId === state.networkId) {
+      nickItems.get(fold(entry.nickname))?.classList.toggle("away", Boolean(entry.away));
+    }
   }
-  if (roster.length > 0) dirty.nicks = true;
 }
+
+/** The nick list's items by folded nick, for in-place updates. @type {Map<string, HTMLElement>} */
+let nickItems = new Map();
 
 /** @param {any[]} updates */
 function applyUpdates(updates) {
-  let changed = false;
+  /** @type {Set<string>} */
+  const changed = new Set();
   for (const update of updates) {
-    if (update.type !== "nickname_color") continue;
+    if (update.type !== "nickname_color" || typeof update.key !== "string") continue;
     const key = `${update.network_id ?? ""} ${fold(update.key)}`;
-    if (typeof update.value === "string" && /^[#(),.%\w\s-]{1,40}$/.test(update.value)) {
-      state.colors.set(key, update.value);
-    } else state.colors.delete(key);
-    changed = true;
+    const value = typeof update.value === "string" && /^[#(),.%\w\s-]{1,40}$/.test(update.value)
+      ? update.value
+      : undefined;
+    if (state.colors.get(key) === value) continue;
+    if (value === undefined) state.colors.delete(key);
+    else state.colors.set(key, value);
+    changed.add(fold(update.key));
   }
-  if (changed) {
-    dirty.nicks = true;
-    for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".nick"))) {
-      el.style.color = colorOf(Number(el.dataset.net), el.dataset.nick ?? "") ?? "";
-    }
+  if (changed.size === 0) return;
+  const networkId = state.networkId ?? 0;
+  for (const nick of changed) {
+    const li = nickItems.get(nick);
+    if (li) li.style.color = colorOf(networkId, li.dataset.nick ?? "") ?? "";
+  }
+  // Only the lines of users whose colour changed are touched.
+  for (
+    const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".line .nick"))
+  ) {
+    if (!changed.has(fold(el.dataset.nick ?? ""))) continue;
+    el.style.color = colorOf(Number(el.dataset.net), el.dataset.nick ?? "") ?? "";
   }
 }
 
@@ -676,6 +695,7 @@ function render() {
   if (dirty.rail) renderRail();
   if (dirty.buffers) renderBuffers();
   if (dirty.messages) renderMessages();
+  flushLines();
   if (dirty.nicks) renderNicks();
   if (dirty.plugins) renderPlugins();
   dirty.rail =
@@ -746,6 +766,7 @@ function renderMessages() {
   $("topic").textContent = buffer?.type === "channel"
     ? buffer.topic || buffer.name
     : buffer?.name ?? "";
+  pendingLines.replaceChildren();
   if (!buffer || state.networkId === undefined) return;
   for (const line of buffer.lines) appendLineElement(state.networkId, line, false);
   box.scrollTop = box.scrollHeight;
@@ -774,10 +795,25 @@ function appendLineElement(networkId, line, scroll = true) {
   text.className = "text";
   text.textContent = line.text;
   div.append(text);
+  if (!scroll) {
+    box.append(div);
+    return;
+  }
+  // Appended once per frame by flushLines(), so layout is read once, not once per line.
+  pendingLines.append(div);
+  scheduleFrame();
+}
+
+const pendingLines = document.createDocumentFragment();
+
+function flushLines() {
+  if (!pendingLines.hasChildNodes()) return;
+  const box = $("messages");
   const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 30;
-  box.append(div);
-  while (box.childElementCount > MAX_LINES) box.firstElementChild?.remove();
-  if (scroll && atBottom) box.scrollTop = box.scrollHeight;
+  box.append(pendingLines);
+  let excess = box.childElementCount - MAX_LINES;
+  while (excess-- > 0) box.firstElementChild?.remove();
+  if (atBottom) box.scrollTop = box.scrollHeight;
 }
 
 function renderNicks() {
@@ -786,11 +822,14 @@ function renderNicks() {
   const members = buffer?.type === "channel" ? [...buffer.members.values()] : [];
   $("nick-count").textContent = buffer?.type === "channel" ? `${members.length} users` : "";
   const rank = (/** @type {string} */ m) => "~&@%+".indexOf(m[0]) + 1 || 9;
-  members.sort((a, b) => rank(a) - rank(b) || fold(bare(a)).localeCompare(fold(bare(b))));
+  const keyed = members.map((m) => ({ m, rank: rank(m), key: fold(bare(m)) }));
+  keyed.sort((a, b) => a.rank - b.rank || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const fragment = document.createDocumentFragment();
   const networkId = state.networkId ?? 0;
-  for (const member of members) {
+  nickItems = new Map();
+  for (const { m: member, key } of keyed) {
     const li = document.createElement("li");
+    nickItems.set(key, li);
     const nick = bare(member);
     li.textContent = member;
     li.dataset.nick = nick;

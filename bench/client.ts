@@ -1,0 +1,261 @@
+/**
+ * The local client, measured:
+ * - time from launching the process (as `deno task run` does) to the first served page, and
+ *   to the network connected (seen by a page over the WebSocket), against real InspIRCd;
+ * - steady memory with 3 networks, 20 channels and one 5,000-user channel (scripted peers);
+ * - frame time in headless Chromium while 1,000 messages/s arrive in the 5,000-user
+ *   channel, against an idle page in the same run.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import type { BenchRow } from "./_report.ts";
+import { NetworkStore } from "../mod.ts";
+import { startClient } from "../client/mod.ts";
+import { startInspircd } from "../tests/irc/_servers.ts";
+import { type PeerConn, ScriptedServer } from "../tests/irc/_peer.ts";
+import { launchPage } from "../tests/client/_browser.ts";
+
+const SECTION = "client";
+const ROOT = new URL("../", import.meta.url).pathname;
+
+/** Runs every client measurement. */
+export async function run(report: (row: BenchRow) => void): Promise<void> {
+  await startup(report);
+  await memoryAndFrames(report);
+}
+
+async function startup(report: (row: BenchRow) => void): Promise<void> {
+  await using server = await startInspircd();
+  const dataDir = await Deno.makeTempDir({ prefix: "ircbus-bench-" });
+  {
+    using store = new NetworkStore(join(dataDir, "client.sqlite"));
+    store.add({
+      name: "Local",
+      host: "127.0.0.1",
+      port: server.port,
+      tls: false,
+      nick: "bench",
+      autoconnect: true,
+    });
+  }
+  const started = performance.now();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--no-prompt", "--cached-only", "main.ts", "--data-dir", dataDir],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let out = "";
+  let url: string | undefined;
+  while (url === undefined) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`Cannot bench startup: the client exited, got ${out}`);
+    out += value;
+    url = out.match(/open (http:\/\/\S+)/)?.[1];
+  }
+  const page = await fetch(url);
+  await page.text();
+  const firstPage = performance.now() - started;
+  const ws = new URL("/ws", url);
+  ws.protocol = "ws:";
+  ws.search = new URL(url).search;
+  const socket = new WebSocket(ws, { headers: { origin: new URL(url).origin } } as never);
+  await new Promise<void>((resolve, reject) => {
+    socket.addEventListener("message", (event) => {
+      const m = JSON.parse(event.data);
+      const connected = (m.kind === "hello" && m.networks[0]?.state === "connected") ||
+        (m.kind === "network.state" && m.state === "connected");
+      if (connected) resolve();
+    });
+    socket.addEventListener("error", () => reject(new Error("Cannot bench: socket refused")));
+  });
+  const connected = performance.now() - started;
+  socket.close();
+  child.kill("SIGINT");
+  await child.status;
+  await reader.cancel().catch(() => {});
+  await Deno.remove(dataDir, { recursive: true });
+  report({ section: SECTION, name: "launch to first served page", value: firstPage, unit: "ms" });
+  report({
+    section: SECTION,
+    name: "launch to connected (InspIRCd)",
+    value: connected,
+    unit: "ms",
+    note: "the page sees the network connected",
+  });
+}
+
+/** A scripted network: registers the client, answers every JOIN with NAMES. */
+async function scriptedNetwork(
+  server: ScriptedServer,
+  members: (channel: string) => number,
+): Promise<PeerConn> {
+  const conn = await server.accept();
+  const nick = await conn.register();
+  (async () => {
+    let from = 0;
+    for (;;) {
+      const line = await conn.expect(/^JOIN /, from);
+      from = conn.received.lastIndexOf(line) + 1;
+      for (const channel of line.slice(5).split(" ")[0].split(",")) {
+        const lines = [`:${nick}!u@h JOIN ${channel}`];
+        const count = members(channel);
+        const names = [`@${nick}`, ...Array.from({ length: count - 1 }, (_, i) => `user${i}`)];
+        for (let i = 0; i < names.length; i += 40) {
+          lines.push(`:peer.test 353 ${nick} = ${channel} :${names.slice(i, i + 40).join(" ")}`);
+        }
+        lines.push(`:peer.test 366 ${nick} ${channel} :End of NAMES`);
+        await conn.send(...lines);
+      }
+    }
+  })();
+  return conn;
+}
+
+function mb(bytes: number): number {
+  return Math.round(bytes / 1024 / 1024 * 10) / 10;
+}
+
+async function memoryAndFrames(report: (row: BenchRow) => void): Promise<void> {
+  const servers = [new ScriptedServer(), new ScriptedServer(), new ScriptedServer()];
+  const dataDir = await Deno.makeTempDir({ prefix: "ircbus-bench-" });
+  const before = Deno.memoryUsage();
+  const client = await startClient({
+    dataDir,
+    singleInstance: false,
+    log: () => {},
+    irc: { followUpInterval: 50, messageRate: { burst: 100, interval: 5 } },
+  });
+  const channelsPer = [8, 6, 6]; // 20 channels; #big on the first network
+  const conns: PeerConn[] = [];
+  for (const [i, server] of servers.entries()) {
+    const network = client.networks.add({
+      name: `Net${i + 1}`,
+      host: "127.0.0.1",
+      port: server.port,
+      tls: false,
+      nick: "bench",
+    });
+    const accepted = scriptedNetwork(server, (c) => c === "#big" ? 5000 : 30);
+    await Promise.all([client.connect(network.id), accepted.then((c) => conns.push(c))]);
+    for (let c = 0; c < channelsPer[i]; c++) {
+      await client.perform({
+        kind: "join",
+        networkId: network.id,
+        channel: i === 0 && c === 0 ? "#big" : `#chan${c}`,
+      });
+    }
+  }
+  // Wait until every NAMES is in, as a page would see it.
+  while ((await uiMembers(client.url!)) < 5000) await new Promise((r) => setTimeout(r, 100));
+  await new Promise((r) => setTimeout(r, 500)); // let the follow-ups settle
+  const steady = Deno.memoryUsage();
+  report({
+    section: SECTION,
+    name: "steady heap, 3 networks / 20 channels / 5,000-user channel",
+    value: mb(steady.heapUsed),
+    unit: "MB",
+    note: `+${mb(steady.heapUsed - before.heapUsed)} MB over the empty process`,
+  });
+  report({
+    section: SECTION,
+    name: "steady RSS, same",
+    value: mb(steady.rss),
+    unit: "MB",
+    note: "whole bench process",
+  });
+
+  // Frame time: an idle page, then 1,000 messages/s into #big with #big open.
+  const browser = await launchPage();
+  const { page } = browser;
+  await page.goto(client.url!);
+  await page.locator('#buffer-list li[data-key="#big"]').click();
+  await page.locator('#nicklist li[data-nick="user4998"]').waitFor({ timeout: 30_000 });
+  const measure = (ms: number) =>
+    page.evaluate((duration) =>
+      new Promise<number[]>((resolve) => {
+        const frames: number[] = [];
+        let last = performance.now();
+        const end = last + duration;
+        const tick = (now: number) => {
+          frames.push(now - last);
+          last = now;
+          if (now < end) requestAnimationFrame(tick);
+          else resolve(frames);
+        };
+        requestAnimationFrame(tick);
+      }), ms);
+  const idle = await measure(2000);
+  const big = conns[0];
+  const seconds = 5;
+  const flood = (async () => {
+    for (let tick = 0; tick < seconds * 20; tick++) {
+      const lines = Array.from(
+        { length: 50 },
+        (_, i) => `:user${(tick * 50 + i) % 4999}!u@h PRIVMSG #big :message ${tick * 50 + i}`,
+      );
+      await big.send(...lines);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  const busy = await measure(seconds * 1000);
+  await flood;
+  const p = (xs: number[], q: number) =>
+    [...xs].sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))];
+  const round = (x: number) => Math.round(x * 10) / 10;
+  report({
+    section: SECTION,
+    name: "frame time p50, idle page",
+    value: round(p(idle, 0.5)),
+    unit: "ms",
+  });
+  report({
+    section: SECTION,
+    name: "frame time p50, 1,000 msg/s into the 5,000-user channel",
+    value: round(p(busy, 0.5)),
+    unit: "ms",
+  });
+  report({
+    section: SECTION,
+    name: "frame time p95, 1,000 msg/s",
+    value: round(p(busy, 0.95)),
+    unit: "ms",
+    note: `${round(p(busy, 0.95) / p(idle, 0.95))}x the idle p95; max ${
+      round(Math.max(...busy))
+    } ms`,
+  });
+  await browser[Symbol.asyncDispose]();
+  await client.shutdown();
+  for (const server of servers) await server.close();
+  await Deno.remove(dataDir, { recursive: true });
+}
+
+/** Members of #big as the backend's UI state reports them to a fresh page. */
+async function uiMembers(url: string): Promise<number> {
+  const ws = new URL("/ws", url);
+  ws.protocol = "ws:";
+  ws.search = new URL(url).search;
+  const socket = new WebSocket(ws, { headers: { origin: new URL(url).origin } } as never);
+  const count = await new Promise<number>((resolve) => {
+    socket.addEventListener("message", (event) => {
+      const m = JSON.parse(event.data);
+      if (m.kind !== "hello") return;
+      const big = m.networks.flatMap((n: { channels: { name: string; members: string[] }[] }) =>
+        n.channels
+      ).find((c: { name: string }) => c.name === "#big");
+      resolve(big?.members.length ?? 0);
+    });
+  });
+  socket.close();
+  await new Promise((r) => socket.addEventListener("close", r));
+  return count;
+}
+
+if (import.meta.main) {
+  const { table } = await import("./_report.ts");
+  const rows: BenchRow[] = [];
+  await run((row) => rows.push(row));
+  console.log(table(rows));
+}
