@@ -6,20 +6,24 @@ import { colorFor } from "../../examples/plugins/nickname-colors/mod.ts";
 import { launchPage } from "./_browser.ts";
 import { Peer, startInspircd, tempClient } from "./_helpers.ts";
 
+/** Retries `attempt` until it returns true (each attempt waits on its own condition). */
+async function waitUntil(attempt: () => Promise<boolean>, tries = 20): Promise<void> {
+  for (let i = 0; i < tries; i++) if (await attempt()) return;
+  throw new Error("Cannot finish the step: the condition never held");
+}
+
 const ARTIFACTS = new URL("../../.artifacts/client/", import.meta.url);
 
-/** Installs the nickname-colors example into a data dir, with the grant it asks for. */
-async function installNicknameColors(dataDir: string): Promise<void> {
+/** Installs the nickname-colors and autoresponder examples, with the grants they ask for. */
+async function installExamples(dataDir: string): Promise<void> {
   const bus = new EventBus();
   const db = openDatabase(join(dataDir, "client.sqlite"));
   {
     await using host = new PluginHost({ bus, dataDir, db, onLog: () => {} });
-    await host.install(
-      new URL("../../examples/plugins/nickname-colors", import.meta.url).pathname,
-      {
-        grant: "requested",
-      },
-    );
+    for (const name of ["nickname-colors", "autoresponder"]) {
+      const path = new URL(`../../examples/plugins/${name}`, import.meta.url).pathname;
+      await host.install(path, { grant: "requested" });
+    }
   }
   await bus.close();
   db.close();
@@ -28,7 +32,7 @@ async function installNicknameColors(dataDir: string): Promise<void> {
 Deno.test("the page: add a network, chat, colours, away, deep links, plugins", async (t) => {
   await using server = await startInspircd();
   const dataDir = await Deno.makeTempDir({ prefix: "ircbus-client-" });
-  await installNicknameColors(dataDir);
+  await installExamples(dataDir);
   await using client = await tempClient({ dataDir });
   await using browser = await launchPage();
   const { page } = browser;
@@ -70,6 +74,24 @@ Deno.test("the page: add a network, chat, colours, away, deep links, plugins", a
     bob.irc.say("alice", "psst, a private word");
     await page.locator('#buffer-list li[data-key="bob"] .unread').waitFor();
   });
+
+  await t.step(
+    "a plugin command from the input line: /autoreply, then the plugin answers",
+    async () => {
+      await page.fill("#input", "/autoreply !hello hi there");
+      await page.press("#input", "Enter");
+      // The command's storage write lands before the next message is handled.
+      await waitUntil(async () => {
+        bob.irc.say("#room", "!hello");
+        const reply = bob.events.waitFor(
+          "message.received",
+          (d) => d.user === "alice" && d.message === "bob: hi there",
+          1000,
+        );
+        return await reply.then(() => true, () => false);
+      });
+    },
+  );
 
   await t.step("nicknames take the colour the nickname-colors plugin published", async () => {
     const nick = page.locator('.line .nick[data-nick="bob"]').first();
@@ -160,6 +182,10 @@ Deno.test("the page: add a network, chat, colours, away, deep links, plugins", a
     await page.locator("#audit-log li", { hasText: "disable" }).first().waitFor();
     await row.locator('button[data-action="enable"]').click();
     await row.locator(".state", { hasText: "running" }).waitFor();
+    const auto = page.locator('#plugin-table tr[data-plugin="autoresponder"]');
+    await auto.locator('button[data-action="revoke"]').click();
+    await auto.locator(".state", { hasText: "grant revoked" }).waitFor();
+    assert.match(await auto.locator(".grants").innerText(), /events: none; capabilities: none/);
     await page.click("#close-plugins");
   });
 

@@ -1,0 +1,87 @@
+import assert from "node:assert/strict";
+import { resolveDataDir } from "../../client/mod.ts";
+import { SocketPage } from "./_helpers.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+
+function launch(args: string[]) {
+  return new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--no-prompt", "--cached-only", "main.ts", ...args],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  });
+}
+
+Deno.test("deno task run: prints the URL, takes handed-off links, and stops in order on SIGINT", async () => {
+  const dataDir = await Deno.makeTempDir({ prefix: "ircbus-main-" });
+  const child = launch(["--data-dir", dataDir, "ircs://irc.example.org/#first"]).spawn();
+  const stdout = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const stderr = new Response(child.stderr).text();
+  let out = "";
+  let url: string | undefined;
+  while (url === undefined) {
+    const { value, done } = await stdout.read();
+    assert.ok(!done, `the client exited early: ${out}`);
+    out += value;
+    url = out.match(/ircbus is running: open (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64})/)
+      ?.[1];
+  }
+  {
+    await using page = new SocketPage(url);
+    await page.next((m) => m.kind === "hello");
+    // The link given at start waits for the page's ready.
+    assert.equal(page.received.some((m) => m.kind === "frontend"), false);
+    page.send({ kind: "ready" });
+    const first = await page.next((m) => m.kind === "frontend");
+    assert.deepEqual(first.event, {
+      name: "deeplink:add-network",
+      payload: { host: "irc.example.org", port: 6697, tls: true, channel: "#first" },
+    });
+
+    const second = await launch(["--data-dir", dataDir, "irc://irc.example.net/#second"]).output();
+    assert.equal(second.code, 0, new TextDecoder().decode(second.stderr));
+    assert.match(new TextDecoder().decode(second.stderr), /Handed the link to the running client/);
+    const handed = await page.next((m) =>
+      m.kind === "frontend" &&
+      (m.event as { payload: { channel: string } }).payload.channel === "#second"
+    );
+    assert.equal((handed.event as { name: string }).name, "deeplink:add-network");
+
+    const invalid = await launch(["--data-dir", dataDir, "irc://host/%23a%0D%0AQUIT"]).output();
+    assert.equal(invalid.code, 2);
+    assert.match(new TextDecoder().decode(invalid.stderr), /IrcUrlError \[invalid_name\]/);
+  }
+  child.kill("SIGINT");
+  const status = await child.status;
+  await stdout.cancel();
+  assert.equal(status.code, 0);
+  assert.match(await stderr, /Stopped \(front → networks → plugins → bus → storage\)/);
+  await Deno.remove(dataDir, { recursive: true });
+});
+
+Deno.test("deno task run rejects bad flags with exit 64", async () => {
+  const result = await launch(["--port", "99999"]).output();
+  assert.equal(result.code, 64);
+  assert.match(new TextDecoder().decode(result.stderr), /--port must be 0-65535/);
+});
+
+Deno.test("resolveDataDir() prefers the flag, then IRCBUS_DATA_DIR, then XDG_DATA_HOME", () => {
+  const saved = { ircbus: Deno.env.get("IRCBUS_DATA_DIR"), xdg: Deno.env.get("XDG_DATA_HOME") };
+  try {
+    Deno.env.set("IRCBUS_DATA_DIR", "/env/ircbus");
+    Deno.env.set("XDG_DATA_HOME", "/xdg");
+    assert.equal(resolveDataDir("/flag"), "/flag");
+    assert.equal(resolveDataDir(), "/env/ircbus");
+    Deno.env.delete("IRCBUS_DATA_DIR");
+    assert.equal(resolveDataDir(), "/xdg/ircbus");
+    Deno.env.delete("XDG_DATA_HOME");
+    assert.match(resolveDataDir(), /\/\.local\/share\/ircbus$/);
+  } finally {
+    for (const [name, value] of [["IRCBUS_DATA_DIR", saved.ircbus], ["XDG_DATA_HOME", saved.xdg]]) {
+      if (value === undefined) Deno.env.delete(name!);
+      else Deno.env.set(name!, value);
+    }
+  }
+});
