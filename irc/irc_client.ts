@@ -336,7 +336,15 @@ export class IrcClient implements AsyncDisposable {
         // The failure is on the bus as an `error` event; try again after the next delay.
       }
     }
-    if (this.#state === "reconnecting") this.#state = "disconnected";
+    if (this.#state === "reconnecting") {
+      this.#state = "disconnected";
+      await this.#bus.emit(createEvent("error", {
+        networkId: this.#options.networkId,
+        error:
+          `Cannot reconnect to ${this.#options.host}:${this.#options.port}: gave up, got ${this.#attempt} failed attempts`,
+        type: "reconnect",
+      }, "irc")).catch(() => {});
+    }
   }
 }
 

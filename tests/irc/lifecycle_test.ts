@@ -178,3 +178,40 @@ Deno.test("disconnect() during a pending reconnect stops it and leaves nothing r
   assert.equal(client.state, "disconnected");
   await bus.close();
 });
+
+Deno.test("reconnects give up after maxAttempts with an error event typed reconnect", async () => {
+  const server = new ScriptedServer();
+  const bus = new EventBus();
+  using rec = new Recorder(bus);
+  const client = new IrcClient({
+    ...options(bus, server.port),
+    reconnect: { initialDelay: 5, maxDelay: 10, maxAttempts: 2 },
+  });
+  const connecting = client.connect();
+  const peer = await server.accept();
+  await peer.register();
+  await connecting;
+  await server.close(); // no listener any more: every attempt is refused
+  const gaveUp = await rec.waitFor("error", (d) => d.type === "reconnect");
+  assert.match(gaveUp.data.error, /gave up, got 2 failed attempts/);
+  assert.equal(rec.of("error").filter((d) => d.type === "connect").length, 2);
+  assert.equal(client.state, "disconnected");
+  await client.disconnect();
+  await bus.close();
+});
+
+Deno.test("a silent server is a ping timeout: connection.lost says so", async () => {
+  await using server = new ScriptedServer();
+  const bus = new EventBus();
+  using rec = new Recorder(bus);
+  const client = new IrcClient({ ...options(bus, server.port), pingTimeout: 2000 });
+  const connecting = client.connect();
+  const peer = await server.accept();
+  await peer.register();
+  await connecting;
+  const lost = await rec.waitFor("connection.lost");
+  assert.match(lost.data.error, /^Ping timeout/);
+  await peer.close();
+  await client.disconnect();
+  await bus.close();
+});
