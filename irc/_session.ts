@@ -309,7 +309,18 @@ export class Session {
       this.#client.keepAlive();
       return;
     }
-    next();
+    try {
+      next();
+    } catch (error) {
+      // irc-framework throws on some malformed lines (e.g. a 353 without its parameters).
+      // The line was already queued for our worker, which copes; report it, keep reading.
+      const text = `Cannot handle a line from the server: ${
+        (error as Error)?.message ?? String(error)
+      }, got ${JSON.stringify([command, ...message.params].join(" ").slice(0, 200))}`;
+      this.#worker.push(() =>
+        this.#emit("error", { networkId: this.#networkId, error: text, type: "malformed" })
+      );
+    }
   }
 
   /** Protocol-critical registration work: nick fallback and starting SCRAM. */
