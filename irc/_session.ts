@@ -121,7 +121,7 @@ export class Session {
     this.#client = createFrameworkClient();
     this.#worker = new SerialWorker<Item>(
       (item) => typeof item === "function" ? item() : this.#handle(item),
-      (error) => console.error(`IRC worker failed (network ${this.#networkId}):`, error),
+      (error) => this.#internalError(error),
     );
     this.#followUps = new PacedQueue((line) => this.#write(line), {
       interval: options.followUpInterval ?? 1000,
@@ -291,6 +291,16 @@ export class Session {
   }
 
   #requestedReason: string | undefined;
+
+  /** A bug in the worker: attributed, published, and the worker goes on with the next line. */
+  #internalError(error: unknown): void {
+    const text = `Cannot process an IRC line: ${(error as Error)?.message ?? String(error)}`;
+    console.error(`IRC worker failed (network ${this.#networkId}):`, error);
+    this.#bus.emit(
+      createEvent("error", { networkId: this.#networkId, error: text, type: "internal" }, "irc"),
+    )
+      .catch(() => {});
+  }
 
   // ---------------------------------------------------------------- read path
 

@@ -336,8 +336,9 @@ export class IrcClient implements AsyncDisposable {
         // The failure is on the bus as an `error` event; try again after the next delay.
       }
     }
-    if (this.#state === "reconnecting") {
-      this.#state = "disconnected";
+    if (this.#state !== "reconnecting") return;
+    this.#state = "disconnected";
+    if (!this.#abandoned) {
       await this.#bus.emit(createEvent("error", {
         networkId: this.#options.networkId,
         error:

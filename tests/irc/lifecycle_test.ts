@@ -176,6 +176,7 @@ Deno.test("disconnect() during a pending reconnect stops it and leaves nothing r
   assert.equal(client.state, "reconnecting");
   await client.disconnect();
   assert.equal(client.state, "disconnected");
+  assert.equal(rec.of("error").length, 0, "an intentional stop is not a give-up");
   await bus.close();
 });
 
