@@ -59,6 +59,11 @@ export class IrcClient implements AsyncDisposable {
         );
       }
     }
+    if (!Number.isSafeInteger(options.networkId)) {
+      throw new TypeError(
+        `Cannot create IrcClient: networkId must be an integer, got ${options.networkId}`,
+      );
+    }
     if (!Number.isInteger(options.port) || options.port < 1 || options.port > 65535) {
       throw new TypeError(`Cannot create IrcClient: invalid port, got ${options.port}`);
     }
