@@ -77,9 +77,9 @@ export interface PluginHostOptions {
   metadata?: MetadataCoalescer;
   /** Events waiting per plugin before drops begin. Default 1024. */
   mailboxSize?: number;
-  /** Most events per postMessage. Default 256. */
+  /** Most events per postMessage. Default 512. */
   batchSize?: number;
-  /** Unacknowledged batches in flight per plugin. Default 4. */
+  /** Unacknowledged batches in flight per plugin. Default 8. */
   maxInFlight?: number;
   /** A batch must be acknowledged within this many ms. Default 5000. */
   ackBudgetMs?: number;
@@ -197,8 +197,8 @@ export interface PluginInfo {
 
 const DEFAULTS = {
   mailboxSize: 1024,
-  batchSize: 256,
-  maxInFlight: 4,
+  batchSize: 512,
+  maxInFlight: 8,
   ackBudgetMs: 5000,
   setupBudgetMs: 10_000,
   teardownBudgetMs: 2000,
@@ -215,7 +215,8 @@ const SUBPROCESS_ENV = ["DENO_DIR", "HOME", "XDG_CACHE_HOME", "NO_COLOR", "PATH"
 type Timer = ReturnType<typeof setTimeout>;
 
 interface Holder {
-  wire: WireEvent;
+  /** The event as JSON text: serialized once, shared by every plugin that gets it. */
+  json: string;
 }
 
 interface Slot {
@@ -740,18 +741,26 @@ export class PluginHost implements AsyncDisposable {
       timestamp: event.timestamp.getTime(),
       source: event.source,
     };
-    if (typed) { for (const slot of typed) this.#enqueue(slot, wire); }
-    for (const slot of wildcard) if (!typed?.includes(slot)) this.#enqueue(slot, wire);
+    let json: string;
+    try {
+      // Serialized once here, not once per plugin by postMessage: cheaper, and shared.
+      json = JSON.stringify(wire);
+    } catch (error) {
+      console.error(`Cannot deliver ${event.type} to plugins: its data is not JSON`, error);
+      return;
+    }
+    const metaKey = event.type === "user.meta"
+      ? `${event.data.networkId}\n${event.data.nickname}`
+      : undefined;
+    if (typed) { for (const slot of typed) this.#enqueue(slot, json, metaKey); }
+    for (const slot of wildcard) if (!typed?.includes(slot)) this.#enqueue(slot, json, metaKey);
   }
 
-  #enqueue(slot: Slot, wire: WireEvent): void {
-    let metaKey: string | undefined;
-    if (wire.type === "user.meta") {
-      const data = wire.data as { networkId: number; nickname: string };
-      metaKey = `${data.networkId}\n${data.nickname}`;
+  #enqueue(slot: Slot, json: string, metaKey: string | undefined): void {
+    if (metaKey !== undefined) {
       const pending = slot.metaIndex.get(metaKey);
       if (pending) {
-        pending.wire = wire;
+        pending.json = json;
         return;
       }
     }
@@ -760,7 +769,7 @@ export class PluginHost implements AsyncDisposable {
       slot.overflows++;
       return;
     }
-    const holder = { wire };
+    const holder: Holder = { json };
     if (metaKey !== undefined) slot.metaIndex.set(metaKey, holder);
     slot.mailbox.push(holder);
     if (slot.mailbox.length >= this.#options.batchSize) this.#flush(slot);
@@ -778,16 +787,15 @@ export class PluginHost implements AsyncDisposable {
       let message: HostMessage;
       if (slot.mailbox.length > 0) {
         const batch = slot.mailbox.splice(0, this.#options.batchSize);
-        const events: WireEvent[] = new Array(batch.length);
-        for (let i = 0; i < batch.length; i++) {
-          const wire = batch[i].wire;
-          events[i] = wire;
-          if (wire.type === "user.meta") {
-            const data = wire.data as { networkId: number; nickname: string };
-            slot.metaIndex.delete(`${data.networkId}\n${data.nickname}`);
+        const parts: string[] = new Array(batch.length);
+        for (let i = 0; i < batch.length; i++) parts[i] = batch[i].json;
+        if (slot.metaIndex.size > 0) {
+          const sent = new Set(batch);
+          for (const [key, holder] of slot.metaIndex) {
+            if (sent.has(holder)) slot.metaIndex.delete(key);
           }
         }
-        message = { kind: "events", seq: ++slot.seq, events };
+        message = { kind: "events", seq: ++slot.seq, events: `[${parts.join(",")}]` };
       } else if (slot.dropped > 0) {
         message = { kind: "overflow", seq: ++slot.seq, dropped: slot.dropped };
         this.#store.audit(slot.name, "mailbox overflow", "info", `${slot.dropped} events dropped`);
@@ -814,24 +822,18 @@ export class PluginHost implements AsyncDisposable {
   }
 
   #onMessage(slot: Slot, raw: unknown): void {
-    const now = this.#now();
-    if (now - slot.windowStart >= 1000) {
-      slot.windowStart = now;
-      slot.windowCount = 0;
-    }
-    if (++slot.windowCount > this.#options.floodLimit) {
-      if (slot.windowCount === this.#options.floodLimit + 1) {
-        this.#crash(slot, `flooded the host with over ${this.#options.floodLimit} messages/s`);
-      }
-      return;
-    }
-    let message: PluginMessage;
+    let message: PluginMessage | undefined;
     try {
       message = parsePluginMessage(raw);
     } catch (error) {
+      message = undefined;
+      if (!this.#withinFloodLimit(slot)) return;
       this.#store.audit(slot.name, "malformed message", "denied", (error as Error).message);
       return;
     }
+    // An expected acknowledgement is bounded by what the host sent; anything else counts.
+    const expected = message.kind === "ack" && slot.inFlight[0]?.seq === message.seq;
+    if (!expected && !this.#withinFloodLimit(slot)) return;
     switch (message.kind) {
       case "ready":
         slot.ready?.resolve(message.commands);
@@ -900,6 +902,20 @@ export class PluginHost implements AsyncDisposable {
         slot.teardownDone?.();
         return;
     }
+  }
+
+  /** Counts an unsolicited message; past the limit per second, the plugin is stopped. */
+  #withinFloodLimit(slot: Slot): boolean {
+    const now = this.#now();
+    if (now - slot.windowStart >= 1000) {
+      slot.windowStart = now;
+      slot.windowCount = 0;
+    }
+    if (++slot.windowCount <= this.#options.floodLimit) return true;
+    if (slot.windowCount === this.#options.floodLimit + 1) {
+      this.#crash(slot, `flooded the host with over ${this.#options.floodLimit} messages/s`);
+    }
+    return false;
   }
 
   async #call(slot: Slot, id: number, op: CallOp, args: unknown[]): Promise<unknown> {
