@@ -185,9 +185,9 @@ export interface PluginInfo {
   granted: PluginGrant;
   /** Requests awaiting new consent. */
   pendingConsent: string[];
-  /** Crashes since the host started. */
+  /** Crashes recorded in the audit log. */
   crashes: number;
-  /** Events dropped because its mailbox was full, since the host started. */
+  /** Events dropped because its mailbox was full (recorded, plus not yet notified). */
   overflows: number;
   /** Denied attempts in the audit log. */
   denied: number;
@@ -473,8 +473,8 @@ export class PluginHost implements AsyncDisposable {
         requested: grantAll(stored.manifest),
         granted: effectiveGrant(stored.manifest, stored.grant),
         pendingConsent: missingConsent(stored.manifest, stored.grant),
-        crashes: slot?.crashes ?? 0,
-        overflows: slot?.overflows ?? 0,
+        crashes: this.#store.crashTimes(stored.name).length,
+        overflows: this.#store.overflowCount(stored.name) + (slot?.dropped ?? 0),
         denied: this.#store.deniedCount(stored.name),
         commands: slot ? [...slot.commands] : [],
       };
@@ -546,6 +546,9 @@ export class PluginHost implements AsyncDisposable {
   }
 
   #newSlot(stored: StoredPlugin): Slot {
+    // Crashes before this host started still count toward the window.
+    const since = this.#now() - this.#options.crashWindowMs;
+    const crashTimes = this.#store.crashTimes(stored.name).filter((time) => time > since);
     return {
       name: stored.name,
       stored,
@@ -560,7 +563,7 @@ export class PluginHost implements AsyncDisposable {
       inFlight: [],
       seq: 0,
       flushQueued: false,
-      crashTimes: [],
+      crashTimes,
       crashes: 0,
       commands: [],
       metadataKeys: new Map(),
