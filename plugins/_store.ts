@@ -165,6 +165,14 @@ export class PluginStore {
     return rows.map((row) => Date.parse(row.time));
   }
 
+  /** When the plugin was last re-enabled (ms), or 0. */
+  lastEnabled(plugin: string): number {
+    const row = this.#db.prepare(
+      "SELECT time FROM plugin_audit WHERE plugin = ? AND attempt = 'enable' AND decision = 'allowed' ORDER BY id DESC LIMIT 1",
+    ).get(plugin) as { time: string } | undefined;
+    return row ? Date.parse(row.time) : 0;
+  }
+
   /** Events dropped from a plugin's full mailbox, as recorded with each overflow notice. */
   overflowCount(plugin: string): number {
     const rows = this.#db.prepare(

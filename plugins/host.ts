@@ -435,6 +435,45 @@ export class PluginHost implements AsyncDisposable {
   }
 
   /**
+   * Stops a plugin and keeps it from loading until {@linkcode PluginHost.prototype.enable}.
+   * The flag is persisted.
+   *
+   * @example
+   * ```ts ignore
+   * await host.disable("autoresponder", "too chatty");
+   * ```
+   */
+  async disable(name: string, reason = "disabled by the user"): Promise<void> {
+    if (!this.#store.get(name)) throw new PluginLoadError(name, "it is not installed");
+    await this.unload(name);
+    this.#store.setEnabled(name, false, reason);
+    this.#store.audit(name, "disable", "info", reason);
+  }
+
+  /**
+   * Re-enables a disabled plugin (its crash window starts afresh) and loads it. When the
+   * load fails, the plugin goes back to disabled with its old reason, and the error is thrown.
+   *
+   * @example
+   * ```ts ignore
+   * await host.enable("spin-forever");
+   * ```
+   */
+  async enable(name: string): Promise<void> {
+    const stored = this.#store.get(name);
+    if (!stored) throw new PluginLoadError(name, "it is not installed");
+    this.#store.setEnabled(name, true, null);
+    this.#store.audit(name, "enable", "allowed");
+    try {
+      await this.load(name);
+    } catch (error) {
+      this.#store.setEnabled(name, stored.enabled, stored.disabledReason);
+      this.#store.audit(name, "enable", "failed", `rolled back: ${(error as Error).message}`);
+      throw error;
+    }
+  }
+
+  /**
    * Respawns a plugin, re-reading its manifest and re-caching its modules. A manifest that now
    * asks for more runs with the old grant.
    *
@@ -547,7 +586,10 @@ export class PluginHost implements AsyncDisposable {
 
   #newSlot(stored: StoredPlugin): Slot {
     // Crashes before this host started still count toward the window.
-    const since = this.#now() - this.#options.crashWindowMs;
+    const since = Math.max(
+      this.#now() - this.#options.crashWindowMs,
+      this.#store.lastEnabled(stored.name),
+    );
     const crashTimes = this.#store.crashTimes(stored.name).filter((time) => time > since);
     return {
       name: stored.name,
@@ -1014,6 +1056,8 @@ export class PluginHost implements AsyncDisposable {
         Math.round(this.#options.crashWindowMs / 1000)
       } s (last: ${reason})`;
       slot.state = "disabled";
+      slot.watcher?.close();
+      this.#slots.delete(slot.name);
       this.#store.setEnabled(slot.name, false, why);
       this.#store.audit(slot.name, "disable", "denied", why);
       this.#lifecycle(slot.name, "disabled");

@@ -293,3 +293,28 @@ Deno.test("crash and overflow counts come from the audit log, so a new host stil
   }
   await Deno.remove(dataDir, { recursive: true });
 });
+
+Deno.test("disable() persists; enable() loads again, and rolls back when the load fails", async () => {
+  const dataDir = await Deno.makeTempDir();
+  {
+    await using h = await harness({ dataDir });
+    await h.host.install(`${FIXTURES}recorder`, { grant: "requested" });
+    await h.host.load("recorder");
+    await h.host.disable("recorder", "testing");
+    assert.equal(h.host.list()[0].state, "disabled");
+  }
+  {
+    await using h = await harness({ dataDir });
+    assert.equal(h.host.list()[0].disabledReason, "testing");
+    await assert.rejects(() => h.host.load("recorder"), /it is disabled \(testing\)/);
+    await h.host.enable("recorder");
+    assert.equal(h.host.list()[0].state, "running");
+    await h.host.install(`${FIXTURES}setup-throws`, { grant: "requested" });
+    await h.host.disable("setup-throws", "broken");
+    await assert.rejects(() => h.host.enable("setup-throws"), /no API key configured/);
+    const info = h.host.list().find((p) => p.name === "setup-throws")!;
+    assert.equal(info.state, "disabled");
+    assert.equal(info.disabledReason, "broken");
+  }
+  await Deno.remove(dataDir, { recursive: true });
+});

@@ -202,3 +202,13 @@ Deno.test("hostile: an uncaught error in onEvent is caught, audited, and the plu
   assert.equal(h.host.list()[0].state, "running");
   assert.equal(h.host.list()[0].crashes, 0);
 });
+
+Deno.test("hostile: a disabled plugin can be enabled again with a fresh crash window", async () => {
+  await using h = await harness({ ackBudgetMs: 300, restartBackoffMs: [10], crashLimit: 1 });
+  await loadFixture(h, "spin-forever");
+  await h.bus.emit(message("spin"));
+  await waitUntil(() => lifecycle(h, "spin-forever", "disabled") === 1, "disabled");
+  await h.host.enable("spin-forever");
+  assert.equal(h.host.list()[0].state, "running");
+  assert.equal(h.host.list()[0].crashes, 1);
+});
