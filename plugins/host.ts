@@ -34,6 +34,7 @@ import {
   type WireError,
   type WireEvent,
 } from "./_protocol.ts";
+import { type Holder, Mailbox } from "./_mailbox.ts";
 import { type AuditEntry, PluginStore, type StoredPlugin } from "./_store.ts";
 
 export type { AuditDecision, AuditEntry } from "./_store.ts";
@@ -214,11 +215,6 @@ const SUBPROCESS_ENV = ["DENO_DIR", "HOME", "XDG_CACHE_HOME", "NO_COLOR", "PATH"
 
 type Timer = ReturnType<typeof setTimeout>;
 
-interface Holder {
-  /** The event as JSON text: serialized once, shared by every plugin that gets it. */
-  json: string;
-}
-
 interface Slot {
   name: string;
   stored: StoredPlugin;
@@ -227,7 +223,7 @@ interface Slot {
   state: PluginState;
   generation: number;
   endpoint?: PluginEndpoint;
-  mailbox: Holder[];
+  mailbox: Mailbox;
   metaIndex: Map<string, Holder>;
   dropped: number;
   overflows: number;
@@ -598,7 +594,7 @@ export class PluginHost implements AsyncDisposable {
       mode: this.#mode(stored),
       state: "stopped",
       generation: 0,
-      mailbox: [],
+      mailbox: new Mailbox(),
       metaIndex: new Map(),
       dropped: 0,
       overflows: 0,
@@ -646,7 +642,7 @@ export class PluginHost implements AsyncDisposable {
     slot.generation++;
     const generation = slot.generation;
     slot.state = "starting";
-    slot.mailbox = [];
+    slot.mailbox.clear();
     slot.metaIndex.clear();
     slot.inFlight = [];
     slot.dropped = 0;
@@ -736,7 +732,7 @@ export class PluginHost implements AsyncDisposable {
       waiter.reject(new Error(`Cannot finish command: plugin ${slot.name} stopped`));
     }
     slot.commandWaiters.clear();
-    slot.mailbox = [];
+    slot.mailbox.clear();
     slot.metaIndex.clear();
     slot.inFlight = [];
     if (endpoint) await endpoint.terminate();
@@ -831,7 +827,7 @@ export class PluginHost implements AsyncDisposable {
     while (slot.inFlight.length < this.#options.maxInFlight) {
       let message: HostMessage;
       if (slot.mailbox.length > 0) {
-        const batch = slot.mailbox.splice(0, this.#options.batchSize);
+        const batch = slot.mailbox.take(this.#options.batchSize);
         const parts: string[] = new Array(batch.length);
         for (let i = 0; i < batch.length; i++) parts[i] = batch[i].json;
         if (slot.metaIndex.size > 0) {
