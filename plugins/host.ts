@@ -1,5 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { EventBus } from "../bus/event_bus.ts";
 import {
@@ -226,14 +226,12 @@ interface Slot {
   mailbox: Mailbox;
   metaIndex: Map<string, Holder>;
   dropped: number;
-  overflows: number;
   inFlight: { seq: number; sentAt: number }[];
   seq: number;
   flushQueued: boolean;
   watchdog?: Timer;
   restartTimer?: Timer;
   crashTimes: number[];
-  crashes: number;
   commands: string[];
   metadataKeys: Map<string, MetadataUpdate>;
   commandWaiters: Map<number, { resolve(): void; reject(error: Error): void }>;
@@ -597,12 +595,10 @@ export class PluginHost implements AsyncDisposable {
       mailbox: new Mailbox(),
       metaIndex: new Map(),
       dropped: 0,
-      overflows: 0,
       inFlight: [],
       seq: 0,
       flushQueued: false,
       crashTimes,
-      crashes: 0,
       commands: [],
       metadataKeys: new Map(),
       commandWaiters: new Map(),
@@ -617,7 +613,7 @@ export class PluginHost implements AsyncDisposable {
     await Deno.mkdir(dataDir, { recursive: true });
     const inside = (path: string) => {
       const full = resolve(dataDir, path);
-      if (full !== dataDir && !full.startsWith(dataDir + "/")) {
+      if (full !== dataDir && !full.startsWith(dataDir + sep)) {
         throw new PluginLoadError(slot.name, `path ${path} leaves its data dir`);
       }
       return full;
@@ -807,7 +803,6 @@ export class PluginHost implements AsyncDisposable {
     }
     if (slot.mailbox.length >= this.#options.mailboxSize) {
       slot.dropped++;
-      slot.overflows++;
       return;
     }
     const holder: Holder = { json };
@@ -1035,7 +1030,6 @@ export class PluginHost implements AsyncDisposable {
     if (slot.state !== "running" && slot.state !== "starting") return;
     if (this.#slots.get(slot.name) !== slot) return;
     const now = this.#now();
-    slot.crashes++;
     slot.crashTimes = [
       ...slot.crashTimes.filter((t) => now - t < this.#options.crashWindowMs),
       now,
