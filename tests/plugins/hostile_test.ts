@@ -182,6 +182,12 @@ Deno.test("hostile: flooding the host stops the plugin; the host stays responsiv
   assert.ok(
     h.host.audit("flood-host").some((e) => e.attempt === "crash" && /flooded/.test(e.detail)),
   );
+  // Its junk was refused at the boundary as malformed, and audited.
+  assert.ok(
+    h.host.audit("flood-host").some((e) =>
+      e.attempt === "malformed message" && /kind is not a known plugin message/.test(e.detail)
+    ),
+  );
   let seen = 0;
   h.bus.subscribe("sasl.success", () => void seen++);
   await h.bus.emitSync(createEvent("sasl.success", { networkId: 1 }, "irc"));
