@@ -24,3 +24,4 @@
  */
 export * from "./bus/mod.ts";
 export * from "./deeplink/mod.ts";
+export * from "./plugins/mod.ts";

@@ -5,10 +5,12 @@
 import { type BenchRow, table } from "./_report.ts";
 import * as bus from "./bus.ts";
 import * as deeplink from "./deeplink.ts";
+import * as plugins from "./plugins.ts";
 
 const sections: Record<string, { run(report: (row: BenchRow) => void): Promise<void> }> = {
   bus,
   deeplink,
+  plugins,
 };
 
 const wanted = Deno.args.length > 0 ? Deno.args : Object.keys(sections);
