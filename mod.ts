@@ -25,3 +25,4 @@
 export * from "./bus/mod.ts";
 export * from "./deeplink/mod.ts";
 export * from "./irc/mod.ts";
+export * from "./plugins/mod.ts";

@@ -1,0 +1,294 @@
+/**
+ * The messages crossing the plugin boundary, both ways. Every message is a `kind`-tagged
+ * object, and each side checks it before reading any other field.
+ *
+ * @module
+ */
+
+/** An event as it crosses the boundary: the timestamp is epoch milliseconds. */
+export interface WireEvent {
+  type: string;
+  data: unknown;
+  timestamp: number;
+  source: string;
+}
+
+/** The operations a plugin may ask the host for. */
+export type CallOp =
+  | "irc.send"
+  | "metadata.set"
+  | "storage.get"
+  | "storage.set"
+  | "storage.delete"
+  | "storage.list";
+
+const CALL_OPS: ReadonlySet<string> = new Set([
+  "irc.send",
+  "metadata.set",
+  "storage.get",
+  "storage.set",
+  "storage.delete",
+  "storage.list",
+]);
+
+/** Plain data for an error that crossed the boundary. */
+export interface WireError {
+  name: string;
+  message: string;
+  capability?: string;
+}
+
+/** Host to plugin. */
+export type HostMessage =
+  | {
+    kind: "init";
+    name: string;
+    entry: string;
+    dataDir: string;
+    capabilities: string[];
+  }
+  | { kind: "events"; seq: number; /** A JSON array of {@linkcode WireEvent}. */ events: string }
+  | { kind: "overflow"; seq: number; dropped: number }
+  | { kind: "command"; id: number; command: string; args: string }
+  | { kind: "result"; id: number; ok: true; value?: unknown }
+  | { kind: "result"; id: number; ok: false; error: WireError }
+  | { kind: "teardown" };
+
+/** Plugin to host. */
+export type PluginMessage =
+  | { kind: "ready"; commands: string[] }
+  | { kind: "setup-failed"; error: WireError }
+  | { kind: "ack"; seq: number }
+  | { kind: "call"; id: number; op: CallOp; args: unknown[] }
+  | { kind: "command-done"; id: number; ok: boolean; error?: WireError }
+  | { kind: "log"; level: LogLevel; message: string }
+  | { kind: "denied"; what: string; message: string }
+  | { kind: "uncaught"; error: WireError }
+  | { kind: "teardown-done" };
+
+/** Levels of `ctx.log`. */
+export type LogLevel = "debug" | "info" | "warn" | "error";
+const LEVELS: ReadonlySet<string> = new Set(["debug", "info", "warn", "error"]);
+
+/** Why a message was refused at the boundary. */
+export class ProtocolError extends TypeError {
+  constructor(reason: string, value: unknown) {
+    super(`Cannot accept plugin message: ${reason}, got ${preview(value)}`);
+    this.name = "ProtocolError";
+  }
+}
+
+function preview(value: unknown): string {
+  try {
+    const text = JSON.stringify(value) ?? String(value);
+    return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+  } catch {
+    return String(value);
+  }
+}
+
+function record(value: unknown): Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new ProtocolError("a message must be an object", value);
+  }
+  return value as Record<string, unknown>;
+}
+
+function int(value: unknown, field: string, message: unknown): number {
+  if (!Number.isSafeInteger(value) || (value as number) < 0) {
+    throw new ProtocolError(`${field} must be a non-negative integer`, message);
+  }
+  return value as number;
+}
+
+function str(value: unknown, field: string, message: unknown, max = 65_536): string {
+  if (typeof value !== "string" || value.length > max) {
+    throw new ProtocolError(`${field} must be a string of at most ${max} characters`, message);
+  }
+  return value;
+}
+
+function wireError(value: unknown, message: unknown): WireError {
+  const raw = record(value);
+  const error: WireError = {
+    name: str(raw.name, "error.name", message, 200),
+    message: str(raw.message, "error.message", message),
+  };
+  if (raw.capability !== undefined) {
+    error.capability = str(raw.capability, "error.capability", message, 200);
+  }
+  return error;
+}
+
+/** Checks a message from a plugin; throws a {@linkcode ProtocolError} when malformed. */
+export function parsePluginMessage(value: unknown): PluginMessage {
+  const raw = record(value);
+  switch (raw.kind) {
+    case "ready": {
+      if (!Array.isArray(raw.commands) || raw.commands.length > 256) {
+        throw new ProtocolError("commands must be an array of at most 256 names", value);
+      }
+      return {
+        kind: "ready",
+        commands: raw.commands.map((c) => str(c, "commands[]", value, 64)),
+      };
+    }
+    case "setup-failed":
+      return { kind: "setup-failed", error: wireError(raw.error, value) };
+    case "ack":
+      return { kind: "ack", seq: int(raw.seq, "seq", value) };
+    case "call": {
+      if (typeof raw.op !== "string" || !CALL_OPS.has(raw.op)) {
+        throw new ProtocolError("op must be a known operation", value);
+      }
+      if (!Array.isArray(raw.args) || raw.args.length > 8) {
+        throw new ProtocolError("args must be an array of at most 8 items", value);
+      }
+      return { kind: "call", id: int(raw.id, "id", value), op: raw.op as CallOp, args: raw.args };
+    }
+    case "command-done": {
+      const done: PluginMessage = {
+        kind: "command-done",
+        id: int(raw.id, "id", value),
+        ok: raw.ok === true,
+      };
+      if (raw.error !== undefined) done.error = wireError(raw.error, value);
+      return done;
+    }
+    case "log": {
+      if (typeof raw.level !== "string" || !LEVELS.has(raw.level)) {
+        throw new ProtocolError("level must be debug, info, warn or error", value);
+      }
+      return {
+        kind: "log",
+        level: raw.level as LogLevel,
+        message: str(raw.message, "message", value),
+      };
+    }
+    case "denied":
+      return {
+        kind: "denied",
+        what: str(raw.what, "what", value, 500),
+        message: str(raw.message, "message", value, 2000),
+      };
+    case "uncaught":
+      return { kind: "uncaught", error: wireError(raw.error, value) };
+    case "teardown-done":
+      return { kind: "teardown-done" };
+    default:
+      throw new ProtocolError("kind is not a known plugin message", value);
+  }
+}
+
+/** Checks a message from the host (inside the plugin runtime). */
+export function parseHostMessage(value: unknown): HostMessage {
+  const raw = record(value);
+  switch (raw.kind) {
+    case "init": {
+      if (!Array.isArray(raw.capabilities)) {
+        throw new ProtocolError("capabilities must be an array", value);
+      }
+      return {
+        kind: "init",
+        name: str(raw.name, "name", value),
+        entry: str(raw.entry, "entry", value),
+        dataDir: str(raw.dataDir, "dataDir", value),
+        capabilities: raw.capabilities.map((c) => str(c, "capabilities[]", value)),
+      };
+    }
+    case "events": {
+      if (typeof raw.events !== "string") {
+        throw new ProtocolError("events must be a JSON array text", value);
+      }
+      return { kind: "events", seq: int(raw.seq, "seq", value), events: raw.events };
+    }
+    case "overflow":
+      return {
+        kind: "overflow",
+        seq: int(raw.seq, "seq", value),
+        dropped: int(raw.dropped, "dropped", value),
+      };
+    case "command":
+      return {
+        kind: "command",
+        id: int(raw.id, "id", value),
+        command: str(raw.command, "command", value),
+        args: str(raw.args, "args", value),
+      };
+    case "result":
+      return raw.ok === true
+        ? { kind: "result", id: int(raw.id, "id", value), ok: true, value: raw.value }
+        : {
+          kind: "result",
+          id: int(raw.id, "id", value),
+          ok: false,
+          error: wireError(raw.error, value),
+        };
+    case "teardown":
+      return { kind: "teardown" };
+    default:
+      throw new ProtocolError("kind is not a known host message", value);
+  }
+}
+
+/** Parses a batch's JSON text and checks each event's envelope. */
+export function parseWireEvents(text: string): WireEvent[] {
+  const events: unknown = JSON.parse(text);
+  if (!Array.isArray(events)) throw new ProtocolError("events must be an array", text);
+  for (const event of events) {
+    if (
+      typeof event !== "object" || event === null || typeof event.type !== "string" ||
+      typeof event.timestamp !== "number" || typeof event.source !== "string"
+    ) {
+      throw new ProtocolError("an event must have type, timestamp and source", event);
+    }
+  }
+  return events as WireEvent[];
+}
+
+/** Turns anything thrown into plain data that can cross the boundary. */
+export function toWireError(error: unknown): WireError {
+  if (error instanceof Error) {
+    const wire: WireError = { name: error.name, message: error.message.slice(0, 60_000) };
+    const capability = (error as { capability?: unknown }).capability;
+    if (typeof capability === "string") wire.capability = capability;
+    return wire;
+  }
+  return { name: "Error", message: String(error).slice(0, 60_000) };
+}
+
+/**
+ * Length-prefixed frames for the subprocess pipe: a 4-byte big-endian length, then UTF-8
+ * JSON. Unlike JSON lines, a frame has no line-length limit and needs no escaping.
+ */
+export function encodeFrame(message: unknown): Uint8Array {
+  const body = new TextEncoder().encode(JSON.stringify(message));
+  const frame = new Uint8Array(4 + body.length);
+  new DataView(frame.buffer).setUint32(0, body.length);
+  frame.set(body, 4);
+  return frame;
+}
+
+/** Largest frame accepted from a pipe: 64 MiB. */
+export const MAX_FRAME = 64 * 1024 * 1024;
+
+/** Reads frames from a byte stream and yields their parsed JSON. */
+export async function* readFrames(stream: ReadableStream<Uint8Array>): AsyncGenerator<unknown> {
+  let buffer = new Uint8Array(0);
+  for await (const chunk of stream) {
+    const joined = new Uint8Array(buffer.length + chunk.length);
+    joined.set(buffer);
+    joined.set(chunk, buffer.length);
+    buffer = joined;
+    let offset = 0;
+    while (buffer.length - offset >= 4) {
+      const length = new DataView(buffer.buffer, buffer.byteOffset + offset).getUint32(0);
+      if (length > MAX_FRAME) throw new ProtocolError("a frame is too large", length);
+      if (buffer.length - offset - 4 < length) break;
+      const body = buffer.subarray(offset + 4, offset + 4 + length);
+      offset += 4 + length;
+      yield JSON.parse(new TextDecoder().decode(body));
+    }
+    buffer = buffer.slice(offset);
+  }
+}

@@ -1,0 +1,328 @@
+/**
+ * The plugin side of the boundary: loads the entry module, builds the context, delivers
+ * events in order, acknowledges each batch, and reports permission denials. Runs inside a
+ * Worker (`_worker_main.ts`) or a subprocess (`_subprocess_main.ts`).
+ *
+ * @module
+ */
+import type { AnyBusEvent, MetadataUpdate } from "../bus/events.ts";
+import { CapabilityDeniedError } from "./errors.ts";
+import {
+  type CallOp,
+  type HostMessage,
+  parseHostMessage,
+  parseWireEvents,
+  type PluginMessage,
+  toWireError,
+  type WireError,
+  type WireEvent,
+} from "./_protocol.ts";
+import {
+  type DefinedPlugin,
+  isDefinedPlugin,
+  type PluginContext,
+  type PluginEvent,
+  type PluginLogger,
+} from "./sdk.ts";
+
+/** How the runtime talks to its host. */
+export interface RuntimeTransport {
+  post(message: PluginMessage): void;
+  onMessage(handler: (message: unknown) => void): void;
+  close(): void;
+}
+
+/** Starts the runtime on a transport; the host's first message must be `init`. */
+export function startRuntime(transport: RuntimeTransport): void {
+  let plugin: DefinedPlugin | undefined;
+  let ctx: PluginContext | undefined;
+  let name = "(unnamed)";
+  let nextId = 1;
+  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  // Batches and commands run one after the other, in arrival order.
+  let chain: Promise<void> = Promise.resolve();
+  const post = (message: PluginMessage) => transport.post(message);
+
+  const reportDenied = (what: string, error: unknown) => {
+    post({ kind: "denied", what, message: String((error as Error)?.message ?? error) });
+  };
+
+  installDenialReporting(reportDenied);
+  globalThis.addEventListener("error", (event) => {
+    event.preventDefault();
+    post({ kind: "uncaught", error: toWireError(event.error ?? event.message) });
+  });
+  globalThis.addEventListener("unhandledrejection", (event) => {
+    event.preventDefault();
+    post({ kind: "uncaught", error: toWireError(event.reason) });
+  });
+
+  const call = (op: CallOp, args: unknown[]): Promise<unknown> => {
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      post({ kind: "call", id, op, args });
+    });
+  };
+
+  const fromWire = (error: WireError): Error => {
+    if (error.name === "CapabilityDeniedError") {
+      return new CapabilityDeniedError(error.capability ?? "(unknown)", name);
+    }
+    const rebuilt = new Error(error.message);
+    rebuilt.name = error.name;
+    return rebuilt;
+  };
+
+  const failed = (what: string, error: unknown) => {
+    if (isNotCapable(error)) reportDenied(what, error);
+    post({ kind: "uncaught", error: toWireError(error) });
+  };
+  const run = async (what: string, fn: () => unknown) => {
+    try {
+      await fn();
+    } catch (error) {
+      failed(what, error);
+    }
+  };
+
+  const handle = async (message: HostMessage) => {
+    switch (message.kind) {
+      case "init": {
+        name = message.name;
+        ctx = makeContext(message.name, message.dataDir, call, post);
+        try {
+          const module = await import(message.entry);
+          if (!isDefinedPlugin(module.default)) {
+            throw new TypeError(
+              `Cannot start plugin: the entry must default-export definePlugin(...), got ${typeof module
+                .default}`,
+            );
+          }
+          const defined: DefinedPlugin = module.default;
+          plugin = defined;
+          await defined.setup?.(ctx);
+        } catch (error) {
+          if (isNotCapable(error)) reportDenied("setup", error);
+          post({ kind: "setup-failed", error: toWireError(error) });
+          return;
+        }
+        post({ kind: "ready", commands: Object.keys(plugin?.commands ?? {}) });
+        return;
+      }
+      case "events": {
+        let events: WireEvent[];
+        try {
+          events = parseWireEvents(message.events);
+        } catch (error) {
+          post({ kind: "uncaught", error: toWireError(error) });
+          events = [];
+        }
+        chain = chain.then(async () => {
+          const onEvent = plugin?.onEvent;
+          if (onEvent && ctx) {
+            for (const wire of events) {
+              const event = {
+                type: wire.type,
+                data: wire.data,
+                timestamp: new Date(wire.timestamp),
+                source: wire.source,
+              } as AnyBusEvent;
+              // Synchronous handlers stay on the fast path: no promise per event.
+              try {
+                const result = onEvent.call(plugin, event, ctx);
+                if (result instanceof Promise) await result;
+              } catch (error) {
+                failed(`onEvent(${wire.type})`, error);
+              }
+            }
+          }
+          post({ kind: "ack", seq: message.seq });
+        });
+        return;
+      }
+      case "overflow": {
+        chain = chain.then(async () => {
+          const notice: PluginEvent = {
+            type: "plugin.overflow",
+            data: { dropped: message.dropped },
+            timestamp: new Date(),
+            source: "system",
+          };
+          if (plugin?.onEvent && ctx) {
+            await run("onEvent(plugin.overflow)", () => plugin!.onEvent!(notice, ctx!));
+          }
+          post({ kind: "ack", seq: message.seq });
+        });
+        return;
+      }
+      case "command": {
+        chain = chain.then(async () => {
+          const handler = plugin?.commands?.[message.command];
+          try {
+            if (!handler || !ctx) {
+              throw new Error(`Cannot run command: unknown, got ${message.command}`);
+            }
+            await handler(message.args, ctx);
+            post({ kind: "command-done", id: message.id, ok: true });
+          } catch (error) {
+            if (isNotCapable(error)) reportDenied(`command ${message.command}`, error);
+            post({ kind: "command-done", id: message.id, ok: false, error: toWireError(error) });
+          }
+        });
+        return;
+      }
+      case "result": {
+        const waiter = pending.get(message.id);
+        if (!waiter) return;
+        pending.delete(message.id);
+        if (message.ok) waiter.resolve(message.value);
+        else waiter.reject(fromWire(message.error));
+        return;
+      }
+      case "teardown": {
+        chain = chain.then(async () => {
+          if (plugin?.teardown && ctx) await run("teardown", () => plugin!.teardown!(ctx!));
+          post({ kind: "teardown-done" });
+        });
+        return;
+      }
+    }
+  };
+
+  transport.onMessage((raw) => {
+    let message: HostMessage;
+    try {
+      message = parseHostMessage(raw);
+    } catch (error) {
+      post({ kind: "uncaught", error: toWireError(error) });
+      return;
+    }
+    handle(message).catch((error) => post({ kind: "uncaught", error: toWireError(error) }));
+  });
+}
+
+function makeContext(
+  name: string,
+  dataDir: string,
+  call: (op: CallOp, args: unknown[]) => Promise<unknown>,
+  post: (message: PluginMessage) => void,
+): PluginContext {
+  const logAt = (level: "debug" | "info" | "warn" | "error") => (...args: unknown[]) => {
+    const message = args.map((a) => typeof a === "string" ? a : safeJson(a)).join(" ");
+    post({ kind: "log", level, message: message.slice(0, 65_536) });
+  };
+  const log: PluginLogger = {
+    debug: logAt("debug"),
+    info: logAt("info"),
+    warn: logAt("warn"),
+    error: logAt("error"),
+  };
+  return Object.freeze({
+    name,
+    dataDir,
+    irc: Object.freeze({
+      async send(networkId: number, target: string, text: string): Promise<void> {
+        await call("irc.send", [networkId, target, text]);
+      },
+    }),
+    metadata: Object.freeze({
+      async set(update: MetadataUpdate): Promise<void> {
+        await call("metadata.set", [[update]]);
+      },
+      async setBatch(updates: MetadataUpdate[]): Promise<void> {
+        await call("metadata.set", [updates]);
+      },
+    }),
+    storage: Object.freeze({
+      get: <T>(key: string) => call("storage.get", [key]) as Promise<T | undefined>,
+      async set(key: string, value: unknown): Promise<void> {
+        await call("storage.set", [key, value]);
+      },
+      delete: (key: string) => call("storage.delete", [key]) as Promise<boolean>,
+      list: (prefix?: string) => call("storage.list", [prefix ?? ""]) as Promise<string[]>,
+    }),
+    log: Object.freeze(log),
+  });
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+function isNotCapable(error: unknown): boolean {
+  return error instanceof Deno.errors.NotCapable ||
+    (error instanceof Error && error.name === "NotCapable");
+}
+
+/**
+ * Wraps the `Deno` namespace's functions (and `fetch`) so a `NotCapable` raised inside the
+ * plugin is reported to the host's audit log before it reaches the plugin, even when the
+ * plugin catches it. Permission requests that are not granted are reported too.
+ */
+function installDenialReporting(report: (what: string, error: unknown) => void): void {
+  const wrap = <F extends (...args: never[]) => unknown>(what: string, fn: F): F => {
+    const wrapped = function (this: unknown, ...args: never[]) {
+      try {
+        const result = fn.apply(this, args);
+        if (result instanceof Promise) {
+          return result.catch((error) => {
+            if (isNotCapable(error)) report(what, error);
+            throw error;
+          });
+        }
+        return result;
+      } catch (error) {
+        if (isNotCapable(error)) report(what, error);
+        throw error;
+      }
+    };
+    return wrapped as unknown as F;
+  };
+  const deno = Deno as unknown as Record<string, unknown>;
+  for (const key of Object.keys(deno)) {
+    const value = deno[key];
+    if (typeof value !== "function") continue;
+    const descriptor = Object.getOwnPropertyDescriptor(deno, key);
+    if (!descriptor?.writable && !descriptor?.configurable) continue;
+    if (/^[A-Z]/.test(key)) {
+      // A class (Deno.Command, ...): wrap its prototype methods instead of the constructor.
+      const proto = (value as { prototype?: Record<string, unknown> }).prototype;
+      if (!proto) continue;
+      for (const method of Object.getOwnPropertyNames(proto)) {
+        const d = Object.getOwnPropertyDescriptor(proto, method);
+        if (method === "constructor" || typeof d?.value !== "function" || !d.writable) continue;
+        proto[method] = wrap(`Deno.${key}.${method}`, d.value);
+      }
+      continue;
+    }
+    try {
+      deno[key] = wrap(`Deno.${key}`, value as (...args: never[]) => unknown);
+    } catch {
+      // Read-only in this runtime: skip it.
+    }
+  }
+  const env = Deno.env as unknown as Record<string, (...args: never[]) => unknown>;
+  for (const method of ["get", "set", "delete", "has", "toObject"]) {
+    if (typeof env[method] === "function") {
+      env[method] = wrap(`Deno.env.${method}`, env[method].bind(Deno.env));
+    }
+  }
+  globalThis.fetch = wrap("fetch", globalThis.fetch);
+  const permissions = Deno.permissions;
+  const request = permissions.request.bind(permissions);
+  permissions.request = async (descriptor: Deno.PermissionDescriptor) => {
+    const status = await request(descriptor);
+    if (status.state !== "granted") {
+      report(
+        `Deno.permissions.request(${safeJson(descriptor)})`,
+        `permission request ${status.state}`,
+      );
+    }
+    return status;
+  };
+}

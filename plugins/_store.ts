@@ -1,0 +1,232 @@
+/**
+ * Plugin tables in the client's shared SQLite database: installed plugins with their
+ * grants, each plugin's key-value storage, and the append-only audit log.
+ *
+ * @module
+ */
+import type { DatabaseSync } from "node:sqlite";
+import { migrate } from "../storage/database.ts";
+import type { PluginGrant } from "./grant.ts";
+import type { IsolationMode, PluginManifest } from "./manifest.ts";
+
+const MIGRATIONS = [{
+  version: 1,
+  sql: `
+    CREATE TABLE plugins (
+      name TEXT PRIMARY KEY,
+      path TEXT NOT NULL,
+      manifest TEXT NOT NULL,
+      grant_json TEXT NOT NULL,
+      isolation TEXT,
+      enabled INTEGER NOT NULL DEFAULT 1,
+      disabled_reason TEXT,
+      installed_at TEXT NOT NULL
+    );
+    CREATE TABLE plugin_storage (
+      plugin TEXT NOT NULL,
+      key TEXT NOT NULL,
+      value TEXT NOT NULL,
+      PRIMARY KEY (plugin, key)
+    );
+    CREATE TABLE plugin_audit (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      time TEXT NOT NULL,
+      plugin TEXT NOT NULL,
+      attempt TEXT NOT NULL,
+      decision TEXT NOT NULL,
+      detail TEXT NOT NULL DEFAULT ''
+    );
+    CREATE INDEX plugin_audit_by_plugin ON plugin_audit (plugin, id);
+    CREATE TRIGGER plugin_audit_no_update BEFORE UPDATE ON plugin_audit
+      BEGIN SELECT RAISE(ABORT, 'plugin_audit is append-only'); END;
+    CREATE TRIGGER plugin_audit_no_delete BEFORE DELETE ON plugin_audit
+      BEGIN SELECT RAISE(ABORT, 'plugin_audit is append-only'); END;
+  `,
+}];
+
+/** How the audit judged an attempt. */
+export type AuditDecision = "allowed" | "denied" | "failed" | "info";
+
+/** One audit record. */
+export interface AuditEntry {
+  /** Row id, increasing. */
+  id: number;
+  /** ISO time of the record. */
+  time: string;
+  /** The plugin concerned. */
+  plugin: string;
+  /** What was tried or what happened, e.g. `irc.send 1 #deno` or `Deno.readTextFile`. */
+  attempt: string;
+  /** The decision. */
+  decision: AuditDecision;
+  /** The reason or error text. */
+  detail: string;
+}
+
+/** A stored plugin record. */
+export interface StoredPlugin {
+  name: string;
+  path: string;
+  manifest: PluginManifest;
+  grant: PluginGrant;
+  isolation: IsolationMode | null;
+  enabled: boolean;
+  disabledReason: string | null;
+  installedAt: string;
+}
+
+interface PluginRow {
+  name: string;
+  path: string;
+  manifest: string;
+  grant_json: string;
+  isolation: string | null;
+  enabled: number;
+  disabled_reason: string | null;
+  installed_at: string;
+}
+
+/** The plugin tables of one open database. */
+export class PluginStore {
+  #db: DatabaseSync;
+  #now: () => number;
+
+  constructor(db: DatabaseSync, now: () => number) {
+    this.#db = db;
+    this.#now = now;
+    migrate(db, "plugins", MIGRATIONS);
+  }
+
+  get(name: string): StoredPlugin | undefined {
+    const row = this.#db.prepare("SELECT * FROM plugins WHERE name = ?").get(name) as
+      | PluginRow
+      | undefined;
+    return row ? fromRow(row) : undefined;
+  }
+
+  all(): StoredPlugin[] {
+    const rows = this.#db.prepare("SELECT * FROM plugins ORDER BY name")
+      .all() as unknown as PluginRow[];
+    return rows.map(fromRow);
+  }
+
+  put(plugin: StoredPlugin): void {
+    this.#db.prepare(
+      `INSERT INTO plugins (name, path, manifest, grant_json, isolation, enabled, disabled_reason, installed_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(name) DO UPDATE SET path = excluded.path, manifest = excluded.manifest,
+         grant_json = excluded.grant_json, isolation = excluded.isolation,
+         enabled = excluded.enabled, disabled_reason = excluded.disabled_reason,
+         installed_at = excluded.installed_at`,
+    ).run(
+      plugin.name,
+      plugin.path,
+      JSON.stringify(plugin.manifest),
+      JSON.stringify(plugin.grant),
+      plugin.isolation,
+      plugin.enabled ? 1 : 0,
+      plugin.disabledReason,
+      plugin.installedAt,
+    );
+  }
+
+  setEnabled(name: string, enabled: boolean, reason: string | null): void {
+    this.#db.prepare("UPDATE plugins SET enabled = ?, disabled_reason = ? WHERE name = ?").run(
+      enabled ? 1 : 0,
+      reason,
+      name,
+    );
+  }
+
+  audit(plugin: string, attempt: string, decision: AuditDecision, detail = ""): void {
+    this.#db.prepare(
+      "INSERT INTO plugin_audit (time, plugin, attempt, decision, detail) VALUES (?, ?, ?, ?, ?)",
+    ).run(
+      new Date(this.#now()).toISOString(),
+      plugin,
+      attempt.slice(0, 2000),
+      decision,
+      detail.slice(0, 4000),
+    );
+  }
+
+  auditLog(plugin?: string): AuditEntry[] {
+    const rows = plugin === undefined
+      ? this.#db.prepare("SELECT * FROM plugin_audit ORDER BY id").all()
+      : this.#db.prepare("SELECT * FROM plugin_audit WHERE plugin = ? ORDER BY id").all(plugin);
+    return rows as unknown as AuditEntry[];
+  }
+
+  /** Crash records of a plugin, newest last: their times in ms. */
+  crashTimes(plugin: string): number[] {
+    const rows = this.#db.prepare(
+      "SELECT time FROM plugin_audit WHERE plugin = ? AND attempt = 'crash' ORDER BY id",
+    ).all(plugin) as { time: string }[];
+    return rows.map((row) => Date.parse(row.time));
+  }
+
+  /** When the plugin was last re-enabled (ms), or 0. */
+  lastEnabled(plugin: string): number {
+    const row = this.#db.prepare(
+      "SELECT time FROM plugin_audit WHERE plugin = ? AND attempt = 'enable' AND decision = 'allowed' ORDER BY id DESC LIMIT 1",
+    ).get(plugin) as { time: string } | undefined;
+    return row ? Date.parse(row.time) : 0;
+  }
+
+  /** Events dropped from a plugin's full mailbox, as recorded with each overflow notice. */
+  overflowCount(plugin: string): number {
+    const rows = this.#db.prepare(
+      "SELECT detail FROM plugin_audit WHERE plugin = ? AND attempt = 'mailbox overflow'",
+    ).all(plugin) as { detail: string }[];
+    return rows.reduce((sum, row) => sum + (parseInt(row.detail, 10) || 0), 0);
+  }
+
+  deniedCount(plugin: string): number {
+    const row = this.#db.prepare(
+      "SELECT COUNT(*) AS n FROM plugin_audit WHERE plugin = ? AND decision = 'denied'",
+    ).get(plugin) as { n: number };
+    return row.n;
+  }
+
+  storageGet(plugin: string, key: string): unknown {
+    const row = this.#db.prepare("SELECT value FROM plugin_storage WHERE plugin = ? AND key = ?")
+      .get(plugin, key) as { value: string } | undefined;
+    return row === undefined ? undefined : JSON.parse(row.value);
+  }
+
+  storageSet(plugin: string, key: string, value: unknown): void {
+    const text = JSON.stringify(value);
+    if (text === undefined) {
+      throw new TypeError(`Cannot store value: it is not JSON-serializable, got ${typeof value}`);
+    }
+    this.#db.prepare(
+      "INSERT INTO plugin_storage (plugin, key, value) VALUES (?, ?, ?) ON CONFLICT(plugin, key) DO UPDATE SET value = excluded.value",
+    ).run(plugin, key, text);
+  }
+
+  storageDelete(plugin: string, key: string): boolean {
+    const result = this.#db.prepare("DELETE FROM plugin_storage WHERE plugin = ? AND key = ?")
+      .run(plugin, key);
+    return Number(result.changes) > 0;
+  }
+
+  storageList(plugin: string, prefix: string): string[] {
+    const rows = this.#db.prepare(
+      "SELECT key FROM plugin_storage WHERE plugin = ? AND substr(key, 1, ?) = ? ORDER BY key",
+    ).all(plugin, prefix.length, prefix) as { key: string }[];
+    return rows.map((row) => row.key);
+  }
+}
+
+function fromRow(row: PluginRow): StoredPlugin {
+  return {
+    name: row.name,
+    path: row.path,
+    manifest: JSON.parse(row.manifest),
+    grant: JSON.parse(row.grant_json),
+    isolation: row.isolation as IsolationMode | null,
+    enabled: row.enabled === 1,
+    disabledReason: row.disabled_reason,
+    installedAt: row.installed_at,
+  };
+}

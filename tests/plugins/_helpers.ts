@@ -1,0 +1,74 @@
+import { EventBus } from "../../bus/event_bus.ts";
+import type { AnyBusEvent } from "../../bus/events.ts";
+import { PluginHost, type PluginHostOptions } from "../../plugins/host.ts";
+
+export const EXAMPLES = new URL("../../examples/plugins/", import.meta.url).pathname;
+export const FIXTURES = new URL("./fixtures/", import.meta.url).pathname;
+
+export interface Sent {
+  networkId: number;
+  target: string;
+  text: string;
+}
+
+export interface Harness extends AsyncDisposable {
+  bus: EventBus;
+  host: PluginHost;
+  dataDir: string;
+  sent: Sent[];
+  logs: { plugin: string; level: string; message: string }[];
+  events: AnyBusEvent[];
+}
+
+/** A real bus, a real host over a real SQLite file in a temp dir, and an IRC sink. */
+export async function harness(options: Partial<PluginHostOptions> = {}): Promise<Harness> {
+  const bus = new EventBus();
+  const dataDir = options.dataDir ?? await Deno.makeTempDir({ prefix: "plugins-test-" });
+  const sent: Sent[] = [];
+  const logs: Harness["logs"] = [];
+  const events: AnyBusEvent[] = [];
+  const unsubscribe = bus.subscribe("*", (event) => {
+    if (event.type === "plugin.lifecycle" || event.type === "metadata.updated") events.push(event);
+  });
+  const host = new PluginHost({
+    bus,
+    dataDir,
+    irc: { send: (networkId, target, text) => void sent.push({ networkId, target, text }) },
+    onLog: (plugin, level, message) => void logs.push({ plugin, level, message }),
+    ...options,
+  });
+  return {
+    bus,
+    host,
+    dataDir,
+    sent,
+    logs,
+    events,
+    async [Symbol.asyncDispose]() {
+      await host[Symbol.asyncDispose]();
+      unsubscribe();
+      await bus.close();
+      if (!options.dataDir) await Deno.remove(dataDir, { recursive: true });
+    },
+  };
+}
+
+/** Waits for a condition, checking every few ms; fails after a generous timeout. */
+export async function waitUntil(
+  condition: () => boolean,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** Waits for a `plugin.lifecycle` event with the given action. */
+export function lifecycle(h: Harness, plugin: string, action: string): number {
+  return h.events.filter((e) =>
+    e.type === "plugin.lifecycle" && e.data.plugin === plugin && e.data.action === action
+  ).length;
+}

@@ -1,0 +1,74 @@
+import assert from "node:assert/strict";
+import { main } from "../../plugins/cli.ts";
+import { EXAMPLES, FIXTURES } from "./_helpers.ts";
+
+async function run(args: string[], answer = false) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(args, {
+    out: (line) => void out.push(line),
+    err: (line) => void err.push(line),
+    confirm: () => answer,
+  });
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
+Deno.test("cli install shows requests with reasons and needs consent", async () => {
+  const dataDir = await Deno.makeTempDir();
+  const refused = await run(["install", `${EXAMPLES}autoresponder`, "--data-dir", dataDir]);
+  assert.equal(refused.code, 1);
+  assert.match(refused.out, /capability irc\.send \(Sends the reply/);
+  assert.match(refused.err, /consent was not given/);
+  const listed = await run(["list", "--data-dir", dataDir]);
+  assert.match(listed.out, /No plugins installed/);
+  const accepted = await run([
+    "install",
+    `${EXAMPLES}autoresponder`,
+    "--data-dir",
+    dataDir,
+    "--yes",
+  ]);
+  assert.equal(accepted.code, 0, accepted.err);
+  assert.match(accepted.out, /Installed autoresponder 1\.0\.0/);
+  await Deno.remove(dataDir, { recursive: true });
+});
+
+Deno.test("cli list and audit --json show grants, isolation, state and decisions", async () => {
+  const dataDir = await Deno.makeTempDir();
+  await run(["install", `${FIXTURES}recorder`, "--yes", "--subprocess", "--data-dir", dataDir]);
+  const list = await run(["list", "--data-dir", dataDir]);
+  assert.match(list.out, /recorder 1\.0\.0 \[stopped, subprocess\]/);
+  assert.match(list.out, /granted: {3}events=message\.received,user\.meta,user\.joined/);
+  assert.match(list.out, /crashes: 0 {2}overflows: 0 {2}denied: 0/);
+  const json = JSON.parse((await run(["list", "--json", "--data-dir", dataDir])).out);
+  assert.equal(json[0].isolation, "subprocess");
+  const audit = JSON.parse((await run(["audit", "--json", "--data-dir", dataDir])).out);
+  assert.equal(audit[0].plugin, "recorder");
+  assert.equal(audit[0].decision, "allowed");
+  assert.match(
+    (await run(["audit", "--data-dir", dataDir])).out,
+    /recorder ALLOWED install 1\.0\.0/,
+  );
+  await Deno.remove(dataDir, { recursive: true });
+});
+
+Deno.test("cli reports a bad manifest by field and installs nothing", async () => {
+  const dataDir = await Deno.makeTempDir();
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/plugin.json`, JSON.stringify({ name: "x" }));
+  const result = await run(["install", dir, "--yes", "--data-dir", dataDir]);
+  assert.equal(result.code, 1);
+  assert.match(result.err, /Cannot accept plugin manifest: version must be a non-empty string/);
+  assert.equal((await run(["nope", "--data-dir", dataDir])).code, 2);
+  await Deno.remove(dir, { recursive: true });
+  await Deno.remove(dataDir, { recursive: true });
+});
+
+Deno.test("deno task plugins runs the CLI with --no-prompt and --cached-only", async () => {
+  const config = JSON.parse(
+    await Deno.readTextFile(new URL("../../deno.json", import.meta.url)),
+  );
+  assert.match(config.tasks.plugins, /--no-prompt/);
+  assert.match(config.tasks.plugins, /--cached-only/);
+  assert.equal(config.exports["./plugin"], "./plugins/sdk.ts");
+});

@@ -1,0 +1,220 @@
+/**
+ * Every hostile fixture is contained (nothing it logs says LEAKED) and audited.
+ */
+import assert from "node:assert/strict";
+import { createEvent } from "../../bus/events.ts";
+import { PluginLoadError } from "../../plugins/mod.ts";
+import { FIXTURES, type Harness, harness, lifecycle, waitUntil } from "./_helpers.ts";
+
+const message = (text: string) =>
+  createEvent("message.received", {
+    networkId: 1,
+    channel: "#test",
+    user: "mallory",
+    message: text,
+    timestamp: 1,
+  }, "irc");
+
+const logged = (h: Harness, plugin: string) =>
+  h.logs.filter((l) => l.plugin === plugin).map((l) => l.message);
+
+function denied(h: Harness, plugin: string, attempt: RegExp): boolean {
+  return h.host.audit(plugin).some((e) => e.decision === "denied" && attempt.test(e.attempt));
+}
+
+async function loadFixture(h: Harness, name: string): Promise<void> {
+  await h.host.install(`${FIXTURES}${name}`, { grant: "requested" });
+  await h.host.load(name);
+}
+
+function assertContained(h: Harness, plugin: string): void {
+  const lines = logged(h, plugin);
+  assert.ok(lines.includes("done"), `${plugin} finished: ${lines.join(" | ")}`);
+  assert.deepEqual(lines.filter((l) => l.includes("LEAKED")), []);
+}
+
+Deno.test("hostile: reading and writing outside its data dir is blocked and audited", async () => {
+  await using h = await harness();
+  const secretDir = await Deno.makeTempDir();
+  const secret = `${secretDir}/secret.txt`;
+  await Deno.writeTextFile(secret, "top secret");
+  await loadFixture(h, "read-write-outside");
+  await h.bus.emit(message(secret));
+  await waitUntil(() => logged(h, "read-write-outside").includes("done"), "the attempts");
+  assertContained(h, "read-write-outside");
+  assert.ok(logged(h, "read-write-outside").includes("inside: ok"));
+  assert.ok(denied(h, "read-write-outside", /^Deno\.readTextFile$/));
+  assert.ok(denied(h, "read-write-outside", /^Deno\.writeTextFile$/));
+  await assert.rejects(() => Deno.stat(`${secret}.pwned`), Deno.errors.NotFound);
+  await Deno.remove(secretDir, { recursive: true });
+});
+
+Deno.test("hostile: reaching an ungranted host is blocked and audited", async () => {
+  await using h = await harness();
+  await using server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () => new Response("secret"),
+  );
+  await loadFixture(h, "net-ungranted");
+  await h.bus.emit(message(`http://127.0.0.1:${server.addr.port}/`));
+  await waitUntil(() => logged(h, "net-ungranted").includes("done"), "the attempts");
+  assertContained(h, "net-ungranted");
+  assert.ok(denied(h, "net-ungranted", /^fetch$/));
+  assert.ok(denied(h, "net-ungranted", /^Deno\.connect$/));
+});
+
+Deno.test("hostile: reading env is blocked and audited", async () => {
+  await using h = await harness();
+  await loadFixture(h, "read-env");
+  assertContained(h, "read-env");
+  assert.ok(denied(h, "read-env", /^Deno\.env\.get$/));
+  assert.ok(denied(h, "read-env", /^Deno\.env\.toObject$/));
+});
+
+Deno.test("hostile: running a subprocess is blocked and audited", async () => {
+  await using h = await harness();
+  await loadFixture(h, "run-subprocess");
+  assertContained(h, "run-subprocess");
+  assert.ok(denied(h, "run-subprocess", /^Deno\.Command\.output$/));
+});
+
+Deno.test("hostile: loading FFI is blocked and audited", async () => {
+  await using h = await harness();
+  await loadFixture(h, "load-ffi");
+  assertContained(h, "load-ffi");
+  assert.ok(denied(h, "load-ffi", /^Deno\.dlopen$/));
+});
+
+Deno.test("hostile: Deno.permissions.request is denied without a prompt, and audited", async () => {
+  await using h = await harness();
+  await loadFixture(h, "permission-request");
+  assertContained(h, "permission-request");
+  assert.ok(logged(h, "permission-request").includes("request run: denied"));
+  assert.ok(denied(h, "permission-request", /^Deno\.permissions\.request\(.*"run"/));
+});
+
+Deno.test("hostile: irc.send without the capability gets CapabilityDeniedError, audited", async () => {
+  await using h = await harness();
+  await loadFixture(h, "irc-send-denied");
+  await h.bus.emit(message("go"));
+  await waitUntil(() => logged(h, "irc-send-denied").includes("done"), "the attempts");
+  assertContained(h, "irc-send-denied");
+  assert.deepEqual(h.sent, [{ networkId: 1, target: "#allowed", text: "this one is fine" }]);
+  assert.ok(
+    logged(h, "irc-send-denied").includes("send 1 #elsewhere: blocked CapabilityDeniedError true"),
+  );
+  assert.ok(denied(h, "irc-send-denied", /^irc\.send 1 #elsewhere$/));
+  assert.ok(denied(h, "irc-send-denied", /^irc\.send 2 #allowed$/));
+  assert.ok(denied(h, "irc-send-denied", /^metadata\.set nickname_color$/));
+  assert.ok(denied(h, "irc-send-denied", /^storage\.set$/));
+  assert.ok(
+    h.host.audit("irc-send-denied").some((e) =>
+      e.decision === "allowed" && e.attempt === "irc.send 1 #allowed"
+    ),
+  );
+  assert.equal(h.host.list()[0].denied, 4);
+});
+
+Deno.test("hostile: throwing at load is a clear load error, audited, and nothing runs", async () => {
+  await using h = await harness();
+  await h.host.install(`${FIXTURES}throw-at-load`, { grant: "requested" });
+  await assert.rejects(
+    () => h.host.load("throw-at-load"),
+    (error: unknown) =>
+      error instanceof PluginLoadError && /setup failed: Error: boom at load/.test(error.message),
+  );
+  assert.equal(h.host.list()[0].state, "stopped");
+  assert.ok(
+    h.host.audit("throw-at-load").some((e) => e.attempt === "load" && e.decision === "failed"),
+  );
+  await h.host.install(`${FIXTURES}setup-throws`, { grant: "requested" });
+  await assert.rejects(
+    () => h.host.load("setup-throws"),
+    /Cannot load plugin "setup-throws": setup failed: RangeError: no API key configured/,
+  );
+});
+
+Deno.test("hostile: spinning forever is terminated, restarted with backoff, then disabled", async () => {
+  await using h = await harness({ ackBudgetMs: 300, restartBackoffMs: [10, 20] });
+  await loadFixture(h, "spin-forever");
+  for (let crash = 1; crash <= 3; crash++) {
+    if (crash > 1) {
+      await waitUntil(() => lifecycle(h, "spin-forever", "restarted") === crash - 1, "restart");
+    }
+    await h.bus.emit(message("spin"));
+    await waitUntil(() => lifecycle(h, "spin-forever", "crashed") === crash, `crash ${crash}`);
+  }
+  await waitUntil(() => lifecycle(h, "spin-forever", "disabled") === 1, "disabled");
+  const [info] = h.host.list();
+  assert.equal(info.state, "disabled");
+  assert.equal(info.crashes, 3);
+  assert.match(info.disabledReason ?? "", /3 crashes within 600 s/);
+  assert.ok(h.host.audit("spin-forever").some((e) => e.attempt === "disable"));
+  await assert.rejects(() => h.host.load("spin-forever"), /it is disabled/);
+});
+
+Deno.test("hostile: crashes older than the window do not count toward disabling", async () => {
+  let offset = 0;
+  await using h = await harness({
+    ackBudgetMs: 300,
+    restartBackoffMs: [10],
+    now: () => Date.now() + offset,
+  });
+  await loadFixture(h, "spin-forever");
+  for (let crash = 1; crash <= 4; crash++) {
+    if (crash > 1) {
+      await waitUntil(() => lifecycle(h, "spin-forever", "restarted") === crash - 1, "restart");
+    }
+    await h.bus.emit(message("spin"));
+    await waitUntil(() => lifecycle(h, "spin-forever", "crashed") === crash, `crash ${crash}`);
+    offset += 6 * 60 * 1000; // six minutes pass between crashes
+  }
+  await waitUntil(() => lifecycle(h, "spin-forever", "restarted") === 4, "fourth restart");
+  assert.equal(lifecycle(h, "spin-forever", "disabled"), 0);
+  assert.equal(h.host.list()[0].crashes, 4);
+});
+
+Deno.test("hostile: flooding the host stops the plugin; the host stays responsive", async () => {
+  await using h = await harness({ floodLimit: 2000, restartBackoffMs: [60_000] });
+  await loadFixture(h, "flood-host");
+  await h.bus.emit(message("flood"));
+  await waitUntil(() => lifecycle(h, "flood-host", "crashed") === 1, "the flood to be stopped");
+  assert.ok(
+    h.host.audit("flood-host").some((e) => e.attempt === "crash" && /flooded/.test(e.detail)),
+  );
+  // Its junk was refused at the boundary as malformed, and audited.
+  assert.ok(
+    h.host.audit("flood-host").some((e) =>
+      e.attempt === "malformed message" && /kind is not a known plugin message/.test(e.detail)
+    ),
+  );
+  let seen = 0;
+  h.bus.subscribe("sasl.success", () => void seen++);
+  await h.bus.emitSync(createEvent("sasl.success", { networkId: 1 }, "irc"));
+  assert.equal(seen, 1);
+});
+
+Deno.test("hostile: an uncaught error in onEvent is caught, audited, and the plugin lives on", async () => {
+  await using h = await harness();
+  await loadFixture(h, "import-uncached");
+  // Under `deno test` (no --cached-only) a remote import to an unresolvable host just fails;
+  // the --cached-only escape itself is tested in a real client process (escapes_test.ts).
+  await h.bus.emit(message("remote"));
+  await waitUntil(
+    () => h.host.audit("import-uncached").some((e) => e.attempt === "uncaught error"),
+    "the uncaught error",
+  );
+  assert.deepEqual(logged(h, "import-uncached").filter((l) => l.includes("LEAKED")), []);
+  assert.equal(h.host.list()[0].state, "running");
+  assert.equal(h.host.list()[0].crashes, 0);
+});
+
+Deno.test("hostile: a disabled plugin can be enabled again with a fresh crash window", async () => {
+  await using h = await harness({ ackBudgetMs: 300, restartBackoffMs: [10], crashLimit: 1 });
+  await loadFixture(h, "spin-forever");
+  await h.bus.emit(message("spin"));
+  await waitUntil(() => lifecycle(h, "spin-forever", "disabled") === 1, "disabled");
+  await h.host.enable("spin-forever");
+  assert.equal(h.host.list()[0].state, "running");
+  assert.equal(h.host.list()[0].crashes, 1);
+});
