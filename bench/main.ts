@@ -7,12 +7,14 @@ import * as bus from "./bus.ts";
 import * as client from "./client.ts";
 import * as deeplink from "./deeplink.ts";
 import * as irc from "./irc.ts";
+import * as plugins from "./plugins.ts";
 
 const sections: Record<string, { run(report: (row: BenchRow) => void): Promise<void> }> = {
   bus,
   client,
   deeplink,
   irc,
+  plugins,
 };
 
 const wanted = Deno.args.length > 0 ? Deno.args : Object.keys(sections);

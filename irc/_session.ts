@@ -121,7 +121,7 @@ export class Session {
     this.#client = createFrameworkClient();
     this.#worker = new SerialWorker<Item>(
       (item) => typeof item === "function" ? item() : this.#handle(item),
-      (error) => console.error(`IRC worker failed (network ${this.#networkId}):`, error),
+      (error) => this.#internalError(error),
     );
     this.#followUps = new PacedQueue((line) => this.#write(line), {
       interval: options.followUpInterval ?? 1000,
@@ -292,6 +292,16 @@ export class Session {
 
   #requestedReason: string | undefined;
 
+  /** A bug in the worker: attributed, published, and the worker goes on with the next line. */
+  #internalError(error: unknown): void {
+    const text = `Cannot process an IRC line: ${(error as Error)?.message ?? String(error)}`;
+    console.error(`IRC worker failed (network ${this.#networkId}):`, error);
+    this.#bus.emit(
+      createEvent("error", { networkId: this.#networkId, error: text, type: "internal" }, "irc"),
+    )
+      .catch(() => {});
+  }
+
   // ---------------------------------------------------------------- read path
 
   #read(message: RawMessage, next: () => void): void {
@@ -309,7 +319,18 @@ export class Session {
       this.#client.keepAlive();
       return;
     }
-    next();
+    try {
+      next();
+    } catch (error) {
+      // irc-framework throws on some malformed lines (e.g. a 353 without its parameters).
+      // The line was already queued for our worker, which copes; report it, keep reading.
+      const text = `Cannot handle a line from the server: ${
+        (error as Error)?.message ?? String(error)
+      }, got ${JSON.stringify([command, ...message.params].join(" ").slice(0, 200))}`;
+      this.#worker.push(() =>
+        this.#emit("error", { networkId: this.#networkId, error: text, type: "malformed" })
+      );
+    }
   }
 
   /** Protocol-critical registration work: nick fallback and starting SCRAM. */

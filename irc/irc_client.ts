@@ -59,6 +59,11 @@ export class IrcClient implements AsyncDisposable {
         );
       }
     }
+    if (!Number.isSafeInteger(options.networkId)) {
+      throw new TypeError(
+        `Cannot create IrcClient: networkId must be an integer, got ${options.networkId}`,
+      );
+    }
     if (!Number.isInteger(options.port) || options.port < 1 || options.port > 65535) {
       throw new TypeError(`Cannot create IrcClient: invalid port, got ${options.port}`);
     }
@@ -336,7 +341,16 @@ export class IrcClient implements AsyncDisposable {
         // The failure is on the bus as an `error` event; try again after the next delay.
       }
     }
-    if (this.#state === "reconnecting") this.#state = "disconnected";
+    if (this.#state !== "reconnecting") return;
+    this.#state = "disconnected";
+    if (!this.#abandoned) {
+      await this.#bus.emit(createEvent("error", {
+        networkId: this.#options.networkId,
+        error:
+          `Cannot reconnect to ${this.#options.host}:${this.#options.port}: gave up, got ${this.#attempt} failed attempts`,
+        type: "reconnect",
+      }, "irc")).catch(() => {});
+    }
   }
 }
 

@@ -47,7 +47,7 @@ export type HostMessage =
     dataDir: string;
     capabilities: string[];
   }
-  | { kind: "events"; seq: number; events: WireEvent[] }
+  | { kind: "events"; seq: number; /** A JSON array of {@linkcode WireEvent}. */ events: string }
   | { kind: "overflow"; seq: number; dropped: number }
   | { kind: "command"; id: number; command: string; args: string }
   | { kind: "result"; id: number; ok: true; value?: unknown }
@@ -197,8 +197,10 @@ export function parseHostMessage(value: unknown): HostMessage {
       };
     }
     case "events": {
-      if (!Array.isArray(raw.events)) throw new ProtocolError("events must be an array", value);
-      return { kind: "events", seq: int(raw.seq, "seq", value), events: raw.events as WireEvent[] };
+      if (typeof raw.events !== "string") {
+        throw new ProtocolError("events must be a JSON array text", value);
+      }
+      return { kind: "events", seq: int(raw.seq, "seq", value), events: raw.events };
     }
     case "overflow":
       return {
@@ -227,6 +229,21 @@ export function parseHostMessage(value: unknown): HostMessage {
     default:
       throw new ProtocolError("kind is not a known host message", value);
   }
+}
+
+/** Parses a batch's JSON text and checks each event's envelope. */
+export function parseWireEvents(text: string): WireEvent[] {
+  const events: unknown = JSON.parse(text);
+  if (!Array.isArray(events)) throw new ProtocolError("events must be an array", text);
+  for (const event of events) {
+    if (
+      typeof event !== "object" || event === null || typeof event.type !== "string" ||
+      typeof event.timestamp !== "number" || typeof event.source !== "string"
+    ) {
+      throw new ProtocolError("an event must have type, timestamp and source", event);
+    }
+  }
+  return events as WireEvent[];
 }
 
 /** Turns anything thrown into plain data that can cross the boundary. */

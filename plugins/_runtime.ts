@@ -11,9 +11,11 @@ import {
   type CallOp,
   type HostMessage,
   parseHostMessage,
+  parseWireEvents,
   type PluginMessage,
   toWireError,
   type WireError,
+  type WireEvent,
 } from "./_protocol.ts";
 import {
   type DefinedPlugin,
@@ -72,12 +74,15 @@ export function startRuntime(transport: RuntimeTransport): void {
     return rebuilt;
   };
 
+  const failed = (what: string, error: unknown) => {
+    if (isNotCapable(error)) reportDenied(what, error);
+    post({ kind: "uncaught", error: toWireError(error) });
+  };
   const run = async (what: string, fn: () => unknown) => {
     try {
       await fn();
     } catch (error) {
-      if (isNotCapable(error)) reportDenied(what, error);
-      post({ kind: "uncaught", error: toWireError(error) });
+      failed(what, error);
     }
   };
 
@@ -106,7 +111,13 @@ export function startRuntime(transport: RuntimeTransport): void {
         return;
       }
       case "events": {
-        const events = message.events;
+        let events: WireEvent[];
+        try {
+          events = parseWireEvents(message.events);
+        } catch (error) {
+          post({ kind: "uncaught", error: toWireError(error) });
+          events = [];
+        }
         chain = chain.then(async () => {
           const onEvent = plugin?.onEvent;
           if (onEvent && ctx) {
@@ -117,7 +128,13 @@ export function startRuntime(transport: RuntimeTransport): void {
                 timestamp: new Date(wire.timestamp),
                 source: wire.source,
               } as AnyBusEvent;
-              await run(`onEvent(${wire.type})`, () => onEvent.call(plugin, event, ctx!));
+              // Synchronous handlers stay on the fast path: no promise per event.
+              try {
+                const result = onEvent.call(plugin, event, ctx);
+                if (result instanceof Promise) await result;
+              } catch (error) {
+                failed(`onEvent(${wire.type})`, error);
+              }
             }
           }
           post({ kind: "ack", seq: message.seq });

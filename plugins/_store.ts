@@ -157,6 +157,30 @@ export class PluginStore {
     return rows as unknown as AuditEntry[];
   }
 
+  /** Crash records of a plugin, newest last: their times in ms. */
+  crashTimes(plugin: string): number[] {
+    const rows = this.#db.prepare(
+      "SELECT time FROM plugin_audit WHERE plugin = ? AND attempt = 'crash' ORDER BY id",
+    ).all(plugin) as { time: string }[];
+    return rows.map((row) => Date.parse(row.time));
+  }
+
+  /** When the plugin was last re-enabled (ms), or 0. */
+  lastEnabled(plugin: string): number {
+    const row = this.#db.prepare(
+      "SELECT time FROM plugin_audit WHERE plugin = ? AND attempt = 'enable' AND decision = 'allowed' ORDER BY id DESC LIMIT 1",
+    ).get(plugin) as { time: string } | undefined;
+    return row ? Date.parse(row.time) : 0;
+  }
+
+  /** Events dropped from a plugin's full mailbox, as recorded with each overflow notice. */
+  overflowCount(plugin: string): number {
+    const rows = this.#db.prepare(
+      "SELECT detail FROM plugin_audit WHERE plugin = ? AND attempt = 'mailbox overflow'",
+    ).all(plugin) as { detail: string }[];
+    return rows.reduce((sum, row) => sum + (parseInt(row.detail, 10) || 0), 0);
+  }
+
   deniedCount(plugin: string): number {
     const row = this.#db.prepare(
       "SELECT COUNT(*) AS n FROM plugin_audit WHERE plugin = ? AND decision = 'denied'",

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { EventBus } from "../bus/event_bus.ts";
 import {
@@ -34,6 +34,7 @@ import {
   type WireError,
   type WireEvent,
 } from "./_protocol.ts";
+import { type Holder, Mailbox } from "./_mailbox.ts";
 import { type AuditEntry, PluginStore, type StoredPlugin } from "./_store.ts";
 
 export type { AuditDecision, AuditEntry } from "./_store.ts";
@@ -77,9 +78,9 @@ export interface PluginHostOptions {
   metadata?: MetadataCoalescer;
   /** Events waiting per plugin before drops begin. Default 1024. */
   mailboxSize?: number;
-  /** Most events per postMessage. Default 256. */
+  /** Most events per postMessage. Default 512. */
   batchSize?: number;
-  /** Unacknowledged batches in flight per plugin. Default 4. */
+  /** Unacknowledged batches in flight per plugin. Default 8. */
   maxInFlight?: number;
   /** A batch must be acknowledged within this many ms. Default 5000. */
   ackBudgetMs?: number;
@@ -185,9 +186,9 @@ export interface PluginInfo {
   granted: PluginGrant;
   /** Requests awaiting new consent. */
   pendingConsent: string[];
-  /** Crashes since the host started. */
+  /** Crashes recorded in the audit log. */
   crashes: number;
-  /** Events dropped because its mailbox was full, since the host started. */
+  /** Events dropped because its mailbox was full (recorded, plus not yet notified). */
   overflows: number;
   /** Denied attempts in the audit log. */
   denied: number;
@@ -197,8 +198,8 @@ export interface PluginInfo {
 
 const DEFAULTS = {
   mailboxSize: 1024,
-  batchSize: 256,
-  maxInFlight: 4,
+  batchSize: 512,
+  maxInFlight: 8,
   ackBudgetMs: 5000,
   setupBudgetMs: 10_000,
   teardownBudgetMs: 2000,
@@ -214,10 +215,6 @@ const SUBPROCESS_ENV = ["DENO_DIR", "HOME", "XDG_CACHE_HOME", "NO_COLOR", "PATH"
 
 type Timer = ReturnType<typeof setTimeout>;
 
-interface Holder {
-  wire: WireEvent;
-}
-
 interface Slot {
   name: string;
   stored: StoredPlugin;
@@ -226,17 +223,15 @@ interface Slot {
   state: PluginState;
   generation: number;
   endpoint?: PluginEndpoint;
-  mailbox: Holder[];
+  mailbox: Mailbox;
   metaIndex: Map<string, Holder>;
   dropped: number;
-  overflows: number;
   inFlight: { seq: number; sentAt: number }[];
   seq: number;
   flushQueued: boolean;
   watchdog?: Timer;
   restartTimer?: Timer;
   crashTimes: number[];
-  crashes: number;
   commands: string[];
   metadataKeys: Map<string, MetadataUpdate>;
   commandWaiters: Map<number, { resolve(): void; reject(error: Error): void }>;
@@ -434,6 +429,45 @@ export class PluginHost implements AsyncDisposable {
   }
 
   /**
+   * Stops a plugin and keeps it from loading until {@linkcode PluginHost.prototype.enable}.
+   * The flag is persisted.
+   *
+   * @example
+   * ```ts ignore
+   * await host.disable("autoresponder", "too chatty");
+   * ```
+   */
+  async disable(name: string, reason = "disabled by the user"): Promise<void> {
+    if (!this.#store.get(name)) throw new PluginLoadError(name, "it is not installed");
+    await this.unload(name);
+    this.#store.setEnabled(name, false, reason);
+    this.#store.audit(name, "disable", "info", reason);
+  }
+
+  /**
+   * Re-enables a disabled plugin (its crash window starts afresh) and loads it. When the
+   * load fails, the plugin goes back to disabled with its old reason, and the error is thrown.
+   *
+   * @example
+   * ```ts ignore
+   * await host.enable("spin-forever");
+   * ```
+   */
+  async enable(name: string): Promise<void> {
+    const stored = this.#store.get(name);
+    if (!stored) throw new PluginLoadError(name, "it is not installed");
+    this.#store.setEnabled(name, true, null);
+    this.#store.audit(name, "enable", "allowed");
+    try {
+      await this.load(name);
+    } catch (error) {
+      this.#store.setEnabled(name, stored.enabled, stored.disabledReason);
+      this.#store.audit(name, "enable", "failed", `rolled back: ${(error as Error).message}`);
+      throw error;
+    }
+  }
+
+  /**
    * Respawns a plugin, re-reading its manifest and re-caching its modules. A manifest that now
    * asks for more runs with the old grant.
    *
@@ -472,8 +506,8 @@ export class PluginHost implements AsyncDisposable {
         requested: grantAll(stored.manifest),
         granted: effectiveGrant(stored.manifest, stored.grant),
         pendingConsent: missingConsent(stored.manifest, stored.grant),
-        crashes: slot?.crashes ?? 0,
-        overflows: slot?.overflows ?? 0,
+        crashes: this.#store.crashTimes(stored.name).length,
+        overflows: this.#store.overflowCount(stored.name) + (slot?.dropped ?? 0),
         denied: this.#store.deniedCount(stored.name),
         commands: slot ? [...slot.commands] : [],
       };
@@ -545,6 +579,12 @@ export class PluginHost implements AsyncDisposable {
   }
 
   #newSlot(stored: StoredPlugin): Slot {
+    // Crashes before this host started still count toward the window.
+    const since = Math.max(
+      this.#now() - this.#options.crashWindowMs,
+      this.#store.lastEnabled(stored.name),
+    );
+    const crashTimes = this.#store.crashTimes(stored.name).filter((time) => time > since);
     return {
       name: stored.name,
       stored,
@@ -552,15 +592,13 @@ export class PluginHost implements AsyncDisposable {
       mode: this.#mode(stored),
       state: "stopped",
       generation: 0,
-      mailbox: [],
+      mailbox: new Mailbox(),
       metaIndex: new Map(),
       dropped: 0,
-      overflows: 0,
       inFlight: [],
       seq: 0,
       flushQueued: false,
-      crashTimes: [],
-      crashes: 0,
+      crashTimes,
       commands: [],
       metadataKeys: new Map(),
       commandWaiters: new Map(),
@@ -575,7 +613,7 @@ export class PluginHost implements AsyncDisposable {
     await Deno.mkdir(dataDir, { recursive: true });
     const inside = (path: string) => {
       const full = resolve(dataDir, path);
-      if (full !== dataDir && !full.startsWith(dataDir + "/")) {
+      if (full !== dataDir && !full.startsWith(dataDir + sep)) {
         throw new PluginLoadError(slot.name, `path ${path} leaves its data dir`);
       }
       return full;
@@ -600,7 +638,7 @@ export class PluginHost implements AsyncDisposable {
     slot.generation++;
     const generation = slot.generation;
     slot.state = "starting";
-    slot.mailbox = [];
+    slot.mailbox.clear();
     slot.metaIndex.clear();
     slot.inFlight = [];
     slot.dropped = 0;
@@ -690,7 +728,7 @@ export class PluginHost implements AsyncDisposable {
       waiter.reject(new Error(`Cannot finish command: plugin ${slot.name} stopped`));
     }
     slot.commandWaiters.clear();
-    slot.mailbox = [];
+    slot.mailbox.clear();
     slot.metaIndex.clear();
     slot.inFlight = [];
     if (endpoint) await endpoint.terminate();
@@ -740,27 +778,34 @@ export class PluginHost implements AsyncDisposable {
       timestamp: event.timestamp.getTime(),
       source: event.source,
     };
-    if (typed) { for (const slot of typed) this.#enqueue(slot, wire); }
-    for (const slot of wildcard) if (!typed?.includes(slot)) this.#enqueue(slot, wire);
+    let json: string;
+    try {
+      // Serialized once here, not once per plugin by postMessage: cheaper, and shared.
+      json = JSON.stringify(wire);
+    } catch (error) {
+      console.error(`Cannot deliver ${event.type} to plugins: its data is not JSON`, error);
+      return;
+    }
+    const metaKey = event.type === "user.meta"
+      ? `${event.data.networkId}\n${event.data.nickname}`
+      : undefined;
+    if (typed) { for (const slot of typed) this.#enqueue(slot, json, metaKey); }
+    for (const slot of wildcard) if (!typed?.includes(slot)) this.#enqueue(slot, json, metaKey);
   }
 
-  #enqueue(slot: Slot, wire: WireEvent): void {
-    let metaKey: string | undefined;
-    if (wire.type === "user.meta") {
-      const data = wire.data as { networkId: number; nickname: string };
-      metaKey = `${data.networkId}\n${data.nickname}`;
+  #enqueue(slot: Slot, json: string, metaKey: string | undefined): void {
+    if (metaKey !== undefined) {
       const pending = slot.metaIndex.get(metaKey);
       if (pending) {
-        pending.wire = wire;
+        pending.json = json;
         return;
       }
     }
     if (slot.mailbox.length >= this.#options.mailboxSize) {
       slot.dropped++;
-      slot.overflows++;
       return;
     }
-    const holder = { wire };
+    const holder: Holder = { json };
     if (metaKey !== undefined) slot.metaIndex.set(metaKey, holder);
     slot.mailbox.push(holder);
     if (slot.mailbox.length >= this.#options.batchSize) this.#flush(slot);
@@ -777,17 +822,16 @@ export class PluginHost implements AsyncDisposable {
     while (slot.inFlight.length < this.#options.maxInFlight) {
       let message: HostMessage;
       if (slot.mailbox.length > 0) {
-        const batch = slot.mailbox.splice(0, this.#options.batchSize);
-        const events: WireEvent[] = new Array(batch.length);
-        for (let i = 0; i < batch.length; i++) {
-          const wire = batch[i].wire;
-          events[i] = wire;
-          if (wire.type === "user.meta") {
-            const data = wire.data as { networkId: number; nickname: string };
-            slot.metaIndex.delete(`${data.networkId}\n${data.nickname}`);
+        const batch = slot.mailbox.take(this.#options.batchSize);
+        const parts: string[] = new Array(batch.length);
+        for (let i = 0; i < batch.length; i++) parts[i] = batch[i].json;
+        if (slot.metaIndex.size > 0) {
+          const sent = new Set(batch);
+          for (const [key, holder] of slot.metaIndex) {
+            if (sent.has(holder)) slot.metaIndex.delete(key);
           }
         }
-        message = { kind: "events", seq: ++slot.seq, events };
+        message = { kind: "events", seq: ++slot.seq, events: `[${parts.join(",")}]` };
       } else if (slot.dropped > 0) {
         message = { kind: "overflow", seq: ++slot.seq, dropped: slot.dropped };
         this.#store.audit(slot.name, "mailbox overflow", "info", `${slot.dropped} events dropped`);
@@ -814,24 +858,18 @@ export class PluginHost implements AsyncDisposable {
   }
 
   #onMessage(slot: Slot, raw: unknown): void {
-    const now = this.#now();
-    if (now - slot.windowStart >= 1000) {
-      slot.windowStart = now;
-      slot.windowCount = 0;
-    }
-    if (++slot.windowCount > this.#options.floodLimit) {
-      if (slot.windowCount === this.#options.floodLimit + 1) {
-        this.#crash(slot, `flooded the host with over ${this.#options.floodLimit} messages/s`);
-      }
-      return;
-    }
-    let message: PluginMessage;
+    let message: PluginMessage | undefined;
     try {
       message = parsePluginMessage(raw);
     } catch (error) {
+      message = undefined;
+      if (!this.#withinFloodLimit(slot)) return;
       this.#store.audit(slot.name, "malformed message", "denied", (error as Error).message);
       return;
     }
+    // An expected acknowledgement is bounded by what the host sent; anything else counts.
+    const expected = message.kind === "ack" && slot.inFlight[0]?.seq === message.seq;
+    if (!expected && !this.#withinFloodLimit(slot)) return;
     switch (message.kind) {
       case "ready":
         slot.ready?.resolve(message.commands);
@@ -900,6 +938,20 @@ export class PluginHost implements AsyncDisposable {
         slot.teardownDone?.();
         return;
     }
+  }
+
+  /** Counts an unsolicited message; past the limit per second, the plugin is stopped. */
+  #withinFloodLimit(slot: Slot): boolean {
+    const now = this.#now();
+    if (now - slot.windowStart >= 1000) {
+      slot.windowStart = now;
+      slot.windowCount = 0;
+    }
+    if (++slot.windowCount <= this.#options.floodLimit) return true;
+    if (slot.windowCount === this.#options.floodLimit + 1) {
+      this.#crash(slot, `flooded the host with over ${this.#options.floodLimit} messages/s`);
+    }
+    return false;
   }
 
   async #call(slot: Slot, id: number, op: CallOp, args: unknown[]): Promise<unknown> {
@@ -978,7 +1030,6 @@ export class PluginHost implements AsyncDisposable {
     if (slot.state !== "running" && slot.state !== "starting") return;
     if (this.#slots.get(slot.name) !== slot) return;
     const now = this.#now();
-    slot.crashes++;
     slot.crashTimes = [
       ...slot.crashTimes.filter((t) => now - t < this.#options.crashWindowMs),
       now,
@@ -995,6 +1046,8 @@ export class PluginHost implements AsyncDisposable {
         Math.round(this.#options.crashWindowMs / 1000)
       } s (last: ${reason})`;
       slot.state = "disabled";
+      slot.watcher?.close();
+      this.#slots.delete(slot.name);
       this.#store.setEnabled(slot.name, false, why);
       this.#store.audit(slot.name, "disable", "denied", why);
       this.#lifecycle(slot.name, "disabled");

@@ -16,6 +16,8 @@ export interface IrcServer extends AsyncDisposable {
   port: number;
   /** Client port whose connect class needs the password `serverpass`. */
   passwordPort: number;
+  /** TLS client port (self-signed certificate for irc.test / 127.0.0.1, see `TEST_CA`). */
+  tlsPort: number;
   /** Services are linked (SASL PLAIN works for the seeded account). */
   services: boolean;
   /** The seeded account (password `accountpass`). */
@@ -64,7 +66,17 @@ export function freePort(): number {
   return port;
 }
 
-function inspircdConf(dir: string, port: number, passwordPort: number, linkPort: number): string {
+/** The self-signed test certificate the TLS port presents (a test fixture, not a secret). */
+export const TEST_CERT_PATH = new URL("./fixtures/test_cert.pem", import.meta.url).pathname;
+const TEST_KEY_PATH = new URL("./fixtures/test_key.pem", import.meta.url).pathname;
+
+function inspircdConf(
+  dir: string,
+  port: number,
+  passwordPort: number,
+  linkPort: number,
+  tlsPort: number,
+): string {
   const modules = [
     "cap",
     "ircv3",
@@ -89,6 +101,8 @@ function inspircdConf(dir: string, port: number, passwordPort: number, linkPort:
     "spanningtree",
     "hidechans",
     "sha256",
+    "ssl_gnutls",
+    "sslinfo",
   ];
   return `
 <server name="irc.test" description="Test server" network="TestNet" id="001">
@@ -96,8 +110,10 @@ function inspircdConf(dir: string, port: number, passwordPort: number, linkPort:
 <bind address="127.0.0.1" port="${port}" type="clients">
 <bind address="127.0.0.1" port="${passwordPort}" type="clients">
 <bind address="127.0.0.1" port="${linkPort}" type="servers">
+<bind address="127.0.0.1" port="${tlsPort}" type="clients" sslprofile="Clients">
+<sslprofile name="Clients" provider="gnutls" certfile="${dir}/cert.pem" keyfile="${dir}/key.pem" hash="sha256" requestclientcert="no" mindhbits="2048" priority="NORMAL">
 <connect name="pass" allow="*" port="${passwordPort}" password="serverpass" timeout="60" localmax="1000" globalmax="1000" maxchans="100" pingfreq="120" hardsendq="10485760" softsendq="1048576" recvq="1048576" threshold="100000" commandrate="10000000" fakelag="off" useident="no" resolvehostnames="no" modes="">
-<connect name="main" allow="*" port="${port}" timeout="60" localmax="1000" globalmax="1000" maxchans="100" pingfreq="120" hardsendq="10485760" softsendq="1048576" recvq="1048576" threshold="100000" commandrate="10000000" fakelag="off" useident="no" resolvehostnames="no" modes="">
+<connect name="main" allow="*" port="${port},${tlsPort}" timeout="60" localmax="1000" globalmax="1000" maxchans="100" pingfreq="120" hardsendq="10485760" softsendq="1048576" recvq="1048576" threshold="100000" commandrate="10000000" fakelag="off" useident="no" resolvehostnames="no" modes="">
 <performance netbuffersize="65000" somaxconn="128" softlimit="1024" clonesonconnect="no" timeskipwarn="0">
 <dns server="127.0.0.1" timeout="1">
 <options prefixquit="Quit: " suffixquit="" prefixpart="" suffixpart="" fixedquit="" fixedpart="" syntaxhints="no" cyclehostsfromuser="no" announcets="yes" allowmismatch="no" defaultbind="auto" hostintopic="yes" pingwarning="15" serverpingfreq="60" splitwhois="no" defaultmodes="not" xlinemessage="Banned" allowzerolimit="no" exemptchanops="" invitebypassmodes="yes" nosnoticestack="no">
@@ -273,8 +289,14 @@ export async function startInspircd(options: { services?: boolean } = {}): Promi
   const port = freePort();
   const passwordPort = freePort();
   const linkPort = freePort();
+  const tlsPort = freePort();
+  await Deno.copyFile(TEST_CERT_PATH, `${dir}/cert.pem`);
+  await Deno.copyFile(TEST_KEY_PATH, `${dir}/key.pem`);
   await Deno.writeTextFile(`${dir}/motd.txt`, "Welcome to the test server\n");
-  await Deno.writeTextFile(`${dir}/inspircd.conf`, inspircdConf(dir, port, passwordPort, linkPort));
+  await Deno.writeTextFile(
+    `${dir}/inspircd.conf`,
+    inspircdConf(dir, port, passwordPort, linkPort, tlsPort),
+  );
   const ircd = new Deno.Command(INSPIRCD, {
     args: ["--nofork", "--runasroot", `--config=${dir}/inspircd.conf`],
     stdout: "piped",
@@ -347,6 +369,7 @@ export async function startInspircd(options: { services?: boolean } = {}): Promi
   return {
     port,
     passwordPort,
+    tlsPort,
     services,
     account: "tester",
     dir,

@@ -257,6 +257,27 @@ Deno.test("IrcClient against a real InspIRCd and Atheme", async (t) => {
     );
 
     await t.step(
+      "TLS: an untrusted certificate rejects with code tls; trusting it connects",
+      async () => {
+        const strict = new IrcClient({ ...base(8, "secure"), port: server.tlsPort, tls: true });
+        const error = await strict.connect().catch((e) => e);
+        assert.ok(error instanceof IrcConnectError, String(error));
+        assert.equal(error.code, "tls", error.message);
+        const relaxed = new IrcClient({
+          ...base(9, "secure"),
+          port: server.tlsPort,
+          tls: true,
+          tlsOptions: { rejectUnauthorized: false },
+        });
+        await relaxed.connect();
+        relaxed.quote("WHOIS secure");
+        const whois = await rec.waitFor("whois.received", (d) => on(9)(d));
+        assert.equal(whois.data.whois.secure, true, "671: the server sees a TLS connection");
+        await relaxed.disconnect();
+      },
+    );
+
+    await t.step(
       "the server password: wrong is rejected with code password, right connects",
       async () => {
         const wrong = new IrcClient({

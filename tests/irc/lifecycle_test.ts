@@ -176,5 +176,100 @@ Deno.test("disconnect() during a pending reconnect stops it and leaves nothing r
   assert.equal(client.state, "reconnecting");
   await client.disconnect();
   assert.equal(client.state, "disconnected");
+  assert.equal(rec.of("error").length, 0, "an intentional stop is not a give-up");
+  await bus.close();
+});
+
+Deno.test("reconnects give up after maxAttempts with an error event typed reconnect", async () => {
+  const server = new ScriptedServer();
+  const bus = new EventBus();
+  using rec = new Recorder(bus);
+  const client = new IrcClient({
+    ...options(bus, server.port),
+    reconnect: { initialDelay: 5, maxDelay: 10, maxAttempts: 2 },
+  });
+  const connecting = client.connect();
+  const peer = await server.accept();
+  await peer.register();
+  await connecting;
+  await server.close(); // no listener any more: every attempt is refused
+  const gaveUp = await rec.waitFor("error", (d) => d.type === "reconnect");
+  assert.match(gaveUp.data.error, /gave up, got 2 failed attempts/);
+  assert.equal(rec.of("error").filter((d) => d.type === "connect").length, 2);
+  assert.equal(client.state, "disconnected");
+  await client.disconnect();
+  await bus.close();
+});
+
+Deno.test("a silent server is a ping timeout: connection.lost says so", async () => {
+  await using server = new ScriptedServer();
+  const bus = new EventBus();
+  using rec = new Recorder(bus);
+  const client = new IrcClient({ ...options(bus, server.port), pingTimeout: 2000 });
+  const connecting = client.connect();
+  const peer = await server.accept();
+  await peer.register();
+  await connecting;
+  const lost = await rec.waitFor("connection.lost");
+  assert.match(lost.data.error, /^Ping timeout/);
+  await peer.close();
+  await client.disconnect();
+  await bus.close();
+});
+
+Deno.test("disconnect() drops unsent follow-ups: a queued WHO never goes out", async () => {
+  await using server = new ScriptedServer();
+  const bus = new EventBus();
+  using rec = new Recorder(bus);
+  const client = new IrcClient({ ...options(bus, server.port), followUpInterval: 60_000 });
+  const connecting = client.connect();
+  const peer = await server.accept();
+  await peer.register();
+  await connecting;
+  await peer.send(
+    ":me!me@h JOIN #a",
+    ":peer.test 366 me #a :End",
+    ":me!me@h JOIN #b",
+    ":peer.test 366 me #b :End",
+  );
+  await peer.expect(/^WHO #a$/);
+  await rec.waitFor("channel.names.complete", (d) => d.channel === "#b");
+  const done = client.disconnect();
+  await peer.expect(/^QUIT/);
+  await peer.close();
+  await done;
+  assert.equal(peer.received.filter((l) => l.startsWith("WHO #b")).length, 0);
+  await bus.close();
+});
+
+Deno.test("SASL EXTERNAL sends an empty response and succeeds once on 900 and 903", async () => {
+  await using server = new ScriptedServer();
+  const bus = new EventBus();
+  using rec = new Recorder(bus);
+  const client = new IrcClient({
+    ...options(bus, server.port),
+    sasl: { mechanism: "EXTERNAL", account: "me" },
+  });
+  const connecting = client.connect();
+  const peer = await server.accept();
+  await peer.register({
+    caps: "sasl=EXTERNAL",
+    sasl: async (p) => {
+      await p.expect(/^AUTHENTICATE EXTERNAL$/);
+      await p.send("AUTHENTICATE +");
+      await p.expect(/^AUTHENTICATE \+$/);
+      await p.send(
+        ":peer.test 900 me me!me@h certuser :You are now logged in as certuser",
+        ":peer.test 903 me :SASL authentication successful",
+      );
+    },
+  });
+  await connecting;
+  assert.deepEqual(rec.of("sasl.started"), [{ networkId: 4, mechanism: "EXTERNAL" }]);
+  assert.deepEqual(rec.of("sasl.success"), [{ networkId: 4 }]);
+  const done = client.disconnect();
+  await peer.expect(/^QUIT/);
+  await peer.close();
+  await done;
   await bus.close();
 });

@@ -245,3 +245,48 @@ Deno.test("without implicit NAMES the client asks for it, paced, and enriches on
   await done;
   await bus.close();
 });
+
+Deno.test("user.meta is keyed by the casefolded nick: case variants coalesce into one snapshot", async () => {
+  await using server = new ScriptedServer();
+  const bus = new EventBus();
+  const held = gate();
+  type Meta = { nickname: string; away_message?: string };
+  let firstMeta!: (data: Meta) => void;
+  const first = new Promise<Meta>((resolve) => firstMeta = resolve);
+  bus.subscribe("message.received", async () => {
+    if (!held.opened) await held.wait;
+  });
+  bus.subscribe("user.meta", (e) => {
+    if (e.data.nickname.toLowerCase().startsWith("nick")) firstMeta(e.data);
+  });
+  const client = new IrcClient({
+    bus,
+    networkId: 6,
+    host: "127.0.0.1",
+    port: server.port,
+    tls: false,
+    nick: "me",
+  });
+  const connecting = client.connect();
+  const peer = await server.accept();
+  await peer.register({ caps: "away-notify", isupport: "CASEMAPPING=rfc1459" });
+  await connecting;
+  // The held subscriber keeps the dispatcher busy, so the snapshot lane coalesces by key.
+  await peer.send(
+    ":x!x@h PRIVMSG me :hold",
+    ":Nick[1]!u@h AWAY :first",
+    ":nick{1}!u@h AWAY :second",
+    "PING :sent",
+  );
+  await peer.expect(/^PONG :?sent$/);
+  held.open();
+  // With one key the first delivery is already the latest state; with two keys it would be
+  // Nick[1]'s "first" (the snapshot lane keeps the position of the first write).
+  const meta = await first;
+  assert.deepEqual([meta.nickname, meta.away_message], ["nick{1}", "second"]);
+  const done = client.disconnect();
+  await peer.expect(/^QUIT/);
+  await peer.close();
+  await done;
+  await bus.close();
+});

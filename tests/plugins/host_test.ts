@@ -267,3 +267,54 @@ Deno.test("watch mode reloads a plugin when a file in its folder changes", async
   await h.host.unload("recorder");
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("unload() finishes within the teardown budget even when the plugin is stuck", async () => {
+  await using h = await harness({ teardownBudgetMs: 100, ackBudgetMs: 60_000 });
+  await h.host.install(`${FIXTURES}spin-forever`, { grant: "requested" });
+  await h.host.load("spin-forever");
+  await h.bus.emit(message("spin"));
+  await h.host.unload("spin-forever");
+  assert.equal(h.host.list()[0].state, "stopped");
+  await waitUntil(() => lifecycle(h, "spin-forever", "unloaded") === 1, "unloaded");
+});
+
+Deno.test("crash and overflow counts come from the audit log, so a new host still shows them", async () => {
+  const dataDir = await Deno.makeTempDir();
+  {
+    await using h = await harness({ dataDir, ackBudgetMs: 200, restartBackoffMs: [60_000] });
+    await h.host.install(`${FIXTURES}spin-forever`, { grant: "requested" });
+    await h.host.load("spin-forever");
+    await h.bus.emit(message("spin"));
+    await waitUntil(() => lifecycle(h, "spin-forever", "crashed") === 1, "the crash");
+  }
+  {
+    await using h = await harness({ dataDir });
+    assert.equal(h.host.list()[0].crashes, 1);
+  }
+  await Deno.remove(dataDir, { recursive: true });
+});
+
+Deno.test("disable() persists; enable() loads again, and rolls back when the load fails", async () => {
+  const dataDir = await Deno.makeTempDir();
+  {
+    await using h = await harness({ dataDir });
+    await h.host.install(`${FIXTURES}recorder`, { grant: "requested" });
+    await h.host.load("recorder");
+    await h.host.disable("recorder", "testing");
+    assert.equal(h.host.list()[0].state, "disabled");
+  }
+  {
+    await using h = await harness({ dataDir });
+    assert.equal(h.host.list()[0].disabledReason, "testing");
+    await assert.rejects(() => h.host.load("recorder"), /it is disabled \(testing\)/);
+    await h.host.enable("recorder");
+    assert.equal(h.host.list()[0].state, "running");
+    await h.host.install(`${FIXTURES}setup-throws`, { grant: "requested" });
+    await h.host.disable("setup-throws", "broken");
+    await assert.rejects(() => h.host.enable("setup-throws"), /no API key configured/);
+    const info = h.host.list().find((p) => p.name === "setup-throws")!;
+    assert.equal(info.state, "disabled");
+    assert.equal(info.disabledReason, "broken");
+  }
+  await Deno.remove(dataDir, { recursive: true });
+});

@@ -182,6 +182,12 @@ Deno.test("hostile: flooding the host stops the plugin; the host stays responsiv
   assert.ok(
     h.host.audit("flood-host").some((e) => e.attempt === "crash" && /flooded/.test(e.detail)),
   );
+  // Its junk was refused at the boundary as malformed, and audited.
+  assert.ok(
+    h.host.audit("flood-host").some((e) =>
+      e.attempt === "malformed message" && /kind is not a known plugin message/.test(e.detail)
+    ),
+  );
   let seen = 0;
   h.bus.subscribe("sasl.success", () => void seen++);
   await h.bus.emitSync(createEvent("sasl.success", { networkId: 1 }, "irc"));
@@ -201,4 +207,14 @@ Deno.test("hostile: an uncaught error in onEvent is caught, audited, and the plu
   assert.deepEqual(logged(h, "import-uncached").filter((l) => l.includes("LEAKED")), []);
   assert.equal(h.host.list()[0].state, "running");
   assert.equal(h.host.list()[0].crashes, 0);
+});
+
+Deno.test("hostile: a disabled plugin can be enabled again with a fresh crash window", async () => {
+  await using h = await harness({ ackBudgetMs: 300, restartBackoffMs: [10], crashLimit: 1 });
+  await loadFixture(h, "spin-forever");
+  await h.bus.emit(message("spin"));
+  await waitUntil(() => lifecycle(h, "spin-forever", "disabled") === 1, "disabled");
+  await h.host.enable("spin-forever");
+  assert.equal(h.host.list()[0].state, "running");
+  assert.equal(h.host.list()[0].crashes, 1);
 });

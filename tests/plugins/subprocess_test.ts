@@ -65,3 +65,17 @@ Deno.test("hostile fixtures are contained in subprocess mode too", async () => {
     assert.ok(h.host.list().find((p) => p.name === name)!.denied > 0, name);
   }
 });
+
+Deno.test("an event over 64 KiB crosses the subprocess pipe intact", async () => {
+  await using h = await harness({ forceSubprocess: true });
+  await h.host.install(`${FIXTURES}recorder`, { grant: "requested" });
+  await h.host.load("recorder");
+  const big = "x".repeat(200_000);
+  await h.bus.emit(message(big));
+  await h.bus.emit(message("after"));
+  await waitUntil(
+    () => h.logs.some((l) => l.message === "event message.received after"),
+    "the event after the big one",
+  );
+  assert.ok(h.logs.some((l) => l.message === "event message.received length 200000"));
+});

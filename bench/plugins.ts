@@ -1,0 +1,228 @@
+/**
+ * Plugin platform benchmarks: delivery throughput to 1 and 10 Worker plugins (batched, with
+ * unbatched delivery as the peer), emit-to-onEvent latency at 1k events/s, and cold start of
+ * a Worker and of a subprocess plugin.
+ *
+ * @module
+ */
+import type { BenchRow } from "./_report.ts";
+import { EventBus } from "../bus/event_bus.ts";
+import { createEvent } from "../bus/events.ts";
+import { PluginHost, type PluginHostOptions } from "../plugins/host.ts";
+
+const SDK = new URL("../plugins/sdk.ts", import.meta.url).href;
+
+const COUNTER = `
+import { definePlugin } from "${SDK}";
+let count = 0;
+const latencies = [];
+export default definePlugin({
+  onEvent(event, ctx) {
+    if (event.type !== "message.received") return;
+    const text = event.data.message;
+    if (text === "end") {
+      ctx.log.info(JSON.stringify({ count, latencies }));
+      count = 0;
+      latencies.length = 0;
+    } else if (text.startsWith("t:")) {
+      latencies.push(performance.timeOrigin + performance.now() - Number(text.slice(2)));
+    } else count++;
+  },
+});
+`;
+
+async function makePlugin(root: string, name: string): Promise<string> {
+  const dir = `${root}/${name}`;
+  await Deno.mkdir(dir, { recursive: true });
+  await Deno.writeTextFile(`${dir}/mod.js`, COUNTER);
+  await Deno.writeTextFile(
+    `${dir}/plugin.json`,
+    JSON.stringify({
+      name,
+      version: "1.0.0",
+      description: "Counts events for the benchmark",
+      entry: "mod.js",
+      events: ["message.received"],
+      permissions: {},
+      capabilities: [],
+      reasons: {},
+    }),
+  );
+  return dir;
+}
+
+interface Setup {
+  bus: EventBus;
+  host: PluginHost;
+  results: Map<string, (line: string) => void>;
+  close(): Promise<void>;
+}
+
+function setup(root: string, options: Partial<PluginHostOptions> = {}): Setup {
+  const bus = new EventBus({ capacity: 4096 });
+  const results = new Map<string, (line: string) => void>();
+  const host = new PluginHost({
+    bus,
+    dataDir: `${root}/data-${crypto.randomUUID()}`,
+    onLog: (plugin, _level, message) => results.get(plugin)?.(message),
+    ...options,
+  });
+  return {
+    bus,
+    host,
+    results,
+    async close() {
+      await host[Symbol.asyncDispose]();
+      await bus.close();
+    },
+  };
+}
+
+function message(text: string) {
+  return createEvent("message.received", {
+    networkId: 1,
+    channel: "#bench",
+    user: "bench",
+    message: text,
+    timestamp: 0,
+  }, "irc");
+}
+
+function resultOf(s: Setup, name: string): Promise<{ count: number; latencies: number[] }> {
+  return new Promise((resolve) => {
+    s.results.set(name, (line) => {
+      s.results.delete(name);
+      resolve(JSON.parse(line));
+    });
+  });
+}
+
+/** Emits `n` events and waits until every plugin has counted them; returns events/s per plugin. */
+async function throughput(root: string, plugins: number, n: number, batchSize: number) {
+  const s = setup(root, { mailboxSize: n + 16, batchSize });
+  const names: string[] = [];
+  for (let i = 0; i < plugins; i++) {
+    const name = `counter-${i}`;
+    await s.host.install(await makePlugin(root, name), { grant: "requested" });
+    await s.host.load(name);
+    names.push(name);
+  }
+  const event = message("x");
+  const done = names.map((name) => resultOf(s, name));
+  const start = performance.now();
+  for (let i = 0; i < n; i++) await s.bus.emit(event);
+  await s.bus.emit(message("end"));
+  const results = await Promise.all(done);
+  const seconds = (performance.now() - start) / 1000;
+  await s.close();
+  for (const r of results) {
+    if (r.count !== n) throw new Error(`Cannot trust the run: a plugin counted ${r.count} of ${n}`);
+  }
+  return n / seconds;
+}
+
+async function latency(root: string, rate: number, seconds: number) {
+  const s = setup(root);
+  await s.host.install(await makePlugin(root, "latency"), { grant: "requested" });
+  await s.host.load("latency");
+  const interval = 1000 / rate;
+  const start = performance.now();
+  for (let i = 0; i < rate * seconds; i++) {
+    const due = start + i * interval;
+    while (performance.now() < due) {
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.max(0, due - performance.now() - 0.5))
+      );
+    }
+    await s.bus.emit(message(`t:${performance.timeOrigin + performance.now()}`));
+  }
+  const done = resultOf(s, "latency");
+  await s.bus.emit(message("end"));
+  const { latencies } = await done;
+  await s.close();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+async function coldStart(root: string, isolation: "worker" | "subprocess", rounds: number) {
+  const s = setup(root);
+  const name = `cold-${isolation}`;
+  await s.host.install(await makePlugin(root, name), { grant: "requested", isolation });
+  const times: number[] = [];
+  for (let i = 0; i < rounds + 1; i++) {
+    const start = performance.now();
+    await s.host.load(name);
+    if (i > 0) times.push(performance.now() - start); // the first run warms the module cache
+    await s.host.unload(name);
+  }
+  await s.close();
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+/** Runs the plugin benchmarks. */
+export async function run(report: (row: BenchRow) => void): Promise<void> {
+  const root = await Deno.makeTempDir({ prefix: "bench-plugins-" });
+  const section = "plugins";
+  try {
+    const n = 200_000;
+    const one = await throughput(root, 1, n, 512);
+    report({
+      section,
+      name: "events/s to 1 Worker plugin (512/message)",
+      value: one,
+      unit: "events/s",
+      note: "goal ≥ 500k",
+    });
+    const unbatched = await throughput(root, 1, 20_000, 1);
+    report({
+      section,
+      name: "events/s to 1 Worker plugin (1/message)",
+      value: unbatched,
+      unit: "events/s",
+    });
+    report({ section, name: "batched vs unbatched", value: one / unbatched, unit: "x" });
+    const ten = await throughput(root, 10, 50_000, 512);
+    report({
+      section,
+      name: "events/s to each of 10 Worker plugins",
+      value: ten,
+      unit: "events/s",
+      note: `${Math.round(ten * 10).toLocaleString("en-US")} deliveries/s in all`,
+    });
+    const { p50, p99 } = await latency(root, 1000, 3);
+    report({ section, name: "emit → onEvent p50 at 1k events/s", value: p50, unit: "ms" });
+    report({
+      section,
+      name: "emit → onEvent p99 at 1k events/s",
+      value: p99,
+      unit: "ms",
+      note: "goal < 5 ms",
+    });
+    const worker = await coldStart(root, "worker", 5);
+    report({
+      section,
+      name: "cold start, Worker plugin (median)",
+      value: worker,
+      unit: "ms",
+      note: "goal < 100 ms",
+    });
+    const subprocess = await coldStart(root, "subprocess", 3);
+    report({
+      section,
+      name: "cold start, subprocess plugin (median)",
+      value: subprocess,
+      unit: "ms",
+    });
+    report({
+      section,
+      name: "subprocess vs Worker cold start",
+      value: subprocess / worker,
+      unit: "x",
+    });
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+}
