@@ -113,10 +113,46 @@ Deno.test("the page: add a network, chat, colours, away, deep links, plugins", a
   });
 
   await t.step("screenshot of the main view", async () => {
+    client.irc(1)!.quote("TOPIC #room :ircbus: one bus, sandboxed plugins, irc:// links");
+    await page.locator("#topic", { hasText: "one bus, sandboxed plugins" }).waitFor();
     await Deno.mkdir(ARTIFACTS, { recursive: true });
     const shot = await page.screenshot();
     await Deno.writeFile(new URL("main.png", ARTIFACTS), shot);
     await Deno.writeFile(new URL("../../docs/screenshot.png", import.meta.url), shot);
+  });
+
+  await t.step("/whois, /nick and /part from the input line", async () => {
+    await page.fill("#input", "/whois bob");
+    await page.press("#input", "Enter");
+    await page.locator(".line .text", { hasText: "bob is bob@" }).waitFor();
+    await page.fill("#input", "/nick alice_");
+    await page.press("#input", "Enter");
+    await page.locator("#network-title", { hasText: "alice_" }).waitFor();
+    await bob.events.waitFor("user.nick", (d) => d.nickname === "alice_");
+    await page.fill("#input", "/join #spare");
+    await page.press("#input", "Enter");
+    await page.locator('#buffer-list li.selected[data-key="#spare"]').waitFor();
+    await page.fill("#input", "/part");
+    await page.press("#input", "Enter");
+    await page.locator('#buffer-list li[data-key="#spare"]').waitFor({ state: "detached" });
+    await page.fill("#input", "/nick alice");
+    await page.press("#input", "Enter");
+    await bob.events.waitFor("user.nick", (d) => d.nickname === "alice");
+  });
+
+  await t.step("Edit changes a saved network", async () => {
+    await page.click('#rail button[data-network-id="1"]');
+    await page.click("#edit-network");
+    assert.equal(await page.inputValue("input[name=host]"), "127.0.0.1");
+    await page.fill("input[name=name]", "Local IRC");
+    await page.check("input[name=autoconnect]");
+    await page.fill("input[name=channels]", "");
+    await page.click("#network-save");
+    await page.locator("#network-title", { hasText: "Local IRC" }).waitFor();
+    const saved = client.networks.get(1)!;
+    assert.equal(saved.name, "Local IRC");
+    assert.equal(saved.autoconnect, true);
+    await page.click('#buffer-list li[data-key="#room"]');
   });
 
   await t.step("deeplink:join joins the channel with its key and opens it", async () => {
