@@ -150,7 +150,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     ...options.plugins,
   });
 
-  // Frontend events (deeplink:*) go to every page that said ready; kept while none did.
+  // Frontend events (deeplink:*) go to the newest page that said ready; kept while none did.
   const frontendQueue: string[] = [];
   const transport: FrontendTransport = {
     send(frame) {
@@ -160,7 +160,8 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
         if (frontendQueue.length > FRONTEND_QUEUE) frontendQueue.shift();
         return;
       }
-      for (const page of ready) send(page.socket, `{"kind":"frontend","event":${frame}}`);
+      // One page acts on a link (the newest ready one), so two tabs never join twice.
+      send(ready[ready.length - 1].socket, `{"kind":"frontend","event":${frame}}`);
     },
     listen: () => () => {},
   };

@@ -121,6 +121,7 @@ export class SocketPage implements AsyncDisposable {
 
   /** Sends an action with an id and waits for its reply or error. */
   async request(action: Record<string, unknown>, id: number): Promise<Record<string, unknown>> {
+    await this.opened;
     this.send({ ...action, id });
     return await this.next((m) => (m.kind === "reply" || m.kind === "error") && m.id === id);
   }

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { handOffLink } from "../../mod.ts";
 import { SocketPage, tempClient } from "./_helpers.ts";
 
 Deno.test("the page and its socket need the per-run token and the page's own Origin", async () => {
@@ -74,4 +75,25 @@ Deno.test("bad input from the page gets an error reply and the client keeps runn
   }, 9);
   assert.equal(added.kind, "reply");
   assert.deepEqual(client.networks.list().map((n) => n.name), ["Later"]);
+});
+
+Deno.test("a deep link waits while no page is open, then goes to the newest ready page only", async () => {
+  await using client = await tempClient();
+  const hand = async (link: string) =>
+    assert.equal((await handOffLink({ dataDir: client.dataDir, link })).status, "delivered");
+  const channelOf = (m: Record<string, unknown>) =>
+    m.kind === "frontend" ? (m.event as { payload: { channel?: string } }).payload.channel : "";
+  await hand("irc://a.example/#one");
+  await using first = new SocketPage(client.url!);
+  await first.request({ kind: "ready" }, 1);
+  await first.next((m) => channelOf(m) === "#one");
+  await using second = new SocketPage(client.url!);
+  await second.request({ kind: "ready" }, 1);
+  await hand("irc://a.example/#two");
+  await second.next((m) => channelOf(m) === "#two");
+  await second[Symbol.asyncDispose]();
+  await hand("irc://a.example/#three");
+  await first.next((m) => channelOf(m) === "#three");
+  assert.deepEqual(first.received.map(channelOf).filter(Boolean), ["#one", "#three"]);
+  assert.deepEqual(second.received.map(channelOf).filter(Boolean), ["#two"]);
 });
