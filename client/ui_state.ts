@@ -198,6 +198,8 @@ export class UiState implements Disposable {
       }
       case "user.quit": {
         const d = event.data as { networkId: number; nickname: string };
+        // A user who left the network has no roster line any more.
+        this.#roster.delete(`${d.networkId} ${d.nickname.toLowerCase()}`);
         for (const c of this.#network(d.networkId).values()) {
           c.members.delete(d.nickname.toLowerCase());
         }
