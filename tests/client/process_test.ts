@@ -30,6 +30,14 @@ Deno.test("the client autoconnects, joins, sends and receives, then shuts down i
   );
   assert.equal(client.irc(2), undefined, "a network without autoconnect stays offline");
 
+  // Disconnect and connect again from the page.
+  assert.equal((await page.request({ kind: "disconnect", networkId: 1 }, 100)).kind, "reply");
+  await page.next((m) =>
+    m.kind === "network.state" && m.networkId === 1 && m.state === "disconnected"
+  );
+  assert.equal((await page.request({ kind: "connect", networkId: 1 }, 101)).kind, "reply");
+  assert.equal(client.irc(1)?.state, "connected");
+
   await client.perform({ kind: "join", networkId: 1, channel: "#room" });
   await events.waitFor("user.joined", (d) => d.nickname === "alice" && d.channel === "#room");
 
