@@ -1,3 +1,4 @@
+// @ts-check
 // The page: plain ES module, no build step. Talks to the backend over one WebSocket using
 // protocol.js, and renders once per animation frame whatever arrived since the last one.
 import { isDeepLinkPayload, parseServerMessage } from "./protocol.js";
@@ -886,7 +887,8 @@ function renderPlugins() {
   }
 }
 
-let toastTimer = 0;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let toastTimer;
 /** @param {string} text */
 function toast(text) {
   const el = $("toast");

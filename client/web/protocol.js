@@ -1,4 +1,5 @@
 // @ts-self-types="./protocol.d.ts"
+// @ts-check
 // deno-lint-ignore-file no-control-regex
 /**
  * The client's one WebSocket protocol, shared as-is by the backend (Deno imports this file,
@@ -23,7 +24,7 @@ const LINE = /^[^\r\n\x00]*$/;
 const PLUGIN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const COMMAND = /^[a-z0-9][a-z0-9_-]{0,31}$/i;
 
-/** @param {unknown} v */
+/** @param {unknown} v @returns {v is Record<string, unknown>} */
 function isObject(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
