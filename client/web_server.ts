@@ -81,6 +81,13 @@ export function serveWeb(options: WebServerOptions): WebServer {
   }, async (request) => {
     const url = new URL(request.url);
     const cookieName = `ircbus_${port}`;
+    // DNS rebinding: a foreign name pointed at 127.0.0.1 still carries its own Host.
+    if (request.headers.get("host") !== `127.0.0.1:${port}`) {
+      return text(
+        421,
+        `Cannot open the client: unexpected host, got ${request.headers.get("host")}`,
+      );
+    }
     if (!authorized(request, url, token, cookieName)) {
       return text(403, "Cannot open the client: open the URL the client printed, with its token");
     }

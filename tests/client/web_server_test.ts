@@ -25,6 +25,16 @@ Deno.test("the page and its socket need the per-run token and the page's own Ori
     assert.equal(response.status, 403, bad);
     await response.body?.cancel();
   }
+  // A rebound DNS name pointing at 127.0.0.1 is refused even with the token.
+  // (Raw HTTP: fetch() would not let us set Host.)
+  {
+    using conn = await Deno.connect({ hostname: "127.0.0.1", port: Number(url.port) });
+    await conn.write(new TextEncoder().encode(
+      `GET /${url.search} HTTP/1.1\r\nHost: evil.example:${url.port}\r\nConnection: close\r\n\r\n`,
+    ));
+    const reply = await new Response(conn.readable).text();
+    assert.match(reply, /^HTTP\/1\.1 421 /);
+  }
   // The cookie the page got lets it load its modules without the token in their URLs.
   const script = await fetch(`${url.origin}/app.js`, { headers: { cookie: cookie.split(";")[0] } });
   assert.equal(script.status, 200);
