@@ -61,6 +61,13 @@ Deno.test("deno task run: prints the URL, takes handed-off links, and stops in o
   await Deno.remove(dataDir, { recursive: true });
 });
 
+Deno.test("deno task run --headless is the terminal client", async () => {
+  const result = await launch(["--headless"]).output();
+  assert.notEqual(result.code, 0);
+  assert.match(new TextDecoder().decode(result.stderr), /--server is required/);
+  assert.doesNotMatch(new TextDecoder().decode(result.stdout), /ircbus is running/);
+});
+
 Deno.test("deno task run rejects bad flags with exit 64", async () => {
   const result = await launch(["--port", "99999"]).output();
   assert.equal(result.code, 64);
