@@ -85,6 +85,26 @@ Deno.test("bad input from the page gets an error reply and the client keeps runn
   }, 9);
   assert.equal(added.kind, "reply");
   assert.deepEqual(client.networks.list().map((n) => n.name), ["Later"]);
+  const networkId = (added.result as { networkId: number }).networkId;
+  const renamed = await page.request({
+    kind: "network.update",
+    networkId,
+    network: {
+      name: "Renamed",
+      host: "irc.example.org",
+      port: 6697,
+      tls: true,
+      nick: "me",
+      autoconnect: false,
+    },
+  }, 10);
+  assert.equal(renamed.kind, "reply");
+  await page.next((m) =>
+    m.kind === "networks" && (m.networks as { name: string }[])[0]?.name === "Renamed"
+  );
+  assert.equal((await page.request({ kind: "network.remove", networkId }, 11)).kind, "reply");
+  await page.next((m) => m.kind === "networks" && (m.networks as unknown[]).length === 0);
+  assert.deepEqual(client.networks.list(), []);
 });
 
 Deno.test("a deep link waits while no page is open, then goes to the newest ready page only", async () => {
