@@ -12,7 +12,12 @@ export async function ensureChromium(): Promise<void> {
       "Cannot run the browser tests: chromium is missing, run apt-get install -y chromium",
     );
   }
-  const { success, stderr } = await new Command("apt-get", ["install", "-y", "chromium"]).output();
+  let { success, stderr } = await new Command("apt-get", ["install", "-y", "chromium"]).output();
+  if (!success) {
+    // Stale package lists: refresh them once and retry.
+    await new Command("apt-get", ["update", "-qq"]).output();
+    ({ success, stderr } = await new Command("apt-get", ["install", "-y", "chromium"]).output());
+  }
   if (!success || !existsSync(CHROMIUM)) {
     throw new Error(`Cannot install chromium: ${new TextDecoder().decode(stderr).slice(-500)}`);
   }
