@@ -1,8 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
-import { join } from "node:path";
-import { homedir } from "node:os";
 import { createEvent, EventBus, EventSourceUI } from "../bus/mod.ts";
 import { openDatabase } from "../storage/database.ts";
+import { databasePath } from "../storage/data_dir.ts";
 import { type Network, NetworkStore } from "../storage/network_store.ts";
 import { IrcClient, type IrcClientOptions } from "../irc/mod.ts";
 import { PluginHost, type PluginHostOptions } from "../plugins/mod.ts";
@@ -17,30 +16,11 @@ import { type Action, type NetworkView, parseAction } from "./web/protocol.js";
 import { UiState } from "./ui_state.ts";
 import { serveWeb, type WebServer } from "./web_server.ts";
 import { shutdownInOrder, type ShutdownReport } from "./shutdown.ts";
-import { administerPlugin } from "./plugin_admin.ts";
 
 /** The protocol version the hello carries. */
 const PROTOCOL_VERSION = 1;
 /** Frontend frames kept while no page is open, oldest dropped first beyond this. */
 const FRONTEND_QUEUE = 256;
-
-/**
- * The data dir: `--data-dir`, else `$IRCBUS_DATA_DIR`, else `$XDG_DATA_HOME/ircbus`, else
- * `~/.local/share/ircbus`.
- *
- * @example
- * ```ts
- * import { resolveDataDir } from "./client_app.ts";
- * console.log(resolveDataDir("/tmp/irc")); // "/tmp/irc"
- * ```
- */
-export function resolveDataDir(flag?: string): string {
-  if (flag) return flag;
-  const env = Deno.env.get("IRCBUS_DATA_DIR");
-  if (env) return env;
-  const xdg = Deno.env.get("XDG_DATA_HOME");
-  return join(xdg ? xdg : join(homedir(), ".local", "share"), "ircbus");
-}
 
 /**
  * Options of {@linkcode startClient}.
@@ -126,7 +106,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
   const log = options.log ?? ((line: string) => console.error(line));
   const dataDir = options.dataDir;
   await Deno.mkdir(dataDir, { recursive: true, mode: 0o700 });
-  const db: DatabaseSync = openDatabase(join(dataDir, "client.sqlite"));
+  const db: DatabaseSync = openDatabase(databasePath(dataDir));
   const store = new NetworkStore(db);
   const bus = new EventBus({
     onSubscriberError: (error) => log(`bus: ${error instanceof Error ? error.message : error}`),
@@ -334,7 +314,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       case "plugin.revoke": {
         const verb = action.kind.slice("plugin.".length) as "disable" | "enable" | "revoke";
         try {
-          await administerPlugin(plugins, db, { action: verb, name: action.name });
+          await plugins[verb](action.name);
         } finally {
           broadcast(pluginsMessage());
         }

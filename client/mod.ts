@@ -6,6 +6,7 @@
  * @module
  */
 export * from "./client_app.ts";
+export * from "../storage/data_dir.ts";
 export * from "./shutdown.ts";
 export * from "./web_server.ts";
 export * from "./ui_state.ts";

@@ -14,9 +14,8 @@
  *
  * @module
  */
+import { databasePath, resolveDataDir } from "../storage/data_dir.ts";
 import { parseArgs } from "node:util";
-import { homedir } from "node:os";
-import { join } from "node:path";
 import { IrcUrlError } from "./irc_url_error.ts";
 import { parseIrcUrl } from "./parse_irc_url.ts";
 import { FrontendEvents } from "./frontend_events.ts";
@@ -26,11 +25,6 @@ import { handOffLink, listenForLinks } from "./single_instance.ts";
 import { NetworkStore } from "../storage/network_store.ts";
 
 const USAGE = "Usage: cli.ts [--data-dir DIR] [irc://host/#channel]";
-
-function defaultDataDir(): string {
-  const xdg = Deno.env.get("XDG_DATA_HOME");
-  return join(xdg && xdg !== "" ? xdg : join(homedir(), ".local", "share"), "ircbus");
-}
 
 async function main(args: string[]): Promise<number> {
   let values: { "data-dir"?: string; help?: boolean };
@@ -53,7 +47,7 @@ async function main(args: string[]): Promise<number> {
     console.error(`Cannot start: expected at most one link, got ${positionals.length}\n${USAGE}`);
     return 64;
   }
-  const dataDir = values["data-dir"] ?? Deno.env.get("IRCBUS_DATA_DIR") ?? defaultDataDir();
+  const dataDir = resolveDataDir(values["data-dir"]);
   const raw = positionals[0];
 
   if (raw !== undefined) {
@@ -80,7 +74,7 @@ async function main(args: string[]): Promise<number> {
 
   // Become the instance. The "frontend" here is stdout, one frame per line.
   await Deno.mkdir(dataDir, { recursive: true, mode: 0o700 });
-  const store = new NetworkStore(join(dataDir, "client.db"));
+  const store = new NetworkStore(databasePath(dataDir));
   const transport = createInProcessTransport();
   const frontend = new FrontendEvents({ transport });
   const handler = new DeepLinkHandler({ store, frontend });

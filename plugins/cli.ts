@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { resolveDataDir } from "../storage/data_dir.ts";
 import { EventBus } from "../bus/event_bus.ts";
 import { ManifestError } from "./errors.ts";
 import { grantAll } from "./grant.ts";
@@ -32,8 +33,7 @@ export async function main(
 ): Promise<number> {
   const flags = new Set(args.filter((a) => a.startsWith("--") && a !== "--data-dir"));
   const positional: string[] = [];
-  let dataDir = Deno.env.get("IRCBUS_DATA_DIR") ??
-    `${Deno.env.get("HOME") ?? "."}/.local/share/ircbus`;
+  let dataDir = resolveDataDir();
   for (let i = 0; i < args.length; i++) {
     if (args[i] === "--data-dir") dataDir = args[++i] ?? dataDir;
     else if (!args[i].startsWith("--")) positional.push(args[i]);

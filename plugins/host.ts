@@ -11,6 +11,7 @@ import {
 } from "../bus/events.ts";
 import { createMetadataCoalescer, type MetadataCoalescer } from "../bus/metadata_coalescer.ts";
 import { openDatabase } from "../storage/database.ts";
+import { databasePath } from "../storage/data_dir.ts";
 import { CapabilityDeniedError, PluginLoadError } from "./errors.ts";
 import {
   allowsIrcSend,
@@ -291,7 +292,7 @@ export class PluginHost implements AsyncDisposable {
       this.#ownsDb = false;
     } else {
       Deno.mkdirSync(this.#dataDir, { recursive: true });
-      this.#db = openDatabase(join(this.#dataDir, "client.sqlite"));
+      this.#db = openDatabase(databasePath(this.#dataDir));
       this.#ownsDb = true;
     }
     this.#store = new PluginStore(this.#db, this.#now);
@@ -442,6 +443,28 @@ export class PluginHost implements AsyncDisposable {
     await this.unload(name);
     this.#store.setEnabled(name, false, reason);
     this.#store.audit(name, "disable", "info", reason);
+  }
+
+  /**
+   * Withdraws every grant of a plugin: it stops, its grant becomes empty and it stays
+   * disabled; running it again takes a new install with fresh consent. Persisted and audited.
+   *
+   * @example
+   * ```ts ignore
+   * await host.revoke("weather-like");
+   * ```
+   */
+  async revoke(name: string): Promise<void> {
+    const stored = this.#store.get(name);
+    if (!stored) throw new PluginLoadError(name, "it is not installed");
+    await this.unload(name);
+    this.#store.put({
+      ...stored,
+      grant: { events: [], permissions: {}, capabilities: [] },
+      enabled: false,
+      disabledReason: "grant revoked by the user",
+    });
+    this.#store.audit(name, "revoke", "info", "every grant withdrawn by the user");
   }
 
   /**

@@ -1,3 +1,4 @@
+import { databasePath } from "../../storage/data_dir.ts";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { handOffLink, IrcUrlError, listenForLinks, parseIrcUrl, tokenFilePath } from "../../mod.ts";
@@ -265,7 +266,7 @@ Deno.test({
   async fn() {
     await withTempDir(async (dir) => {
       const { NetworkStore } = await import("../../mod.ts");
-      const store = new NetworkStore(join(dir, "client.db"));
+      const store = new NetworkStore(databasePath(dir));
       const libera = store.add({ name: "Libera", host: "irc.libera.chat", nick: "alice" });
       store.close();
 

@@ -318,3 +318,24 @@ Deno.test("disable() persists; enable() loads again, and rolls back when the loa
   }
   await Deno.remove(dataDir, { recursive: true });
 });
+
+Deno.test("revoke() stops a plugin, empties its grant and keeps it disabled across restarts", async () => {
+  const dataDir = await Deno.makeTempDir();
+  {
+    await using h = await harness({ dataDir });
+    await h.host.install(`${FIXTURES}recorder`, { grant: "requested" });
+    await h.host.load("recorder");
+    await h.host.revoke("recorder");
+    const info = h.host.list()[0];
+    assert.equal(info.state, "disabled");
+    assert.deepEqual(info.granted, { events: [], permissions: {}, capabilities: [] });
+    assert.ok(h.host.audit("recorder").some((e) => e.attempt === "revoke"));
+    await assert.rejects(() => h.host.revoke("nope"), /it is not installed/);
+  }
+  {
+    await using h = await harness({ dataDir });
+    assert.equal(h.host.list()[0].disabledReason, "grant revoked by the user");
+    await assert.rejects(() => h.host.load("recorder"), /it is disabled/);
+  }
+  await Deno.remove(dataDir, { recursive: true });
+});

@@ -1,0 +1,35 @@
+import { join } from "node:path";
+import { homedir } from "node:os";
+
+/**
+ * The client's data dir: the `--data-dir` flag when given, else `$IRCBUS_DATA_DIR`, else
+ * `$XDG_DATA_HOME/ircbus`, else `~/.local/share/ircbus`. The client, the plugins CLI and the
+ * link handler all resolve it here, so they share one database.
+ *
+ * @example
+ * ```ts
+ * import { resolveDataDir } from "./data_dir.ts";
+ * console.log(resolveDataDir("/tmp/irc")); // "/tmp/irc"
+ * ```
+ */
+export function resolveDataDir(flag?: string): string {
+  if (flag) return flag;
+  const env = Deno.env.get("IRCBUS_DATA_DIR");
+  if (env) return env;
+  const xdg = Deno.env.get("XDG_DATA_HOME");
+  return join(xdg ? xdg : join(homedir(), ".local", "share"), "ircbus");
+}
+
+/**
+ * The one SQLite file in a data dir: saved networks, plugin grants, plugin storage and the
+ * audit log.
+ *
+ * @example
+ * ```ts
+ * import { databasePath } from "./data_dir.ts";
+ * console.log(databasePath("/tmp/irc")); // "/tmp/irc/client.sqlite"
+ * ```
+ */
+export function databasePath(dataDir: string): string {
+  return join(dataDir, "client.sqlite");
+}
