@@ -9,12 +9,14 @@ import * as deeplink from "./deeplink.ts";
 import * as irc from "./irc.ts";
 import * as plugins from "./plugins.ts";
 
+// The client runs last: it holds a browser and servers, and the sections share one process,
+// so memory figures of the others would include it.
 const sections: Record<string, { run(report: (row: BenchRow) => void): Promise<void> }> = {
   bus,
-  client,
-  deeplink,
   irc,
   plugins,
+  deeplink,
+  client,
 };
 
 const wanted = Deno.args.length > 0 ? Deno.args : Object.keys(sections);

@@ -113,7 +113,7 @@ export interface HandoffOptions {
  * ```ts ignore
  * import { DeepLinkHandler, FrontendEvents, listenForLinks, NetworkStore } from "../mod.ts";
  * const handler = new DeepLinkHandler({
- *   store: new NetworkStore("/tmp/ircbus/client.db"),
+ *   store: new NetworkStore("/tmp/ircbus/client.sqlite"),
  *   frontend: new FrontendEvents(),
  * });
  * await using listener = await listenForLinks({
