@@ -1,6 +1,5 @@
 import { databasePath } from "../../storage/data_dir.ts";
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { handOffLink, IrcUrlError, listenForLinks, parseIrcUrl, tokenFilePath } from "../../mod.ts";
 
 async function withTempDir(fn: (dir: string) => Promise<void>): Promise<void> {
