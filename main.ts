@@ -18,7 +18,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { handOffLink, IrcUrlError, parseIrcUrl } from "./deeplink/mod.ts";
+import { launchWithLink } from "./deeplink/mod.ts";
 import { resolveDataDir, runTerminal, startClient } from "./client/mod.ts";
 
 const USAGE =
@@ -65,24 +65,8 @@ export async function main(args: string[]): Promise<number> {
   const dataDir = resolveDataDir(values["data-dir"]);
   const link = positionals[0];
   if (link !== undefined) {
-    try {
-      parseIrcUrl(link);
-    } catch (error) {
-      if (error instanceof IrcUrlError) {
-        console.error(`${error.name} [${error.code}]: ${error.message}`);
-        return 2;
-      }
-      throw error;
-    }
-    const handoff = await handOffLink({ dataDir, link });
-    if (handoff.status === "delivered") {
-      console.error("Handed the link to the running client");
-      return 0;
-    }
-    if (handoff.status === "rejected") {
-      console.error(`IrcUrlError [${handoff.code}]: ${handoff.message}`);
-      return 2;
-    }
+    const decision = await launchWithLink(dataDir, link);
+    if ("exit" in decision) return decision.exit;
   }
 
   const client = await startClient({ dataDir, link, port });

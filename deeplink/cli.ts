@@ -16,12 +16,11 @@
  */
 import { databasePath, resolveDataDir } from "../storage/data_dir.ts";
 import { parseArgs } from "node:util";
-import { IrcUrlError } from "./irc_url_error.ts";
-import { parseIrcUrl } from "./parse_irc_url.ts";
+import { launchWithLink } from "./launch.ts";
 import { FrontendEvents } from "./frontend_events.ts";
 import { createInProcessTransport } from "./frontend_transport.ts";
 import { DeepLinkHandler } from "./deep_link_handler.ts";
-import { handOffLink, listenForLinks } from "./single_instance.ts";
+import { listenForLinks } from "./single_instance.ts";
 import { NetworkStore } from "../storage/network_store.ts";
 
 const USAGE = "Usage: cli.ts [--data-dir DIR] [irc://host/#channel]";
@@ -51,25 +50,9 @@ async function main(args: string[]): Promise<number> {
   const raw = positionals[0];
 
   if (raw !== undefined) {
-    try {
-      parseIrcUrl(raw);
-    } catch (error) {
-      if (error instanceof IrcUrlError) {
-        console.error(`${error.name} [${error.code}]: ${error.message}`);
-        return 2;
-      }
-      throw error;
-    }
-    const result = await handOffLink({ dataDir, link: raw });
-    if (result.status === "delivered") {
-      console.error("Handed the link to the running instance");
-      return 0;
-    }
-    if (result.status === "rejected") {
-      console.error(`IrcUrlError [${result.code}]: ${result.message}`);
-      return 2;
-    }
-    console.error(`No running instance (${result.reason}); starting one`);
+    const decision = await launchWithLink(dataDir, raw);
+    if ("exit" in decision) return decision.exit;
+    console.error(`No running instance (${decision.reason}); starting one`);
   }
 
   // Become the instance. The "frontend" here is stdout, one frame per line.

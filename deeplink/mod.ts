@@ -14,4 +14,5 @@ export * from "./frontend_transport.ts";
 export * from "./frontend_events.ts";
 export * from "./deep_link_handler.ts";
 export * from "./single_instance.ts";
+export * from "./launch.ts";
 export * from "../storage/network_store.ts";

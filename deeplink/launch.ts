@@ -1,0 +1,47 @@
+import { IrcUrlError } from "./irc_url_error.ts";
+import { parseIrcUrl } from "./parse_irc_url.ts";
+import { handOffLink } from "./single_instance.ts";
+
+/**
+ * What a launch given a link should do: stop with an exit code (the link was handed to the
+ * running instance, or it is invalid), or go on and become the instance itself.
+ *
+ * @example
+ * ```ts
+ * import type { LaunchDecision } from "./launch.ts";
+ * const decision: LaunchDecision = { exit: 0 };
+ * ```
+ */
+export type LaunchDecision = { exit: number } | { become: "instance"; reason: string };
+
+/**
+ * Validates `link`, then offers it to the instance running on `dataDir`. It reports on
+ * stderr and decides: exit 0 when a live instance took the link, exit 2 when the link is
+ * invalid (here or by the instance's judgement), else become the instance.
+ *
+ * @example
+ * ```ts
+ * import { launchWithLink } from "./launch.ts";
+ * const decision = await launchWithLink(await Deno.makeTempDir(), "irc://a.example/#x");
+ * console.log(decision); // { become: "instance", reason: "no token file" }
+ * ```
+ */
+export async function launchWithLink(dataDir: string, link: string): Promise<LaunchDecision> {
+  try {
+    parseIrcUrl(link);
+  } catch (error) {
+    if (!(error instanceof IrcUrlError)) throw error;
+    console.error(`${error.name} [${error.code}]: ${error.message}`);
+    return { exit: 2 };
+  }
+  const result = await handOffLink({ dataDir, link });
+  if (result.status === "delivered") {
+    console.error("Handed the link to the running instance");
+    return { exit: 0 };
+  }
+  if (result.status === "rejected") {
+    console.error(`IrcUrlError [${result.code}]: ${result.message}`);
+    return { exit: 2 };
+  }
+  return { become: "instance", reason: result.reason };
+}
