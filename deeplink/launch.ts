@@ -22,7 +22,7 @@ export type LaunchDecision = { exit: number } | { become: "instance"; reason: st
  * @example
  * ```ts
  * import { launchWithLink } from "./launch.ts";
- * const decision = await launchWithLink(await Deno.makeTempDir(), "irc://a.example/#x");
+ * const decision = await launchWithLink("/nonexistent/ircbus", "irc://a.example/#x");
  * console.log(decision); // { become: "instance", reason: "no token file" }
  * ```
  */
