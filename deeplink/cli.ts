@@ -9,8 +9,8 @@
  * - No live instance: becomes it. Frontend events (the link given, then every handed-off
  *   link) are printed to stdout, one JSON frame per line, until SIGINT or SIGTERM.
  *
- * This is a stand-in for the client's composition root, which will do the same with its
- * web page as the frontend.
+ * `deno task run` does the same with its web page as the frontend; this one is for scripts
+ * and for testing the handoff between processes without a client.
  *
  * @module
  */

@@ -42,7 +42,10 @@ Deno.test("deno task run: prints the URL, takes handed-off links, and stops in o
 
     const second = await launch(["--data-dir", dataDir, "irc://irc.example.net/#second"]).output();
     assert.equal(second.code, 0, new TextDecoder().decode(second.stderr));
-    assert.match(new TextDecoder().decode(second.stderr), /Handed the link to the running instance/);
+    assert.match(
+      new TextDecoder().decode(second.stderr),
+      /Handed the link to the running instance/,
+    );
     const handed = await page.next((m) =>
       m.kind === "frontend" &&
       (m.event as { payload: { channel: string } }).payload.channel === "#second"
