@@ -1,42 +1,23 @@
 import type { DatabaseSync } from "node:sqlite";
-import { dirname, join, resolve, sep } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { EventBus } from "../bus/event_bus.ts";
-import {
-  type AnyBusEvent,
-  createEvent,
-  EventSourceSystem,
-  type MetadataUpdate,
-  type PluginLifecycleAction,
-} from "../bus/events.ts";
+import { createEvent, EventSourceSystem, type PluginLifecycleAction } from "../bus/events.ts";
 import { createMetadataCoalescer, type MetadataCoalescer } from "../bus/metadata_coalescer.ts";
 import { openDatabase } from "../storage/database.ts";
 import { databasePath } from "../storage/data_dir.ts";
-import { CapabilityDeniedError, PluginLoadError } from "./errors.ts";
-import {
-  allowsIrcSend,
-  effectiveGrant,
-  grantAll,
-  missingConsent,
-  type PluginGrant,
-} from "./grant.ts";
+import { PluginLoadError } from "./errors.ts";
+import { effectiveGrant, grantAll, missingConsent, type PluginGrant } from "./grant.ts";
 import { type IsolationMode, type PluginManifest, readManifest } from "./manifest.ts";
-import {
-  type PluginEndpoint,
-  type ResolvedPermissions,
-  startSubprocess,
-  startWorker,
-} from "./_endpoint.ts";
-import {
-  type CallOp,
-  type HostMessage,
-  parsePluginMessage,
-  type PluginMessage,
-  type WireError,
-  type WireEvent,
-} from "./_protocol.ts";
-import { type Holder, Mailbox } from "./_mailbox.ts";
+import { parsePluginMessage, type PluginMessage } from "./_protocol.ts";
 import { type AuditEntry, PluginStore, type StoredPlugin } from "./_store.ts";
+import { answerCall, type CallContext } from "./_capability_calls.ts";
+import { CommandRegistry } from "./_commands.ts";
+import { Delivery } from "./_delivery.ts";
+import { cacheModuleGraph, checkGrant, entryFile } from "./_install.ts";
+import { launchEndpoint, resolvePermissions } from "./_launch.ts";
+import { createSlot, type Slot, type Timer } from "./_slot.ts";
+import { watchFolder } from "./_watch.ts";
 
 export type { AuditDecision, AuditEntry } from "./_store.ts";
 
@@ -211,38 +192,6 @@ const DEFAULTS = {
   subprocessHeapMb: 128,
 };
 
-const SDK_DIR = dirname(fileURLToPath(import.meta.url));
-const SUBPROCESS_ENV = ["DENO_DIR", "HOME", "XDG_CACHE_HOME", "NO_COLOR", "PATH"];
-
-type Timer = ReturnType<typeof setTimeout>;
-
-interface Slot {
-  name: string;
-  stored: StoredPlugin;
-  grant: PluginGrant;
-  mode: IsolationMode;
-  state: PluginState;
-  generation: number;
-  endpoint?: PluginEndpoint;
-  mailbox: Mailbox;
-  metaIndex: Map<string, Holder>;
-  dropped: number;
-  inFlight: { seq: number; sentAt: number }[];
-  seq: number;
-  flushQueued: boolean;
-  watchdog?: Timer;
-  restartTimer?: Timer;
-  crashTimes: number[];
-  commands: string[];
-  metadataKeys: Map<string, MetadataUpdate>;
-  commandWaiters: Map<number, { resolve(): void; reject(error: Error): void }>;
-  ready?: { resolve(commands: string[]): void; reject(error: Error): void };
-  teardownDone?: () => void;
-  windowStart: number;
-  windowCount: number;
-  watcher?: Deno.FsWatcher;
-}
-
 /**
  * Runs plugins isolated in Workers (or subprocesses), routes bus events to them, checks
  * and audits every capability call, restarts crashed plugins and disables repeat offenders.
@@ -275,12 +224,11 @@ export class PluginHost implements AsyncDisposable {
   #onLog: (plugin: string, level: string, message: string) => void;
   #now: () => number;
   #slots = new Map<string, Slot>();
-  #routes = new Map<string, Slot[]>();
-  #wildcard: Slot[] = [];
-  #commands = new Map<string, Slot>();
+  #delivery: Delivery;
+  #commands: CommandRegistry;
+  #calls: CallContext;
   #unsubscribe: () => void;
   #closed = false;
-  #commandId = 1;
 
   /** Opens the plugin tables and subscribes to the bus once. */
   constructor(options: PluginHostOptions) {
@@ -308,7 +256,18 @@ export class PluginHost implements AsyncDisposable {
     this.#watch = options.watch ?? false;
     this.#onLog = options.onLog ??
       ((plugin, level, message) => console.log(`[plugin:${plugin}] ${level}: ${message}`));
-    this.#unsubscribe = this.#bus.subscribe("*", (event) => this.#route(event));
+    this.#delivery = new Delivery({
+      mailboxSize: this.#options.mailboxSize,
+      batchSize: this.#options.batchSize,
+      maxInFlight: this.#options.maxInFlight,
+      ackBudgetMs: this.#options.ackBudgetMs,
+      store: this.#store,
+      now: this.#now,
+      crash: (slot, reason) => this.#crash(slot, reason),
+    });
+    this.#commands = new CommandRegistry(this.#store);
+    this.#calls = { store: this.#store, irc: this.#irc, metadata: this.#metadata };
+    this.#unsubscribe = this.#bus.subscribe("*", (event) => this.#delivery.route(event));
   }
 
   /**
@@ -327,12 +286,7 @@ export class PluginHost implements AsyncDisposable {
     this.#checkOpen("install plugin");
     const folder = resolve(path);
     const manifest = await readManifest(folder);
-    const entry = join(folder, manifest.entry);
-    try {
-      if (!(await Deno.stat(entry)).isFile) throw new Error("not a file");
-    } catch {
-      throw new PluginLoadError(manifest.name, `its entry ${manifest.entry} is not a file`);
-    }
+    const entry = await entryFile(folder, manifest);
     const existing = this.#store.get(manifest.name);
     let grant: PluginGrant;
     if (options.grant === "requested") grant = grantAll(manifest);
@@ -558,7 +512,7 @@ export class PluginHost implements AsyncDisposable {
    * ```
    */
   commands(): { name: string; plugin: string }[] {
-    return [...this.#commands].map(([name, slot]) => ({ name, plugin: slot.name }));
+    return this.#commands.list();
   }
 
   /**
@@ -570,15 +524,7 @@ export class PluginHost implements AsyncDisposable {
    * ```
    */
   runCommand(name: string, args: string): Promise<void> {
-    const slot = this.#commands.get(name);
-    if (!slot || slot.state !== "running" || !slot.endpoint) {
-      return Promise.reject(new Error(`Cannot run command: none is registered, got /${name}`));
-    }
-    const id = this.#commandId++;
-    return new Promise((resolve, reject) => {
-      slot.commandWaiters.set(id, { resolve, reject });
-      slot.endpoint!.post({ kind: "command", id, command: name, args });
-    });
+    return this.#commands.run(name, args);
   }
 
   /** Unloads every plugin, unsubscribes from the bus, and releases what the host opened. */
@@ -608,55 +554,16 @@ export class PluginHost implements AsyncDisposable {
       this.#store.lastEnabled(stored.name),
     );
     const crashTimes = this.#store.crashTimes(stored.name).filter((time) => time > since);
-    return {
-      name: stored.name,
+    return createSlot({
       stored,
       grant: effectiveGrant(stored.manifest, stored.grant),
       mode: this.#mode(stored),
-      state: "stopped",
-      generation: 0,
-      mailbox: new Mailbox(),
-      metaIndex: new Map(),
-      dropped: 0,
-      inFlight: [],
-      seq: 0,
-      flushQueued: false,
       crashTimes,
-      commands: [],
-      metadataKeys: new Map(),
-      commandWaiters: new Map(),
-      windowStart: 0,
-      windowCount: 0,
-    };
-  }
-
-  /** Resolves a plugin's allow-lists to absolute paths inside its data dir. */
-  async #permissions(slot: Slot): Promise<{ permissions: ResolvedPermissions; dataDir: string }> {
-    const dataDir = join(this.#dataDir, "plugins", slot.name);
-    await Deno.mkdir(dataDir, { recursive: true });
-    const inside = (path: string) => {
-      const full = resolve(dataDir, path);
-      if (full !== dataDir && !full.startsWith(dataDir + sep)) {
-        throw new PluginLoadError(slot.name, `path ${path} leaves its data dir`);
-      }
-      return full;
-    };
-    const granted = slot.grant.permissions;
-    // Its own code (and the SDK it imports) is readable; a subprocess needs that to import it.
-    const read = [slot.stored.path, SDK_DIR, ...(granted.read ?? []).map(inside)];
-    return {
-      dataDir,
-      permissions: {
-        read,
-        write: (granted.write ?? []).map(inside),
-        net: [...(granted.net ?? [])],
-        env: [...(granted.env ?? [])],
-      },
-    };
+    });
   }
 
   async #start(slot: Slot): Promise<void> {
-    const { permissions, dataDir } = await this.#permissions(slot);
+    const { permissions, dataDir } = await resolvePermissions(slot, this.#dataDir);
     slot.grant = effectiveGrant(slot.stored.manifest, slot.stored.grant);
     slot.generation++;
     const generation = slot.generation;
@@ -665,22 +572,10 @@ export class PluginHost implements AsyncDisposable {
     slot.metaIndex.clear();
     slot.inFlight = [];
     slot.dropped = 0;
-    let endpoint: PluginEndpoint;
-    if (slot.mode === "subprocess") {
-      const env: Record<string, string> = {};
-      for (const key of [...SUBPROCESS_ENV, ...permissions.env]) {
-        const value = Deno.env.get(key);
-        if (value !== undefined) env[key] = value;
-      }
-      endpoint = startSubprocess(permissions, {
-        heapMb: this.#options.subprocessHeapMb,
-        cwd: slot.stored.path,
-        env,
-        onStderr: (line) => this.#onLog(slot.name, "stderr", line),
-      });
-    } else {
-      endpoint = startWorker(slot.name, permissions);
-    }
+    const endpoint = launchEndpoint(slot, permissions, {
+      heapMb: this.#options.subprocessHeapMb,
+      onStderr: (line) => this.#onLog(slot.name, "stderr", line),
+    });
     slot.endpoint = endpoint;
     endpoint.onMessage = (raw) => {
       if (slot.generation === generation) this.#onMessage(slot, raw);
@@ -720,15 +615,14 @@ export class PluginHost implements AsyncDisposable {
       clearTimeout(timer);
       slot.ready = undefined;
     }
-    this.#registerCommands(slot, commands);
+    this.#commands.register(slot, commands);
     slot.state = "running";
-    this.#addRoutes(slot);
+    this.#delivery.addRoutes(slot);
   }
 
   async #stop(slot: Slot, gracefully: boolean): Promise<void> {
-    this.#removeRoutes(slot);
-    for (const [name, owner] of this.#commands) if (owner === slot) this.#commands.delete(name);
-    slot.commands = [];
+    this.#delivery.removeRoutes(slot);
+    this.#commands.unregister(slot);
     clearTimeout(slot.watchdog);
     clearTimeout(slot.restartTimer);
     slot.watchdog = slot.restartTimer = undefined;
@@ -747,145 +641,18 @@ export class PluginHost implements AsyncDisposable {
     slot.generation++;
     slot.state = "stopped";
     slot.endpoint = undefined;
-    for (const waiter of slot.commandWaiters.values()) {
-      waiter.reject(new Error(`Cannot finish command: plugin ${slot.name} stopped`));
-    }
-    slot.commandWaiters.clear();
+    this.#commands.abandon(slot);
     slot.mailbox.clear();
     slot.metaIndex.clear();
     slot.inFlight = [];
     if (endpoint) await endpoint.terminate();
   }
 
-  #registerCommands(slot: Slot, commands: string[]): void {
-    if (commands.length === 0) return;
-    if (!slot.grant.capabilities.includes("commands")) {
-      this.#store.audit(slot.name, `commands ${commands.join(" ")}`, "denied", "not granted");
-      return;
-    }
-    for (const name of commands) {
-      const owner = this.#commands.get(name);
-      if (owner && owner !== slot) {
-        this.#store.audit(slot.name, `command /${name}`, "denied", `owned by ${owner.name}`);
-        continue;
-      }
-      this.#commands.set(name, slot);
-      slot.commands.push(name);
-    }
-  }
-
-  #addRoutes(slot: Slot): void {
-    for (const type of slot.grant.events) {
-      if (type === "*") this.#wildcard = [...this.#wildcard, slot];
-      else this.#routes.set(type, [...(this.#routes.get(type) ?? []), slot]);
-    }
-  }
-
-  #removeRoutes(slot: Slot): void {
-    this.#wildcard = this.#wildcard.filter((s) => s !== slot);
-    for (const [type, slots] of this.#routes) {
-      const kept = slots.filter((s) => s !== slot);
-      if (kept.length === 0) this.#routes.delete(type);
-      else this.#routes.set(type, kept);
-    }
-  }
-
-  /** The one bus subscriber: hands each event to the mailboxes that want it; never waits. */
-  #route(event: AnyBusEvent): void {
-    const typed = this.#routes.get(event.type);
-    const wildcard = this.#wildcard;
-    if (!typed && wildcard.length === 0) return;
-    const wire: WireEvent = {
-      type: event.type,
-      data: event.data,
-      timestamp: event.timestamp.getTime(),
-      source: event.source,
-    };
-    let json: string;
-    try {
-      // Serialized once here, not once per plugin by postMessage: cheaper, and shared.
-      json = JSON.stringify(wire);
-    } catch (error) {
-      console.error(`Cannot deliver ${event.type} to plugins: its data is not JSON`, error);
-      return;
-    }
-    const metaKey = event.type === "user.meta"
-      ? `${event.data.networkId}\n${event.data.nickname}`
-      : undefined;
-    if (typed) { for (const slot of typed) this.#enqueue(slot, json, metaKey); }
-    for (const slot of wildcard) if (!typed?.includes(slot)) this.#enqueue(slot, json, metaKey);
-  }
-
-  #enqueue(slot: Slot, json: string, metaKey: string | undefined): void {
-    if (metaKey !== undefined) {
-      const pending = slot.metaIndex.get(metaKey);
-      if (pending) {
-        pending.json = json;
-        return;
-      }
-    }
-    if (slot.mailbox.length >= this.#options.mailboxSize) {
-      slot.dropped++;
-      return;
-    }
-    const holder: Holder = { json };
-    if (metaKey !== undefined) slot.metaIndex.set(metaKey, holder);
-    slot.mailbox.push(holder);
-    if (slot.mailbox.length >= this.#options.batchSize) this.#flush(slot);
-    else if (!slot.flushQueued) {
-      slot.flushQueued = true;
-      queueMicrotask(() => this.#flush(slot));
-    }
-  }
-
-  #flush(slot: Slot): void {
-    slot.flushQueued = false;
-    const endpoint = slot.endpoint;
-    if (slot.state !== "running" || !endpoint) return;
-    while (slot.inFlight.length < this.#options.maxInFlight) {
-      let message: HostMessage;
-      if (slot.mailbox.length > 0) {
-        const batch = slot.mailbox.take(this.#options.batchSize);
-        const parts: string[] = new Array(batch.length);
-        for (let i = 0; i < batch.length; i++) parts[i] = batch[i].json;
-        if (slot.metaIndex.size > 0) {
-          const sent = new Set(batch);
-          for (const [key, holder] of slot.metaIndex) {
-            if (sent.has(holder)) slot.metaIndex.delete(key);
-          }
-        }
-        message = { kind: "events", seq: ++slot.seq, events: `[${parts.join(",")}]` };
-      } else if (slot.dropped > 0) {
-        message = { kind: "overflow", seq: ++slot.seq, dropped: slot.dropped };
-        this.#store.audit(slot.name, "mailbox overflow", "info", `${slot.dropped} events dropped`);
-        slot.dropped = 0;
-      } else break;
-      slot.inFlight.push({ seq: message.seq, sentAt: this.#now() });
-      endpoint.post(message);
-      this.#armWatchdog(slot);
-    }
-  }
-
-  #armWatchdog(slot: Slot): void {
-    if (slot.watchdog !== undefined || slot.inFlight.length === 0) return;
-    const budget = this.#options.ackBudgetMs;
-    const waited = this.#now() - slot.inFlight[0].sentAt;
-    slot.watchdog = setTimeout(() => {
-      slot.watchdog = undefined;
-      const oldest = slot.inFlight[0];
-      if (!oldest || slot.state !== "running") return;
-      if (this.#now() - oldest.sentAt >= budget) {
-        this.#crash(slot, `did not acknowledge a batch within ${budget} ms`);
-      } else this.#armWatchdog(slot);
-    }, Math.max(0, budget - waited));
-  }
-
   #onMessage(slot: Slot, raw: unknown): void {
-    let message: PluginMessage | undefined;
+    let message: PluginMessage;
     try {
       message = parsePluginMessage(raw);
     } catch (error) {
-      message = undefined;
       if (!this.#withinFloodLimit(slot)) return;
       this.#store.audit(slot.name, "malformed message", "denied", (error as Error).message);
       return;
@@ -905,43 +672,15 @@ export class PluginHost implements AsyncDisposable {
           ),
         );
         return;
-      case "ack": {
-        const oldest = slot.inFlight[0];
-        if (!oldest || oldest.seq !== message.seq) {
-          this.#store.audit(slot.name, `ack ${message.seq}`, "denied", "out of order");
-          return;
-        }
-        slot.inFlight.shift();
-        clearTimeout(slot.watchdog);
-        slot.watchdog = undefined;
-        this.#armWatchdog(slot);
-        this.#flush(slot);
+      case "ack":
+        this.#delivery.acknowledge(slot, message.seq);
         return;
-      }
       case "call":
-        this.#call(slot, message.id, message.op, message.args).then(
-          (value) => slot.endpoint?.post({ kind: "result", id: message.id, ok: true, value }),
-          (error) =>
-            slot.endpoint?.post({
-              kind: "result",
-              id: message.id,
-              ok: false,
-              error: wireOf(error),
-            }),
-        );
+        answerCall(slot, message, this.#calls);
         return;
-      case "command-done": {
-        const waiter = slot.commandWaiters.get(message.id);
-        if (!waiter) return;
-        slot.commandWaiters.delete(message.id);
-        if (message.ok) waiter.resolve();
-        else {
-          waiter.reject(
-            new Error(`Cannot run command: ${message.error?.name}: ${message.error?.message}`),
-          );
-        }
+      case "command-done":
+        this.#commands.done(slot, message);
         return;
-      }
       case "log":
         this.#onLog(slot.name, message.level, message.message);
         return;
@@ -975,78 +714,6 @@ export class PluginHost implements AsyncDisposable {
       this.#crash(slot, `flooded the host with over ${this.#options.floodLimit} messages/s`);
     }
     return false;
-  }
-
-  async #call(slot: Slot, id: number, op: CallOp, args: unknown[]): Promise<unknown> {
-    void id;
-    const deny = (capability: string, attempt: string): never => {
-      this.#store.audit(slot.name, attempt, "denied", `${capability} not granted`);
-      throw new CapabilityDeniedError(capability, slot.name);
-    };
-    const capabilities = slot.grant.capabilities;
-    switch (op) {
-      case "irc.send": {
-        const [networkId, target, text] = args;
-        if (!Number.isSafeInteger(networkId) || typeof target !== "string" || target === "") {
-          throw new TypeError(
-            `Cannot send: networkId must be an integer and target a non-empty string, got ${
-              JSON.stringify([networkId, target])
-            }`,
-          );
-        }
-        if (typeof text !== "string" || /[\r\n\0]/.test(text) || text.length > 4096) {
-          throw new TypeError(
-            `Cannot send: text must be one line of at most 4096 characters, got ${
-              JSON.stringify(String(text).slice(0, 40))
-            }`,
-          );
-        }
-        const attempt = `irc.send ${networkId} ${target}`;
-        if (!allowsIrcSend(capabilities, networkId as number, target)) deny("irc.send", attempt);
-        if (!this.#irc) throw new Error(`Cannot send: the host has no IRC connection`);
-        this.#store.audit(slot.name, attempt, "allowed");
-        await this.#irc.send(networkId as number, target, text);
-        return undefined;
-      }
-      case "metadata.set": {
-        const [updates] = args;
-        if (!Array.isArray(updates) || updates.length > 1000) {
-          throw new TypeError(`Cannot set metadata: expected at most 1000 updates`);
-        }
-        for (const update of updates as MetadataUpdate[]) {
-          const type = (update as { type?: unknown })?.type;
-          if (!capabilities.includes(`metadata:${String(type)}`)) {
-            deny(`metadata:${String(type)}`, `metadata.set ${String(type)}`);
-          }
-        }
-        for (const update of updates as MetadataUpdate[]) {
-          this.#metadata.set(update);
-          slot.metadataKeys.set(
-            JSON.stringify([update.network_id, update.channel, update.type, update.key]),
-            update,
-          );
-        }
-        return undefined;
-      }
-      default: {
-        if (!capabilities.includes("storage")) deny("storage", op);
-        const key = args[0];
-        if (typeof key !== "string" || key.length > 512) {
-          throw new TypeError(
-            `Cannot use storage: the key must be a string of at most 512 characters`,
-          );
-        }
-        if (op === "storage.get") return this.#store.storageGet(slot.name, key);
-        if (op === "storage.delete") return this.#store.storageDelete(slot.name, key);
-        if (op === "storage.list") return this.#store.storageList(slot.name, key);
-        const text = JSON.stringify(args[1]);
-        if (text === undefined || text.length > 1024 * 1024) {
-          throw new TypeError(`Cannot use storage: the value must be JSON of at most 1 MiB`);
-        }
-        this.#store.storageSet(slot.name, key, args[1]);
-        return undefined;
-      }
-    }
   }
 
   #crash(slot: Slot, reason: string): void {
@@ -1102,58 +769,11 @@ export class PluginHost implements AsyncDisposable {
   }
 
   #startWatch(slot: Slot): void {
-    const watcher = Deno.watchFs(slot.stored.path, { recursive: true });
-    slot.watcher = watcher;
-    let timer: Timer | undefined;
-    (async () => {
-      for await (const event of watcher) {
-        if (event.kind === "access") continue;
-        clearTimeout(timer);
-        timer = setTimeout(() => {
-          if (this.#slots.get(slot.name) !== slot) return;
-          this.reload(slot.name).catch((error) =>
-            this.#onLog(slot.name, "error", `reload failed: ${(error as Error).message}`)
-          );
-        }, 100);
-      }
-      clearTimeout(timer);
-    })();
-  }
-}
-
-function wireOf(error: unknown): WireError {
-  if (error instanceof CapabilityDeniedError) {
-    return { name: error.name, message: error.message, capability: error.capability };
-  }
-  if (error instanceof Error) return { name: error.name, message: error.message };
-  return { name: "Error", message: String(error) };
-}
-
-function checkGrant(grant: PluginGrant): PluginGrant {
-  if (
-    typeof grant !== "object" || grant === null || !Array.isArray(grant.events) ||
-    !Array.isArray(grant.capabilities) || typeof grant.permissions !== "object"
-  ) {
-    throw new TypeError(
-      `Cannot install plugin: the grant must have events, permissions and capabilities, got ${
-        JSON.stringify(grant)
-      }`,
-    );
-  }
-  return structuredClone(grant);
-}
-
-/** Runs `deno cache` on the entry so the plugin can run under `--cached-only`. */
-async function cacheModuleGraph(name: string, folder: string, entry: string): Promise<void> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["cache", "--quiet", entry],
-    cwd: folder,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  if (!output.success) {
-    const stderr = new TextDecoder().decode(output.stderr).trim();
-    throw new PluginLoadError(name, `caching its modules failed: ${stderr.slice(0, 2000)}`);
+    slot.watcher = watchFolder(slot.stored.path, () => {
+      if (this.#slots.get(slot.name) !== slot) return;
+      this.reload(slot.name).catch((error) =>
+        this.#onLog(slot.name, "error", `reload failed: ${(error as Error).message}`)
+      );
+    });
   }
 }

@@ -1,0 +1,164 @@
+/**
+ * Event delivery to plugins: routes each bus event to the mailboxes that want it, flushes
+ * mailboxes in acknowledged batches, and watches for batches left unacknowledged.
+ *
+ * @module
+ */
+import type { AnyBusEvent } from "../bus/events.ts";
+import type { HostMessage, WireEvent } from "./_protocol.ts";
+import type { Holder } from "./_mailbox.ts";
+import type { Slot } from "./_slot.ts";
+import type { PluginStore } from "./_store.ts";
+
+/** Budgets and collaborators of {@linkcode Delivery}. */
+export interface DeliveryOptions {
+  /** Events waiting per plugin before drops begin. */
+  mailboxSize: number;
+  /** Most events per postMessage. */
+  batchSize: number;
+  /** Unacknowledged batches in flight per plugin. */
+  maxInFlight: number;
+  /** A batch must be acknowledged within this many ms. */
+  ackBudgetMs: number;
+  /** Where overflows and out-of-order acknowledgements are audited. */
+  store: PluginStore;
+  /** The clock (ms). */
+  now: () => number;
+  /** Called when a running plugin misses the acknowledgement budget. */
+  crash: (slot: Slot, reason: string) => void;
+}
+
+/** The routing table from event types to running slots, and each slot's batch flow. */
+export class Delivery {
+  #options: DeliveryOptions;
+  #routes = new Map<string, Slot[]>();
+  #wildcard: Slot[] = [];
+
+  constructor(options: DeliveryOptions) {
+    this.#options = options;
+  }
+
+  /** Starts routing the events a slot's grant allows to it. */
+  addRoutes(slot: Slot): void {
+    for (const type of slot.grant.events) {
+      if (type === "*") this.#wildcard = [...this.#wildcard, slot];
+      else this.#routes.set(type, [...(this.#routes.get(type) ?? []), slot]);
+    }
+  }
+
+  /** Stops routing events to a slot. */
+  removeRoutes(slot: Slot): void {
+    this.#wildcard = this.#wildcard.filter((s) => s !== slot);
+    for (const [type, slots] of this.#routes) {
+      const kept = slots.filter((s) => s !== slot);
+      if (kept.length === 0) this.#routes.delete(type);
+      else this.#routes.set(type, kept);
+    }
+  }
+
+  /** The one bus subscriber: hands each event to the mailboxes that want it; never waits. */
+  route(event: AnyBusEvent): void {
+    const typed = this.#routes.get(event.type);
+    const wildcard = this.#wildcard;
+    if (!typed && wildcard.length === 0) return;
+    const wire: WireEvent = {
+      type: event.type,
+      data: event.data,
+      timestamp: event.timestamp.getTime(),
+      source: event.source,
+    };
+    let json: string;
+    try {
+      // Serialized once here, not once per plugin by postMessage: cheaper, and shared.
+      json = JSON.stringify(wire);
+    } catch (error) {
+      console.error(`Cannot deliver ${event.type} to plugins: its data is not JSON`, error);
+      return;
+    }
+    const metaKey = event.type === "user.meta"
+      ? `${event.data.networkId}\n${event.data.nickname}`
+      : undefined;
+    if (typed) { for (const slot of typed) this.#enqueue(slot, json, metaKey); }
+    for (const slot of wildcard) if (!typed?.includes(slot)) this.#enqueue(slot, json, metaKey);
+  }
+
+  /** Handles the plugin's acknowledgement of batch `seq`, which must be the oldest in flight. */
+  acknowledge(slot: Slot, seq: number): void {
+    const oldest = slot.inFlight[0];
+    if (!oldest || oldest.seq !== seq) {
+      this.#options.store.audit(slot.name, `ack ${seq}`, "denied", "out of order");
+      return;
+    }
+    slot.inFlight.shift();
+    clearTimeout(slot.watchdog);
+    slot.watchdog = undefined;
+    this.#armWatchdog(slot);
+    this.flush(slot);
+  }
+
+  /** Posts batches (then a pending overflow notice) while the in-flight window allows. */
+  flush(slot: Slot): void {
+    slot.flushQueued = false;
+    const endpoint = slot.endpoint;
+    if (slot.state !== "running" || !endpoint) return;
+    const { batchSize, maxInFlight, store, now } = this.#options;
+    while (slot.inFlight.length < maxInFlight) {
+      let message: HostMessage;
+      if (slot.mailbox.length > 0) {
+        const batch = slot.mailbox.take(batchSize);
+        const parts: string[] = new Array(batch.length);
+        for (let i = 0; i < batch.length; i++) parts[i] = batch[i].json;
+        if (slot.metaIndex.size > 0) {
+          const sent = new Set(batch);
+          for (const [key, holder] of slot.metaIndex) {
+            if (sent.has(holder)) slot.metaIndex.delete(key);
+          }
+        }
+        message = { kind: "events", seq: ++slot.seq, events: `[${parts.join(",")}]` };
+      } else if (slot.dropped > 0) {
+        message = { kind: "overflow", seq: ++slot.seq, dropped: slot.dropped };
+        store.audit(slot.name, "mailbox overflow", "info", `${slot.dropped} events dropped`);
+        slot.dropped = 0;
+      } else break;
+      slot.inFlight.push({ seq: message.seq, sentAt: now() });
+      endpoint.post(message);
+      this.#armWatchdog(slot);
+    }
+  }
+
+  #enqueue(slot: Slot, json: string, metaKey: string | undefined): void {
+    if (metaKey !== undefined) {
+      const pending = slot.metaIndex.get(metaKey);
+      if (pending) {
+        pending.json = json;
+        return;
+      }
+    }
+    if (slot.mailbox.length >= this.#options.mailboxSize) {
+      slot.dropped++;
+      return;
+    }
+    const holder: Holder = { json };
+    if (metaKey !== undefined) slot.metaIndex.set(metaKey, holder);
+    slot.mailbox.push(holder);
+    if (slot.mailbox.length >= this.#options.batchSize) this.flush(slot);
+    else if (!slot.flushQueued) {
+      slot.flushQueued = true;
+      queueMicrotask(() => this.flush(slot));
+    }
+  }
+
+  #armWatchdog(slot: Slot): void {
+    if (slot.watchdog !== undefined || slot.inFlight.length === 0) return;
+    const { ackBudgetMs: budget, now } = this.#options;
+    const waited = now() - slot.inFlight[0].sentAt;
+    slot.watchdog = setTimeout(() => {
+      slot.watchdog = undefined;
+      const oldest = slot.inFlight[0];
+      if (!oldest || slot.state !== "running") return;
+      if (now() - oldest.sentAt >= budget) {
+        this.#options.crash(slot, `did not acknowledge a batch within ${budget} ms`);
+      } else this.#armWatchdog(slot);
+    }, Math.max(0, budget - waited));
+  }
+}
