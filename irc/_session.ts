@@ -83,7 +83,6 @@ export class Session {
   #ready: { resolve: () => void; reject: (error: Error) => void } | undefined;
   #readyPromise: Promise<void>;
   #timeout: ReturnType<typeof setTimeout> | undefined;
-  #ended: SessionEnd | undefined;
   #finished: Promise<SessionEnd>;
   #resolveFinished!: (end: SessionEnd) => void;
 
@@ -339,8 +338,7 @@ export class Session {
         await ctx.emit("channels.changed", { networkId: this.#networkId, channels: [] });
       }
     }
-    this.#ended = { reason, established, requested };
-    this.#resolveFinished(this.#ended);
+    this.#resolveFinished({ reason, established, requested });
   }
 
   /** Rejects connect() and closes the link; connection.lost is not emitted (never established). */
