@@ -1,14 +1,16 @@
 /**
- * Collects WHOIS numerics (311, 312, 313, 317, 319, 330, 301, 335, 671) into a `WhoisInfo`,
- * finished by 318.
+ * WHOIS: collects the reply numerics (311, 312, 313, 317, 319, 330, 301, 335, 671) into a
+ * `WhoisInfo`, finished by 318, emits `whois.received` and answers the callers waiting for it.
  *
  * @module
  */
 import type { WhoisInfo } from "../bus/mod.ts";
 import type { RawMessage } from "./_framework.ts";
+import type { LineContext, LineHandlers } from "./_line_context.ts";
+import { updateMeta } from "./_roster.ts";
 
-/** The numerics that belong to a WHOIS reply. */
-export const WHOIS_NUMERICS: ReadonlySet<string> = new Set([
+/** The numerics that belong to a WHOIS reply (301 is handled with the roster). */
+const WHOIS_NUMERICS = [
   "311",
   "312",
   "313",
@@ -18,7 +20,7 @@ export const WHOIS_NUMERICS: ReadonlySet<string> = new Set([
   "335",
   "671",
   "318",
-]);
+];
 
 const OPTIONAL = [
   "username",
@@ -115,3 +117,82 @@ export class WhoisCollector {
     }
   }
 }
+
+/** A caller waiting for a WHOIS reply. */
+export interface WhoisWaiter {
+  /** Answers with the reply. */
+  resolve: (info: WhoisInfo) => void;
+  /** Fails the wait. */
+  reject: (error: Error) => void;
+}
+
+/** Callers waiting for WHOIS replies, by folded nickname. */
+export class WhoisRequests {
+  #waiters = new Map<string, WhoisWaiter[]>();
+
+  /** Waits for the reply about `nick` (folded `key`), failing after `timeoutMs`. */
+  wait(key: string, nick: string, timeoutMs: number): Promise<WhoisInfo> {
+    return new Promise((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined = undefined;
+      const waiter: WhoisWaiter = {
+        resolve: (info) => {
+          clearTimeout(timer);
+          resolve(info);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      };
+      timer = setTimeout(() => {
+        const list = this.#waiters.get(key);
+        if (list) list.splice(list.indexOf(waiter), 1);
+        reject(new Error(`Cannot get WHOIS: no reply in time, got ${nick}`));
+      }, timeoutMs);
+      const list = this.#waiters.get(key) ?? [];
+      list.push(waiter);
+      this.#waiters.set(key, list);
+    });
+  }
+
+  /** Removes and returns the callers waiting for folded `key`. */
+  take(key: string): WhoisWaiter[] | undefined {
+    const waiters = this.#waiters.get(key);
+    this.#waiters.delete(key);
+    return waiters;
+  }
+
+  /** Fails every wait with `message` (the link is gone). */
+  rejectAll(message: string): void {
+    for (const [, waiters] of this.#waiters) {
+      for (const w of waiters) w.reject(new Error(message));
+    }
+    this.#waiters.clear();
+  }
+}
+
+function whoisLine(ctx: LineContext, m: RawMessage): void | Promise<void> {
+  const p = m.params;
+  const nick = p[1] ?? "";
+  const key = ctx.server.fold(nick);
+  if (m.command === "311") {
+    updateMeta(ctx, nick, { host: `${p[2]}@${p[3]}`, realname: p.at(-1) ?? "" });
+  } else if (m.command === "330") {
+    updateMeta(ctx, nick, { account: p[2] });
+  }
+  const info = ctx.whois.line(key, m);
+  if (!info) return;
+  const waiters = ctx.whoisRequests.take(key);
+  const done = ctx.emit(
+    "whois.received",
+    { networkId: ctx.networkId, whois: info },
+    ctx.time(m),
+  );
+  for (const waiter of waiters ?? []) waiter.resolve(structuredClone(info));
+  return done;
+}
+
+/** The lines of a WHOIS reply. */
+export const WHOIS_LINES: LineHandlers = Object.fromEntries(
+  WHOIS_NUMERICS.map((numeric) => [numeric, whoisLine]),
+);

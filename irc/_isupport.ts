@@ -1,0 +1,60 @@
+/**
+ * What the server announced in ISUPPORT (005) that the adapter relies on: how to fold names,
+ * which targets are channels, and the prefixes in front of targets and nicknames.
+ *
+ * @module
+ */
+import { casefold } from "./casemapping.ts";
+import type { RawMessage } from "./_framework.ts";
+
+/** One connection's ISUPPORT tokens, with the RFC 1459 defaults until 005 says otherwise. */
+export class ServerSupport {
+  /** CASEMAPPING. */
+  casemapping = "rfc1459";
+  /** CHANTYPES: the first characters of channel names. */
+  chantypes = "#&";
+  /** STATUSMSG: prefixes of a message target addressed to channel members of a rank. */
+  statusmsg = "";
+  /** The membership prefixes of PREFIX, as they appear in NAMES. */
+  prefixes = "~&@%+";
+  /** WHOX is supported. */
+  whox = false;
+
+  /** Takes the tokens of one 005 line. */
+  apply(m: RawMessage): void {
+    for (const token of m.params.slice(1, -1)) {
+      const eq = token.indexOf("=");
+      const name = (eq === -1 ? token : token.slice(0, eq)).toUpperCase();
+      const value = eq === -1 ? "" : token.slice(eq + 1);
+      switch (name) {
+        case "CASEMAPPING":
+          this.casemapping = value;
+          break;
+        case "CHANTYPES":
+          this.chantypes = value;
+          break;
+        case "STATUSMSG":
+          this.statusmsg = value;
+          break;
+        case "WHOX":
+          this.whox = true;
+          break;
+        case "PREFIX": {
+          const close = value.indexOf(")");
+          this.prefixes = close === -1 ? "" : value.slice(close + 1);
+          break;
+        }
+      }
+    }
+  }
+
+  /** Folds a nickname or channel name by the server's CASEMAPPING. */
+  fold(name: string): string {
+    return casefold(name, this.casemapping);
+  }
+
+  /** Whether a target names a channel. */
+  isChannel(target: string): boolean {
+    return target !== "" && this.chantypes.includes(target[0]);
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * The worker's state of one connection, shared by the line handlers that turn IRC commands
+ * and numerics into bus events. Each handler is a plain function of this state and one line.
+ *
+ * @module
+ */
+import { createEvent, type EventBus, type EventMap } from "../bus/mod.ts";
+import type { IrcConnectError } from "./errors.ts";
+import type { RawMessage } from "./_framework.ts";
+import type { IrcClientOptions } from "./types.ts";
+import type { PacedQueue } from "./_paced_queue.ts";
+import type { SessionHooks } from "./_session.ts";
+import type { LinkFacts } from "./_link_end.ts";
+import type { RegistrationReader } from "./_registration.ts";
+import { ServerSupport } from "./_isupport.ts";
+import { Channels } from "./_channels.ts";
+import { UserMetaStore } from "./_user_meta.ts";
+import { MessageIds } from "./_messages.ts";
+import { WhoisCollector, WhoisRequests } from "./_whois.ts";
+
+/** Handles one line on the worker; a returned promise holds the next line until it settles. */
+export type LineHandler = (ctx: LineContext, m: RawMessage) => void | Promise<void>;
+
+/** Line handlers by command or numeric. */
+export type LineHandlers = Readonly<Record<string, LineHandler>>;
+
+/** What line handlers may ask of the session's lifecycle. */
+export interface LinkControl {
+  /** Emits `connection.established` once registration is complete, and resolves `ready`. */
+  establish(): Promise<void>;
+  /** Rejects the connect and closes the link. */
+  fail(error: IrcConnectError): void;
+}
+
+/** What a `LineContext` is made from. */
+export interface LineContextInit {
+  /** The connection's options. */
+  options: IrcClientOptions;
+  /** The session's owner. */
+  hooks: SessionHooks;
+  /** The paced queue for NAMES, WHO and history requests. */
+  followUps: PacedQueue;
+  /** Facts about the link, shared with the session. */
+  facts: LinkFacts;
+  /** The session's lifecycle. */
+  link: LinkControl;
+  /** Registration work on the read path (SCRAM). */
+  wire: RegistrationReader;
+}
+
+/** The worker's state of one connection. */
+export class LineContext {
+  readonly #bus: EventBus;
+  /** The network the events are for. */
+  readonly networkId: number;
+  /** The connection's options. */
+  readonly options: IrcClientOptions;
+  /** The session's owner. */
+  readonly hooks: SessionHooks;
+  /** The paced queue for NAMES, WHO and history requests. */
+  readonly followUps: PacedQueue;
+  /** Facts about the link, shared with the session. */
+  readonly facts: LinkFacts;
+  /** The session's lifecycle. */
+  readonly link: LinkControl;
+  /** Registration work on the read path (SCRAM). */
+  readonly wire: RegistrationReader;
+  /** ISUPPORT tokens. */
+  readonly server = new ServerSupport();
+  /** Acknowledged capabilities. */
+  readonly caps = new Set<string>();
+  /** Offered capabilities, with their values. */
+  readonly available = new Map<string, string>();
+  /** The channels we are in. */
+  readonly channels = new Channels();
+  /** Users' `user.meta` snapshots. */
+  readonly meta: UserMetaStore;
+  /** Message ids seen per conversation. */
+  readonly messageIds = new MessageIds();
+  /** WHOIS replies in progress. */
+  readonly whois = new WhoisCollector();
+  /** Callers waiting for a WHOIS reply. */
+  readonly whoisRequests = new WhoisRequests();
+  /** Our nickname. */
+  nick: string;
+  /** 001 arrived. */
+  registered = false;
+  /** `connection.established` was emitted. */
+  established = false;
+  /** A SASL exchange is under way. */
+  saslActive = false;
+  /** The SASL outcome was reported. */
+  saslDone = false;
+
+  /** Creates the state for a connection publishing on `bus`. */
+  constructor(bus: EventBus, init: LineContextInit) {
+    this.#bus = bus;
+    this.networkId = init.options.networkId;
+    this.options = init.options;
+    this.hooks = init.hooks;
+    this.followUps = init.followUps;
+    this.facts = init.facts;
+    this.link = init.link;
+    this.wire = init.wire;
+    this.nick = init.options.nick;
+    this.meta = new UserMetaStore(init.options.networkId);
+  }
+
+  /** Emits an event from `irc`; a closed bus is no error. */
+  emit<T extends keyof EventMap>(type: T, data: EventMap[T], time?: Date): Promise<void> {
+    return this.#bus.emit(createEvent(type, data, "irc", time ?? new Date())).catch((error) => {
+      if ((error as Error)?.name !== "BusClosedError") throw error;
+    });
+  }
+
+  /** Emits on the snapshot lane under `key`. */
+  emitLatest<T extends keyof EventMap>(key: string, type: T, data: EventMap[T], time: Date): void {
+    this.#bus.emitLatest(key, createEvent(type, data, "irc", time));
+  }
+
+  /** When a line happened: its `time` tag, or now. */
+  time(message: RawMessage): Date {
+    const t = message.tags.time;
+    if (t !== undefined) {
+      const ms = Date.parse(t);
+      if (!Number.isNaN(ms)) return new Date(ms);
+    }
+    return new Date();
+  }
+
+  /** Whether `nick` is us. */
+  isMe(nick: string): boolean {
+    return nick !== "" && this.server.fold(nick) === this.server.fold(this.nick);
+  }
+}
+
+/** Joins handler tables into one; a command handled twice is a bug. */
+export function lineHandlers(...tables: LineHandlers[]): ReadonlyMap<string, LineHandler> {
+  const all = new Map<string, LineHandler>();
+  for (const table of tables) {
+    for (const [command, handler] of Object.entries(table)) {
+      if (all.has(command)) throw new Error(`Cannot add a line handler: taken, got ${command}`);
+      all.set(command, handler);
+    }
+  }
+  return all;
+}

@@ -1,0 +1,198 @@
+/**
+ * Who is in which channel: JOIN, PART, KICK, QUIT, NICK and NAMES as bus events, kept in the
+ * channels' rosters. Our own first complete NAMES of a channel requests its enrichment (WHO,
+ * then history) through the paced follow-up queue.
+ *
+ * @module
+ */
+import type { EventMap } from "../bus/mod.ts";
+import type { RawMessage } from "./_framework.ts";
+import type { LineContext, LineHandlers } from "./_line_context.ts";
+import { publishMeta, touch, updateMeta, WHOX_TOKEN } from "./_roster.ts";
+import type { UserMeta } from "./_user_meta.ts";
+
+/** Emits `channels.changed` with the channels we are in now. */
+export function channelsChanged(ctx: LineContext, time: Date): Promise<void> {
+  return ctx.emit("channels.changed", {
+    networkId: ctx.networkId,
+    channels: ctx.channels.names(),
+  }, time);
+}
+
+function join(ctx: LineContext, m: RawMessage): Promise<void> {
+  const [channel = "", account, realname] = m.params;
+  const time = ctx.time(m);
+  const patch: Partial<UserMeta> = {};
+  if (account !== undefined && ctx.caps.has("extended-join")) {
+    patch.account = account === "*" ? undefined : account;
+    if (realname !== undefined) patch.realname = realname;
+  }
+  updateMeta(ctx, m.nick, patch, m);
+  const key = ctx.server.fold(channel);
+  const data = { networkId: ctx.networkId, channel, user: m.nick, nickname: m.nick };
+  if (ctx.isMe(m.nick)) {
+    ctx.channels.joined(key, channel, ctx.server.fold(m.nick));
+    ctx.hooks.onSelfJoin(channel);
+    if (ctx.caps.has("draft/no-implicit-names") || ctx.caps.has("no-implicit-names")) {
+      ctx.followUps.push(`NAMES ${channel}`, `NAMES ${key}`);
+    }
+    return ctx.emit("user.joined", data, time).then(() => channelsChanged(ctx, time));
+  }
+  ctx.channels.get(key)?.users.add(ctx.server.fold(m.nick));
+  return ctx.emit("user.joined", data, time);
+}
+
+async function selfLeave(
+  ctx: LineContext,
+  m: RawMessage,
+  leave: {
+    channel: string;
+    time: Date;
+    type: "user.parted" | "user.kicked";
+    kicked?: EventMap["user.kicked"];
+  },
+): Promise<void> {
+  const { channel, time, type, kicked } = leave;
+  ctx.channels.left(ctx.server.fold(channel));
+  ctx.hooks.onSelfLeave(channel);
+  if (type === "user.kicked") {
+    await ctx.emit("user.kicked", kicked!, time);
+  } else {
+    await ctx.emit("user.parted", {
+      networkId: ctx.networkId,
+      channel,
+      user: m.nick,
+      nickname: m.nick,
+      ...(m.params[1] !== undefined ? { reason: m.params[1] } : {}),
+    }, time);
+  }
+  await channelsChanged(ctx, time);
+}
+
+function part(ctx: LineContext, m: RawMessage): Promise<void> {
+  const p = m.params;
+  const channel = p[0] ?? "";
+  const time = ctx.time(m);
+  touch(ctx, m);
+  if (ctx.isMe(m.nick)) return selfLeave(ctx, m, { channel, time, type: "user.parted" });
+  ctx.channels.get(ctx.server.fold(channel))?.users.delete(ctx.server.fold(m.nick));
+  return ctx.emit("user.parted", {
+    networkId: ctx.networkId,
+    channel,
+    user: m.nick,
+    nickname: m.nick,
+    ...(p[1] !== undefined ? { reason: p[1] } : {}),
+  }, time);
+}
+
+function kick(ctx: LineContext, m: RawMessage): Promise<void> {
+  const p = m.params;
+  const [channel = "", kicked = ""] = p;
+  const time = ctx.time(m);
+  const data = {
+    networkId: ctx.networkId,
+    channel,
+    user: kicked,
+    nickname: kicked,
+    kicker: m.nick || m.prefix,
+    reason: p[2] ?? "",
+  };
+  if (ctx.isMe(kicked)) {
+    return selfLeave(ctx, m, { channel, time, type: "user.kicked", kicked: data });
+  }
+  ctx.channels.get(ctx.server.fold(channel))?.users.delete(ctx.server.fold(kicked));
+  return ctx.emit("user.kicked", data, time);
+}
+
+function quit(ctx: LineContext, m: RawMessage): Promise<void> {
+  const key = ctx.server.fold(m.nick);
+  ctx.channels.quit(key);
+  ctx.meta.delete(key);
+  return ctx.emit("user.quit", {
+    networkId: ctx.networkId,
+    user: m.nick,
+    nickname: m.nick,
+    reason: m.params[0] ?? "",
+  }, ctx.time(m));
+}
+
+function nickChange(ctx: LineContext, m: RawMessage): Promise<void> {
+  const oldNick = m.nick;
+  const newNick = m.params[0] ?? "";
+  const oldKey = ctx.server.fold(oldNick);
+  const newKey = ctx.server.fold(newNick);
+  ctx.channels.rename(oldKey, newKey);
+  const meta = ctx.meta.rename(oldKey, newKey, newNick);
+  if (ctx.isMe(oldNick)) {
+    ctx.nick = newNick;
+    ctx.hooks.onNick(newNick);
+  }
+  const time = ctx.time(m);
+  const done = ctx.emit("user.nick", {
+    networkId: ctx.networkId,
+    old_nickname: oldNick,
+    nickname: newNick,
+  }, time);
+  if (meta) publishMeta(ctx, newKey, meta, time);
+  return done;
+}
+
+function names(ctx: LineContext, m: RawMessage): void {
+  const channel = m.params[2] ?? "";
+  const state = ctx.channels.get(ctx.server.fold(channel));
+  const entries = (m.params[3] ?? "").split(" ");
+  const list = state ? (state.pendingNames ??= []) : undefined;
+  const userhost = ctx.caps.has("userhost-in-names");
+  for (const entry of entries) {
+    if (entry === "") continue;
+    let start = 0;
+    while (start < entry.length && ctx.server.prefixes.includes(entry[start])) start++;
+    const bang = entry.indexOf("!", start);
+    const nick = bang === -1 ? entry.slice(start) : entry.slice(start, bang);
+    list?.push(nick);
+    if (userhost && bang !== -1) updateMeta(ctx, nick, { host: entry.slice(bang + 1) });
+  }
+}
+
+function namesEnd(ctx: LineContext, m: RawMessage): Promise<void> {
+  const channel = m.params[1] ?? "";
+  const key = ctx.server.fold(channel);
+  const state = ctx.channels.get(key);
+  const users = state?.pendingNames ?? [];
+  if (state) {
+    state.pendingNames = undefined;
+    state.users = new Set(users.map((nick) => ctx.server.fold(nick)));
+  }
+  const done = ctx.emit("channel.names.complete", {
+    networkId: ctx.networkId,
+    channel: state?.name ?? channel,
+    users,
+  }, ctx.time(m));
+  if (state && !state.enriched) {
+    state.enriched = true;
+    const name = state.name;
+    ctx.followUps.push(
+      ctx.server.whox ? `WHO ${name} %tcuhnfar,${WHOX_TOKEN}` : `WHO ${name}`,
+      `WHO ${key}`,
+    );
+    const history = ctx.caps.has("draft/chathistory") || ctx.caps.has("chathistory");
+    if (history) {
+      ctx.followUps.push(
+        `CHATHISTORY LATEST ${name} * ${ctx.options.historyLimit ?? 50}`,
+        `CHATHISTORY ${key}`,
+      );
+    }
+  }
+  return done;
+}
+
+/** Lines that change who is in which channel. */
+export const MEMBERSHIP_LINES: LineHandlers = {
+  JOIN: join,
+  PART: part,
+  KICK: kick,
+  QUIT: quit,
+  NICK: nickChange,
+  "353": names,
+  "366": namesEnd,
+};

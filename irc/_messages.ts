@@ -1,0 +1,67 @@
+/**
+ * PRIVMSG and NOTICE, live or replayed from history, as `message.received`; a message id
+ * seen before in the same conversation is dropped, so a replay does not repeat live lines.
+ *
+ * @module
+ */
+import type { EventMap } from "../bus/mod.ts";
+import type { RawMessage } from "./_framework.ts";
+import type { LineContext, LineHandlers } from "./_line_context.ts";
+import { touch } from "./_roster.ts";
+
+const SEEN_PER_CONVERSATION = 2000;
+
+/** Message ids seen per conversation (folded channel or peer), the oldest forgotten first. */
+export class MessageIds {
+  #seen = new Map<string, Set<string>>();
+
+  /** Records `msgid` in `conversation`; false when it was already there. */
+  add(conversation: string, msgid: string): boolean {
+    let seen = this.#seen.get(conversation);
+    if (!seen) this.#seen.set(conversation, seen = new Set());
+    if (seen.has(msgid)) return false;
+    seen.add(msgid);
+    if (seen.size > SEEN_PER_CONVERSATION) seen.delete(seen.values().next().value!);
+    return true;
+  }
+}
+
+/** Emits `message.received` for a PRIVMSG or NOTICE from a user. */
+export function receiveMessage(
+  ctx: LineContext,
+  m: RawMessage,
+  history: boolean,
+): void | Promise<void> {
+  const rawTarget = m.params[0] ?? "";
+  const text = m.params[1] ?? "";
+  if (m.nick === "") return; // from a server, not a user
+  let target = rawTarget;
+  while (target.length > 1 && ctx.server.statusmsg.includes(target[0])) target = target.slice(1);
+  const isChannel = ctx.server.isChannel(target);
+  const me = ctx.isMe(m.nick);
+  const peer = isChannel ? undefined : (me ? target : m.nick);
+  const msgid = m.tags.msgid;
+  if (msgid !== undefined) {
+    const conversation = ctx.server.fold(isChannel ? target : peer!);
+    if (!ctx.messageIds.add(conversation, msgid)) return;
+  }
+  if (!history) touch(ctx, m);
+  const time = ctx.time(m);
+  const data: EventMap["message.received"] = {
+    networkId: ctx.networkId,
+    channel: isChannel ? target : "",
+    user: m.nick || m.prefix,
+    message: text,
+    timestamp: Math.floor(time.getTime() / 1000),
+  };
+  if (msgid !== undefined) data.msgid = msgid;
+  if (history) data.history = true;
+  if (peer !== undefined) data.peer = peer;
+  return ctx.emit("message.received", data, time);
+}
+
+/** Live messages. */
+export const MESSAGE_LINES: LineHandlers = {
+  PRIVMSG: (ctx, m) => receiveMessage(ctx, m, false),
+  NOTICE: (ctx, m) => receiveMessage(ctx, m, false),
+};

@@ -1,0 +1,197 @@
+/**
+ * Registration: on the read path, the protocol-critical part (nickname fallback, the SCRAM
+ * exchange, a refused password); on the worker, capabilities, the SASL outcome (reported
+ * once), ISUPPORT, and the end of the MOTD that completes the connection.
+ *
+ * @module
+ */
+import { IrcConnectError } from "./errors.ts";
+import type { RawMessage } from "./_framework.ts";
+import type { LinkFacts } from "./_link_end.ts";
+import type { LineContext, LineHandlers } from "./_line_context.ts";
+import { updateMeta } from "./_roster.ts";
+import { ScramAuthenticator } from "./_sasl_scram.ts";
+import type { IrcClientOptions } from "./types.ts";
+
+/** Registration work done on the socket read path, until 001. */
+export class RegistrationReader {
+  readonly #options: IrcClientOptions;
+  readonly #facts: LinkFacts;
+  readonly #write: (line: string) => void;
+  readonly #onScramFail: (reason: string) => void;
+  #registered = false;
+  #nickAttempt = 0;
+  #scram: ScramAuthenticator | undefined;
+
+  /**
+   * Creates the reader. `write` sends a line right away; `onScramFail` gets the reason when
+   * the SCRAM exchange fails on our side.
+   */
+  constructor(
+    options: IrcClientOptions,
+    link: {
+      facts: LinkFacts;
+      write: (line: string) => void;
+      onScramFail: (reason: string) => void;
+    },
+  ) {
+    this.#options = options;
+    this.#facts = link.facts;
+    this.#write = link.write;
+    this.#onScramFail = link.onScramFail;
+  }
+
+  /** The SCRAM exchange, once the server acknowledged SASL for SCRAM-SHA-256. */
+  get scram(): ScramAuthenticator | undefined {
+    return this.#scram;
+  }
+
+  /** Handles one line read before 001 (and 001 itself). */
+  read(message: RawMessage): void {
+    if (this.#registered) return;
+    switch (message.command) {
+      case "001":
+        this.#registered = true;
+        break;
+      case "432":
+      case "433":
+      case "437": {
+        const nick = this.#nextNick();
+        this.#write(`NICK ${nick}`);
+        break;
+      }
+      case "CAP": {
+        const sasl = this.#options.sasl;
+        if (sasl?.mechanism === "SCRAM-SHA-256" && message.params[1] === "ACK") {
+          const acked = (message.params.at(-1) ?? "").split(" ");
+          if (acked.includes("sasl")) {
+            this.#scram = new ScramAuthenticator(sasl.account, sasl.password ?? "", {
+              write: this.#write,
+              fail: this.#onScramFail,
+            });
+          }
+        }
+        break;
+      }
+      case "464":
+        this.#facts.wireError = message.params.at(-1) ?? "Password incorrect";
+        break;
+    }
+  }
+
+  #nextNick(): string {
+    const o = this.#options;
+    const candidates = [...(o.altNicks ?? [])];
+    const i = this.#nickAttempt++;
+    if (i < candidates.length) return candidates[i];
+    const n = i - candidates.length;
+    return n === 0 ? `${o.nick}_` : `${o.nick}_${n + 1}`;
+  }
+}
+
+async function saslSuccess(ctx: LineContext): Promise<void> {
+  if (ctx.saslDone) return;
+  ctx.saslDone = true;
+  ctx.saslActive = false;
+  await ctx.emit("sasl.success", { networkId: ctx.networkId });
+}
+
+/** Reports a SASL failure once; a required SASL then fails the connect. */
+export async function saslFailed(ctx: LineContext, error: string, type: string): Promise<void> {
+  if (ctx.saslDone) return;
+  ctx.saslDone = true;
+  ctx.saslActive = false;
+  await ctx.emit("sasl.failed", { networkId: ctx.networkId, error });
+  const sasl = ctx.options.sasl;
+  if (sasl && (sasl.required ?? true) && !ctx.established) {
+    ctx.link.fail(
+      new IrcConnectError(
+        "sasl",
+        `Cannot connect to ${ctx.options.host}:${ctx.options.port}: SASL ${sasl.mechanism} failed (${type}), got ${error}`,
+      ),
+    );
+  }
+}
+
+function cap(ctx: LineContext, m: RawMessage): void | Promise<void> {
+  const sub = m.params[1] ?? "";
+  const list = (m.params.at(-1) ?? "").split(" ").filter((c) => c !== "");
+  const sasl = ctx.options.sasl;
+  if (sub === "LS" || sub === "NEW") {
+    for (const cap of list) {
+      const eq = cap.indexOf("=");
+      ctx.available.set(eq === -1 ? cap : cap.slice(0, eq), eq === -1 ? "" : cap.slice(eq + 1));
+    }
+    if (sub === "LS" && m.params[2] !== "*" && sasl && !ctx.available.has("sasl")) {
+      return saslFailed(ctx, "Cannot authenticate: the server does not offer SASL", "CAP");
+    }
+    return;
+  }
+  if (sub === "ACK") {
+    for (const cap of list) {
+      if (cap.startsWith("-")) ctx.caps.delete(cap.slice(1));
+      else ctx.caps.add(cap);
+    }
+    if (list.includes("sasl") && sasl && !ctx.registered) {
+      const offered = ctx.available.get("sasl") ?? "";
+      const mechanisms = offered.toUpperCase().split(",");
+      if (offered !== "" && !mechanisms.includes(sasl.mechanism)) {
+        return saslFailed(
+          ctx,
+          `Cannot authenticate: the server does not offer ${sasl.mechanism}, got ${offered}`,
+          "CAP",
+        );
+      }
+      ctx.saslActive = true;
+      return ctx.emit("sasl.started", {
+        networkId: ctx.networkId,
+        mechanism: sasl.mechanism,
+      }, ctx.time(m));
+    }
+    return;
+  }
+  if (sub === "DEL") {
+    for (const cap of list) {
+      ctx.caps.delete(cap);
+      ctx.available.delete(cap);
+    }
+  }
+}
+
+function saslRefused(ctx: LineContext, m: RawMessage): Promise<void> | undefined {
+  if (ctx.wire.scram?.failed && m.command === "904") return;
+  return saslFailed(ctx, m.params.at(-1) ?? "SASL authentication failed", m.command);
+}
+
+/** Lines of the registration stage (and the account numerics that share it). */
+export const REGISTRATION_LINES: LineHandlers = {
+  CAP: cap,
+  "900"(ctx, m) {
+    const p = m.params;
+    updateMeta(ctx, p[0] ?? ctx.nick, { account: p[2] });
+    if (ctx.saslActive) return saslSuccess(ctx);
+  },
+  "901"(ctx, m) {
+    // After registration this is a logout, never a SASL failure.
+    updateMeta(ctx, m.params[0] ?? ctx.nick, { account: undefined });
+  },
+  "903": saslSuccess,
+  "902": saslRefused,
+  "904": saslRefused,
+  "905": saslRefused,
+  "906"(ctx, m) {
+    if (ctx.wire.scram?.failed) return;
+    ctx.saslActive = false;
+    return ctx.emit("sasl.aborted", { networkId: ctx.networkId }, ctx.time(m));
+  },
+  "001"(ctx, m) {
+    ctx.registered = true;
+    ctx.nick = m.params[0] ?? ctx.nick;
+    ctx.hooks.onNick(ctx.nick);
+  },
+  "005"(ctx, m) {
+    ctx.server.apply(m);
+  },
+  "376": (ctx) => ctx.link.establish(),
+  "422": (ctx) => ctx.link.establish(),
+};

@@ -1,0 +1,67 @@
+/**
+ * What the server refuses or reports as failed, as `error` events: join and target errors,
+ * a taken nickname after registration, a refused password, ERROR and standard-replies FAIL.
+ *
+ * @module
+ */
+import type { RawMessage } from "./_framework.ts";
+import type { LineContext, LineHandlers } from "./_line_context.ts";
+
+const JOIN_ERRORS = ["403", "405", "471", "473", "474", "475", "476", "477"];
+const TARGET_ERRORS = ["401", "437", "442", "482"];
+
+function targetError(ctx: LineContext, m: RawMessage): Promise<void> {
+  const p = m.params;
+  if (m.command === "401") {
+    const key = ctx.server.fold(p[1] ?? "");
+    const waiters = ctx.whoisRequests.take(key);
+    if (waiters) {
+      ctx.whois.drop(key);
+      for (const w of waiters) {
+        w.reject(new Error(`Cannot get WHOIS: no such nick, got ${p[1]}`));
+      }
+    }
+  }
+  return ctx.emit("error", {
+    networkId: ctx.networkId,
+    error: `${p[1] ?? ""}: ${p.at(-1) ?? ""}`,
+    type: m.command,
+  }, ctx.time(m));
+}
+
+/** Lines that report an error. */
+export const SERVER_ERROR_LINES: LineHandlers = {
+  ...Object.fromEntries([...JOIN_ERRORS, ...TARGET_ERRORS].map((code) => [code, targetError])),
+  "433"(ctx, m) {
+    // Before registration the read path already tried the next nickname.
+    if (!ctx.registered) return;
+    const p = m.params;
+    return ctx.emit("error", {
+      networkId: ctx.networkId,
+      error: `${p[1] ?? ""}: ${p.at(-1) ?? ""}`,
+      type: "433",
+    }, ctx.time(m));
+  },
+  "464"(ctx, m) {
+    ctx.facts.wirePassword = true;
+    ctx.facts.wireError = m.params.at(-1) ?? "Password incorrect";
+    return ctx.emit("error", { networkId: ctx.networkId, error: ctx.facts.wireError, type: "464" });
+  },
+  ERROR(ctx, m) {
+    const text = m.params[0] ?? "Closing link";
+    ctx.facts.wireError ??= text;
+    if (ctx.facts.quitting) return;
+    return ctx.emit("error", { networkId: ctx.networkId, error: text, type: "ERROR" }, ctx.time(m));
+  },
+  FAIL(ctx, m) {
+    const p = m.params;
+    const [command = "", code = ""] = p;
+    const description = p.length > 2 ? p.at(-1)! : "";
+    const context = p.slice(2, -1);
+    return ctx.emit("error", {
+      networkId: ctx.networkId,
+      error: `${command} ${code}${context.length ? ` ${context.join(" ")}` : ""}: ${description}`,
+      type: "FAIL",
+    }, ctx.time(m));
+  },
+};
