@@ -41,12 +41,14 @@ export interface SessionHooks {
 
 /** Why a session ended, for `connection.lost`. */
 export interface SessionEnd {
+  /** The text `connection.lost` carries. */
   reason: string;
+  /** Whether registration had completed: only then is the loss a `connection.lost`. */
   established: boolean;
+  /** Whether we asked for it (`disconnect()`), so no reconnect follows. */
   requested: boolean;
 }
 
-const DEBUG = false;
 /** Lines irc-framework has no use for: we handle them, and skipping them saves its work. */
 const SKIP_FRAMEWORK = new Set(["PRIVMSG", "NOTICE", "TAGMSG", "BATCH"]);
 const LINES = lineHandlers(
@@ -269,7 +271,6 @@ export class Session {
   // ---------------------------------------------------------------- read path
 
   #read(message: RawMessage, next: () => void): void {
-    if (DEBUG) console.error(`${this.#networkId} <<`, message.command, message.params.join(" | "));
     if (this.#closed) return;
     const command = message.command;
     this.#registration.read(message);
@@ -299,7 +300,6 @@ export class Session {
   }
 
   #write(line: string): void {
-    if (DEBUG) console.error(`${this.#networkId} >>`, line);
     if (this.#closed) return;
     this.#client.write(line);
   }
