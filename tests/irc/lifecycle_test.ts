@@ -1,6 +1,7 @@
 // Connection loss, reconnects, ERROR and error replies, against the scripted peer.
 import assert from "node:assert/strict";
 import { EventBus, IrcClient } from "../../mod.ts";
+import { connectToScriptedPeer } from "./_connected.ts";
 import { ScriptedServer } from "./_peer.ts";
 import { Recorder } from "./_recorder.ts";
 
@@ -9,18 +10,12 @@ function options(bus: EventBus, port: number) {
 }
 
 Deno.test("a server killed mid-line is connection.lost; the client reconnects and rejoins with keys", async () => {
-  await using server = new ScriptedServer();
-  const bus = new EventBus();
-  using rec = new Recorder(bus);
-  const client = new IrcClient({
-    ...options(bus, server.port),
+  await using link = await connectToScriptedPeer({
+    networkId: 4,
     reconnect: { initialDelay: 20, maxDelay: 100, jitter: 0.5 },
     messageRate: { burst: 10, interval: 10 },
   });
-  const connecting = client.connect();
-  const first = await server.accept();
-  await first.register();
-  await connecting;
+  const { server, client, rec, peer: first } = link;
   client.join("#k", "sekrit");
   client.join("#open");
   await first.expect(/^JOIN #open$/);
@@ -46,18 +41,11 @@ Deno.test("a server killed mid-line is connection.lost; the client reconnects an
   await done;
   assert.equal(client.state, "disconnected");
   assert.equal(rec.of("connection.lost").at(-1)?.error, "Disconnected: later");
-  await bus.close();
 });
 
 Deno.test("server ERROR is an error event and the reason of connection.lost", async () => {
-  await using server = new ScriptedServer();
-  const bus = new EventBus();
-  using rec = new Recorder(bus);
-  const client = new IrcClient(options(bus, server.port));
-  const connecting = client.connect();
-  const peer = await server.accept();
-  await peer.register();
-  await connecting;
+  await using link = await connectToScriptedPeer({ networkId: 4 });
+  const { client, peer, rec } = link;
   await peer.send("ERROR :Closing link: (me@h) [K-Lined]");
   await peer.close();
   const lost = await rec.waitFor("connection.lost");
@@ -69,18 +57,11 @@ Deno.test("server ERROR is an error event and the reason of connection.lost", as
   assert.equal(lost.data.error, "Closing link: (me@h) [K-Lined]");
   await client.disconnect();
   assert.equal(client.state, "disconnected");
-  await bus.close();
 });
 
 Deno.test("join failures, 482, 442, 401 and FAIL are error events typed by numeric or command", async () => {
-  await using server = new ScriptedServer();
-  const bus = new EventBus();
-  using rec = new Recorder(bus);
-  const client = new IrcClient(options(bus, server.port));
-  const connecting = client.connect();
-  const peer = await server.accept();
-  await peer.register();
-  await connecting;
+  await using link = await connectToScriptedPeer({ networkId: 4 });
+  const { peer, rec } = link;
   const codes = ["403", "405", "471", "473", "474", "475", "476", "477", "482", "442", "401"];
   await peer.send(
     ...codes.map((c) => `:peer.test ${c} me #x :Reason ${c}`),
@@ -93,22 +74,15 @@ Deno.test("join failures, 482, 442, 401 and FAIL are error events typed by numer
     { networkId: 4, error: "CHATHISTORY INVALID_TARGET #x: No such target", type: "FAIL" },
     { networkId: 4, error: "REGISTER WEAK_PASSWORD: Too weak", type: "FAIL" },
   ]);
-  const done = client.disconnect();
-  await peer.expect(/^QUIT/);
-  await peer.close();
-  await done;
-  await bus.close();
 });
 
 Deno.test("rosters and self-detection fold by the server's CASEMAPPING", async () => {
-  await using server = new ScriptedServer();
-  const bus = new EventBus();
-  using rec = new Recorder(bus);
-  const client = new IrcClient({ ...options(bus, server.port), nick: "Me[x]" });
-  const connecting = client.connect();
-  const peer = await server.accept();
-  await peer.register({ isupport: "CASEMAPPING=rfc1459 CHANTYPES=#" });
-  await connecting;
+  await using link = await connectToScriptedPeer({
+    networkId: 4,
+    nick: "Me[x]",
+    register: { isupport: "CASEMAPPING=rfc1459 CHANTYPES=#" },
+  });
+  const { peer, rec } = link;
   await peer.send(":Me[x]!u@h JOIN #Chan[1]", ":me{x}!u@h PART #chan{1} :bye");
   await rec.waitFor("channels.changed", (d) => d.channels.length === 0);
   assert.deepEqual(rec.of("channels.changed").map((d) => d.channels), [["#Chan[1]"], []]);
@@ -122,11 +96,6 @@ Deno.test("rosters and self-detection fold by the server's CASEMAPPING", async (
     timestamp: pm.data.timestamp,
     peer: "other",
   });
-  const done = client.disconnect();
-  await peer.expect(/^QUIT/);
-  await peer.close();
-  await done;
-  await bus.close();
 });
 
 Deno.test("quote() refuses CR, LF and NUL; say() emits message.sent in order", async () => {
@@ -160,72 +129,41 @@ Deno.test("quote() refuses CR, LF and NUL; say() emits message.sent in order", a
 });
 
 Deno.test("disconnect() during a pending reconnect stops it and leaves nothing running", async () => {
-  await using server = new ScriptedServer();
-  const bus = new EventBus();
-  using rec = new Recorder(bus);
-  const client = new IrcClient({
-    ...options(bus, server.port),
+  await using link = await connectToScriptedPeer({
+    networkId: 4,
     reconnect: { initialDelay: 60_000, maxDelay: 60_000 },
   });
-  const connecting = client.connect();
-  const peer = await server.accept();
-  await peer.register();
-  await connecting;
+  const { client, peer, rec } = link;
   await peer.close();
   await rec.waitFor("connection.lost");
   assert.equal(client.state, "reconnecting");
   await client.disconnect();
   assert.equal(client.state, "disconnected");
   assert.equal(rec.of("error").length, 0, "an intentional stop is not a give-up");
-  await bus.close();
 });
 
 Deno.test("reconnects give up after maxAttempts with an error event typed reconnect", async () => {
-  const server = new ScriptedServer();
-  const bus = new EventBus();
-  using rec = new Recorder(bus);
-  const client = new IrcClient({
-    ...options(bus, server.port),
+  await using link = await connectToScriptedPeer({
+    networkId: 4,
     reconnect: { initialDelay: 5, maxDelay: 10, maxAttempts: 2 },
   });
-  const connecting = client.connect();
-  const peer = await server.accept();
-  await peer.register();
-  await connecting;
+  const { server, client, rec } = link;
   await server.close(); // no listener any more: every attempt is refused
   const gaveUp = await rec.waitFor("error", (d) => d.type === "reconnect");
   assert.match(gaveUp.data.error, /gave up, got 2 failed attempts/);
   assert.equal(rec.of("error").filter((d) => d.type === "connect").length, 2);
   assert.equal(client.state, "disconnected");
-  await client.disconnect();
-  await bus.close();
 });
 
 Deno.test("a silent server is a ping timeout: connection.lost says so", async () => {
-  await using server = new ScriptedServer();
-  const bus = new EventBus();
-  using rec = new Recorder(bus);
-  const client = new IrcClient({ ...options(bus, server.port), pingTimeout: 2000 });
-  const connecting = client.connect();
-  const peer = await server.accept();
-  await peer.register();
-  await connecting;
-  const lost = await rec.waitFor("connection.lost");
+  await using link = await connectToScriptedPeer({ networkId: 4, pingTimeout: 2000 });
+  const lost = await link.rec.waitFor("connection.lost");
   assert.match(lost.data.error, /^Ping timeout/);
-  await peer.close();
-  await client.disconnect();
-  await bus.close();
 });
 
 Deno.test("disconnect() drops unsent follow-ups: a queued WHO never goes out", async () => {
-  await using server = new ScriptedServer();
-  const bus = new EventBus();
-  using rec = new Recorder(bus);
-  const client = new IrcClient({ ...options(bus, server.port), followUpInterval: 60_000 });
-  const connecting = client.connect();
-  const peer = await server.accept();
-  await peer.register();
-  await connecting;
+  await using link = await connectToScriptedPeer({ networkId: 4, followUpInterval: 60_000 });
+  const { peer, rec } = link;
   await peer.send(
     ":me!me@h JOIN #a",
     ":peer.test 366 me #a :End",
@@ -234,42 +172,27 @@ Deno.test("disconnect() drops unsent follow-ups: a queued WHO never goes out", a
   );
   await peer.expect(/^WHO #a$/);
   await rec.waitFor("channel.names.complete", (d) => d.channel === "#b");
-  const done = client.disconnect();
-  await peer.expect(/^QUIT/);
-  await peer.close();
-  await done;
+  await link.hangUp();
   assert.equal(peer.received.filter((l) => l.startsWith("WHO #b")).length, 0);
-  await bus.close();
 });
 
 Deno.test("SASL EXTERNAL sends an empty response and succeeds once on 900 and 903", async () => {
-  await using server = new ScriptedServer();
-  const bus = new EventBus();
-  using rec = new Recorder(bus);
-  const client = new IrcClient({
-    ...options(bus, server.port),
+  await using link = await connectToScriptedPeer({
+    networkId: 4,
     sasl: { mechanism: "EXTERNAL", account: "me" },
-  });
-  const connecting = client.connect();
-  const peer = await server.accept();
-  await peer.register({
-    caps: "sasl=EXTERNAL",
-    sasl: async (p) => {
-      await p.expect(/^AUTHENTICATE EXTERNAL$/);
-      await p.send("AUTHENTICATE +");
-      await p.expect(/^AUTHENTICATE \+$/);
-      await p.send(
-        ":peer.test 900 me me!me@h certuser :You are now logged in as certuser",
-        ":peer.test 903 me :SASL authentication successful",
-      );
+    register: {
+      caps: "sasl=EXTERNAL",
+      sasl: async (p) => {
+        await p.expect(/^AUTHENTICATE EXTERNAL$/);
+        await p.send("AUTHENTICATE +");
+        await p.expect(/^AUTHENTICATE \+$/);
+        await p.send(
+          ":peer.test 900 me me!me@h certuser :You are now logged in as certuser",
+          ":peer.test 903 me :SASL authentication successful",
+        );
+      },
     },
   });
-  await connecting;
-  assert.deepEqual(rec.of("sasl.started"), [{ networkId: 4, mechanism: "EXTERNAL" }]);
-  assert.deepEqual(rec.of("sasl.success"), [{ networkId: 4 }]);
-  const done = client.disconnect();
-  await peer.expect(/^QUIT/);
-  await peer.close();
-  await done;
-  await bus.close();
+  assert.deepEqual(link.rec.of("sasl.started"), [{ networkId: 4, mechanism: "EXTERNAL" }]);
+  assert.deepEqual(link.rec.of("sasl.success"), [{ networkId: 4 }]);
 });

@@ -1,9 +1,7 @@
 // Bad input from the wire never crashes the client or stops it from reading.
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { EventBus, IrcClient } from "../../mod.ts";
-import { ScriptedServer } from "./_peer.ts";
-import { Recorder } from "./_recorder.ts";
+import { connectToScriptedPeer } from "./_connected.ts";
 
 const MALFORMED = [
   "PRIVMSG",
@@ -39,21 +37,11 @@ const MALFORMED = [
 ];
 
 Deno.test("malformed and random lines never stop the client: later lines still become events", async () => {
-  await using server = new ScriptedServer();
-  const bus = new EventBus();
-  using rec = new Recorder(bus);
-  const client = new IrcClient({
-    bus,
+  await using link = await connectToScriptedPeer({
     networkId: 9,
-    host: "127.0.0.1",
-    port: server.port,
-    tls: false,
-    nick: "me",
+    register: { caps: "batch message-tags server-time draft/multiline" },
   });
-  const connecting = client.connect();
-  const peer = await server.accept();
-  await peer.register({ caps: "batch message-tags server-time draft/multiline" });
-  await connecting;
+  const { client, peer, rec } = link;
   await peer.send(...MALFORMED, ":a!b@c PRIVMSG #x :marker 0");
   await rec.waitFor("message.received", (d) => d.message === "marker 0");
   const line = fc.string({ unit: "binary", maxLength: 120 }).map((s) => s.replace(/[\r\n\0]/g, ""));
@@ -70,37 +58,14 @@ Deno.test("malformed and random lines never stop the client: later lines still b
     { numRuns: 60 },
   );
   assert.equal(client.state, "connected");
-  const done = client.disconnect();
-  await peer.expect(/^QUIT/);
-  await peer.close();
-  await done;
-  await bus.close();
 });
 
 Deno.test("a line irc-framework cannot handle is an error event typed malformed", async () => {
-  await using server = new ScriptedServer();
-  const bus = new EventBus();
-  using rec = new Recorder(bus);
-  const client = new IrcClient({
-    bus,
-    networkId: 9,
-    host: "127.0.0.1",
-    port: server.port,
-    tls: false,
-    nick: "me",
-  });
-  const connecting = client.connect();
-  const peer = await server.accept();
-  await peer.register();
-  await connecting;
+  await using link = await connectToScriptedPeer({ networkId: 9 });
+  const { peer, rec } = link;
   await peer.send(":peer.test 353", ":a!b@c PRIVMSG #x :after");
   await rec.waitFor("message.received", (d) => d.message === "after");
   const error = rec.of("error").find((e) => e.type === "malformed");
   assert.ok(error, "an error event for the malformed 353");
   assert.match(error.error, /^Cannot handle a line from the server: .*, got "353"$/);
-  const done = client.disconnect();
-  await peer.expect(/^QUIT/);
-  await peer.close();
-  await done;
-  await bus.close();
 });

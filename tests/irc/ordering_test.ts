@@ -1,9 +1,8 @@
 // Wire order and the read path, against the scripted peer: a held subscriber never stops
 // PING answers, a 5,000-user NAMES flood, CHATHISTORY with nested batches and msgid dedupe.
 import assert from "node:assert/strict";
-import { EventBus, IrcClient } from "../../mod.ts";
-import { ScriptedServer } from "./_peer.ts";
-import { Recorder } from "./_recorder.ts";
+import { EventBus } from "../../mod.ts";
+import { connectToScriptedPeer } from "./_connected.ts";
 
 function gate(): { wait: Promise<void>; open: () => void; opened: boolean } {
   let open!: () => void;
@@ -19,7 +18,6 @@ function gate(): { wait: Promise<void>; open: () => void; opened: boolean } {
 }
 
 Deno.test("the client answers PING while a subscriber is held and the bus is full", async () => {
-  await using server = new ScriptedServer();
   const bus = new EventBus({ capacity: 16 });
   const held = gate();
   const seen: number[] = [];
@@ -27,18 +25,8 @@ Deno.test("the client answers PING while a subscriber is held and the bus is ful
     if (seen.length === 0) await held.wait;
     seen.push(Number(event.data.message));
   });
-  const client = new IrcClient({
-    bus,
-    networkId: 1,
-    host: "127.0.0.1",
-    port: server.port,
-    tls: false,
-    nick: "me",
-  });
-  const connecting = client.connect();
-  const peer = await server.accept();
-  await peer.register();
-  await connecting;
+  await using link = await connectToScriptedPeer({ bus });
+  const { peer } = link;
   const flood: string[] = [];
   for (let i = 0; i < 5000; i++) flood.push(`:bob!b@h PRIVMSG #c :${i}`);
   await peer.send(...flood, "PING :still-there");
@@ -53,17 +41,10 @@ Deno.test("the client answers PING while a subscriber is held and the bus is ful
   });
   await last;
   assert.deepEqual(seen, flood.map((_, i) => i));
-  const done = client.disconnect();
-  await peer.expect(/^QUIT/);
-  await peer.close();
-  await done;
-  await bus.close();
 });
 
 Deno.test("a 5,000-user NAMES and 1,000 away changes with a slow subscriber: complete roster, coalesced user.meta, no stall", async () => {
-  await using server = new ScriptedServer();
   const bus = new EventBus({ capacity: 64 });
-  using rec = new Recorder(bus);
   const held = gate();
   let metaDeliveries = 0;
   const lastMeta = new Map<string, { away: boolean; away_message?: string }>();
@@ -72,19 +53,12 @@ Deno.test("a 5,000-user NAMES and 1,000 away changes with a slow subscriber: com
     lastMeta.set(event.data.nickname, event.data);
     if (!held.opened) await held.wait;
   });
-  const client = new IrcClient({
+  await using link = await connectToScriptedPeer({
     bus,
-    networkId: 1,
-    host: "127.0.0.1",
-    port: server.port,
-    tls: false,
-    nick: "me",
     followUpInterval: 10,
+    register: { caps: "away-notify userhost-in-names multi-prefix" },
   });
-  const connecting = client.connect();
-  const peer = await server.accept();
-  await peer.register({ caps: "away-notify userhost-in-names multi-prefix" });
-  await connecting;
+  const { client, peer, rec } = link;
   client.join("#big");
   await peer.expect(/^JOIN #big$/);
   const lines = [":me!me@h JOIN #big"];
@@ -119,31 +93,16 @@ Deno.test("a 5,000-user NAMES and 1,000 away changes with a slow subscriber: com
     away_message: "gone 999",
     host: "id@host999",
   });
-  const done = client.disconnect();
-  await peer.expect(/^QUIT/);
-  await peer.close();
-  await done;
-  await bus.close();
 });
 
 Deno.test("CHATHISTORY replays keep wire order, nested multiline batches survive, msgids dedupe", async () => {
-  await using server = new ScriptedServer();
-  const bus = new EventBus();
-  using rec = new Recorder(bus);
-  const client = new IrcClient({
-    bus,
+  await using link = await connectToScriptedPeer({
     networkId: 3,
-    host: "127.0.0.1",
-    port: server.port,
-    tls: false,
-    nick: "me",
     followUpInterval: 5,
     historyLimit: 20,
+    register: { caps: "batch server-time message-tags draft/chathistory draft/multiline" },
   });
-  const connecting = client.connect();
-  const peer = await server.accept();
-  await peer.register({ caps: "batch server-time message-tags draft/chathistory draft/multiline" });
-  await connecting;
+  const { client, peer, rec } = link;
   client.join("#h");
   await peer.expect(/^JOIN #h$/);
   await peer.send(":me!me@h JOIN #h", ":peer.test 353 me = #h :me a", ":peer.test 366 me #h :End");
@@ -179,33 +138,18 @@ Deno.test("CHATHISTORY replays keep wire order, nested multiline batches survive
   assert.equal(replayed.timestamp, Date.parse("2024-01-01T00:00:01Z") / 1000);
   assert.equal(replayed.channel, "#h");
   assert.equal(rec.of("user.joined").filter((d) => d.nickname === "z").length, 0);
-  const done = client.disconnect();
-  await peer.expect(/^QUIT/);
-  await peer.close();
-  await done;
-  await bus.close();
 });
 
 Deno.test("without implicit NAMES the client asks for it, paced, and enriches only after it completes", async () => {
-  await using server = new ScriptedServer();
-  const bus = new EventBus();
-  using rec = new Recorder(bus);
-  const client = new IrcClient({
-    bus,
+  await using link = await connectToScriptedPeer({
     networkId: 5,
-    host: "127.0.0.1",
-    port: server.port,
-    tls: false,
-    nick: "me",
     followUpInterval: 20,
+    register: {
+      caps: "draft/no-implicit-names account-notify account-tag chghost setname extended-join",
+      isupport: "CASEMAPPING=ascii CHANTYPES=# WHOX PREFIX=(ov)@+",
+    },
   });
-  const connecting = client.connect();
-  const peer = await server.accept();
-  await peer.register({
-    caps: "draft/no-implicit-names account-notify account-tag chghost setname extended-join",
-    isupport: "CASEMAPPING=ascii CHANTYPES=# WHOX PREFIX=(ov)@+",
-  });
-  await connecting;
+  const { client, peer, rec } = link;
   client.join("#q");
   await peer.expect(/^JOIN #q$/);
   await peer.send(":me!me@h JOIN #q * :Me Myself");
@@ -239,15 +183,9 @@ Deno.test("without implicit NAMES the client asks for it, paced, and enriches on
     host: "newid@new.host",
     realname: "Ann Renamed",
   });
-  const done = client.disconnect();
-  await peer.expect(/^QUIT/);
-  await peer.close();
-  await done;
-  await bus.close();
 });
 
 Deno.test("user.meta is keyed by the casefolded nick: case variants coalesce into one snapshot", async () => {
-  await using server = new ScriptedServer();
   const bus = new EventBus();
   const held = gate();
   type Meta = { nickname: string; away_message?: string };
@@ -259,18 +197,12 @@ Deno.test("user.meta is keyed by the casefolded nick: case variants coalesce int
   bus.subscribe("user.meta", (e) => {
     if (e.data.nickname.toLowerCase().startsWith("nick")) firstMeta(e.data);
   });
-  const client = new IrcClient({
+  await using link = await connectToScriptedPeer({
     bus,
     networkId: 6,
-    host: "127.0.0.1",
-    port: server.port,
-    tls: false,
-    nick: "me",
+    register: { caps: "away-notify", isupport: "CASEMAPPING=rfc1459" },
   });
-  const connecting = client.connect();
-  const peer = await server.accept();
-  await peer.register({ caps: "away-notify", isupport: "CASEMAPPING=rfc1459" });
-  await connecting;
+  const { peer } = link;
   // The held subscriber keeps the dispatcher busy, so the snapshot lane coalesces by key.
   await peer.send(
     ":x!x@h PRIVMSG me :hold",
@@ -284,9 +216,4 @@ Deno.test("user.meta is keyed by the casefolded nick: case variants coalesce int
   // Nick[1]'s "first" (the snapshot lane keeps the position of the first write).
   const meta = await first;
   assert.deepEqual([meta.nickname, meta.away_message], ["nick{1}", "second"]);
-  const done = client.disconnect();
-  await peer.expect(/^QUIT/);
-  await peer.close();
-  await done;
-  await bus.close();
 });

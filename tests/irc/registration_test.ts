@@ -2,6 +2,7 @@
 // failures, nick fallback, timeouts and refusals.
 import assert from "node:assert/strict";
 import { EventBus, IrcClient, IrcConnectError } from "../../mod.ts";
+import { connectToScriptedPeer } from "./_connected.ts";
 import { type PeerConn, ScriptedServer } from "./_peer.ts";
 import { Recorder } from "./_recorder.ts";
 
@@ -64,20 +65,15 @@ function options(bus: EventBus, port: number) {
 }
 
 Deno.test("connect() resolves only after SCRAM, the welcome, the MOTD and connection.established are on the bus", async () => {
-  await using server = new ScriptedServer();
-  const bus = new EventBus();
-  using rec = new Recorder(bus);
-  const client = new IrcClient({
-    ...options(bus, server.port),
+  await using link = await connectToScriptedPeer({
+    networkId: 7,
     sasl: { mechanism: "SCRAM-SHA-256", account: "scrammer", password: "pencil" },
+    register: {
+      caps: "sasl=PLAIN,SCRAM-SHA-256 batch server-time",
+      sasl: scramServer("pencil", false),
+    },
   });
-  const connecting = client.connect();
-  const peer = await server.accept();
-  await peer.register({
-    caps: "sasl=PLAIN,SCRAM-SHA-256 batch server-time",
-    sasl: scramServer("pencil", false),
-  });
-  await connecting;
+  const { server, client, peer, rec } = link;
   const types = rec.events.map((e) => e.type);
   assert.deepEqual(types.filter((t) => t.startsWith("sasl") || t === "connection.established"), [
     "sasl.started",
@@ -107,7 +103,6 @@ Deno.test("connect() resolves only after SCRAM, the welcome, the MOTD and connec
   await done;
   assert.deepEqual(rec.of("connection.lost"), [{ networkId: 7, error: "Disconnected: bye" }]);
   assert.equal(rec.of("error").length, 0, "the ERROR answering our QUIT is not an error event");
-  await bus.close();
 });
 
 Deno.test("a wrong SCRAM server signature is sasl.failed and connect() rejects", async () => {
@@ -165,48 +160,31 @@ Deno.test("a bad SASL PLAIN password is sasl.failed with the server's reason and
 });
 
 Deno.test("an optional SASL attempt aborted with 906 is sasl.aborted and registration goes on", async () => {
-  await using server = new ScriptedServer();
-  const bus = new EventBus();
-  using rec = new Recorder(bus);
-  const client = new IrcClient({
-    ...options(bus, server.port),
+  await using link = await connectToScriptedPeer({
+    networkId: 7,
     sasl: { mechanism: "PLAIN", account: "me", password: "pw", required: false },
-  });
-  const connecting = client.connect();
-  const peer = await server.accept();
-  await peer.register({
-    caps: "sasl=PLAIN",
-    sasl: async (p) => {
-      await p.expect(/^AUTHENTICATE PLAIN/);
-      await p.send(":peer.test 906 me :SASL authentication aborted");
+    register: {
+      caps: "sasl=PLAIN",
+      sasl: async (p) => {
+        await p.expect(/^AUTHENTICATE PLAIN/);
+        await p.send(":peer.test 906 me :SASL authentication aborted");
+      },
     },
   });
-  await connecting;
-  assert.deepEqual(rec.of("sasl.aborted"), [{ networkId: 7 }]);
-  assert.equal(rec.of("sasl.failed").length, 0);
-  const done = client.disconnect();
-  await peer.expect(/^QUIT/);
-  await peer.close();
-  await done;
-  await bus.close();
+  assert.deepEqual(link.rec.of("sasl.aborted"), [{ networkId: 7 }]);
+  assert.equal(link.rec.of("sasl.failed").length, 0);
 });
 
 Deno.test("a nick in use at registration falls back to altNicks, then to a suffix", async () => {
-  await using server = new ScriptedServer();
-  const bus = new EventBus();
-  const client = new IrcClient({ ...options(bus, server.port), nick: "taken", altNicks: ["alt1"] });
-  const connecting = client.connect();
-  const peer = await server.accept();
-  const nick = await peer.register({ nickInUse: ["taken", "alt1"] });
-  await connecting;
-  assert.equal(nick, "taken_");
-  assert.equal(client.nickname, "taken_");
-  assert.ok(peer.received.includes("NICK alt1"));
-  const done = client.disconnect();
-  await peer.expect(/^QUIT/);
-  await peer.close();
-  await done;
-  await bus.close();
+  await using link = await connectToScriptedPeer({
+    networkId: 7,
+    nick: "taken",
+    altNicks: ["alt1"],
+    register: { nickInUse: ["taken", "alt1"] },
+  });
+  assert.equal(link.nick, "taken_");
+  assert.equal(link.client.nickname, "taken_");
+  assert.ok(link.peer.received.includes("NICK alt1"));
 });
 
 Deno.test("a bad server password rejects connect() with code password", async () => {
