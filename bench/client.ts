@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { databasePath } from "../storage/data_dir.ts";
 import { join } from "node:path";
 import type { BenchRow } from "./_report.ts";
 import { NetworkStore } from "../mod.ts";
@@ -29,7 +30,7 @@ async function startup(report: (row: BenchRow) => void): Promise<void> {
   await using server = await startInspircd();
   const dataDir = await Deno.makeTempDir({ prefix: "ircbus-bench-" });
   {
-    using store = new NetworkStore(join(dataDir, "client.sqlite"));
+    using store = new NetworkStore(databasePath(dataDir));
     store.add({
       name: "Local",
       host: "127.0.0.1",

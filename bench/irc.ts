@@ -58,17 +58,25 @@ function privmsgFlood(): Uint8Array {
   return enc.encode(parts.join(""));
 }
 
+/** `tick` once per line received; `done` resolves at the LINES-th. */
+function countLines(): { tick: () => void; done: Promise<void> } {
+  let count = 0;
+  const { promise, resolve } = Promise.withResolvers<void>();
+  return {
+    tick: () => {
+      if (++count === LINES) resolve();
+    },
+    done: promise,
+  };
+}
+
 async function adapterRun(payload: Uint8Array): Promise<number> {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (listener.addr as Deno.NetAddr).port;
   const bus = new EventBus();
-  let count = 0;
   let start = 0;
-  let finish!: () => void;
-  const done = new Promise<void>((resolve) => finish = resolve);
-  bus.subscribe("message.received", () => {
-    if (++count === LINES) finish();
-  });
+  const lines = countLines();
+  bus.subscribe("message.received", lines.tick);
   const client = new IrcClient({
     bus,
     networkId: 1,
@@ -79,7 +87,7 @@ async function adapterRun(payload: Uint8Array): Promise<number> {
   });
   const serving = serveOnce(listener, payload, () => start = performance.now());
   await client.connect();
-  await done;
+  await lines.done;
   const elapsed = performance.now() - start;
   const conn = await serving;
   await client.disconnect();
@@ -101,19 +109,15 @@ async function bareRun(payload: Uint8Array): Promise<number> {
   const port = (listener.addr as Deno.NetAddr).port;
   const Client = (ircFramework as unknown as { Client: new () => BareClient }).Client;
   const client = new Client();
-  let count = 0;
   let start = 0;
-  let finish!: () => void;
-  const done = new Promise<void>((resolve) => finish = resolve);
-  client.on("privmsg", () => {
-    if (++count === LINES) finish();
-  });
+  const lines = countLines();
+  client.on("privmsg", lines.tick);
   let closed!: () => void;
   const closedP = new Promise<void>((resolve) => closed = resolve);
   client.on("close", () => closed());
   const serving = serveOnce(listener, payload, () => start = performance.now());
   client.connect({ host: "127.0.0.1", port, nick: "bare", auto_reconnect: false });
-  await done;
+  await lines.done;
   const elapsed = performance.now() - start;
   const conn = await serving;
   client.quit("bye");

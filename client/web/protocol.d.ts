@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { EventMap } from "../../bus/events.ts";
 
 /** The largest frame the backend accepts from the page, in UTF-16 code units. */
 export declare const MAX_ACTION_BYTES: number;
@@ -187,22 +188,7 @@ export interface UiEvent {
  * const entry: RosterEntry = { networkId: 1, nickname: "bob", away: true, away_message: "lunch" };
  * ```
  */
-export interface RosterEntry {
-  /** The network. */
-  networkId: number;
-  /** The user. */
-  nickname: string;
-  /** Marked away. */
-  away: boolean;
-  /** The away message. */
-  away_message?: string;
-  /** The services account. */
-  account?: string;
-  /** The current `user@host`. */
-  host?: string;
-  /** The real name. */
-  realname?: string;
-}
+export type RosterEntry = EventMap["user.meta"];
 
 /** One plugin metadata update (`metadata.updated`).
  *

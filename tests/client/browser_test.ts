@@ -1,3 +1,4 @@
+import { databasePath } from "../../storage/data_dir.ts";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { EventBus, handOffLink, PluginHost } from "../../mod.ts";
@@ -17,7 +18,7 @@ const ARTIFACTS = new URL("../../.artifacts/client/", import.meta.url);
 /** Installs the nickname-colors and autoresponder examples, with the grants they ask for. */
 async function installExamples(dataDir: string): Promise<void> {
   const bus = new EventBus();
-  const db = openDatabase(join(dataDir, "client.sqlite"));
+  const db = openDatabase(databasePath(dataDir));
   {
     await using host = new PluginHost({ bus, dataDir, db, onLog: () => {} });
     for (const name of ["nickname-colors", "autoresponder"]) {

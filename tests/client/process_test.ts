@@ -1,3 +1,4 @@
+import { databasePath } from "../../storage/data_dir.ts";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { NetworkStore } from "../../mod.ts";
@@ -8,7 +9,7 @@ Deno.test("the client autoconnects, joins, sends and receives, then shuts down i
   await using server = await startInspircd();
   const dataDir = await Deno.makeTempDir({ prefix: "ircbus-client-" });
   {
-    using store = new NetworkStore(join(dataDir, "client.sqlite"));
+    using store = new NetworkStore(databasePath(dataDir));
     store.add({
       name: "Local",
       host: "127.0.0.1",
@@ -69,7 +70,7 @@ Deno.test("the client autoconnects, joins, sends and receives, then shuts down i
   events[Symbol.dispose]();
   // The data survived: a second start sees the same networks.
   {
-    using store = new NetworkStore(join(dataDir, "client.sqlite"));
+    using store = new NetworkStore(databasePath(dataDir));
     assert.deepEqual(store.list().map((n) => n.name), ["Local", "Idle"]);
   }
   await Deno.remove(dataDir, { recursive: true });
