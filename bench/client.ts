@@ -9,7 +9,6 @@
  * @module
  */
 import { databasePath } from "../storage/data_dir.ts";
-import { join } from "node:path";
 import type { BenchRow } from "./_report.ts";
 import { NetworkStore } from "../mod.ts";
 import { startClient } from "../client/mod.ts";

@@ -1,6 +1,5 @@
 import { databasePath } from "../../storage/data_dir.ts";
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { EventBus, handOffLink, PluginHost } from "../../mod.ts";
 import { openDatabase } from "../../storage/database.ts";
 import { colorFor } from "../../examples/plugins/nickname-colors/mod.ts";

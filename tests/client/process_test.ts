@@ -1,6 +1,5 @@
 import { databasePath } from "../../storage/data_dir.ts";
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { NetworkStore } from "../../mod.ts";
 import { startClient } from "../../client/mod.ts";
 import { FAST_IRC, Peer, Recorder, SocketPage, startInspircd } from "./_helpers.ts";
