@@ -9,6 +9,7 @@ import type { PluginGrant } from "./grant.ts";
 import type { PluginState } from "./host.ts";
 import type { IsolationMode } from "./manifest.ts";
 import type { PluginEndpoint } from "./_endpoint.ts";
+import type { FloodMeter } from "./_flood.ts";
 import { type Holder, Mailbox } from "./_mailbox.ts";
 import type { StoredPlugin } from "./_store.ts";
 
@@ -38,14 +39,13 @@ export interface Slot {
   commandWaiters: Map<number, { resolve(): void; reject(error: Error): void }>;
   ready?: { resolve(commands: string[]): void; reject(error: Error): void };
   teardownDone?: () => void;
-  windowStart: number;
-  windowCount: number;
+  flood: FloodMeter;
   watcher?: Deno.FsWatcher;
 }
 
 /** A stopped slot with an empty mailbox. */
 export function createSlot(
-  init: Pick<Slot, "stored" | "grant" | "mode" | "crashTimes">,
+  init: Pick<Slot, "stored" | "grant" | "mode" | "crashTimes" | "flood">,
 ): Slot {
   return {
     name: init.stored.name,
@@ -61,10 +61,9 @@ export function createSlot(
     seq: 0,
     flushQueued: false,
     crashTimes: init.crashTimes,
+    flood: init.flood,
     commands: [],
     metadataKeys: new Map(),
     commandWaiters: new Map(),
-    windowStart: 0,
-    windowCount: 0,
   };
 }

@@ -14,6 +14,7 @@ import { type AuditEntry, PluginStore, type StoredPlugin } from "./_store.ts";
 import { answerCall, type CallContext } from "./_capability_calls.ts";
 import { CommandRegistry } from "./_commands.ts";
 import { Delivery } from "./_delivery.ts";
+import { FloodMeter } from "./_flood.ts";
 import { cacheModuleGraph, checkGrant, entryFile } from "./_install.ts";
 import { launchEndpoint, resolvePermissions } from "./_launch.ts";
 import { createSlot, type Slot, type Timer } from "./_slot.ts";
@@ -78,6 +79,11 @@ export interface PluginHostOptions {
   crashWindowMs?: number;
   /** Messages a plugin may send per second before it is stopped as flooding. Default 20000. */
   floodLimit?: number;
+  /**
+   * Host time in ms a plugin's messages may take per second before it is stopped as
+   * flooding, however few they are. Default 250.
+   */
+  floodTimeLimitMs?: number;
   /** Runs every plugin in a subprocess, whatever its manifest says. */
   forceSubprocess?: boolean;
   /** Heap limit of subprocess plugins, in MiB. Default 128. */
@@ -189,6 +195,7 @@ const DEFAULTS = {
   crashLimit: 3,
   crashWindowMs: 10 * 60 * 1000,
   floodLimit: 20_000,
+  floodTimeLimitMs: 250,
   subprocessHeapMb: 128,
 };
 
@@ -559,6 +566,10 @@ export class PluginHost implements AsyncDisposable {
       grant: effectiveGrant(stored.manifest, stored.grant),
       mode: this.#mode(stored),
       crashTimes,
+      flood: new FloodMeter({
+        messages: this.#options.floodLimit,
+        hostTimeMs: this.#options.floodTimeLimitMs,
+      }),
     });
   }
 
@@ -649,17 +660,27 @@ export class PluginHost implements AsyncDisposable {
   }
 
   #onMessage(slot: Slot, raw: unknown): void {
-    let message: PluginMessage;
+    const start = this.#now();
+    let message: PluginMessage | undefined;
+    let malformed = "";
     try {
       message = parsePluginMessage(raw);
     } catch (error) {
-      if (!this.#withinFloodLimit(slot)) return;
-      this.#store.audit(slot.name, "malformed message", "denied", (error as Error).message);
-      return;
+      malformed = (error as Error).message;
     }
     // An expected acknowledgement is bounded by what the host sent; anything else counts.
-    const expected = message.kind === "ack" && slot.inFlight[0]?.seq === message.seq;
-    if (!expected && !this.#withinFloodLimit(slot)) return;
+    if (message?.kind === "ack" && slot.inFlight[0]?.seq === message.seq) {
+      this.#delivery.acknowledge(slot, message.seq);
+      return;
+    }
+    const flooding = slot.flood.count(start);
+    if (flooding !== undefined) return this.#crash(slot, flooding);
+    if (message) this.#handle(slot, message);
+    else this.#store.audit(slot.name, "malformed message", "denied", malformed);
+    slot.flood.charge(this.#now() - start);
+  }
+
+  #handle(slot: Slot, message: PluginMessage): void {
     switch (message.kind) {
       case "ready":
         slot.ready?.resolve(message.commands);
@@ -700,20 +721,6 @@ export class PluginHost implements AsyncDisposable {
         slot.teardownDone?.();
         return;
     }
-  }
-
-  /** Counts an unsolicited message; past the limit per second, the plugin is stopped. */
-  #withinFloodLimit(slot: Slot): boolean {
-    const now = this.#now();
-    if (now - slot.windowStart >= 1000) {
-      slot.windowStart = now;
-      slot.windowCount = 0;
-    }
-    if (++slot.windowCount <= this.#options.floodLimit) return true;
-    if (slot.windowCount === this.#options.floodLimit + 1) {
-      this.#crash(slot, `flooded the host with over ${this.#options.floodLimit} messages/s`);
-    }
-    return false;
   }
 
   #crash(slot: Slot, reason: string): void {

@@ -194,6 +194,22 @@ Deno.test("hostile: flooding the host stops the plugin; the host stays responsiv
   assert.equal(seen, 1);
 });
 
+Deno.test("hostile: a flood the host is slow to handle is stopped by host time, not count", async () => {
+  // Each clock reading is 1 ms after the last, as if every step of the host's work took 1 ms
+  // (a slow disk under the audit log): the host then gets through far fewer than floodLimit
+  // messages in any one second, and only the host-time limit can stop the flood.
+  let clock = Date.now();
+  await using h = await harness({ now: () => clock++, restartBackoffMs: [60_000] });
+  await loadFixture(h, "flood-host");
+  await h.bus.emit(message("flood"));
+  await waitUntil(() => lifecycle(h, "flood-host", "crashed") === 1, "the flood to be stopped");
+  const audit = h.host.audit("flood-host");
+  const crash = audit.find((e) => e.attempt === "crash");
+  assert.match(crash?.detail ?? "", /flooded the host: its messages took over 250 ms of host time/);
+  const malformed = audit.filter((e) => e.attempt === "malformed message").length;
+  assert.ok(malformed > 0 && malformed < 1000, `${malformed} malformed messages handled`);
+});
+
 Deno.test("hostile: an uncaught error in onEvent is caught, audited, and the plugin lives on", async () => {
   await using h = await harness();
   await loadFixture(h, "import-uncached");

@@ -62,3 +62,33 @@ Deno.test("a database newer than the client is refused rather than misread", () 
   assert.throws(() => migrate(db, "notes", steps.slice(0, 1)), /newer than this client knows/);
   db.close();
 });
+
+Deno.test("openDatabase(): a commit survives the client being killed before it closes", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = join(dir, "client.sqlite");
+  const database = new URL("../../storage/database.ts", import.meta.url).href;
+  try {
+    // Commits do not wait for the disk (WAL, synchronous NORMAL), yet one that returned must
+    // outlive a SIGKILL of the process that made it.
+    const child = new Deno.Command(Deno.execPath(), {
+      args: [
+        "eval",
+        `import { openDatabase } from ${JSON.stringify(database)};
+         const db = openDatabase(${JSON.stringify(path)});
+         db.exec("CREATE TABLE notes (text TEXT)");
+         db.prepare("INSERT INTO notes (text) VALUES (?)").run("kept");
+         Deno.kill(Deno.pid, "SIGKILL");`,
+      ],
+      stderr: "piped",
+    });
+    const { signal } = await child.output();
+    assert.equal(signal, "SIGKILL");
+    const db = openDatabase(path);
+    assert.equal(db.prepare("PRAGMA journal_mode").get()?.journal_mode, "wal");
+    assert.equal(db.prepare("PRAGMA synchronous").get()?.synchronous, 1, "NORMAL");
+    assert.deepEqual({ ...db.prepare("SELECT text FROM notes").get() }, { text: "kept" });
+    db.close();
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
