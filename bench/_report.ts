@@ -14,18 +14,6 @@ export interface BenchRow {
   note?: string;
 }
 
-/** Runs `fn` `rounds` times after one warm-up and returns the best time in ms. */
-export async function bestOf(rounds: number, fn: () => unknown): Promise<number> {
-  await fn();
-  let best = Infinity;
-  for (let i = 0; i < rounds; i++) {
-    const start = performance.now();
-    await fn();
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
-}
-
 /** Formats rows as a Markdown table, so the README can take it as printed. */
 export function table(rows: BenchRow[]): string {
   const lines = ["| section | measurement | value | unit | note |", "|---|---|---:|---|---|"];

@@ -70,6 +70,11 @@ function countLines(): { tick: () => void; done: Promise<void> } {
   };
 }
 
+/** The adapter under measurement, pointed at a local scripted server. */
+function localClient(bus: EventBus, port: number): IrcClient {
+  return new IrcClient({ bus, networkId: 1, host: "127.0.0.1", port, tls: false, nick: "bench" });
+}
+
 async function adapterRun(payload: Uint8Array): Promise<number> {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (listener.addr as Deno.NetAddr).port;
@@ -77,14 +82,7 @@ async function adapterRun(payload: Uint8Array): Promise<number> {
   let start = 0;
   const lines = countLines();
   bus.subscribe("message.received", lines.tick);
-  const client = new IrcClient({
-    bus,
-    networkId: 1,
-    host: "127.0.0.1",
-    port,
-    tls: false,
-    nick: "bench",
-  });
+  const client = localClient(bus, port);
   const serving = serveOnce(listener, payload, () => start = performance.now());
   await client.connect();
   await lines.done;
@@ -152,14 +150,7 @@ async function namesFloodPeak(): Promise<
   bus.subscribe("user.meta", (e) => {
     JSON.stringify(e.data);
   });
-  const client = new IrcClient({
-    bus,
-    networkId: 1,
-    host: "127.0.0.1",
-    port,
-    tls: false,
-    nick: "bench",
-  });
+  const client = localClient(bus, port);
   const baseMb = Deno.memoryUsage().rss / 2 ** 20;
   let peak = baseMb;
   let heapPeak = 0;

@@ -181,9 +181,12 @@ class SyncItem {
 
 type Item = AnyBusEvent | SyncItem;
 
+function eventOf(item: Item): AnyBusEvent {
+  return item instanceof SyncItem ? item.event : item;
+}
+
 interface Waiter {
   readonly item: Item;
-  readonly event: AnyBusEvent;
   readonly resolve: () => void;
   readonly reject: (error: Error) => void;
   readonly signal?: AbortSignal;
@@ -245,7 +248,8 @@ export class EventBus implements AsyncDisposable {
   #inCallback = false;
   #closed = false;
   #closing: Promise<void> | undefined;
-  #idle: (() => void)[] = [];
+  /** Resolves `close()` once the dispatcher stops; set only while closing. */
+  #onIdle: (() => void) | undefined;
 
   #delivered = 0;
   #subscriberErrors = 0;
@@ -329,7 +333,7 @@ export class EventBus implements AsyncDisposable {
         return ACCEPTED;
       }
     }
-    return this.#enqueue(any, any, options?.signal);
+    return this.#enqueue(any, options?.signal);
   }
 
   /**
@@ -402,7 +406,7 @@ export class EventBus implements AsyncDisposable {
       );
     }
     return new Promise<void>((resolve, reject) => {
-      this.#enqueue(new SyncItem(any, resolve), any, options?.signal).catch(reject);
+      this.#enqueue(new SyncItem(any, resolve), options?.signal).catch(reject);
     });
   }
 
@@ -427,10 +431,10 @@ export class EventBus implements AsyncDisposable {
     for (const waiter of this.#waiters.drain()) {
       if (waiter.cancelled) continue;
       this.#settle(waiter);
-      waiter.reject(new BusClosedError(waiter.event));
+      waiter.reject(new BusClosedError(eventOf(waiter.item)));
     }
     this.#closing = this.#isIdle() ? Promise.resolve() : new Promise((resolve) => {
-      this.#idle.push(resolve);
+      this.#onIdle = resolve;
     });
     return this.#closing;
   }
@@ -498,20 +502,20 @@ export class EventBus implements AsyncDisposable {
     this.#setList(type, kept);
   }
 
-  #enqueue(item: Item, event: AnyBusEvent, signal: AbortSignal | undefined): Promise<void> {
-    if (this.#closed) return Promise.reject(new BusClosedError(event));
-    if (signal?.aborted) return Promise.reject(new EmitAbortedError(event, signal.reason));
+  #enqueue(item: Item, signal: AbortSignal | undefined): Promise<void> {
+    if (this.#closed) return Promise.reject(new BusClosedError(eventOf(item)));
+    if (signal?.aborted) return Promise.reject(new EmitAbortedError(eventOf(item), signal.reason));
     if (this.#waiting === 0 && this.#queue.length < this.#capacity) {
       this.#queue.push(item);
       this.#schedule();
       return ACCEPTED;
     }
     return new Promise((resolve, reject) => {
-      const waiter: Waiter = { item, event, resolve, reject, signal, cancelled: false };
+      const waiter: Waiter = { item, resolve, reject, signal, cancelled: false };
       if (signal) {
         waiter.onAbort = () => {
           this.#settle(waiter);
-          reject(new EmitAbortedError(event, signal.reason));
+          reject(new EmitAbortedError(eventOf(item), signal.reason));
         };
         signal.addEventListener("abort", waiter.onAbort, { once: true });
       }
@@ -594,9 +598,8 @@ export class EventBus implements AsyncDisposable {
     }
     this.#inCallback = false;
     this.#running = false;
-    if (this.#closed && this.#isIdle()) {
-      for (const resolve of this.#idle.splice(0)) resolve();
-    }
+    // Both lanes are empty here, so a closing bus is drained.
+    this.#onIdle?.();
   };
 
   /** Reads the clock every CLOCK_EVERY deliveries: a flood must not starve timers and I/O. */

@@ -660,7 +660,6 @@ export class PluginHost implements AsyncDisposable {
   }
 
   #onMessage(slot: Slot, raw: unknown): void {
-    const start = this.#now();
     let message: PluginMessage | undefined;
     let malformed = "";
     try {
@@ -673,6 +672,7 @@ export class PluginHost implements AsyncDisposable {
       this.#delivery.acknowledge(slot, message.seq);
       return;
     }
+    const start = this.#now();
     const flooding = slot.flood.count(start);
     if (flooding !== undefined) return this.#crash(slot, flooding);
     if (message) this.#handle(slot, message);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { BusClosedError, EventBus } from "../../bus/mod.ts";
-import { gate, heldBus, label, message, meta, settle } from "./_helpers.ts";
+import { heldBus, label, message, meta, settle } from "./_helpers.ts";
 
 Deno.test("a 100k-event flood lets a timer fire while it is being delivered", async () => {
   const bus = new EventBus({ capacity: 200_000 });
@@ -114,17 +114,7 @@ Deno.test("new EventBus() refuses a capacity that is not a positive integer", ()
 });
 
 Deno.test("stats() counts queued, pending snapshots, delivered and waiting emitters", async () => {
-  const bus = new EventBus({ capacity: 1 });
-  const held = gate();
-  const started = gate();
-  bus.subscribe("message.received", async (event) => {
-    if (event.data.message === "hold") {
-      started.open();
-      await held.promise;
-    }
-  });
-  await bus.emit(message("hold"));
-  await started.promise;
+  const { bus, release } = await heldBus({ capacity: 1 });
   await bus.emit(message("queued"));
   const waiting = bus.emit(message("waiting"));
   bus.emitLatest("k", meta("alice", true));
@@ -135,7 +125,7 @@ Deno.test("stats() counts queued, pending snapshots, delivered and waiting emitt
     subscriberErrors: 0,
     waitingEmitters: 1,
   });
-  held.open();
+  release();
   await waiting;
   await settle();
   assert.deepEqual(bus.stats(), {
