@@ -222,7 +222,6 @@ export class PluginHost implements AsyncDisposable {
   #db: DatabaseSync;
   #ownsDb: boolean;
   #store: PluginStore;
-  #irc?: IrcSender;
   #metadata: MetadataCoalescer;
   #ownsMetadata: boolean;
   #options: typeof DEFAULTS;
@@ -251,7 +250,6 @@ export class PluginHost implements AsyncDisposable {
       this.#ownsDb = true;
     }
     this.#store = new PluginStore(this.#db, this.#now);
-    this.#irc = options.irc;
     this.#ownsMetadata = options.metadata === undefined;
     this.#metadata = options.metadata ?? createMetadataCoalescer(this.#bus);
     this.#options = { ...DEFAULTS };
@@ -273,7 +271,7 @@ export class PluginHost implements AsyncDisposable {
       crash: (slot, reason) => this.#crash(slot, reason),
     });
     this.#commands = new CommandRegistry(this.#store);
-    this.#calls = { store: this.#store, irc: this.#irc, metadata: this.#metadata };
+    this.#calls = { store: this.#store, irc: options.irc, metadata: this.#metadata };
     this.#unsubscribe = this.#bus.subscribe("*", (event) => this.#delivery.route(event));
   }
 
@@ -345,8 +343,7 @@ export class PluginHost implements AsyncDisposable {
     if (!stored.enabled) {
       throw new PluginLoadError(name, `it is disabled (${stored.disabledReason ?? "by the user"})`);
     }
-    const existing = this.#slots.get(name);
-    if (existing && existing.state !== "stopped" && existing.state !== "disabled") return;
+    if (this.#slots.has(name)) return;
     const slot = this.#newSlot(stored);
     this.#slots.set(name, slot);
     try {
@@ -385,7 +382,6 @@ export class PluginHost implements AsyncDisposable {
       }
     }
     slot.metadataKeys.clear();
-    slot.state = "stopped";
     this.#store.audit(name, "unload", "info");
     this.#lifecycle(name, "unloaded");
   }
@@ -540,7 +536,6 @@ export class PluginHost implements AsyncDisposable {
     this.#closed = true;
     this.#unsubscribe();
     await Promise.all([...this.#slots.keys()].map((name) => this.unload(name)));
-    for (const slot of this.#slots.values()) clearTimeout(slot.restartTimer);
     if (this.#ownsMetadata) await this.#metadata.close().catch(() => {});
     if (this.#ownsDb) this.#db.close();
   }
@@ -574,15 +569,14 @@ export class PluginHost implements AsyncDisposable {
   }
 
   async #start(slot: Slot): Promise<void> {
-    const { permissions, dataDir } = await resolvePermissions(slot, this.#dataDir);
+    // An install since the last start (an upgrade, a narrowed grant) applies from here on,
+    // to the Deno permissions as much as to events and capabilities.
     slot.grant = effectiveGrant(slot.stored.manifest, slot.stored.grant);
+    slot.state = "starting";
+    slot.dropped = 0;
+    const { permissions, dataDir } = await resolvePermissions(slot, this.#dataDir);
     slot.generation++;
     const generation = slot.generation;
-    slot.state = "starting";
-    slot.mailbox.clear();
-    slot.metaIndex.clear();
-    slot.inFlight = [];
-    slot.dropped = 0;
     const endpoint = launchEndpoint(slot, permissions, {
       heapMb: this.#options.subprocessHeapMb,
       onStderr: (line) => this.#onLog(slot.name, "stderr", line),
@@ -734,10 +728,7 @@ export class PluginHost implements AsyncDisposable {
     this.#store.audit(slot.name, "crash", "failed", reason);
     this.#onLog(slot.name, "error", `crashed: ${reason}`);
     this.#lifecycle(slot.name, "crashed");
-    const endpoint = slot.endpoint;
-    slot.endpoint = undefined;
-    slot.state = "restarting";
-    this.#stop(slot, false).then(() => endpoint?.terminate());
+    void this.#stop(slot, false);
     if (slot.crashTimes.length >= this.#options.crashLimit) {
       const why = `${slot.crashTimes.length} crashes within ${
         Math.round(this.#options.crashWindowMs / 1000)
@@ -761,10 +752,7 @@ export class PluginHost implements AsyncDisposable {
           this.#store.audit(slot.name, "restart", "allowed", `after ${delay} ms`);
           this.#lifecycle(slot.name, "restarted");
         },
-        (error) => {
-          slot.state = "running";
-          this.#crash(slot, `restart failed: ${(error as Error).message}`);
-        },
+        (error) => this.#crash(slot, `restart failed: ${(error as Error).message}`),
       );
     }, delay);
   }

@@ -201,6 +201,22 @@ Deno.test("grants persist in SQLite: a new host loads without asking again", asy
   await Deno.remove(dataDir, { recursive: true });
 });
 
+Deno.test("a restart after a narrowed grant runs with the new grant's Deno permissions", async () => {
+  await using h = await harness({ ackBudgetMs: 300, restartBackoffMs: [10] });
+  await h.host.install(`${FIXTURES}env-probe`, { grant: "requested" });
+  await h.host.load("env-probe");
+  // Consent withdrawn while it runs: the running plugin keeps its powers until it restarts.
+  await h.host.install(`${FIXTURES}env-probe`, {
+    grant: { events: ["message.received"], permissions: {}, capabilities: [] },
+  });
+  await h.bus.emit(message("spin"));
+  await waitUntil(() => lifecycle(h, "env-probe", "restarted") === 1, "the restart");
+  const states = logged(h, "env-probe").filter((line) => line.startsWith("env "));
+  assert.equal(states.length, 2);
+  assert.equal(states[0], "env granted");
+  assert.notEqual(states[1], "env granted", "the restart still had the old grant");
+});
+
 Deno.test("an upgrade asking for more runs with the old grant until consent is given", async () => {
   await using h = await harness();
   const dir = await copyFixture("recorder");
