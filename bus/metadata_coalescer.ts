@@ -99,10 +99,7 @@ export function createMetadataCoalescer(
     set(update: MetadataUpdate): void {
       if (closed) throw new Error(`Cannot set metadata: the coalescer is closed`);
       const clean = validUpdate(update);
-      pending.set(
-        JSON.stringify([clean.network_id ?? null, clean.channel ?? null, clean.type, clean.key]),
-        clean,
-      );
+      pending.set(metadataKey(clean), clean);
       schedule();
     },
     flush: publish,
@@ -114,6 +111,26 @@ export function createMetadataCoalescer(
       return pending.size;
     },
   };
+}
+
+/**
+ * The identity of a metadata entry: network, channel, type and key. A later update with the
+ * same identity replaces an earlier one.
+ *
+ * @example
+ * ```ts
+ * import { metadataKey } from "./metadata_coalescer.ts";
+ * const key = metadataKey({ type: "nickname_color", key: "alice", value: "#f00", network_id: 1 });
+ * console.log(key); // [1,null,"nickname_color","alice"]
+ * ```
+ */
+export function metadataKey(update: MetadataUpdate): string {
+  return JSON.stringify([
+    update.network_id ?? null,
+    update.channel ?? null,
+    update.type,
+    update.key,
+  ]);
 }
 
 /** Checks an update at the edge and copies only its known fields. */

@@ -5,7 +5,7 @@
  * @module
  */
 import type { MetadataUpdate } from "../bus/events.ts";
-import type { MetadataCoalescer } from "../bus/metadata_coalescer.ts";
+import { type MetadataCoalescer, metadataKey } from "../bus/metadata_coalescer.ts";
 import { CapabilityDeniedError } from "./errors.ts";
 import { allowsIrcSend } from "./grant.ts";
 import type { IrcSender } from "./host.ts";
@@ -89,10 +89,7 @@ async function runCall(
       }
       for (const update of updates as MetadataUpdate[]) {
         metadata.set(update);
-        slot.metadataKeys.set(
-          JSON.stringify([update.network_id, update.channel, update.type, update.key]),
-          update,
-        );
+        slot.metadataKeys.set(metadataKey(update), update);
       }
       return undefined;
     }
@@ -111,7 +108,7 @@ async function runCall(
       if (text === undefined || text.length > 1024 * 1024) {
         throw new TypeError(`Cannot use storage: the value must be JSON of at most 1 MiB`);
       }
-      store.storageSet(slot.name, key, args[1]);
+      store.storageSet(slot.name, key, text);
       return undefined;
     }
   }

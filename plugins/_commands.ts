@@ -33,14 +33,17 @@ export class CommandRegistry {
         continue;
       }
       this.#owners.set(name, slot);
-      slot.commands.push(name);
     }
   }
 
   /** Releases every command a plugin owns. */
   unregister(slot: Slot): void {
     for (const [name, owner] of this.#owners) if (owner === slot) this.#owners.delete(name);
-    slot.commands = [];
+  }
+
+  /** The commands a plugin owns, in registration order. */
+  namesOf(slot: Slot): string[] {
+    return [...this.#owners].filter(([, owner]) => owner === slot).map(([name]) => name);
   }
 
   /** Every registered command with its plugin. */

@@ -107,12 +107,11 @@ export class Delivery {
       if (slot.mailbox.length > 0) {
         const batch = slot.mailbox.take(batchSize);
         const parts: string[] = new Array(batch.length);
-        for (let i = 0; i < batch.length; i++) parts[i] = batch[i].json;
-        if (slot.metaIndex.size > 0) {
-          const sent = new Set(batch);
-          for (const [key, holder] of slot.metaIndex) {
-            if (sent.has(holder)) slot.metaIndex.delete(key);
-          }
+        for (let i = 0; i < batch.length; i++) {
+          const holder = batch[i];
+          parts[i] = holder.json;
+          // Sent snapshots no longer coalesce: a later one for the key is a new event.
+          if (holder.metaKey !== undefined) slot.metaIndex.delete(holder.metaKey);
         }
         message = { kind: "events", seq: ++slot.seq, events: `[${parts.join(",")}]` };
       } else if (slot.dropped > 0) {
@@ -138,7 +137,7 @@ export class Delivery {
       slot.dropped++;
       return;
     }
-    const holder: Holder = { json };
+    const holder: Holder = { json, metaKey };
     if (metaKey !== undefined) slot.metaIndex.set(metaKey, holder);
     slot.mailbox.push(holder);
     if (slot.mailbox.length >= this.#options.batchSize) this.flush(slot);

@@ -8,6 +8,8 @@
 /** One pending event; `json` may be replaced in place when a `user.meta` snapshot coalesces. */
 export interface Holder {
   json: string;
+  /** The coalescing key of a `user.meta` snapshot. */
+  metaKey?: string;
 }
 
 /** A FIFO of holders with a moving head. */

@@ -34,7 +34,6 @@ export interface Slot {
   watchdog?: Timer;
   restartTimer?: Timer;
   crashTimes: number[];
-  commands: string[];
   metadataKeys: Map<string, MetadataUpdate>;
   commandWaiters: Map<number, { resolve(): void; reject(error: Error): void }>;
   ready?: { resolve(commands: string[]): void; reject(error: Error): void };
@@ -62,7 +61,6 @@ export function createSlot(
     flushQueued: false,
     crashTimes: init.crashTimes,
     flood: init.flood,
-    commands: [],
     metadataKeys: new Map(),
     commandWaiters: new Map(),
   };

@@ -194,14 +194,11 @@ export class PluginStore {
     return row === undefined ? undefined : JSON.parse(row.value);
   }
 
-  storageSet(plugin: string, key: string, value: unknown): void {
-    const text = JSON.stringify(value);
-    if (text === undefined) {
-      throw new TypeError(`Cannot store value: it is not JSON-serializable, got ${typeof value}`);
-    }
+  /** Stores `json`, the value already serialized (and size-checked) by the caller. */
+  storageSet(plugin: string, key: string, json: string): void {
     this.#db.prepare(
       "INSERT INTO plugin_storage (plugin, key, value) VALUES (?, ?, ?) ON CONFLICT(plugin, key) DO UPDATE SET value = excluded.value",
-    ).run(plugin, key, text);
+    ).run(plugin, key, json);
   }
 
   storageDelete(plugin: string, key: string): boolean {

@@ -5,9 +5,9 @@
  *
  * @module
  */
+import { parseArgs } from "node:util";
 import { resolveDataDir } from "../storage/data_dir.ts";
 import { EventBus } from "../bus/event_bus.ts";
-import { ManifestError } from "./errors.ts";
 import { grantAll } from "./grant.ts";
 import { PluginHost } from "./host.ts";
 import { readManifest } from "./manifest.ts";
@@ -31,15 +31,23 @@ export async function main(
     confirm: (question) => confirm(question),
   },
 ): Promise<number> {
-  const flags = new Set(args.filter((a) => a.startsWith("--") && a !== "--data-dir"));
-  const positional: string[] = [];
-  let dataDir = resolveDataDir();
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === "--data-dir") dataDir = args[++i] ?? dataDir;
-    else if (!args[i].startsWith("--")) positional.push(args[i]);
-  }
-  const [command, ...rest] = positional;
-  if (!command || flags.has("--help")) {
+  // Not strict: an unknown flag is ignored, as before.
+  const { values, positionals } = parseArgs({
+    args,
+    strict: false,
+    allowPositionals: true,
+    options: {
+      "data-dir": { type: "string" },
+      yes: { type: "boolean" },
+      json: { type: "boolean" },
+      subprocess: { type: "boolean" },
+      help: { type: "boolean" },
+    },
+  });
+  const flag = values["data-dir"];
+  const dataDir = resolveDataDir(typeof flag === "string" ? flag : undefined);
+  const [command, ...rest] = positionals;
+  if (!command || values.help) {
     io.out(USAGE);
     return command ? 0 : 2;
   }
@@ -57,21 +65,21 @@ export async function main(
         io.out(`${manifest.name} ${manifest.version}: ${manifest.description}`);
         io.out(`It asks for:`);
         for (const line of describeRequests(manifest)) io.out(`  ${line}`);
-        const yes = flags.has("--yes") || io.confirm("Grant these and install?");
+        const yes = values.yes || io.confirm("Grant these and install?");
         if (!yes) {
           io.err("Not installed: consent was not given");
           return 1;
         }
         const result = await host.install(path, {
           grant: grantAll(manifest),
-          isolation: flags.has("--subprocess") ? "subprocess" : undefined,
+          isolation: values.subprocess ? "subprocess" : undefined,
         });
         io.out(`Installed ${result.manifest.name} ${result.manifest.version}`);
         return 0;
       }
       case "list": {
         const plugins = host.list();
-        if (flags.has("--json")) {
+        if (values.json) {
           io.out(JSON.stringify(plugins, null, 2));
           return 0;
         }
@@ -93,7 +101,7 @@ export async function main(
       }
       case "audit": {
         const entries = host.audit(rest[0]);
-        if (flags.has("--json")) {
+        if (values.json) {
           io.out(JSON.stringify(entries, null, 2));
           return 0;
         }
@@ -111,8 +119,7 @@ export async function main(
         return 2;
     }
   } catch (error) {
-    if (error instanceof ManifestError) io.err(error.message);
-    else io.err(error instanceof Error ? error.message : String(error));
+    io.err(error instanceof Error ? error.message : String(error));
     return 1;
   } finally {
     await host[Symbol.asyncDispose]();

@@ -489,7 +489,7 @@ export class PluginHost implements AsyncDisposable {
         crashes: this.#store.crashTimes(stored.name).length,
         overflows: this.#store.overflowCount(stored.name) + (slot?.dropped ?? 0),
         denied: this.#store.deniedCount(stored.name),
-        commands: slot ? [...slot.commands] : [],
+        commands: slot ? this.#commands.namesOf(slot) : [],
       };
     });
   }

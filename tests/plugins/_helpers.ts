@@ -1,5 +1,5 @@
 import { EventBus } from "../../bus/event_bus.ts";
-import type { AnyBusEvent } from "../../bus/events.ts";
+import { type AnyBusEvent, type BusEvent, createEvent } from "../../bus/events.ts";
 import { PluginHost, type PluginHostOptions } from "../../plugins/host.ts";
 
 export const EXAMPLES = new URL("../../examples/plugins/", import.meta.url).pathname;
@@ -71,4 +71,20 @@ export function lifecycle(h: Harness, plugin: string, action: string): number {
   return h.events.filter((e) =>
     e.type === "plugin.lifecycle" && e.data.plugin === plugin && e.data.action === action
   ).length;
+}
+
+/** A `message.received` from `user` in #deno on network 1. */
+export function message(text: string, user = "alice"): BusEvent<"message.received"> {
+  return createEvent("message.received", {
+    networkId: 1,
+    channel: "#deno",
+    user,
+    message: text,
+    timestamp: 1,
+  }, "irc");
+}
+
+/** What a plugin logged, in order. */
+export function logged(h: Pick<Harness, "logs">, plugin: string): string[] {
+  return h.logs.filter((l) => l.plugin === plugin).map((l) => l.message);
 }

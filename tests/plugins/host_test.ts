@@ -2,19 +2,7 @@ import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { createEvent } from "../../bus/events.ts";
 import { ManifestError, PluginLoadError } from "../../plugins/mod.ts";
-import { FIXTURES, harness, lifecycle, waitUntil } from "./_helpers.ts";
-
-const message = (text: string, user = "alice") =>
-  createEvent("message.received", {
-    networkId: 1,
-    channel: "#deno",
-    user,
-    message: text,
-    timestamp: 1,
-  }, "irc");
-
-const logged = (h: { logs: { plugin: string; message: string }[] }, plugin: string) =>
-  h.logs.filter((l) => l.plugin === plugin).map((l) => l.message);
+import { FIXTURES, harness, lifecycle, logged, message, waitUntil } from "./_helpers.ts";
 
 async function copyFixture(name: string): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: `fixture-${name}-` });

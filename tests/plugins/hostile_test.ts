@@ -4,19 +4,15 @@
 import assert from "node:assert/strict";
 import { createEvent } from "../../bus/events.ts";
 import { PluginLoadError } from "../../plugins/mod.ts";
-import { FIXTURES, type Harness, harness, lifecycle, waitUntil } from "./_helpers.ts";
-
-const message = (text: string) =>
-  createEvent("message.received", {
-    networkId: 1,
-    channel: "#test",
-    user: "mallory",
-    message: text,
-    timestamp: 1,
-  }, "irc");
-
-const logged = (h: Harness, plugin: string) =>
-  h.logs.filter((l) => l.plugin === plugin).map((l) => l.message);
+import {
+  FIXTURES,
+  type Harness,
+  harness,
+  lifecycle,
+  logged,
+  message,
+  waitUntil,
+} from "./_helpers.ts";
 
 function denied(h: Harness, plugin: string, attempt: RegExp): boolean {
   return h.host.audit(plugin).some((e) => e.decision === "denied" && attempt.test(e.attempt));

@@ -1,16 +1,6 @@
 import assert from "node:assert/strict";
-import { createEvent } from "../../bus/events.ts";
 import { subprocessFlags } from "../../plugins/_endpoint.ts";
-import { FIXTURES, harness, lifecycle, waitUntil } from "./_helpers.ts";
-
-const message = (text: string) =>
-  createEvent("message.received", {
-    networkId: 1,
-    channel: "#t",
-    user: "u",
-    message: text,
-    timestamp: 1,
-  }, "irc");
+import { FIXTURES, harness, lifecycle, message, waitUntil } from "./_helpers.ts";
 
 Deno.test("subprocessFlags() passes the same allow-lists and refuses prompts and downloads", () => {
   assert.deepEqual(
