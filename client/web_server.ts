@@ -1,5 +1,5 @@
-import { timingSafeEqual } from "node:crypto";
 import { fileURLToPath } from "node:url";
+import { randomToken, sameToken } from "../deeplink/token.ts";
 
 /** The page's files, served as they are (no build step). */
 const ASSETS: Record<string, string> = {
@@ -151,8 +151,7 @@ export function serveWeb(options: WebServerOptions): WebServer {
 
 function authorized(request: Request, url: URL, token: string, cookieName: string): boolean {
   const given = url.searchParams.get("token") ?? cookie(request, cookieName);
-  if (given === undefined || given.length !== token.length) return false;
-  return timingSafeEqual(new TextEncoder().encode(given), new TextEncoder().encode(token));
+  return given !== undefined && sameToken(given, token);
 }
 
 function cookie(request: Request, name: string): string | undefined {
@@ -165,9 +164,4 @@ function cookie(request: Request, name: string): string | undefined {
 
 function text(status: number, body: string): Response {
   return new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
-}
-
-function randomToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }

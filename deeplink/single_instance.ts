@@ -1,6 +1,6 @@
-import { timingSafeEqual } from "node:crypto";
 import { join } from "node:path";
 import { IrcUrlError } from "./irc_url_error.ts";
+import { randomToken, sameToken } from "./token.ts";
 
 /** Name of the token file inside the data dir. */
 const TOKEN_FILE = "deeplink-instance.json";
@@ -134,7 +134,6 @@ export async function listenForLinks(options: LinkListenerOptions): Promise<Link
   }
   const onError = options.onError ?? (() => {});
   const token = randomToken();
-  const tokenBytes = new TextEncoder().encode(token);
   const tokenFile = tokenFilePath(dataDir);
   await Deno.mkdir(dataDir, { recursive: true, mode: 0o700 });
 
@@ -182,8 +181,7 @@ export async function listenForLinks(options: LinkListenerOptions): Promise<Link
         message: "Cannot accept link: the request is not {token, link}",
       };
     }
-    const given = new TextEncoder().encode(request.token);
-    if (given.length !== tokenBytes.length || !timingSafeEqual(given, tokenBytes)) {
+    if (!sameToken(request.token, token)) {
       return { status: "unauthorized", message: "Cannot accept link: wrong token" };
     }
     try {
@@ -364,11 +362,6 @@ function currentUid(): number | undefined {
   } catch {
     return undefined; // No --allow-sys: the mode check still applies.
   }
-}
-
-function randomToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 async function writeTokenFile(file: string, text: string): Promise<void> {

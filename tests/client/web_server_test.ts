@@ -18,6 +18,8 @@ Deno.test("the page and its socket need the per-run token and the page's own Ori
     const bad of [
       `${url.origin}/`,
       `${url.origin}/?token=${"0".repeat(64)}`,
+      // 64 characters but 65 bytes: still a plain mismatch, not a server error.
+      `${url.origin}/?token=%C3%A9${"a".repeat(63)}`,
       `${url.origin}/app.js`,
     ]
   ) {
