@@ -1,5 +1,5 @@
 import type { BenchRow } from "./_report.ts";
-import { join } from "node:path";
+import { databasePath } from "../storage/data_dir.ts";
 import {
   createInProcessTransport,
   DeepLinkHandler,
@@ -60,7 +60,7 @@ export async function run(report: (row: BenchRow) => void): Promise<void> {
 
   // --- handle() with 1,000 saved networks in a real SQLite file. --------------------------
   const dir = await Deno.makeTempDir({ prefix: "bench_deeplink_" });
-  const store = new NetworkStore(join(dir, "client.db"));
+  const store = new NetworkStore(databasePath(dir));
   try {
     for (let i = 0; i < 1_000; i++) {
       store.add({

@@ -14,7 +14,7 @@ import {
 } from "../deeplink/mod.ts";
 import { type Action, type NetworkView, parseAction } from "./web/protocol.js";
 import { UiState } from "./ui_state.ts";
-import { serveWeb, type WebServer } from "./web_server.ts";
+import { serveWeb } from "./web_server.ts";
 import { shutdownInOrder, type ShutdownReport } from "./shutdown.ts";
 
 /** The protocol version the hello carries. */
@@ -28,14 +28,12 @@ const FRONTEND_QUEUE = 256;
  * @example
  * ```ts
  * import type { ClientOptions } from "./client_app.ts";
- * const options: ClientOptions = { dataDir: "/tmp/ircbus", web: true };
+ * const options: ClientOptions = { dataDir: "/tmp/ircbus", port: 0 };
  * ```
  */
 export interface ClientOptions {
   /** Where the database and plugin data live; created (0700) when missing. */
   dataDir: string;
-  /** Serve the web UI (default true). False is the headless mode. */
-  web?: boolean;
   /** The web UI port; 0 (default) picks a free one. */
   port?: number;
   /** An `irc://` link to handle at cold start (delivered once the page is ready). */
@@ -63,8 +61,8 @@ export interface ClientOptions {
  * ```
  */
 export interface RunningClient extends AsyncDisposable {
-  /** The web UI URL with the token (undefined when headless). */
-  readonly url: string | undefined;
+  /** The web UI URL with the token. */
+  readonly url: string;
   /** The data dir in use. */
   readonly dataDir: string;
   /** The bus. */
@@ -97,7 +95,7 @@ interface PageSocket {
  * import { startClient } from "./client_app.ts";
  * const dataDir = await Deno.makeTempDir();
  * const client = await startClient({ dataDir, singleInstance: false, log: () => {} });
- * console.log(client.url?.startsWith("http://127.0.0.1:")); // true
+ * console.log(client.url.startsWith("http://127.0.0.1:")); // true
  * await client.shutdown();
  * await Deno.remove(dataDir, { recursive: true });
  * ```
@@ -115,6 +113,8 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
   const pages = new Set<PageSocket>();
 
   const broadcast = (message: unknown) => {
+    // UI batches keep coming with no page open: serialize them only for someone.
+    if (pages.size === 0) return;
     const frame = JSON.stringify(message);
     for (const page of pages) send(page.socket, frame);
   };
@@ -147,7 +147,6 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
   };
   const frontend = new FrontendEvents({ transport });
   const links = new DeepLinkHandler({ store, frontend });
-  let linksReady = false;
 
   function ircOf(networkId: number, action: string): IrcClient {
     const client = clients.get(networkId);
@@ -188,7 +187,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
   const pluginsMessage = () => ({
     kind: "plugins",
     plugins: plugins.list(),
-    audit: plugins.audit().slice(-200),
+    audit: plugins.audit(undefined, { last: 200 }),
     commands: plugins.commands(),
   });
 
@@ -248,10 +247,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
             send(page.socket, `{"kind":"frontend","event":${frame}}`);
           }
         }
-        if (!linksReady) {
-          linksReady = true;
-          links.ready();
-        }
+        links.ready();
         return null;
       case "connect":
         await connect(action.networkId);
@@ -381,8 +377,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       log(`Cannot connect to ${network.name}: ${(error as Error).message}`)
     );
   }
-  let web: WebServer | undefined;
-  if (options.web ?? true) web = serveWeb({ onSocket, port: options.port });
+  const web = serveWeb({ onSocket, port: options.port });
   let listener: LinkListener | undefined;
   if (options.singleInstance ?? true) {
     listener = await listenForLinks({
@@ -392,16 +387,12 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     });
   }
   if (options.link !== undefined) links.handle(options.link);
-  if (!(options.web ?? true)) {
-    linksReady = true;
-    links.ready();
-  }
 
   let stopping: Promise<ShutdownReport> | undefined;
   const shutdown = () =>
     stopping ??= shutdownInOrder({
       front: [
-        ...(web ? [web] : []),
+        web,
         ...(listener ? [listener] : []),
       ],
       networks: clients.values(),
@@ -421,7 +412,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     }, { quitTimeoutMs: options.quitTimeoutMs, reason: "Client quit" });
 
   return {
-    url: web?.url,
+    url: web.url,
     dataDir,
     bus,
     networks: store,

@@ -18,8 +18,6 @@ export interface ShutdownParts {
   networks: Iterable<{ disconnect(reason?: string): Promise<void> }>;
   /** The plugin host. */
   plugins?: AsyncDisposable;
-  /** Anything to run after the plugins and before the bus, e.g. a metadata flush. */
-  beforeBus?: () => Promise<void> | void;
   /** The bus: closing it drains the ordered lane. */
   bus: { close(): Promise<void> };
   /** Anything to run after the bus drained, before storage closes. */
@@ -109,7 +107,6 @@ export async function shutdownInOrder(
 
   report.steps.push("plugins");
   if (parts.plugins) await attempt(() => parts.plugins![Symbol.asyncDispose]());
-  if (parts.beforeBus) await attempt(parts.beforeBus);
 
   report.steps.push("bus");
   await attempt(() => parts.bus.close());

@@ -1,5 +1,6 @@
 import type { AnyBusEvent, EventBus } from "../bus/mod.ts";
 import type { MetadataEntry, RosterEntry, UiEvent } from "./web/protocol.js";
+import { bareNick, renamedMember } from "./web/protocol.js";
 
 /** Bus events the page never needs as such (they arrive coalesced, or come from it). */
 const NOT_FORWARDED = new Set([
@@ -180,7 +181,7 @@ export class UiState implements Disposable {
           users: string[];
         };
         const view = this.#channel(networkId, channel);
-        view.members = new Map(users.map((u) => [bare(u).toLowerCase(), u]));
+        view.members = new Map(users.map((u) => [bareNick(u).toLowerCase(), u]));
         return;
       }
       case "user.joined": {
@@ -211,7 +212,7 @@ export class UiState implements Disposable {
           const old = c.members.get(d.old_nickname.toLowerCase());
           if (old === undefined) continue;
           c.members.delete(d.old_nickname.toLowerCase());
-          c.members.set(d.nickname.toLowerCase(), prefix(old) + d.nickname);
+          c.members.set(d.nickname.toLowerCase(), renamedMember(old, d.nickname));
         }
         return;
       }
@@ -222,12 +223,4 @@ export class UiState implements Disposable {
       }
     }
   }
-}
-
-function bare(nick: string): string {
-  return nick.replace(/^[~&@%+]+/, "");
-}
-
-function prefix(nick: string): string {
-  return nick.slice(0, nick.length - bare(nick).length);
 }

@@ -150,11 +150,14 @@ export class PluginStore {
     );
   }
 
-  auditLog(plugin?: string): AuditEntry[] {
+  /** The log oldest first; with `last`, only the newest `last` entries. */
+  auditLog(plugin?: string, last = -1): AuditEntry[] {
+    // Newest first with a limit (-1: none), then turned around.
     const rows = plugin === undefined
-      ? this.#db.prepare("SELECT * FROM plugin_audit ORDER BY id").all()
-      : this.#db.prepare("SELECT * FROM plugin_audit WHERE plugin = ? ORDER BY id").all(plugin);
-    return rows as unknown as AuditEntry[];
+      ? this.#db.prepare("SELECT * FROM plugin_audit ORDER BY id DESC LIMIT ?").all(last)
+      : this.#db.prepare("SELECT * FROM plugin_audit WHERE plugin = ? ORDER BY id DESC LIMIT ?")
+        .all(plugin, last);
+    return (rows as unknown as AuditEntry[]).reverse();
   }
 
   /** Crash records of a plugin, newest last: their times in ms. */

@@ -495,15 +495,17 @@ export class PluginHost implements AsyncDisposable {
   }
 
   /**
-   * The append-only audit log, oldest first, optionally for one plugin.
+   * The append-only audit log, oldest first, optionally for one plugin. `last` keeps only
+   * the newest entries, read as such: the log only grows.
    *
    * @example
    * ```ts ignore
    * const denied = host.audit("autoresponder").filter((e) => e.decision === "denied");
+   * const recent = host.audit(undefined, { last: 200 });
    * ```
    */
-  audit(plugin?: string): AuditEntry[] {
-    return this.#store.auditLog(plugin);
+  audit(plugin?: string, options: { last?: number } = {}): AuditEntry[] {
+    return this.#store.auditLog(plugin, options.last);
   }
 
   /**

@@ -160,7 +160,7 @@ const MIGRATIONS: Migration[] = [
 ];
 
 /** The newest schema version of the `networks` component. */
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
 
 interface NetworkRow {
   id: number;

@@ -1,7 +1,7 @@
 // @ts-check
 // The page: plain ES module, no build step. Talks to the backend over one WebSocket using
 // protocol.js, and renders once per animation frame whatever arrived since the last one.
-import { isDeepLinkPayload, parseServerMessage } from "./protocol.js";
+import { bareNick, isDeepLinkPayload, parseServerMessage, renamedMember } from "./protocol.js";
 
 const MAX_LINES = 1000;
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -110,8 +110,6 @@ Object.assign(globalThis, { ircbus: { state, stats, request } });
 
 /** @param {string} s */
 const fold = (s) => s.toLowerCase();
-/** @param {string} nick */
-const bare = (nick) => nick.replace(/^[~&@%+]+/, "");
 
 /** @param {any} view @returns {Net} */
 function netFrom(view) {
@@ -123,7 +121,9 @@ function netFrom(view) {
     const buffer = ensureBuffer(net, channel.name, "channel");
     buffer.joined = true;
     buffer.topic = channel.topic;
-    buffer.members = new Map(channel.members.map((/** @type {string} */ m) => [fold(bare(m)), m]));
+    buffer.members = new Map(
+      channel.members.map((/** @type {string} */ m) => [fold(bareNick(m)), m]),
+    );
   }
   delete net.channels;
   return net;
@@ -394,7 +394,7 @@ function onEvent({ type, data }) {
         buffer.members.delete(fold(data.old_nickname));
         buffer.members.set(
           fold(data.nickname),
-          old.slice(0, old.length - bare(old).length) + data.nickname,
+          renamedMember(old, data.nickname),
         );
         addLine(net.id, buffer.key, {
           kind: "event",
@@ -406,7 +406,7 @@ function onEvent({ type, data }) {
       return;
     case "channel.names.complete": {
       const buffer = ensureBuffer(net, data.channel, "channel");
-      buffer.members = new Map(data.users.map((/** @type {string} */ u) => [fold(bare(u)), u]));
+      buffer.members = new Map(data.users.map((/** @type {string} */ u) => [fold(bareNick(u)), u]));
       dirty.nicks = true;
       return;
     }
@@ -823,7 +823,7 @@ function renderNicks() {
   const members = buffer?.type === "channel" ? [...buffer.members.values()] : [];
   $("nick-count").textContent = buffer?.type === "channel" ? `${members.length} users` : "";
   const rank = (/** @type {string} */ m) => "~&@%+".indexOf(m[0]) + 1 || 9;
-  const keyed = members.map((m) => ({ m, rank: rank(m), key: fold(bare(m)) }));
+  const keyed = members.map((m) => ({ m, rank: rank(m), key: fold(bareNick(m)) }));
   keyed.sort((a, b) => a.rank - b.rank || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const fragment = document.createDocumentFragment();
   const networkId = state.networkId ?? 0;
@@ -831,7 +831,7 @@ function renderNicks() {
   for (const { m: member, key } of keyed) {
     const li = document.createElement("li");
     nickItems.set(key, li);
-    const nick = bare(member);
+    const nick = bareNick(member);
     li.textContent = member;
     li.dataset.nick = nick;
     if (state.roster.get(`${networkId} ${fold(nick)}`)?.away) li.classList.add("away");

@@ -296,8 +296,8 @@ function isTargets(t) {
 }
 
 /**
- * Checks a `deeplink:*` frontend event's payload on the page (the same rules the backend's
- * deep-link validators apply).
+ * Checks the shape of a `deeplink:*` frontend event's payload on the page, before any field
+ * is read. The values (port range, ids, names) were validated by the backend that sent it.
  *
  * @param {string} name
  * @param {unknown} p
@@ -319,4 +319,25 @@ export function isDeepLinkPayload(name, p) {
     default:
       return false;
   }
+}
+
+/**
+ * A member as NAMES lists it, without its status prefixes (`@`, `+`, ...).
+ *
+ * @param {string} member
+ * @returns {string}
+ */
+export function bareNick(member) {
+  return member.replace(/^[~&@%+]+/, "");
+}
+
+/**
+ * A member renamed to `nick`, keeping its status prefixes.
+ *
+ * @param {string} member
+ * @param {string} nick
+ * @returns {string}
+ */
+export function renamedMember(member, nick) {
+  return member.slice(0, member.length - bareNick(member).length) + nick;
 }

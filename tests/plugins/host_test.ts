@@ -343,3 +343,14 @@ Deno.test("revoke() stops a plugin, empties its grant and keeps it disabled acro
   }
   await Deno.remove(dataDir, { recursive: true });
 });
+
+Deno.test("audit() with last gives only the newest entries, oldest first", async () => {
+  await using h = await harness();
+  await h.host.install(`${FIXTURES}recorder`, { grant: "requested" });
+  await h.host.load("recorder");
+  await h.host.unload("recorder");
+  const all = h.host.audit();
+  assert.ok(all.length >= 3, `${all.length} entries`);
+  assert.deepEqual(h.host.audit(undefined, { last: 2 }), all.slice(-2));
+  assert.deepEqual(h.host.audit("recorder", { last: 1 }), all.slice(-1));
+});
