@@ -3,18 +3,15 @@
  *
  * @module
  */
+import { debounce } from "../bus/debounce.ts";
 
 /** Watches `folder` and calls `onChange` once its files stop changing for 100 ms. */
 export function watchFolder(folder: string, onChange: () => void): Deno.FsWatcher {
   const watcher = Deno.watchFs(folder, { recursive: true });
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  const changed = debounce(onChange, 100);
   (async () => {
-    for await (const event of watcher) {
-      if (event.kind === "access") continue;
-      clearTimeout(timer);
-      timer = setTimeout(onChange, 100);
-    }
-    clearTimeout(timer);
+    for await (const event of watcher) if (event.kind !== "access") changed();
+    changed.clear();
   })();
   return watcher;
 }
