@@ -1,7 +1,8 @@
 /**
  * A growable FIFO ring buffer: O(1) push and shift without `Array#shift`'s copying.
  *
- * Internal to `bus/`. Capacity grows by doubling; the caller enforces any bound.
+ * Internal: the bus's lanes and the IRC adapter's line worker use it; `mod.ts` does not
+ * export it. Capacity grows by doubling; the caller enforces any bound.
  */
 export class Queue<T> {
   #items: (T | undefined)[] = new Array(16);

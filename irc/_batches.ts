@@ -12,12 +12,8 @@ const MULTILINE = "draft/multiline";
 
 /** One open batch. */
 export interface Batch {
-  /** The batch type, e.g. `chathistory`. */
-  type: string;
   /** The parameters after the type. */
   params: string[];
-  /** The enclosing batch, for nested batches. */
-  parent: Batch | undefined;
   /** Tags of the opening BATCH line (msgid, time of a multiline message). */
   tags: Record<string, string>;
   /** Inside a chathistory batch (directly or through a parent). */
@@ -49,9 +45,7 @@ export class BatchTracker {
       const parent = this.of(message);
       const type = message.params[1] ?? "";
       const batch: Batch = {
-        type,
         params: message.params.slice(2),
-        parent,
         tags: message.tags,
         history: HISTORY_TYPES.has(type) || (parent?.history ?? false),
       };

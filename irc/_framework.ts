@@ -72,8 +72,6 @@ export interface FrameworkClient {
   onOpen(fn: () => void): void;
   /** Called once the socket has closed, with the socket error when there was one. */
   onClose(fn: (error: Error | undefined) => void): void;
-  /** Called with each line we write. */
-  onWrite(fn: (line: string) => void): void;
   /** Called when irc-framework gives up on a silent server. */
   onPingTimeout(fn: () => void): void;
   /** Drops every listener. */
@@ -82,7 +80,6 @@ export interface FrameworkClient {
 
 interface UntypedClient {
   connect(options: unknown): void;
-  raw(line: string): void;
   quit(message: string): void;
   use(fn: (client: unknown, raw: { use(fn: unknown): void }) => void): void;
   on(event: string, fn: (...args: unknown[]) => void): void;
@@ -91,11 +88,10 @@ interface UntypedClient {
   resetPingTimeoutTimer(): void;
   connection: {
     write(line: string): void;
-    end(data?: string, hadError?: boolean): void;
     on(event: string, fn: (...args: unknown[]) => void): void;
     removeAllListeners(): void;
     clearTimers(): void;
-    transport: { close(force: boolean): void; disposeSocket(): void } | null;
+    transport: { close(force: boolean): void } | null;
   };
 }
 
@@ -137,12 +133,6 @@ export function createFrameworkClient(): FrameworkClient {
     onClose(fn) {
       client.connection.on("socket close", (error: unknown) => {
         fn(error instanceof Error ? error : undefined);
-      });
-    },
-    onWrite(fn) {
-      client.on("raw", (event: unknown) => {
-        const e = event as { line?: unknown; from_server?: unknown };
-        if (e && e.from_server === false && typeof e.line === "string") fn(e.line);
       });
     },
     onPingTimeout(fn) {

@@ -5,7 +5,6 @@
  *
  * @module
  */
-import type { EventMap } from "../bus/mod.ts";
 import type { RawMessage } from "./_framework.ts";
 import type { LineContext, LineHandlers } from "./_line_context.ts";
 import { publishMeta, touch, updateMeta, WHOX_TOKEN } from "./_roster.ts";
@@ -42,31 +41,16 @@ function join(ctx: LineContext, m: RawMessage): Promise<void> {
   return ctx.emit("user.joined", data, time);
 }
 
-async function selfLeave(
+/** We left `channel`: forget it, then emit how (`emit`), then the channels we are in now. */
+function selfLeave(
   ctx: LineContext,
-  m: RawMessage,
-  leave: {
-    channel: string;
-    time: Date;
-    type: "user.parted" | "user.kicked";
-    kicked?: EventMap["user.kicked"];
-  },
+  channel: string,
+  time: Date,
+  emit: () => Promise<void>,
 ): Promise<void> {
-  const { channel, time, type, kicked } = leave;
   ctx.channels.left(ctx.server.fold(channel));
   ctx.hooks.onSelfLeave(channel);
-  if (type === "user.kicked") {
-    await ctx.emit("user.kicked", kicked!, time);
-  } else {
-    await ctx.emit("user.parted", {
-      networkId: ctx.networkId,
-      channel,
-      user: m.nick,
-      nickname: m.nick,
-      ...(m.params[1] !== undefined ? { reason: m.params[1] } : {}),
-    }, time);
-  }
-  await channelsChanged(ctx, time);
+  return emit().then(() => channelsChanged(ctx, time));
 }
 
 function part(ctx: LineContext, m: RawMessage): Promise<void> {
@@ -74,15 +58,17 @@ function part(ctx: LineContext, m: RawMessage): Promise<void> {
   const channel = p[0] ?? "";
   const time = ctx.time(m);
   touch(ctx, m);
-  if (ctx.isMe(m.nick)) return selfLeave(ctx, m, { channel, time, type: "user.parted" });
-  ctx.channels.get(ctx.server.fold(channel))?.users.delete(ctx.server.fold(m.nick));
-  return ctx.emit("user.parted", {
+  const data = {
     networkId: ctx.networkId,
     channel,
     user: m.nick,
     nickname: m.nick,
     ...(p[1] !== undefined ? { reason: p[1] } : {}),
-  }, time);
+  };
+  const emit = () => ctx.emit("user.parted", data, time);
+  if (ctx.isMe(m.nick)) return selfLeave(ctx, channel, time, emit);
+  ctx.channels.get(ctx.server.fold(channel))?.users.delete(ctx.server.fold(m.nick));
+  return emit();
 }
 
 function kick(ctx: LineContext, m: RawMessage): Promise<void> {
@@ -97,11 +83,10 @@ function kick(ctx: LineContext, m: RawMessage): Promise<void> {
     kicker: m.nick || m.prefix,
     reason: p[2] ?? "",
   };
-  if (ctx.isMe(kicked)) {
-    return selfLeave(ctx, m, { channel, time, type: "user.kicked", kicked: data });
-  }
+  const emit = () => ctx.emit("user.kicked", data, time);
+  if (ctx.isMe(kicked)) return selfLeave(ctx, channel, time, emit);
   ctx.channels.get(ctx.server.fold(channel))?.users.delete(ctx.server.fold(kicked));
-  return ctx.emit("user.kicked", data, time);
+  return emit();
 }
 
 function quit(ctx: LineContext, m: RawMessage): Promise<void> {

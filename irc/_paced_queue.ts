@@ -2,10 +2,17 @@
  * A paced send queue: at most `burst` lines at once, then one per `interval` ms.
  *
  * Used twice per connection: for follow-up requests (NAMES, WHO, CHATHISTORY) and, with its
- * own limits, for user messages. `clear()` drops everything unsent and the timer.
+ * own limits, for user messages. `close()` drops everything unsent and the timer.
  *
  * @module
  */
+import { Queue } from "../bus/_queue.ts";
+
+interface Pending {
+  line: string;
+  key: string | undefined;
+  onSent: (() => void) | undefined;
+}
 
 /** Limits of a {@linkcode PacedQueue}. */
 export interface PaceOptions {
@@ -22,10 +29,8 @@ export class PacedQueue {
   #burst: number;
   #tokens: number;
   #refilledAt: number;
-  #lines: string[] = [];
+  #pending = new Queue<Pending>();
   #keys = new Set<string>();
-  #keyOf: (string | undefined)[] = [];
-  #onSent: ((() => void) | undefined)[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
 
@@ -38,11 +43,6 @@ export class PacedQueue {
     this.#refilledAt = Date.now();
   }
 
-  /** Lines waiting. */
-  get length(): number {
-    return this.#lines.length;
-  }
-
   /**
    * Queues a line; with `key`, a line whose key is already waiting is not queued twice.
    * `onSent` runs right after the line is handed to the send function.
@@ -53,18 +53,14 @@ export class PacedQueue {
       if (this.#keys.has(key)) return;
       this.#keys.add(key);
     }
-    this.#lines.push(line);
-    this.#keyOf.push(key);
-    this.#onSent.push(onSent);
+    this.#pending.push({ line, key, onSent });
     this.#pump();
   }
 
   /** Drops every unsent line and stops the timer; the queue accepts nothing afterwards. */
   close(): void {
     this.#closed = true;
-    this.#lines = [];
-    this.#keyOf = [];
-    this.#onSent = [];
+    this.#pending = new Queue();
     this.#keys.clear();
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
@@ -89,18 +85,16 @@ export class PacedQueue {
   #pump(): void {
     if (this.#timer !== undefined || this.#closed) return;
     this.#refill();
-    while (this.#lines.length > 0 && this.#tokens > 0) {
+    while (this.#pending.length > 0 && this.#tokens > 0) {
       if (this.#tokens === this.#burst) this.#refilledAt = Date.now();
       this.#tokens--;
-      const line = this.#lines.shift()!;
-      const key = this.#keyOf.shift();
-      const onSent = this.#onSent.shift();
+      const { line, key, onSent } = this.#pending.shift()!;
       if (key !== undefined) this.#keys.delete(key);
       this.#send(line);
       onSent?.();
       if (this.#closed) return;
     }
-    if (this.#lines.length > 0) {
+    if (this.#pending.length > 0) {
       const wait = Math.max(1, this.#refilledAt + this.#interval - Date.now());
       this.#timer = setTimeout(() => {
         this.#timer = undefined;

@@ -1,13 +1,12 @@
 /**
  * Registration: on the read path, the protocol-critical part (nickname fallback, the SCRAM
- * exchange, a refused password); on the worker, capabilities, the SASL outcome (reported
+ * exchange); on the worker, capabilities, the SASL outcome (reported
  * once), ISUPPORT, and the end of the MOTD that completes the connection.
  *
  * @module
  */
 import { IrcConnectError } from "./errors.ts";
 import type { RawMessage } from "./_framework.ts";
-import type { LinkFacts } from "./_link_end.ts";
 import type { LineContext, LineHandlers } from "./_line_context.ts";
 import { updateMeta } from "./_roster.ts";
 import { ScramAuthenticator } from "./_sasl_scram.ts";
@@ -16,7 +15,6 @@ import type { IrcClientOptions } from "./types.ts";
 /** Registration work done on the socket read path, until 001. */
 export class RegistrationReader {
   readonly #options: IrcClientOptions;
-  readonly #facts: LinkFacts;
   readonly #write: (line: string) => void;
   readonly #onScramFail: (reason: string) => void;
   #registered = false;
@@ -30,13 +28,11 @@ export class RegistrationReader {
   constructor(
     options: IrcClientOptions,
     link: {
-      facts: LinkFacts;
       write: (line: string) => void;
       onScramFail: (reason: string) => void;
     },
   ) {
     this.#options = options;
-    this.#facts = link.facts;
     this.#write = link.write;
     this.#onScramFail = link.onScramFail;
   }
@@ -73,9 +69,6 @@ export class RegistrationReader {
         }
         break;
       }
-      case "464":
-        this.#facts.wireError = message.params.at(-1) ?? "Password incorrect";
-        break;
     }
   }
 

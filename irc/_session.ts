@@ -76,6 +76,7 @@ export class Session {
   // Read path state.
   readonly #registration: RegistrationReader;
   #closed = false;
+  #keepAliveQueued = false;
   #closedPromise: Promise<void>;
   #resolveClosed!: () => void;
 
@@ -104,7 +105,6 @@ export class Session {
     const rate = options.messageRate ?? { burst: 5, interval: 1000 };
     this.#userQueue = new PacedQueue((line) => this.#write(line), rate);
     this.#registration = new RegistrationReader(options, {
-      facts: this.#facts,
       write: (line) => this.#write(line),
       onScramFail: (reason) => this.#worker.push(() => saslFailed(this.#ctx, reason, "SCRAM")),
     });
@@ -137,16 +137,6 @@ export class Session {
   /** Resolves once the session is over: worker drained, `connection.lost` emitted. */
   get finished(): Promise<SessionEnd> {
     return this.#finished;
-  }
-
-  /** Our current nickname as the worker knows it. */
-  get nick(): string {
-    return this.#ctx.nick;
-  }
-
-  /** Whether registration completed and the socket is open. */
-  get established(): boolean {
-    return this.#ctx.established && !this.#closed;
   }
 
   /** Opens the socket and starts registration. */
@@ -270,6 +260,19 @@ export class Session {
 
   // ---------------------------------------------------------------- read path
 
+  /**
+   * Resets the ping timeout for lines kept from irc-framework, once per socket read: it
+   * hands over a read's lines in one synchronous loop, and each reset costs a timer.
+   */
+  #keepAlive(): void {
+    if (this.#keepAliveQueued) return;
+    this.#keepAliveQueued = true;
+    queueMicrotask(() => {
+      this.#keepAliveQueued = false;
+      if (!this.#closed) this.#client.keepAlive();
+    });
+  }
+
   #read(message: RawMessage, next: () => void): void {
     if (this.#closed) return;
     const command = message.command;
@@ -282,7 +285,7 @@ export class Session {
     }
     this.#worker.push(message);
     if (SKIP_FRAMEWORK.has(command) || message.tags.batch !== undefined) {
-      this.#client.keepAlive();
+      this.#keepAlive();
       return;
     }
     try {

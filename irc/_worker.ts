@@ -5,27 +5,22 @@
  * @module
  */
 
+import { Queue } from "../bus/_queue.ts";
+
 /** How long the worker runs before it lets I/O and timers have a turn. */
 const SLICE_MS = 8;
 
 /** Handles items in order on one consumer loop. */
 export class SerialWorker<T> {
-  #items: (T | undefined)[] = [];
-  #head = 0;
+  #items = new Queue<T>();
   #running = false;
   #handle: (item: T) => void | Promise<void>;
   #onError: (error: unknown) => void;
-  #idle: (() => void)[] = [];
 
   /** Creates a worker calling `handle` for each item; `onError` gets what it throws. */
   constructor(handle: (item: T) => void | Promise<void>, onError: (error: unknown) => void) {
     this.#handle = handle;
     this.#onError = onError;
-  }
-
-  /** Items waiting (not counting the one being handled). */
-  get length(): number {
-    return this.#items.length - this.#head;
   }
 
   /** Queues an item; the consumer starts on a microtask if it is idle. */
@@ -37,22 +32,11 @@ export class SerialWorker<T> {
     }
   }
 
-  /** Resolves once every item pushed so far (and since) has been handled. */
-  drained(): Promise<void> {
-    if (!this.#running && this.length === 0) return Promise.resolve();
-    return new Promise((resolve) => this.#idle.push(resolve));
-  }
-
   async #run(): Promise<void> {
     let sliceStart = performance.now();
     let count = 0;
-    while (this.#head < this.#items.length) {
-      const item = this.#items[this.#head] as T;
-      this.#items[this.#head++] = undefined;
-      if (this.#head >= 4096 && this.#head * 2 >= this.#items.length) {
-        this.#items = this.#items.slice(this.#head);
-        this.#head = 0;
-      }
+    while (this.#items.length > 0) {
+      const item = this.#items.shift() as T;
       try {
         const pending = this.#handle(item);
         if (pending) await pending;
@@ -64,9 +48,6 @@ export class SerialWorker<T> {
         sliceStart = performance.now();
       }
     }
-    this.#items = [];
-    this.#head = 0;
     this.#running = false;
-    for (const resolve of this.#idle.splice(0)) resolve();
   }
 }

@@ -401,7 +401,9 @@ function splitUtf8(text: string, max: number): string[] {
   let piece = "";
   let bytes = 0;
   for (const ch of text) {
-    const n = new TextEncoder().encode(ch).length;
+    // UTF-8 length by code point; a lone surrogate is encoded as U+FFFD, 3 bytes.
+    const cp = ch.codePointAt(0)!;
+    const n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
     if (bytes + n > max) {
       out.push(piece);
       piece = "";

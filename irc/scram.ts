@@ -156,7 +156,7 @@ async function hmac(key: Uint8Array, data: string): Promise<Uint8Array<ArrayBuff
 }
 
 /** Base64 of bytes. */
-export function toBase64(bytes: Uint8Array): string {
+function toBase64(bytes: Uint8Array): string {
   let binary = "";
   for (const b of bytes) binary += String.fromCharCode(b);
   return btoa(binary);
