@@ -8,10 +8,12 @@
  */
 // @ts-types="./_framework_types.d.ts"
 import ircFramework from "irc-framework";
+import { parseTags } from "./_tags.ts";
+import { transportClass } from "./_transport.ts";
 
 /** One parsed IRC line as irc-framework delivers it to the raw middleware. */
 export interface RawMessage {
-  /** IRCv3 tags, decoded. */
+  /** IRCv3 tags, decoded by `parseTags()` (keys as sent). */
   tags: Record<string, string>;
   /** The full prefix (`nick!user@host` or a server name), or `""`. */
   prefix: string;
@@ -103,7 +105,17 @@ export function createFrameworkClient(): FrameworkClient {
     connect(options) {
       const { extraCaps, ...rest } = options;
       client.requestCap(extraCaps);
-      client.connect(rest);
+      const transport = transportClass({
+        host: options.host,
+        port: options.port,
+        tls: options.tls,
+        rejectUnauthorized: options.rejectUnauthorized,
+        certificate: options.client_certificate && {
+          certificate: options.client_certificate.certificate,
+          privateKey: options.client_certificate.private_key,
+        },
+      });
+      client.connect({ ...rest, transport });
     },
     keepAlive() {
       client.resetPingTimeoutTimer();
@@ -120,9 +132,12 @@ export function createFrameworkClient(): FrameworkClient {
     useRaw(fn) {
       client.use((_client, raw) => {
         raw.use(
-          (_command: unknown, message: unknown, _line: unknown, _c: unknown, next: () => void) => {
+          (_command: unknown, message: unknown, line: unknown, _c: unknown, next: () => void) => {
             // irc-framework's IrcMessage has exactly the RawMessage fields (irclineparser.js).
-            fn(message as RawMessage, next);
+            const m = message as RawMessage;
+            // Its tag decoding lower-cases keys and loses escapes: decode them to the spec.
+            if (typeof line === "string" && line[0] === "@") m.tags = parseTags(line);
+            fn(m, next);
           },
         );
       });

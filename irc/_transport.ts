@@ -1,0 +1,138 @@
+/**
+ * The socket under irc-framework: TCP or TLS through `node:net` / `node:tls`, with a bounded,
+ * linear line splitter in place of irc-framework's own (which re-concatenates its whole
+ * buffer on every read and never bounds it). irc-framework still does the protocol.
+ *
+ * irc-framework drives a transport through `connect()`, `writeLine()`, `close()`,
+ * `disposeSocket()` and `setEncoding()`, and listens to its `open`, `line` and `close` events.
+ *
+ * @module
+ */
+import { EventEmitter } from "node:events";
+import { connect as netConnect, isIP, type Socket } from "node:net";
+import { connect as tlsConnect } from "node:tls";
+import { LineSplitter } from "./_line_splitter.ts";
+
+/** Where and how to connect. */
+export interface TransportOptions {
+  host: string;
+  port: number;
+  tls: boolean;
+  rejectUnauthorized: boolean;
+  /** A client certificate (PEM), for CertFP or SASL EXTERNAL. */
+  certificate?: { certificate: string; privateKey: string };
+}
+
+/** One socket's life, as irc-framework's `Connection` expects of a transport. */
+export class LineTransport extends EventEmitter {
+  readonly #options: TransportOptions;
+  #socket: Socket | undefined;
+  #open = false;
+  #splitter = new LineSplitter();
+  #error: Error | undefined;
+
+  /** Creates the transport; nothing happens until `connect()`. */
+  constructor(options: TransportOptions) {
+    super();
+    this.#options = options;
+  }
+
+  /** Opens the socket. */
+  connect(): void {
+    this.disposeSocket();
+    const o = this.#options;
+    this.#splitter = new LineSplitter();
+    this.#error = undefined;
+    const socket = o.tls
+      ? tlsConnect({
+        host: o.host,
+        port: o.port,
+        servername: isIP(o.host) === 0 ? o.host : undefined,
+        rejectUnauthorized: o.rejectUnauthorized,
+        key: o.certificate?.privateKey,
+        cert: o.certificate?.certificate,
+      })
+      : netConnect({ host: o.host, port: o.port });
+    this.#socket = socket;
+    socket.once(o.tls ? "secureConnect" : "connect", () => {
+      if (this.#socket !== socket) return;
+      this.#open = true;
+      this.emit("open");
+    });
+    socket.on("data", (data: Uint8Array) => this.#read(socket, data));
+    socket.on("error", (error: Error) => {
+      this.#error ??= error;
+    });
+    socket.once("close", () => {
+      if (this.#socket !== socket) return;
+      this.#open = false;
+      this.#socket = undefined;
+      this.emit("close", this.#error ?? false);
+    });
+  }
+
+  /** Whether the socket is open. */
+  isConnected(): boolean {
+    return this.#open;
+  }
+
+  /** Writes one line, CR LF added; `callback` runs once it is written (or dropped). */
+  writeLine(line: string, callback?: () => void): void {
+    const socket = this.#socket;
+    if (socket && this.#open && !socket.destroyed) {
+      socket.write(`${line}\r\n`, callback && (() => callback()));
+    } else if (callback) {
+      queueMicrotask(callback);
+    }
+  }
+
+  /** Ends the socket: at once when `force` or still connecting, else after what is written. */
+  close(force: boolean): void {
+    const socket = this.#socket;
+    if (!socket) return;
+    if (force || !this.#open) socket.destroy();
+    else socket.end();
+  }
+
+  /** Destroys the socket without a `close` event (irc-framework calls it before reconnecting). */
+  disposeSocket(): void {
+    const socket = this.#socket;
+    if (!socket) return;
+    this.#socket = undefined;
+    this.#open = false;
+    socket.removeAllListeners();
+    socket.on("error", () => {});
+    socket.destroy();
+  }
+
+  /** Only UTF-8 is spoken. */
+  setEncoding(encoding: string): boolean {
+    return /^utf-?8$/i.test(encoding);
+  }
+
+  #read(socket: Socket, data: Uint8Array): void {
+    const lines = this.#splitter.push(data);
+    for (const line of lines) {
+      // A line handler may have closed the link (a server ERROR): the rest is not read.
+      if (this.#socket !== socket || socket.destroyed) return;
+      this.emit("line", line);
+    }
+    const error = this.#splitter.error;
+    if (error && this.#socket === socket && !socket.destroyed) {
+      this.#error = error;
+      socket.destroy();
+    }
+  }
+}
+
+/**
+ * The transport class handed to irc-framework, which constructs it itself (with its own
+ * untyped options): this one is bound to our typed `options`.
+ */
+export function transportClass(options: TransportOptions): new () => LineTransport {
+  return class extends LineTransport {
+    constructor() {
+      super(options);
+    }
+  };
+}
