@@ -19,6 +19,8 @@ export class ServerSupport {
   prefixes = "~&@%+";
   /** WHOX is supported. */
   whox = false;
+  /** MONITOR is supported. */
+  monitor = false;
 
   /** Takes the tokens of one 005 line. */
   apply(m: RawMessage): void {
@@ -38,6 +40,9 @@ export class ServerSupport {
           break;
         case "WHOX":
           this.whox = true;
+          break;
+        case "MONITOR":
+          this.monitor = true;
           break;
         case "PREFIX": {
           const close = value.indexOf(")");

@@ -12,6 +12,8 @@ import type { PacedQueue } from "./_paced_queue.ts";
 import type { SessionHooks } from "./_session.ts";
 import type { LinkFacts } from "./_link_end.ts";
 import type { RegistrationReader } from "./_registration.ts";
+import type { NickRegain } from "./_nick_regain.ts";
+import { parseServerTime } from "./_tags.ts";
 import { ServerSupport } from "./_isupport.ts";
 import { Channels } from "./_channels.ts";
 import { UserMetaStore } from "./_user_meta.ts";
@@ -46,6 +48,8 @@ export interface LineContextInit {
   link: LinkControl;
   /** Registration work on the read path (SCRAM). */
   wire: RegistrationReader;
+  /** Taking the configured nickname back. */
+  regain: NickRegain;
 }
 
 /** The worker's state of one connection. */
@@ -65,6 +69,8 @@ export class LineContext {
   readonly link: LinkControl;
   /** Registration work on the read path (SCRAM). */
   readonly wire: RegistrationReader;
+  /** Taking the configured nickname back. */
+  readonly regain: NickRegain;
   /** ISUPPORT tokens. */
   readonly server = new ServerSupport();
   /** Acknowledged capabilities. */
@@ -91,6 +97,10 @@ export class LineContext {
   saslActive = false;
   /** The SASL outcome was reported. */
   saslDone = false;
+  /** `connection.lost` was emitted: nothing more is. */
+  #lost = false;
+  /** A bad `time` tag was reported (once per connection). */
+  #badTimeReported = false;
 
   /** Creates the state for a connection publishing on `bus`. */
   constructor(bus: EventBus, init: LineContextInit) {
@@ -102,12 +112,14 @@ export class LineContext {
     this.facts = init.facts;
     this.link = init.link;
     this.wire = init.wire;
+    this.regain = init.regain;
     this.nick = init.options.nick;
     this.meta = new UserMetaStore(init.options.networkId);
   }
 
   /** Emits an event from `irc`; a closed bus is no error. */
   emit<T extends keyof EventMap>(type: T, data: EventMap[T], time?: Date): Promise<void> {
+    if (this.#lost) return Promise.resolve();
     return this.#bus.emit(createEvent(type, data, "irc", time ?? new Date())).catch((error) => {
       if ((error as Error)?.name !== "BusClosedError") throw error;
     });
@@ -115,17 +127,34 @@ export class LineContext {
 
   /** Emits on the snapshot lane under `key`. */
   emitLatest<T extends keyof EventMap>(key: string, type: T, data: EventMap[T], time: Date): void {
+    if (this.#lost) return;
     this.#bus.emitLatest(key, createEvent(type, data, "irc", time));
   }
 
-  /** When a line happened: its `time` tag, or now. */
+  /** Emits `connection.lost`, the connection's last event: every later emit is dropped. */
+  lose(error: string): Promise<void> {
+    const done = this.emit("connection.lost", { networkId: this.networkId, error });
+    this.#lost = true;
+    return done;
+  }
+
+  /**
+   * When a line happened: its `time` tag, or now when it has none. A bad tag is reported
+   * once per connection as an `error` of type `malformed`, and the line taken as of now.
+   */
   time(message: RawMessage): Date {
     const t = message.tags.time;
-    if (t !== undefined) {
-      const ms = Date.parse(t);
-      if (!Number.isNaN(ms)) return new Date(ms);
+    if (t === undefined || t === "") return new Date();
+    try {
+      return parseServerTime(t);
+    } catch (error) {
+      if (!this.#badTimeReported && error instanceof TypeError) {
+        this.#badTimeReported = true;
+        this.emit("error", { networkId: this.networkId, error: error.message, type: "malformed" })
+          .catch(() => {});
+      }
+      return new Date();
     }
-    return new Date();
   }
 
   /** Whether `nick` is us. */

@@ -40,7 +40,8 @@ export function receiveMessage(
   const isChannel = ctx.server.isChannel(target);
   const me = ctx.isMe(m.nick);
   const peer = isChannel ? undefined : (me ? target : m.nick);
-  const msgid = m.tags.msgid;
+  // An empty msgid is no id: taken as one, it would drop every later message as a duplicate.
+  const msgid = m.tags.msgid || undefined;
   if (msgid !== undefined) {
     const conversation = ctx.server.fold(isChannel ? target : peer!);
     if (!ctx.messageIds.add(conversation, msgid)) return;

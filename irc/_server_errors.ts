@@ -10,8 +10,13 @@ import type { LineContext, LineHandlers } from "./_line_context.ts";
 const JOIN_ERRORS = ["403", "405", "471", "473", "474", "475", "476", "477"];
 const TARGET_ERRORS = ["401", "437", "442", "482"];
 
-function targetError(ctx: LineContext, m: RawMessage): Promise<void> {
+function targetError(ctx: LineContext, m: RawMessage): Promise<void> | undefined {
   const p = m.params;
+  if (m.command === "437" && ctx.regain.isAttempt(p[1] ?? "")) {
+    // Our own attempt to take the configured nickname back: not news, try again later.
+    ctx.regain.refused(p[1] ?? "");
+    return;
+  }
   if (m.command === "401") {
     const key = ctx.server.fold(p[1] ?? "");
     const waiters = ctx.whoisRequests.take(key);
@@ -36,6 +41,8 @@ export const SERVER_ERROR_LINES: LineHandlers = {
     // Before registration the read path already tried the next nickname.
     if (!ctx.registered) return;
     const p = m.params;
+    // Our own attempt to take the configured nickname back: not news.
+    if (ctx.regain.isAttempt(p[1] ?? "")) return;
     return ctx.emit("error", {
       networkId: ctx.networkId,
       error: `${p[1] ?? ""}: ${p.at(-1) ?? ""}`,
@@ -47,6 +54,7 @@ export const SERVER_ERROR_LINES: LineHandlers = {
     ctx.facts.wireError = m.params.at(-1) ?? "Password incorrect";
     return ctx.emit("error", { networkId: ctx.networkId, error: ctx.facts.wireError, type: "464" });
   },
+  // The read path closes the link on ERROR; this reports it.
   ERROR(ctx, m) {
     const text = m.params[0] ?? "Closing link";
     ctx.facts.wireError ??= text;

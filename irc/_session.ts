@@ -23,6 +23,7 @@ import { CHANNEL_INFO_LINES } from "./_channel_info.ts";
 import { ROSTER_LINES } from "./_roster.ts";
 import { WHOIS_LINES } from "./_whois.ts";
 import { SERVER_ERROR_LINES } from "./_server_errors.ts";
+import { globalClock, NickRegain, REGAIN_LINES } from "./_nick_regain.ts";
 
 type Task = () => void | Promise<void>;
 type Item = RawMessage | Task;
@@ -59,6 +60,7 @@ const LINES = lineHandlers(
   ROSTER_LINES,
   WHOIS_LINES,
   SERVER_ERROR_LINES,
+  REGAIN_LINES,
 );
 
 /** One connection to the server, from socket open to close. */
@@ -72,6 +74,7 @@ export class Session {
   readonly #followUps: PacedQueue;
   readonly #userQueue: PacedQueue;
   readonly #facts: LinkFacts = createLinkFacts();
+  readonly #regain: NickRegain;
 
   // Read path state.
   readonly #registration: RegistrationReader;
@@ -107,10 +110,35 @@ export class Session {
     this.#registration = new RegistrationReader(options, {
       write: (line) => this.#write(line),
       onScramFail: (reason) => this.#worker.push(() => saslFailed(this.#ctx, reason, "SCRAM")),
+      onNicksExhausted: (tried) =>
+        this.#worker.push(() =>
+          this.#fail(
+            new IrcConnectError(
+              "nick",
+              `Cannot connect to ${options.host}:${options.port}: every nickname tried is taken or refused, got ${tried.length}: ${
+                tried.join(", ")
+              }`,
+            ),
+          )
+        ),
+    });
+    this.#regain = new NickRegain({
+      wanted: options.nick,
+      write: (line) => this.#write(line),
+      fold: (nick) => this.#ctx.server.fold(nick),
+      clock: options.clock ?? globalClock(),
+      interval: options.nickRegainInterval ?? 60_000,
     });
     this.#ctx = new LineContext(bus, {
       options,
-      hooks,
+      hooks: {
+        ...hooks,
+        onNick: (nick) => {
+          hooks.onNick(nick);
+          this.#regain.nickChanged(nick);
+        },
+      },
+      regain: this.#regain,
       followUps: this.#followUps,
       facts: this.#facts,
       link: { establish: () => this.#establish(), fail: (error) => this.#fail(error) },
@@ -284,6 +312,11 @@ export class Session {
       return;
     }
     this.#worker.push(message);
+    if (command === "ERROR") {
+      // The server ends the link: end it now, even if it leaves the socket open.
+      this.#client.destroy();
+      return;
+    }
     if (SKIP_FRAMEWORK.has(command) || message.tags.batch !== undefined) {
       this.#keepAlive();
       return;
@@ -313,6 +346,7 @@ export class Session {
     this.#facts.socketError = error;
     this.#followUps.close();
     this.#userQueue.close();
+    this.#regain.stop();
     if (this.#timeout !== undefined) clearTimeout(this.#timeout);
     this.#timeout = undefined;
     this.#client.removeAllListeners();
@@ -335,12 +369,13 @@ export class Session {
     const requested = this.#facts.requestedReason !== undefined;
     this.#hooks.onLost({ reason, established, requested });
     if (established) {
-      await ctx.emit("connection.lost", { networkId: this.#networkId, error: reason });
       if (ctx.channels.size > 0) {
         ctx.channels.clear();
         await ctx.emit("channels.changed", { networkId: this.#networkId, channels: [] });
       }
     }
+    // The connection's last event; the context emits nothing after it.
+    if (established) await ctx.lose(reason);
     this.#resolveFinished({ reason, established, requested });
   }
 
@@ -373,6 +408,7 @@ export class Session {
       address: this.#options.host,
       port: this.#options.port,
     });
+    this.#regain.start(ctx.nick, ctx.server.monitor);
     const ready = this.#ready;
     this.#ready = undefined;
     ready?.resolve();

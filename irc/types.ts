@@ -70,6 +70,26 @@ export interface TlsOptions {
 }
 
 /**
+ * The timers an {@linkcode IrcClient} paces its nickname retries with. The default is the
+ * global `setTimeout`; tests inject a fake clock.
+ *
+ * @example
+ * ```ts
+ * import type { IrcClock } from "./types.ts";
+ * const clock: IrcClock = {
+ *   setTimeout: (callback, ms) => setTimeout(callback, ms),
+ *   clearTimeout: (id) => clearTimeout(typeof id === "number" ? id : undefined),
+ * };
+ * ```
+ */
+export interface IrcClock {
+  /** Calls `callback` after `ms` milliseconds; returns an id for `clearTimeout`. */
+  setTimeout(callback: () => void, ms: number): unknown;
+  /** Cancels a `setTimeout`. */
+  clearTimeout(id: unknown): void;
+}
+
+/**
  * Options of {@linkcode IrcClient}.
  *
  * @example
@@ -104,8 +124,18 @@ export interface IrcClientOptions {
   tlsOptions?: TlsOptions;
   /** The preferred nickname. */
   nick: string;
-  /** Nicknames to try, in order, when `nick` is in use at registration. */
+  /**
+   * Nicknames to try, in order, when `nick` is in use at registration; then `nick_`,
+   * `nick__`, `nick1`... (cut to the server's length), at most 10 fallbacks in all.
+   */
   altNicks?: string[];
+  /**
+   * Ms between two attempts to take `nick` back while running under a fallback, on servers
+   * without MONITOR (with it, the client asks as soon as the nick frees up). Default 60000.
+   */
+  nickRegainInterval?: number;
+  /** The timers of the paced nickname retries. Default: the global ones. */
+  clock?: IrcClock;
   /** The user name (ident). Default: the nick. */
   username?: string;
   /** The real name (gecos). Default: the nick. */
