@@ -1,0 +1,109 @@
+// A misbehaving server on demand (scripted peer): floods without a newline, over-long lines,
+// ERROR with the socket left open, odd tags; the connection ends cleanly and says why.
+import assert from "node:assert/strict";
+import { EventBus } from "../../mod.ts";
+import { connectToScriptedPeer } from "./_connected.ts";
+import { MAX_REST_BYTES, MAX_TAGS_BYTES } from "../../irc/_line_splitter.ts";
+
+Deno.test("a server sending 64 MB without a newline is cut off at the length limit while another network keeps receiving", async () => {
+  const bus = new EventBus();
+  await using calm = await connectToScriptedPeer({ networkId: 2, bus });
+  await using hostile = await connectToScriptedPeer({ networkId: 1, bus });
+  const rec = calm.rec;
+  const rssBefore = Deno.memoryUsage().rss;
+  const chunk = new Uint8Array(64 * 1024).fill(0x41); // "AAAA...", never a newline
+  let written = 0;
+  const flooding = (async () => {
+    try {
+      while (written < 64 * 2 ** 20) written += await hostile.peer.conn.write(chunk);
+    } catch { /* the client hung up: the flood is over */ }
+  })();
+  // Meanwhile the other network answers: a message sent now arrives.
+  await calm.peer.send(":bob!b@h PRIVMSG #calm :still here");
+  await rec.waitFor("message.received", (d) => d.networkId === 2 && d.message === "still here");
+  const lost = await rec.waitFor("connection.lost", (d) => d.networkId === 1);
+  assert.match(lost.data.error, /the line exceeded the length limit/);
+  assert.match(lost.data.error, /8191 bytes of tags plus 512/);
+  await flooding;
+  assert.ok(written < 64 * 2 ** 20, `the client kept reading: ${written} bytes went out`);
+  const grown = (Deno.memoryUsage().rss - rssBefore) / 2 ** 20;
+  assert.ok(grown < 48, `memory grew by ${grown.toFixed(0)} MB`);
+  // The calm network never noticed.
+  await calm.peer.send(":bob!b@h PRIVMSG #calm :after");
+  await rec.waitFor("message.received", (d) => d.networkId === 2 && d.message === "after");
+  assert.equal(calm.client.state, "connected");
+  assert.equal(hostile.client.state, "disconnected");
+  assert.deepEqual(rec.of("connection.lost", 2), []);
+});
+
+Deno.test("a line at the length limit is read; one byte more ends the connection with the reason", async () => {
+  await using link = await connectToScriptedPeer({ networkId: 3 });
+  const { peer, rec } = link;
+  const tags = `@msgid=full;+pad=${"p".repeat(MAX_TAGS_BYTES - 18)} `;
+  assert.equal(tags.length, MAX_TAGS_BYTES);
+  const head = ":bob!b@h PRIVMSG #x :";
+  const text = "t".repeat(MAX_REST_BYTES - 2 - head.length);
+  await peer.send(tags + head + text);
+  const got = await rec.waitFor("message.received");
+  assert.equal(got.data.message, text);
+  assert.equal(got.data.msgid, "full");
+  await peer.send(`${head}${text}!`, ":bob!b@h PRIVMSG #x :never read");
+  const lost = await rec.waitFor("connection.lost");
+  assert.match(lost.data.error, /^Cannot read from the server: the line exceeded the length limit/);
+  assert.equal(rec.of("message.received").length, 1);
+  await peer.ended;
+});
+
+Deno.test("a server ERROR ends the connection within a second even if the socket stays open", async () => {
+  await using link = await connectToScriptedPeer({ networkId: 4 });
+  const { peer, rec, client } = link;
+  await peer.send("ERROR :Closing link: (me@h) [Killed (oper (go away))]");
+  // The peer keeps its socket open: the client must close its side on its own.
+  const lost = await rec.waitFor("connection.lost", () => true, 1000);
+  assert.equal(lost.data.error, "Closing link: (me@h) [Killed (oper (go away))]");
+  await peer.ended;
+  assert.equal(client.state, "disconnected");
+  assert.equal(rec.events.at(-1)?.type, "connection.lost");
+});
+
+Deno.test("connection.lost is the last event of a connection: the emptied channel list comes before it", async () => {
+  await using link = await connectToScriptedPeer({ networkId: 5 });
+  const { peer, rec, client } = link;
+  await peer.send(":me!me@h JOIN #a", ":me!me@h JOIN #b");
+  await rec.waitFor("channels.changed", (d) => d.channels.length === 2);
+  client.say("#a", "queued just before the end");
+  await peer.send(":bob!b@h PRIVMSG #a :last words");
+  await peer.close();
+  await rec.waitFor("connection.lost");
+  await client.disconnect();
+  const types = rec.events.map((e) => e.type);
+  assert.equal(types.at(-1), "connection.lost", types.join(" "));
+  assert.ok(types.lastIndexOf("channels.changed") < types.indexOf("connection.lost"));
+  assert.deepEqual(rec.of("channels.changed").at(-1)?.channels, []);
+});
+
+Deno.test("tags reach the bus as sent: escapes undone, an empty msgid is no id, server-time leap second kept", async () => {
+  await using link = await connectToScriptedPeer({ networkId: 6 });
+  const { peer, rec } = link;
+  await peer.send(
+    "@msgid=;time=2012-06-30T23:59:60.419Z :bob!b@h PRIVMSG #x :one",
+    "@msgid= :bob!b@h PRIVMSG #x :two",
+    "@msgid=a\\sb\\:c :bob!b@h PRIVMSG #x :three",
+    "@msgid=a\\sb\\:c :bob!b@h PRIVMSG #x :three again",
+    "@time=2023-02-30T00:00:00.000Z :bob!b@h PRIVMSG #x :bad time",
+    ":bob!b@h PRIVMSG #x :end",
+  );
+  await link.rec.waitFor("message.received", (d) => d.message === "end");
+  const got = rec.of("message.received");
+  assert.deepEqual(got.map((d) => d.message), ["one", "two", "three", "bad time", "end"]);
+  assert.equal(got[0].msgid, undefined);
+  assert.equal(got[1].msgid, undefined);
+  assert.equal(got[2].msgid, "a b;c");
+  const leap = rec.events.find((e) => e.type === "message.received");
+  assert.equal(leap?.timestamp.toISOString(), "2012-06-30T23:59:59.999Z");
+  assert.deepEqual(rec.of("error").filter((e) => e.type === "malformed"), [{
+    networkId: 6,
+    error: 'Cannot parse server-time: the day is out of range, got "2023-02-30T00:00:00.000Z"',
+    type: "malformed",
+  }]);
+});
