@@ -100,6 +100,7 @@ function inspircdConf(
     "sasl",
     "spanningtree",
     "hidechans",
+    "monitor",
     "sha256",
     "ssl_gnutls",
     "sslinfo",
