@@ -47,7 +47,7 @@ Deno.test("a line at the length limit is read; one byte more ends the connection
   const got = await rec.waitFor("message.received");
   assert.equal(got.data.message, text);
   assert.equal(got.data.msgid, "full");
-  await peer.send(`${head}${text}!`, ":bob!b@h PRIVMSG #x :never read");
+  await peer.send(`${tags}${head}${text}!`, ":bob!b@h PRIVMSG #x :never read");
   const lost = await rec.waitFor("connection.lost");
   assert.match(lost.data.error, /^Cannot read from the server: the line exceeded the length limit/);
   assert.equal(rec.of("message.received").length, 1);
