@@ -1,11 +1,15 @@
 /**
  * IRC adapter benchmark: 200k PRIVMSG lines from a scripted local server through the whole
- * adapter (read path, worker, bus, subscriber) against bare irc-framework emitting its
- * `privmsg` events on the same input; and peak memory for a 5,000-user NAMES flood.
+ * adapter (our transport, read path, worker, bus, subscriber) beside bare irc-framework
+ * emitting its `privmsg` events on the same input (on its own transport and on ours), and
+ * the line-parser floor (our splitter and irc-framework's parser, in memory, no socket); a
+ * server sending 64 MB without a newline; and peak memory for a 5,000-user NAMES flood.
  */
 // @ts-types="../irc/_framework_types.d.ts"
 import ircFramework from "irc-framework";
 import { EventBus, IrcClient } from "../mod.ts";
+import { LineSplitter } from "../irc/_line_splitter.ts";
+import { transportClass } from "../irc/_transport.ts";
 import type { BenchRow } from "./_report.ts";
 
 const LINES = 200_000;
@@ -102,7 +106,8 @@ interface BareClient {
   connection: { end(): void };
 }
 
-async function bareRun(payload: Uint8Array): Promise<number> {
+/** Runs bare irc-framework, on its own transport or (`ours`) on ours. */
+async function bareRun(payload: Uint8Array, ours = false): Promise<number> {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (listener.addr as Deno.NetAddr).port;
   const Client = (ircFramework as unknown as { Client: new () => BareClient }).Client;
@@ -114,7 +119,12 @@ async function bareRun(payload: Uint8Array): Promise<number> {
   const closedP = new Promise<void>((resolve) => closed = resolve);
   client.on("close", () => closed());
   const serving = serveOnce(listener, payload, () => start = performance.now());
-  client.connect({ host: "127.0.0.1", port, nick: "bare", auto_reconnect: false });
+  const transport = ours
+    ? {
+      transport: transportClass({ host: "127.0.0.1", port, tls: false, rejectUnauthorized: true }),
+    }
+    : {};
+  client.connect({ host: "127.0.0.1", port, nick: "bare", auto_reconnect: false, ...transport });
   await lines.done;
   const elapsed = performance.now() - start;
   const conn = await serving;
@@ -123,6 +133,57 @@ async function bareRun(payload: Uint8Array): Promise<number> {
   await closedP;
   listener.close();
   return elapsed;
+}
+
+/** The floor: bytes to parsed lines in memory, 64 KiB at a time, with nothing else to do. */
+function parserFloor(payload: Uint8Array): number {
+  const parse = (ircFramework as unknown as { ircLineParser: (line: string) => unknown })
+    .ircLineParser;
+  const start = performance.now();
+  const splitter = new LineSplitter();
+  let count = 0;
+  for (let off = 0; off < payload.length; off += 65536) {
+    for (const line of splitter.push(payload.subarray(off, off + 65536))) {
+      parse(line);
+      count++;
+    }
+  }
+  const elapsed = performance.now() - start;
+  if (count !== LINES) throw new Error(`Cannot bench the parser: got ${count} lines`);
+  return elapsed;
+}
+
+/** A server that registers the client, then sends 64 MB without a newline. */
+async function noNewlineFlood(): Promise<{ ms: number; sent: number; rssGrowthMb: number }> {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  const bus = new EventBus();
+  let lost!: (reason: string) => void;
+  const lostP = new Promise<string>((resolve) => lost = resolve);
+  bus.subscribe("connection.lost", (e) => lost(e.data.error));
+  const client = localClient(bus, port);
+  const chunk = new Uint8Array(65536).fill(0x41);
+  let sent = 0;
+  let start = 0;
+  const rssBefore = Deno.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  const serving = serveOnce(listener, new Uint8Array(), () => start = performance.now());
+  await client.connect();
+  const conn = await serving;
+  try {
+    while (sent < 64 * 2 ** 20) {
+      sent += await conn.write(chunk);
+      rssPeak = Math.max(rssPeak, Deno.memoryUsage().rss);
+    }
+  } catch { /* the client hung up */ }
+  const reason = await lostP;
+  const ms = performance.now() - start;
+  if (!/length limit/.test(reason)) throw new Error(`Cannot bench the flood: got ${reason}`);
+  await client.disconnect();
+  conn.close();
+  listener.close();
+  await bus.close();
+  return { ms, sent, rssGrowthMb: (rssPeak - rssBefore) / 2 ** 20 };
 }
 
 async function namesFloodPeak(): Promise<
@@ -192,15 +253,33 @@ export async function run(report: (row: BenchRow) => void): Promise<void> {
     value: flood.heapPeakMb,
     unit: "MB",
   });
+  const noNewline = await noNewlineFlood();
+  report({
+    section: "irc",
+    name: "64 MB without a newline: time until connection.lost",
+    value: noNewline.ms,
+    unit: "ms",
+    note: `cut at the 8703-byte limit; the server got ${
+      (noNewline.sent / 2 ** 20).toFixed(1)
+    } MB out before the hang-up; RSS +${
+      noNewline.rssGrowthMb.toFixed(1)
+    } MB (was 47-58 s, ~800 MB)`,
+  });
   const payload = privmsgFlood();
-  // Warm up both paths once, then take the best of three each, interleaved.
+  // Warm up every path once, then take the best of three each, interleaved.
   await adapterRun(payload);
   await bareRun(payload);
+  await bareRun(payload, true);
+  parserFloor(payload);
   let adapter = Infinity;
   let bare = Infinity;
+  let bareOurs = Infinity;
+  let floor = Infinity;
   for (let i = 0; i < 3; i++) {
     adapter = Math.min(adapter, await adapterRun(payload));
     bare = Math.min(bare, await bareRun(payload));
+    bareOurs = Math.min(bareOurs, await bareRun(payload, true));
+    floor = Math.min(floor, parserFloor(payload));
   }
   report({
     section: "irc",
@@ -212,6 +291,19 @@ export async function run(report: (row: BenchRow) => void): Promise<void> {
     section: "irc",
     name: "200k PRIVMSG through bare irc-framework privmsg events",
     value: LINES / (bare / 1000),
+    unit: "lines/s",
+  });
+  report({
+    section: "irc",
+    name: "200k PRIVMSG through bare irc-framework on our transport",
+    value: LINES / (bareOurs / 1000),
+    unit: "lines/s",
+    note: "the transport alone: bounded, linear line splitting",
+  });
+  report({
+    section: "irc",
+    name: "200k PRIVMSG line-parser floor (splitter + irc-framework parser, in memory)",
+    value: LINES / (floor / 1000),
     unit: "lines/s",
   });
   report({
