@@ -68,6 +68,10 @@ export interface FrameworkClient {
   destroy(): void;
   /** Restarts the ping timeout, for lines we keep away from irc-framework's dispatcher. */
   keepAlive(): void;
+  /** Stops reading from the socket until `resume()`. */
+  pause(): void;
+  /** Reads from the socket again. */
+  resume(): void;
   /** Installs the raw middleware (only one). */
   useRaw(fn: RawMiddleware): void;
   /** Called when the socket is open (after TLS). */
@@ -93,7 +97,7 @@ interface UntypedClient {
     on(event: string, fn: (...args: unknown[]) => void): void;
     removeAllListeners(): void;
     clearTimers(): void;
-    transport: { close(force: boolean): void } | null;
+    transport: { close(force: boolean): void; pause(): void; resume(): void } | null;
   };
 }
 
@@ -128,6 +132,12 @@ export function createFrameworkClient(): FrameworkClient {
     },
     destroy() {
       client.connection.transport?.close(true);
+    },
+    pause() {
+      client.connection.transport?.pause();
+    },
+    resume() {
+      client.connection.transport?.resume();
     },
     useRaw(fn) {
       client.use((_client, raw) => {

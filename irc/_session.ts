@@ -50,6 +50,10 @@ export interface SessionEnd {
   requested: boolean;
 }
 
+/** Lines waiting for the worker at which the socket stops being read, and where it resumes. */
+const BACKLOG_HIGH = 20_000;
+const BACKLOG_LOW = 5_000;
+
 /** Lines irc-framework has no use for: we handle them, and skipping them saves its work. */
 const SKIP_FRAMEWORK = new Set(["PRIVMSG", "NOTICE", "TAGMSG", "BATCH"]);
 const LINES = lineHandlers(
@@ -80,6 +84,7 @@ export class Session {
   readonly #registration: RegistrationReader;
   #closed = false;
   #keepAliveQueued = false;
+  #paused = false;
   #closedPromise: Promise<void>;
   #resolveClosed!: () => void;
 
@@ -99,7 +104,13 @@ export class Session {
     this.#hooks = hooks;
     this.#client = createFrameworkClient();
     this.#worker = new SerialWorker<Item>(
-      (item) => typeof item === "function" ? item() : this.#handle(item),
+      (item) => {
+        if (this.#paused && this.#worker.backlog <= BACKLOG_LOW) {
+          this.#paused = false;
+          this.#client.resume();
+        }
+        return typeof item === "function" ? item() : this.#handle(item);
+      },
       (error) => this.#internalError(error),
     );
     this.#followUps = new PacedQueue((line) => this.#write(line), {
@@ -312,6 +323,12 @@ export class Session {
       return;
     }
     this.#worker.push(message);
+    if (!this.#paused && this.#worker.backlog >= BACKLOG_HIGH) {
+      // The worker is behind (a slow subscriber, a full bus): stop reading, so that what a
+      // flooding server sends waits in the kernel, not in our memory.
+      this.#paused = true;
+      this.#client.pause();
+    }
     if (command === "ERROR") {
       // The server ends the link: end it now, even if it leaves the socket open.
       this.#client.destroy();

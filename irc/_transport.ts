@@ -105,6 +105,16 @@ export class LineTransport extends EventEmitter {
     socket.destroy();
   }
 
+  /** Stops reading from the socket (the kernel's window then holds the server back). */
+  pause(): void {
+    this.#socket?.pause();
+  }
+
+  /** Reads from the socket again. */
+  resume(): void {
+    this.#socket?.resume();
+  }
+
   /** Only UTF-8 is spoken. */
   setEncoding(encoding: string): boolean {
     return /^utf-?8$/i.test(encoding);

@@ -23,6 +23,11 @@ export class SerialWorker<T> {
     this.#onError = onError;
   }
 
+  /** Items waiting, the one being handled not counted. */
+  get backlog(): number {
+    return this.#items.length;
+  }
+
   /** Queues an item; the consumer starts on a microtask if it is idle. */
   push(item: T): void {
     this.#items.push(item);

@@ -107,3 +107,35 @@ Deno.test("tags reach the bus as sent: escapes undone, an empty msgid is no id, 
     type: "malformed",
   }]);
 });
+
+Deno.test("a flood of valid lines behind a held subscriber pauses reading and then loses nothing, in order", async () => {
+  const bus = new EventBus({ capacity: 16 });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => release = resolve);
+  const seen: number[] = [];
+  let done!: () => void;
+  const all = new Promise<void>((resolve) => done = resolve);
+  const total = 60_000;
+  let first!: () => void;
+  const firstSeen = new Promise<void>((resolve) => first = resolve);
+  bus.subscribe("message.received", async (event) => {
+    if (seen.length === 0) {
+      first();
+      await held;
+    }
+    seen.push(Number(event.data.message));
+    if (seen.length === total) done();
+  });
+  await using link = await connectToScriptedPeer({ networkId: 7, bus });
+  const lines: string[] = [];
+  for (let i = 0; i < total; i++) lines.push(`:bob!b@h PRIVMSG #c :${i}`);
+  const writing = link.peer.send(...lines);
+  await firstSeen;
+  // Held while the flood arrives: the worker falls behind and the socket is paused.
+  await link.peer.send("PING :flood-sent");
+  release();
+  await Promise.all([writing, all]);
+  assert.equal(seen.length, total);
+  assert.ok(seen.every((n, i) => n === i), "wire order kept across the pause");
+  assert.equal(link.client.state, "connected");
+});
