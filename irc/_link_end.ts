@@ -5,6 +5,7 @@
  * @module
  */
 import { IrcConnectError } from "./errors.ts";
+import { LineLengthError } from "./_line_splitter.ts";
 import type { IrcClientOptions } from "./types.ts";
 
 /** What one session learnt about its link, from the socket, the wire and its owner. */
@@ -72,6 +73,13 @@ export function connectError(
     return new IrcConnectError(
       "password",
       `Cannot connect to ${where}: the server refused the connection before registration, likely the server password, got ${facts.wireError}`,
+    );
+  }
+  if (e instanceof LineLengthError) {
+    return new IrcConnectError(
+      "closed",
+      `Cannot connect to ${where}: the server sent a line over the length limit, got ${e.message}`,
+      { cause: e },
     );
   }
   if (e && (e.code === "ECONNREFUSED" || /refused/i.test(e.message))) {

@@ -1,8 +1,9 @@
 // A misbehaving server on demand (scripted peer): floods without a newline, over-long lines,
 // ERROR with the socket left open, odd tags; the connection ends cleanly and says why.
 import assert from "node:assert/strict";
-import { EventBus } from "../../mod.ts";
+import { EventBus, IrcClient, IrcConnectError } from "../../mod.ts";
 import { connectToScriptedPeer } from "./_connected.ts";
+import { ScriptedServer } from "./_peer.ts";
 import { MAX_REST_BYTES, MAX_TAGS_BYTES } from "../../irc/_line_splitter.ts";
 
 Deno.test("a server sending 64 MB without a newline is cut off at the length limit while another network keeps receiving", async () => {
@@ -138,4 +139,28 @@ Deno.test("a flood of valid lines behind a held subscriber pauses reading and th
   assert.equal(seen.length, total);
   assert.ok(seen.every((n, i) => n === i), "wire order kept across the pause");
   assert.equal(link.client.state, "connected");
+});
+
+Deno.test("a line over the limit during registration rejects connect() and says why", async () => {
+  await using server = new ScriptedServer();
+  const bus = new EventBus();
+  const client = new IrcClient({
+    bus,
+    networkId: 8,
+    host: "127.0.0.1",
+    port: server.port,
+    tls: false,
+    nick: "me",
+  });
+  const connecting = client.connect().catch((e: unknown) => e);
+  const peer = await server.accept();
+  await peer.expect(/^CAP LS/);
+  await peer.write(`:peer.test NOTICE * :${"x".repeat(10_000)}`);
+  const error = await connecting;
+  assert.ok(error instanceof IrcConnectError);
+  assert.equal(error.code, "closed");
+  assert.match(error.message, /the line exceeded the length limit/);
+  assert.equal(client.state, "disconnected");
+  await peer.close();
+  await bus.close();
 });
