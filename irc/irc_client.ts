@@ -14,9 +14,10 @@ const FORBIDDEN = /[\r\n\0]/;
 /**
  * One IRC network connection that publishes what happens on it to an {@linkcode EventBus}.
  *
- * irc-framework does the transport, CAP negotiation, PLAIN/EXTERNAL SASL and pings; this
- * class adds wire-ordered events (through a per-connection worker), SCRAM-SHA-256, paced
- * follow-ups, and reconnects owned by the application.
+ * irc-framework does CAP negotiation, PLAIN/EXTERNAL SASL and pings, over our own bounded
+ * transport; this class adds wire-ordered events (through a per-connection worker),
+ * SCRAM-SHA-256, paced follow-ups, bounded nick fallback and regain, and reconnects owned by
+ * the application.
  *
  * @example Creating a client (no network until `connect()`)
  * ```ts
