@@ -109,8 +109,9 @@ export class LineSplitter {
       const space = tail.subarray(0, Math.max(0, MAX_TAGS_BYTES - before)).indexOf(SPACE);
       if (space !== -1) this.#partialTags = before + space + 1;
     }
-    // `tail` may be a view of a buffer the socket reuses: keep a copy.
-    this.#partial.push(tail.slice());
+    // `tail` may be a view of a buffer the socket reuses (and a Buffer's `slice()` is a view
+    // too): keep a copy.
+    this.#partial.push(new Uint8Array(tail));
     this.#partialBytes += tail.length;
     // A CR at the end may be the start of the line end, which is counted apart.
     const length = this.#partialBytes - (tail[tail.length - 1] === CR ? 1 : 0);
