@@ -192,9 +192,9 @@ async function namesFloodPeak(): Promise<
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (listener.addr as Deno.NetAddr).port;
   const lines = [":bench!b@h JOIN #big"];
-  for (let i = 0; i < 5000; i += 50) {
+  for (let i = 0; i < 5000; i += 20) {
     const chunk = [];
-    for (let j = i; j < i + 50; j++) chunk.push(`u${j}!id@host${j}`);
+    for (let j = i; j < i + 20; j++) chunk.push(`u${j}!id@host${j}`);
     lines.push(`:peer 353 bench = #big :${chunk.join(" ")}`);
   }
   lines.push(":peer 366 bench #big :End");
@@ -259,7 +259,7 @@ export async function run(report: (row: BenchRow) => void): Promise<void> {
     name: "64 MB without a newline: time until connection.lost",
     value: noNewline.ms,
     unit: "ms",
-    note: `cut at the 8703-byte limit; the server got ${
+    note: `cut at the 512-byte limit; the server got ${
       (noNewline.sent / 2 ** 20).toFixed(1)
     } MB out before the hang-up; RSS +${
       noNewline.rssGrowthMb.toFixed(1)

@@ -1,8 +1,8 @@
 /**
  * Splits the server's byte stream into IRC lines in linear time, holding at most one line's
  * worth of bytes: IRCv3's 8191 bytes of tags (with their `@` and space) plus 512 bytes for
- * the rest (with CR LF), 8703 bytes in all. Tags past their 8191 bytes, or a line past the
- * sum, is a {@linkcode LineLengthError}.
+ * the rest (with CR LF), 8703 bytes in all. Tags past their 8191 bytes, or a rest past its
+ * 512, is a {@linkcode LineLengthError}.
  *
  * @module
  */
@@ -33,12 +33,12 @@ export class LineLengthError extends Error {
 /**
  * Whether a line of `length` bytes (without its line end, complete or still arriving) is over
  * the limit, when its tags take `tags` bytes (`-1`: tagged, but no space seen within the tag
- * budget). The whole line, CR LF included, may take both budgets: a server whose lines
- * run past 512 bytes without tags (long NAMES replies, bouncers) is still read.
+ * budget). Each part has its own budget, as IRCv3 message-tags sets them: what follows the
+ * tags may take 512 bytes with its CR LF, however short the tags are.
  */
 function overLimit(length: number, tags: number): boolean {
   if (tags === -1) return length >= MAX_TAGS_BYTES;
-  return length + 2 > MAX_TAGS_BYTES + MAX_REST_BYTES;
+  return length - tags + 2 > MAX_REST_BYTES;
 }
 
 /** The bytes the tags of `bytes[start, end)` take: 0 untagged, -1 no space within the limit. */

@@ -64,8 +64,8 @@ Deno.test("a 5,000-user NAMES and 1,000 away changes with a slow subscriber: com
   const lines = [":me!me@h JOIN #big"];
   const users: string[] = [];
   for (let i = 0; i < 5000; i++) users.push(`u${i}`);
-  for (let i = 0; i < 5000; i += 50) {
-    const chunk = users.slice(i, i + 50).map((u, j) =>
+  for (let i = 0; i < 5000; i += 20) {
+    const chunk = users.slice(i, i + 20).map((u, j) =>
       `${(i + j) % 7 === 0 ? "@" : ""}${u}!id@host${i + j}`
     );
     lines.push(`:peer.test 353 me = #big :${chunk.join(" ")}`);
