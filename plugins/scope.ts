@@ -251,7 +251,8 @@ export class ScopeCheck {
   #privateMessages: boolean;
   #networks = new Set<number>();
   #touched = new Set<number>();
-  #channels = new Set<string>();
+  /** Folded channel names by network. */
+  #channels = new Map<number, Set<string>>();
 
   /** Compiles `scope` (absent: everywhere, no private messages). */
   constructor(scope: GrantScope | undefined) {
@@ -263,7 +264,8 @@ export class ScopeCheck {
     }
     for (const place of scope?.channels ?? []) {
       this.#touched.add(place.networkId);
-      this.#channels.add(`${place.networkId} ${casefold(place.channel)}`);
+      const names = this.#channels.get(place.networkId) ?? new Set();
+      this.#channels.set(place.networkId, names.add(casefold(place.channel)));
     }
   }
 
@@ -331,8 +333,9 @@ export class ScopeCheck {
 
   /** Whether the channel is in scope (its whole network or itself). */
   channel(networkId: number, channel: string): boolean {
-    return !this.#limited || this.#networks.has(networkId) ||
-      this.#channels.has(`${networkId} ${casefold(channel)}`);
+    if (!this.#limited || this.#networks.has(networkId)) return true;
+    const names = this.#channels.get(networkId);
+    return names !== undefined && (names.has(channel) || names.has(casefold(channel)));
   }
 
   /**
