@@ -68,8 +68,11 @@ Deno.test("a scoped grant delivers events from its channels only, compared case-
     said(1, "#DENO", "in scope"),
     createEvent("channels.changed", { networkId: 1, channels: ["#deno", "#other"] }, "irc"),
     createEvent("channels.changed", { networkId: 2, channels: ["#deno"] }, "irc"),
+    // Network-wide events follow the network: in scope through its channel #deno.
+    createEvent("user.quit", { networkId: 2, user: "eve", nickname: "eve", reason: "" }, "irc"),
+    createEvent("user.quit", { networkId: 1, user: "bob", nickname: "bob", reason: "" }, "irc"),
   ]);
-  assert.deepEqual(seen, ["event 1 #DENO in scope", "channels 1 #deno"]);
+  assert.deepEqual(seen, ["event 1 #DENO in scope", "channels 1 #deno", "quit 1 bob"]);
 });
 
 Deno.test("a whole network in scope delivers all its channels and nothing from others", async () => {
@@ -194,6 +197,17 @@ Deno.test("parseScope() normalizes, and channel names fold by rfc1459", () => {
   assert.equal(check.channel(2, "#ab"), false);
   assert.equal(check.network(2), true);
   assert.equal(check.network(1), false);
+  const updates = [
+    { type: "nickname_color", key: "a", value: "#fff", network_id: 2, channel: "#A{B}" },
+    { type: "nickname_color", key: "b", value: "#fff", network_id: 1 },
+    { type: "nickname_color", key: "c", value: "#fff" },
+  ];
+  const seen = check.view(createEvent("metadata.updated", { updates }, "system"));
+  assert.deepEqual(seen?.data, { updates: [updates[0], updates[2]] });
+  assert.equal(
+    check.metadata(updates[2]),
+    "metadata without a network_id is outside a scope limited to places",
+  );
 });
 
 Deno.test("scopeFromFlags() binds bare channels to the one network and refuses ambiguity", () => {
