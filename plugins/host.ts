@@ -332,7 +332,8 @@ export class PluginHost implements AsyncDisposable {
 
   /**
    * Starts an installed, enabled plugin and waits for its `setup`. Throws a
-   * {@linkcode PluginLoadError} when it is unknown, disabled, or fails to start.
+   * {@linkcode PluginLoadError} when it is unknown, disabled, or fails to start, and a
+   * `ScopeError` when its stored grant scope is invalid.
    *
    * @example
    * ```ts ignore
@@ -347,6 +348,8 @@ export class PluginHost implements AsyncDisposable {
       throw new PluginLoadError(name, `it is disabled (${stored.disabledReason ?? "by the user"})`);
     }
     if (this.#slots.has(name)) return;
+    // A grant file edited outside the host is refused here, before anything runs.
+    if (stored.grant.scope !== undefined) parseScope(stored.grant.scope);
     const slot = this.#newSlot(stored);
     this.#slots.set(name, slot);
     try {

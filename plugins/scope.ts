@@ -110,7 +110,9 @@ export function parseScope(input: unknown): GrantScope {
     if (!Array.isArray(networks) || networks.length > MAX_PLACES) {
       throw new ScopeError("networks", `must be an array of at most ${MAX_PLACES} ids`, networks);
     }
-    scope.networks = [...new Set(networks.map((id, i) => networkId(id, `networks[${i}]`)))];
+    scope.networks = [
+      ...new Set(networks.map((id: unknown, i: number) => networkId(id, `networks[${i}]`))),
+    ];
   }
   if (channels !== undefined) {
     if (!Array.isArray(channels) || channels.length > MAX_PLACES) {
@@ -120,10 +122,9 @@ export function parseScope(input: unknown): GrantScope {
         channels,
       );
     }
-    const seen = new Set<string>();
-    scope.channels = [];
-    channels.forEach((place: unknown, i) => {
-      if (typeof place !== "object" || place === null) {
+    const places = new Map<string, ChannelPlace>();
+    channels.forEach((place: unknown, i: number) => {
+      if (typeof place !== "object" || place === null || Array.isArray(place)) {
         throw new ScopeError(`channels[${i}]`, "must be { networkId, channel }", place);
       }
       const fields: Record<string, unknown> = { ...place };
@@ -132,10 +133,9 @@ export function parseScope(input: unknown): GrantScope {
       const id = networkId(fields.networkId, `channels[${i}].networkId`);
       const channel = channelName(fields.channel, `channels[${i}].channel`);
       const key = `${id} ${casefold(channel)}`;
-      if (seen.has(key)) return;
-      seen.add(key);
-      scope.channels?.push({ networkId: id, channel });
+      if (!places.has(key)) places.set(key, { networkId: id, channel });
     });
+    scope.channels = [...places.values()];
   }
   if (privateMessages !== undefined) {
     if (typeof privateMessages !== "boolean") {
@@ -197,7 +197,8 @@ export function scopeFromFlags(
 }
 
 /**
- * The scope as the consent text shows it.
+ * The scope as the consent text shows it; an invalid one (a grant file edited by hand) is
+ * described as such, not thrown.
  *
  * @example
  * ```ts
@@ -209,6 +210,13 @@ export function scopeFromFlags(
  * ```
  */
 export function describeScope(scope: GrantScope | undefined): string {
+  if (scope !== undefined) {
+    try {
+      parseScope(scope);
+    } catch (error) {
+      return `invalid scope, nothing runs: ${error instanceof Error ? error.message : error}`;
+    }
+  }
   const privateMessages = `private messages: ${scope?.privateMessages ? "shared" : "not shared"}`;
   if (!isLimited(scope)) {
     return `events and actions: every network and channel; ${privateMessages}`;

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
 import { type AnyBusEvent, createEvent } from "../../bus/events.ts";
 import { main } from "../../plugins/cli.ts";
 import {
@@ -182,6 +183,31 @@ Deno.test("bad scope input is refused with a ScopeError and changes nothing", as
     /Cannot accept grant scope: networks\[0\] must be a network id \(a positive integer\), got -1/,
   );
   assert.match(h.host.list()[0].scopeText, /limited to: network 1;/);
+});
+
+Deno.test("a grant file with a bad scope is shown as invalid and refused at load", async () => {
+  const dataDir = await Deno.makeTempDir();
+  try {
+    {
+      await using h = await harness({ dataDir });
+      await installProbe(h, { networks: [1] });
+    }
+    const db = new DatabaseSync(`${dataDir}/client.sqlite`);
+    const row = db.prepare("SELECT grant_json FROM plugins WHERE name = 'scope-probe'").get();
+    const grant = JSON.parse(String(row?.grant_json));
+    grant.scope = { channels: "#deno" };
+    db.prepare("UPDATE plugins SET grant_json = ?").run(JSON.stringify(grant));
+    db.close();
+    await using h = await harness({ dataDir });
+    assert.match(
+      h.host.list()[0].scopeText,
+      /^invalid scope, nothing runs: Cannot accept grant scope: channels must be an array/,
+    );
+    await assert.rejects(h.host.load("scope-probe"), ScopeError);
+    assert.equal(h.host.list()[0].state, "stopped");
+  } finally {
+    await Deno.remove(dataDir, { recursive: true });
+  }
 });
 
 Deno.test("parseScope() normalizes, and channel names fold by rfc1459", () => {
