@@ -1,6 +1,7 @@
 /**
  * Capability calls from plugins (`irc.send`, `metadata.set`, `storage.*`): each is checked
- * against the grant, audited when it matters, run, and answered with a `result` message.
+ * against the grant and its scope of places, audited when it matters, run, and answered with
+ * a `result` message.
  *
  * @module
  */
@@ -8,6 +9,7 @@ import type { MetadataUpdate } from "../bus/events.ts";
 import { type MetadataCoalescer, metadataKey } from "../bus/metadata_coalescer.ts";
 import { CapabilityDeniedError } from "./errors.ts";
 import { allowsIrcSend } from "./grant.ts";
+import { ScopeCheck } from "./scope.ts";
 import type { IrcSender } from "./host.ts";
 import type { CallOp, WireError } from "./_protocol.ts";
 import type { Slot } from "./_slot.ts";
@@ -47,9 +49,9 @@ async function runCall(
   args: unknown[],
   { store, irc, metadata }: CallContext,
 ): Promise<unknown> {
-  const deny = (capability: string, attempt: string): never => {
-    store.audit(slot.name, attempt, "denied", `${capability} not granted`);
-    throw new CapabilityDeniedError(capability, slot.name);
+  const deny = (capability: string, attempt: string, outOfScope?: string): never => {
+    store.audit(slot.name, attempt, "denied", outOfScope ?? `${capability} not granted`);
+    throw new CapabilityDeniedError(capability, slot.name, outOfScope);
   };
   const capabilities = slot.grant.capabilities;
   switch (op) {
@@ -71,6 +73,8 @@ async function runCall(
       }
       const attempt = `irc.send ${networkId} ${target}`;
       if (!allowsIrcSend(capabilities, networkId as number, target)) deny("irc.send", attempt);
+      const outOfScope = new ScopeCheck(slot.grant.scope).send(networkId as number, target);
+      if (outOfScope !== undefined) deny("irc.send", attempt, outOfScope);
       if (!irc) throw new Error(`Cannot send: the host has no IRC connection`);
       store.audit(slot.name, attempt, "allowed");
       await irc.send(networkId as number, target, text);
@@ -81,10 +85,15 @@ async function runCall(
       if (!Array.isArray(updates) || updates.length > 1000) {
         throw new TypeError(`Cannot set metadata: expected at most 1000 updates`);
       }
+      const scope = new ScopeCheck(slot.grant.scope);
       for (const update of updates as MetadataUpdate[]) {
         const type = (update as { type?: unknown })?.type;
         if (!capabilities.includes(`metadata:${String(type)}`)) {
           deny(`metadata:${String(type)}`, `metadata.set ${String(type)}`);
+        }
+        const outOfScope = scope.metadata(update);
+        if (outOfScope !== undefined) {
+          deny(`metadata:${String(type)}`, `metadata.set ${String(type)}`, outOfScope);
         }
       }
       for (const update of updates as MetadataUpdate[]) {

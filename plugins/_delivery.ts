@@ -1,6 +1,7 @@
 /**
- * Event delivery to plugins: routes each bus event to the mailboxes that want it, flushes
- * mailboxes in acknowledged batches, and watches for batches left unacknowledged.
+ * Event delivery to plugins: routes each bus event to the mailboxes that want it (within each
+ * plugin's grant scope), flushes mailboxes in acknowledged batches, and watches for batches
+ * left unacknowledged.
  *
  * @module
  */
@@ -9,6 +10,7 @@ import type { HostMessage, WireEvent } from "./_protocol.ts";
 import type { Holder } from "./_mailbox.ts";
 import type { Slot } from "./_slot.ts";
 import type { PluginStore } from "./_store.ts";
+import { ScopeCheck } from "./scope.ts";
 
 /** Budgets and collaborators of {@linkcode Delivery}. */
 export interface DeliveryOptions {
@@ -33,13 +35,17 @@ export class Delivery {
   #options: DeliveryOptions;
   #routes = new Map<string, Slot[]>();
   #wildcard: Slot[] = [];
+  /** Each routed slot whose grant scope filters something. */
+  #scopes = new Map<Slot, ScopeCheck>();
 
   constructor(options: DeliveryOptions) {
     this.#options = options;
   }
 
-  /** Starts routing the events a slot's grant allows to it. */
+  /** Starts routing the events a slot's grant allows to it, within the grant's scope. */
   addRoutes(slot: Slot): void {
+    const scope = new ScopeCheck(slot.grant.scope);
+    if (!scope.open) this.#scopes.set(slot, scope);
     for (const type of slot.grant.events) {
       if (type === "*") this.#wildcard = [...this.#wildcard, slot];
       else this.#routes.set(type, [...(this.#routes.get(type) ?? []), slot]);
@@ -48,6 +54,7 @@ export class Delivery {
 
   /** Stops routing events to a slot. */
   removeRoutes(slot: Slot): void {
+    this.#scopes.delete(slot);
     this.#wildcard = this.#wildcard.filter((s) => s !== slot);
     for (const [type, slots] of this.#routes) {
       const kept = slots.filter((s) => s !== slot);
@@ -61,25 +68,16 @@ export class Delivery {
     const typed = this.#routes.get(event.type);
     const wildcard = this.#wildcard;
     if (!typed && wildcard.length === 0) return;
-    const wire: WireEvent = {
-      type: event.type,
-      data: event.data,
-      timestamp: event.timestamp.getTime(),
-      source: event.source,
-    };
-    let json: string;
-    try {
-      // Serialized once here, not once per plugin by postMessage: cheaper, and shared.
-      json = JSON.stringify(wire);
-    } catch (error) {
-      console.error(`Cannot deliver ${event.type} to plugins: its data is not JSON`, error);
-      return;
-    }
+    // Serialized once here, not once per plugin by postMessage: cheaper, and shared.
+    const json = wireJson(event);
+    if (json === undefined) return;
     const metaKey = event.type === "user.meta"
       ? `${event.data.networkId}\n${event.data.nickname}`
       : undefined;
-    if (typed) { for (const slot of typed) this.#enqueue(slot, json, metaKey); }
-    for (const slot of wildcard) if (!typed?.includes(slot)) this.#enqueue(slot, json, metaKey);
+    if (typed) { for (const slot of typed) this.#deliver(slot, event, json, metaKey); }
+    for (const slot of wildcard) {
+      if (!typed?.includes(slot)) this.#deliver(slot, event, json, metaKey);
+    }
   }
 
   /** Handles the plugin's acknowledgement of batch `seq`, which must be the oldest in flight. */
@@ -125,6 +123,21 @@ export class Delivery {
     }
   }
 
+  /** Enqueues what the slot's grant scope lets it see of `event`, if anything. */
+  #deliver(slot: Slot, event: AnyBusEvent, json: string, metaKey: string | undefined): void {
+    const scope = this.#scopes.get(slot);
+    if (scope) {
+      const seen = scope.view(event);
+      if (seen === undefined) return;
+      if (seen !== event) {
+        const narrowed = wireJson(seen);
+        if (narrowed !== undefined) this.#enqueue(slot, narrowed, metaKey);
+        return;
+      }
+    }
+    this.#enqueue(slot, json, metaKey);
+  }
+
   #enqueue(slot: Slot, json: string, metaKey: string | undefined): void {
     if (metaKey !== undefined) {
       const pending = slot.metaIndex.get(metaKey);
@@ -159,5 +172,20 @@ export class Delivery {
         this.#options.crash(slot, `did not acknowledge a batch within ${budget} ms`);
       } else this.#armWatchdog(slot);
     }, Math.max(0, budget - waited));
+  }
+}
+
+function wireJson(event: AnyBusEvent): string | undefined {
+  const wire: WireEvent = {
+    type: event.type,
+    data: event.data,
+    timestamp: event.timestamp.getTime(),
+    source: event.source,
+  };
+  try {
+    return JSON.stringify(wire);
+  } catch (error) {
+    console.error(`Cannot deliver ${event.type} to plugins: its data is not JSON`, error);
+    return undefined;
   }
 }

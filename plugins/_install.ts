@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { PluginLoadError } from "./errors.ts";
 import type { PluginGrant } from "./grant.ts";
 import type { PluginManifest } from "./manifest.ts";
+import { parseScope } from "./scope.ts";
 
 /** The absolute path of a plugin's entry; throws when it is not a file. */
 export async function entryFile(folder: string, manifest: PluginManifest): Promise<string> {
@@ -20,7 +21,7 @@ export async function entryFile(folder: string, manifest: PluginManifest): Promi
   return entry;
 }
 
-/** A copy of a caller-given grant, after checking its shape. */
+/** A copy of a caller-given grant, after checking its shape and its scope. */
 export function checkGrant(grant: PluginGrant): PluginGrant {
   if (
     typeof grant !== "object" || grant === null || !Array.isArray(grant.events) ||
@@ -32,7 +33,9 @@ export function checkGrant(grant: PluginGrant): PluginGrant {
       }`,
     );
   }
-  return structuredClone(grant);
+  const checked = structuredClone(grant);
+  if (grant.scope !== undefined) checked.scope = parseScope(grant.scope);
+  return checked;
 }
 
 /** Runs `deno cache` on the entry so the plugin can run under `--cached-only`. */

@@ -67,7 +67,10 @@ export function startRuntime(transport: RuntimeTransport): void {
 
   const fromWire = (error: WireError): Error => {
     if (error.name === "CapabilityDeniedError") {
-      return new CapabilityDeniedError(error.capability ?? "(unknown)", name);
+      const denied = new CapabilityDeniedError(error.capability ?? "(unknown)", name);
+      // The host's wording keeps its reason, e.g. a target outside the grant's scope.
+      denied.message = error.message;
+      return denied;
     }
     const rebuilt = new Error(error.message);
     rebuilt.name = error.name;

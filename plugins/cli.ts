@@ -1,6 +1,8 @@
 /**
- * The plugin CLI: `deno task plugins -- install <path> [--yes] [--subprocess]`, `list [--json]`,
- * `audit [--json] [<plugin>]`. The data dir comes from `--data-dir`, `IRCBUS_DATA_DIR`, or
+ * The plugin CLI: `deno task plugins -- install <path> [--yes] [--subprocess] [scope]`,
+ * `scope <plugin> [scope]`, `list [--json]`, `audit [--json] [<plugin>]`, where a scope is
+ * `--network <id>`, `--channel [<id>:]<#channel>` (each repeatable) and
+ * `--allow-private-messages`. The data dir comes from `--data-dir`, `IRCBUS_DATA_DIR`, or
  * `~/.local/share/ircbus`.
  *
  * @module
@@ -11,11 +13,18 @@ import { EventBus } from "../bus/event_bus.ts";
 import { grantAll } from "./grant.ts";
 import { PluginHost } from "./host.ts";
 import { readManifest } from "./manifest.ts";
+import { describeScope, type GrantScope, ScopeError, scopeFromFlags } from "./scope.ts";
 
 const USAGE = `usage: deno task plugins -- <command> [options]
-  install <path> [--yes] [--subprocess]   validate, show requests, ask consent, install
+  install <path> [--yes] [--subprocess] [scope]   validate, show requests, ask consent, install
+  scope <plugin> [scope]                  replace where an installed plugin's grant applies
   list [--json]                           installed plugins, grants, state and counts
   audit [--json] [<plugin>]               the append-only audit log
+scope (without one: every network and channel, no private messages):
+  --network <id>                          a whole network (repeatable)
+  --channel <id>:<#channel>               one channel (repeatable); a bare <#channel> belongs
+                                          to the one --network given, limiting it to them
+  --allow-private-messages                share private messages with the plugin
 options: --data-dir <dir>`;
 
 /** Runs the CLI with `args`; returns the exit code. Output goes to `out`/`err`. */
@@ -41,6 +50,9 @@ export async function main(
       yes: { type: "boolean" },
       json: { type: "boolean" },
       subprocess: { type: "boolean" },
+      network: { type: "string", multiple: true },
+      channel: { type: "string", multiple: true },
+      "allow-private-messages": { type: "boolean" },
       help: { type: "boolean" },
     },
   });
@@ -61,20 +73,33 @@ export async function main(
           io.err(USAGE);
           return 2;
         }
+        const scope = scopeOf(values);
         const manifest = await readManifest(path);
         io.out(`${manifest.name} ${manifest.version}: ${manifest.description}`);
         io.out(`It asks for:`);
         for (const line of describeRequests(manifest)) io.out(`  ${line}`);
+        io.out(`Scope: ${describeScope(scope)}`);
         const yes = values.yes || io.confirm("Grant these and install?");
         if (!yes) {
           io.err("Not installed: consent was not given");
           return 1;
         }
         const result = await host.install(path, {
-          grant: grantAll(manifest),
+          grant: { ...grantAll(manifest), scope },
           isolation: values.subprocess ? "subprocess" : undefined,
         });
         io.out(`Installed ${result.manifest.name} ${result.manifest.version}`);
+        return 0;
+      }
+      case "scope": {
+        const name = rest[0];
+        if (!name) {
+          io.err(USAGE);
+          return 2;
+        }
+        const scope = scopeOf(values);
+        await host.setScope(name, scope);
+        io.out(`${name}: ${describeScope(scope)}`);
         return 0;
       }
       case "list": {
@@ -92,6 +117,7 @@ export async function main(
           );
           io.out(`  requested: ${summary(p.requested)}`);
           io.out(`  granted:   ${summary(p.granted)}`);
+          io.out(`  scope:     ${p.scopeText}`);
           if (p.pendingConsent.length > 0) {
             io.out(`  awaiting consent: ${p.pendingConsent.join(", ")}`);
           }
@@ -125,6 +151,21 @@ export async function main(
     await host[Symbol.asyncDispose]();
     await bus.close();
   }
+}
+
+function scopeOf(values: Record<string, unknown>): GrantScope {
+  const strings = (flag: string): string[] => {
+    const list: unknown[] = values[flag] === undefined ? [] : [values[flag]].flat();
+    return list.map((value) => {
+      if (typeof value !== "string") throw new ScopeError(`--${flag}`, "needs a value", value);
+      return value;
+    });
+  };
+  return scopeFromFlags(
+    strings("network"),
+    strings("channel"),
+    values["allow-private-messages"] === true,
+  );
 }
 
 function describeRequests(manifest: Awaited<ReturnType<typeof readManifest>>): string[] {

@@ -1,5 +1,6 @@
 import type { EventType } from "../bus/events.ts";
 import type { PluginManifest, PluginPermissions } from "./manifest.ts";
+import type { GrantScope } from "./scope.ts";
 
 /**
  * What the user consented to: a subset of what a manifest requests.
@@ -21,6 +22,11 @@ export interface PluginGrant {
   permissions: PluginPermissions;
   /** Host capabilities granted. */
   capabilities: string[];
+  /**
+   * Where events and actions are limited to; absent, every network and channel, and no
+   * private messages.
+   */
+  scope?: GrantScope;
 }
 
 /**
@@ -102,6 +108,7 @@ export function effectiveGrant(manifest: PluginManifest, grant: PluginGrant): Pl
     events: manifest.events.filter((type) => grant.events.includes(type)),
     permissions,
     capabilities: manifest.capabilities.filter((c) => grant.capabilities.includes(c)),
+    ...(grant.scope ? { scope: structuredClone(grant.scope) } : {}),
   };
 }
 

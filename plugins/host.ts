@@ -9,6 +9,7 @@ import { databasePath } from "../storage/data_dir.ts";
 import { PluginLoadError } from "./errors.ts";
 import { effectiveGrant, grantAll, missingConsent, type PluginGrant } from "./grant.ts";
 import { type IsolationMode, type PluginManifest, readManifest } from "./manifest.ts";
+import { describeScope, type GrantScope, parseScope } from "./scope.ts";
 import { parsePluginMessage, type PluginMessage } from "./_protocol.ts";
 import { type AuditEntry, PluginStore, type StoredPlugin } from "./_store.ts";
 import { answerCall, type CallContext } from "./_capability_calls.ts";
@@ -174,6 +175,8 @@ export interface PluginInfo {
   granted: PluginGrant;
   /** Requests awaiting new consent. */
   pendingConsent: string[];
+  /** Where the grant applies, as the consent text shows it (`granted.scope` in full). */
+  scopeText: string;
   /** Crashes recorded in the audit log. */
   crashes: number;
   /** Events dropped because its mailbox was full (recorded, plus not yet notified). */
@@ -329,7 +332,8 @@ export class PluginHost implements AsyncDisposable {
 
   /**
    * Starts an installed, enabled plugin and waits for its `setup`. Throws a
-   * {@linkcode PluginLoadError} when it is unknown, disabled, or fails to start.
+   * {@linkcode PluginLoadError} when it is unknown, disabled, or fails to start, and a
+   * `ScopeError` when its stored grant scope is invalid.
    *
    * @example
    * ```ts ignore
@@ -344,6 +348,8 @@ export class PluginHost implements AsyncDisposable {
       throw new PluginLoadError(name, `it is disabled (${stored.disabledReason ?? "by the user"})`);
     }
     if (this.#slots.has(name)) return;
+    // A grant file edited outside the host is refused here, before anything runs.
+    if (stored.grant.scope !== undefined) parseScope(stored.grant.scope);
     const slot = this.#newSlot(stored);
     this.#slots.set(name, slot);
     try {
@@ -425,6 +431,32 @@ export class PluginHost implements AsyncDisposable {
   }
 
   /**
+   * Replaces where an installed plugin's grant applies (see {@linkcode GrantScope}): checked
+   * strictly (a {@linkcode ScopeError} changes nothing), persisted and audited. A running
+   * plugin is restarted so the new scope applies from its next event.
+   *
+   * @example
+   * ```ts ignore
+   * await host.setScope("autoresponder", {
+   *   channels: [{ networkId: 1, channel: "#deno" }],
+   *   privateMessages: false,
+   * });
+   * ```
+   */
+  async setScope(name: string, scope: GrantScope): Promise<void> {
+    this.#checkOpen("scope plugin");
+    const checked = parseScope(scope);
+    const stored = this.#store.get(name);
+    if (!stored) throw new PluginLoadError(name, "it is not installed");
+    this.#store.put({ ...stored, grant: { ...stored.grant, scope: checked } });
+    this.#store.audit(name, "scope", "allowed", describeScope(checked));
+    if (this.#slots.has(name)) {
+      await this.unload(name);
+      await this.load(name);
+    }
+  }
+
+  /**
    * Re-enables a disabled plugin (its crash window starts afresh) and loads it. When the
    * load fails, the plugin goes back to disabled with its old reason, and the error is thrown.
    *
@@ -486,6 +518,7 @@ export class PluginHost implements AsyncDisposable {
         requested: grantAll(stored.manifest),
         granted: effectiveGrant(stored.manifest, stored.grant),
         pendingConsent: missingConsent(stored.manifest, stored.grant),
+        scopeText: describeScope(stored.grant.scope),
         crashes: this.#store.crashTimes(stored.name).length,
         overflows: this.#store.overflowCount(stored.name) + (slot?.dropped ?? 0),
         denied: this.#store.deniedCount(stored.name),

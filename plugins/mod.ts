@@ -8,4 +8,5 @@
 export * from "./errors.ts";
 export * from "./manifest.ts";
 export * from "./grant.ts";
+export * from "./scope.ts";
 export * from "./host.ts";

@@ -861,7 +861,7 @@ function renderPlugins() {
     cell(
       `events: ${(granted.events ?? []).join(", ") || "none"}; capabilities: ${
         (granted.capabilities ?? []).join(", ") || "none"
-      }; permissions: ${JSON.stringify(granted.permissions ?? {})}`,
+      }; permissions: ${JSON.stringify(granted.permissions ?? {})}; ${plugin.scopeText ?? ""}`,
       "grants",
     );
     cell(`crashes ${plugin.crashes}, overflows ${plugin.overflows}, denied ${plugin.denied}`);

@@ -215,7 +215,9 @@ Deno.test("the page: add a network, chat, colours, away, deep links, plugins", a
     await page.click("#open-plugins");
     const row = page.locator('#plugin-table tr[data-plugin="nickname-colors"]');
     await row.locator(".state", { hasText: "running" }).waitFor();
-    assert.match(await row.locator(".grants").innerText(), /metadata:nickname_color/);
+    const grants = await row.locator(".grants").innerText();
+    assert.match(grants, /metadata:nickname_color/);
+    assert.match(grants, /every network and channel; private messages: not shared/);
     await row.locator('button[data-action="disable"]').click();
     await row.locator(".state", { hasText: "disabled" }).waitFor();
     await page.locator("#audit-log li", { hasText: "disable" }).first().waitFor();
