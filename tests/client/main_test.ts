@@ -95,3 +95,34 @@ Deno.test("resolveDataDir() prefers the flag, then IRCBUS_DATA_DIR, then XDG_DAT
     }
   }
 });
+
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  Deno.test(`deno task run: ${signal} during start exits 0 after the ordered shutdown`, async () => {
+    const dataDir = await Deno.makeTempDir({ prefix: "ircbus-main-" });
+    try {
+      const child = launch(["--data-dir", dataDir]).spawn();
+      const stdout = new Response(child.stdout).text();
+      const stderr = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+      let err = "";
+      // The signal goes as soon as the start has begun, not after a sleep.
+      while (!err.includes("Starting ircbus")) {
+        const { value, done } = await stderr.read();
+        assert.ok(!done, `the client exited early: ${err}`);
+        err += value;
+      }
+      child.kill(signal);
+      for (let chunk = await stderr.read(); !chunk.done; chunk = await stderr.read()) {
+        err += chunk.value;
+      }
+      const status = await child.status;
+      assert.equal(status.code, 0, err);
+      assert.match(err, new RegExp(`Shutting down on ${signal}`));
+      assert.match(err, /Stopped \(front → networks → plugins → bus → storage\)/);
+      await stdout;
+      // Nothing of the instance is left behind: the next start finds no running instance.
+      await assert.rejects(Deno.stat(`${dataDir}/deeplink-instance.json`), Deno.errors.NotFound);
+    } finally {
+      await Deno.remove(dataDir, { recursive: true });
+    }
+  });
+}
