@@ -197,3 +197,25 @@ Deno.test("deno task run survives EMFILE from idle connections, then serves the 
     await Deno.remove(dataDir, { recursive: true });
   }
 });
+
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  Deno.test(`deno task run --headless: ${signal} while registering exits 0`, async () => {
+    // A server that accepts and never answers: the client stays in registration.
+    using server = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const child = launch(["--headless", "--server", `127.0.0.1:${server.addr.port}`, "--nick", "t"])
+      .spawn();
+    const output = child.output();
+    const conn = await server.accept();
+    const lines = conn.readable.pipeThrough(new TextDecoderStream()).getReader();
+    let received = "";
+    while (!received.includes("NICK t")) {
+      const { value, done } = await lines.read();
+      assert.ok(!done, `the client hung up: ${received}`);
+      received += value;
+    }
+    child.kill(signal);
+    const result = await output;
+    assert.equal(result.code, 0, new TextDecoder().decode(result.stderr));
+    await lines.cancel();
+  });
+}
