@@ -3,6 +3,14 @@ const FIRST_BACKOFF_MS = 5;
 /** Longest wait between accepts while they keep failing (EMFILE and the like). */
 const MAX_BACKOFF_MS = 1_000;
 
+/** How a connection ends when the peer left or a timeout closed it: not worth a report. */
+const PEER_GONE = [
+  Deno.errors.BadResource,
+  Deno.errors.Interrupted,
+  Deno.errors.ConnectionReset,
+  Deno.errors.BrokenPipe,
+];
+
 /**
  * Options of {@linkcode serveBounded}.
  *
@@ -121,7 +129,7 @@ export function serveBounded(
         try {
           await serve(conn);
         } catch (error) {
-          if (!(error instanceof Deno.errors.BadResource)) {
+          if (!PEER_GONE.some((type) => error instanceof type)) {
             onError(error instanceof Error ? error : new Error(String(error)));
           }
         } finally {
