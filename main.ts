@@ -13,7 +13,8 @@
  *   ready. An invalid link exits 2; a usage error exits 64.
  *
  * Ctrl-C (SIGINT) or SIGTERM shuts down in order: QUIT every network (bounded), plugins,
- * the bus (drained), storage.
+ * the bus (drained), storage, and exits 0. A signal during start lets the start finish,
+ * then shuts down the same way.
  *
  * @module
  */
@@ -62,29 +63,35 @@ export async function main(args: string[]): Promise<number> {
     console.error(`Cannot start: --port must be 0-65535, got ${values.port}\n${USAGE}`);
     return 64;
   }
-  const dataDir = resolveDataDir(values["data-dir"]);
-  const link = positionals[0];
-  if (link !== undefined) {
-    const decision = await launchWithLink(dataDir, link);
-    if ("exit" in decision) return decision.exit;
+  // From here on, SIGINT and SIGTERM at any moment mean the ordered shutdown: a signal that
+  // comes while starting lets the start finish, then stops what it started.
+  const { promise: stopped, resolve: stop } = Promise.withResolvers<string>();
+  const onInt = () => stop("SIGINT");
+  const onTerm = () => stop("SIGTERM");
+  Deno.addSignalListener("SIGINT", onInt);
+  Deno.addSignalListener("SIGTERM", onTerm);
+  try {
+    const dataDir = resolveDataDir(values["data-dir"]);
+    console.error(`Starting ircbus (data dir ${dataDir})`);
+    const link = positionals[0];
+    if (link !== undefined) {
+      const decision = await launchWithLink(dataDir, link);
+      if ("exit" in decision) return decision.exit;
+    }
+    const client = await startClient({ dataDir, link, port });
+    console.log(`ircbus is running: open ${client.url}`);
+    const signal = await stopped;
+    console.error(`Shutting down on ${signal}: QUIT, plugins, bus, storage`);
+    const report = await client.shutdown();
+    for (const error of report.errors) console.error(`shutdown: ${error.message}`);
+    console.error(
+      `Stopped (${report.steps.join(" → ")}${report.quitTimedOut ? ", QUIT timed out" : ""})`,
+    );
+    return 0;
+  } finally {
+    Deno.removeSignalListener("SIGINT", onInt);
+    Deno.removeSignalListener("SIGTERM", onTerm);
   }
-
-  const client = await startClient({ dataDir, link, port });
-  console.log(`ircbus is running: open ${client.url}`);
-
-  const { promise: stopped, resolve: stop } = Promise.withResolvers<void>();
-  Deno.addSignalListener("SIGINT", stop);
-  Deno.addSignalListener("SIGTERM", stop);
-  await stopped;
-  Deno.removeSignalListener("SIGINT", stop);
-  Deno.removeSignalListener("SIGTERM", stop);
-  console.error("Shutting down: QUIT, plugins, bus, storage");
-  const report = await client.shutdown();
-  for (const error of report.errors) console.error(`shutdown: ${error.message}`);
-  console.error(
-    `Stopped (${report.steps.join(" → ")}${report.quitTimedOut ? ", QUIT timed out" : ""})`,
-  );
-  return 0;
 }
 
 if (import.meta.main) {

@@ -14,7 +14,8 @@ import {
 } from "../deeplink/mod.ts";
 import { type Action, type NetworkView, parseAction } from "./web/protocol.js";
 import { UiState } from "./ui_state.ts";
-import { serveWeb } from "./web_server.ts";
+import { serveWeb, type WebServerOptions } from "./web_server.ts";
+import type { PageSocket } from "./page_socket.ts";
 import { shutdownInOrder, type ShutdownReport } from "./shutdown.ts";
 
 /** The protocol version the hello carries. */
@@ -38,6 +39,8 @@ export interface ClientOptions {
   port?: number;
   /** An `irc://` link to handle at cold start (delivered once the page is ready). */
   link?: string;
+  /** Limits of the web server (tests lower them); the defaults are in `WebServerOptions`. */
+  web?: Pick<WebServerOptions, "maxConnections" | "requestTimeoutMs" | "maxMessageBytes">;
   /** Listen for links handed off by later launches (default true). */
   singleInstance?: boolean;
   /** Bound on the QUIT wait at shutdown. Default 3000 ms. */
@@ -81,8 +84,8 @@ export interface RunningClient extends AsyncDisposable {
   shutdown(): Promise<ShutdownReport>;
 }
 
-interface PageSocket {
-  socket: WebSocket;
+interface Page {
+  socket: PageSocket;
   ready: boolean;
 }
 
@@ -110,13 +113,13 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     onSubscriberError: (error) => log(`bus: ${error instanceof Error ? error.message : error}`),
   });
   const clients = new Map<number, IrcClient>();
-  const pages = new Set<PageSocket>();
+  const pages = new Set<Page>();
 
   const broadcast = (message: unknown) => {
     // UI batches keep coming with no page open: serialize them only for someone.
     if (pages.size === 0) return;
     const frame = JSON.stringify(message);
-    for (const page of pages) send(page.socket, frame);
+    for (const page of pages) page.socket.send(frame);
   };
 
   const ui = new UiState({ bus, onBatch: (batch) => broadcast({ kind: "batch", ...batch }) });
@@ -141,7 +144,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
         return;
       }
       // One page acts on a link (the newest ready one), so two tabs never join twice.
-      send(ready[ready.length - 1].socket, `{"kind":"frontend","event":${frame}}`);
+      ready[ready.length - 1].socket.send(`{"kind":"frontend","event":${frame}}`);
     },
     listen: () => () => {},
   };
@@ -238,13 +241,13 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     pushState(networkId);
   }
 
-  async function perform(action: Action, page?: PageSocket): Promise<unknown> {
+  async function perform(action: Action, page?: Page): Promise<unknown> {
     switch (action.kind) {
       case "ready":
         if (page) {
           page.ready = true;
           for (const frame of frontendQueue.splice(0)) {
-            send(page.socket, `{"kind":"frontend","event":${frame}}`);
+            page.socket.send(`{"kind":"frontend","event":${frame}}`);
           }
         }
         links.ready();
@@ -319,34 +322,29 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     }
   }
 
-  function onSocket(socket: WebSocket): void {
-    const page: PageSocket = { socket, ready: false };
-    socket.addEventListener("open", () => {
-      pages.add(page);
-      send(
-        socket,
-        JSON.stringify({
-          kind: "hello",
-          version: PROTOCOL_VERSION,
-          networks: store.list().map(view),
-          plugins: plugins.list(),
-          roster: ui.roster(),
-          updates: ui.metadata(),
-        }),
-      );
-    });
-    socket.addEventListener("close", () => pages.delete(page));
-    socket.addEventListener("message", (event) => {
-      const parsed = parseAction(event.data);
+  function onSocket(socket: PageSocket): void {
+    const page: Page = { socket, ready: false };
+    pages.add(page);
+    socket.send(JSON.stringify({
+      kind: "hello",
+      version: PROTOCOL_VERSION,
+      networks: store.list().map(view),
+      plugins: plugins.list(),
+      roster: ui.roster(),
+      updates: ui.metadata(),
+    }));
+    socket.onClose(() => pages.delete(page));
+    socket.onMessage((data) => {
+      const parsed = parseAction(data);
       if (!parsed.ok) {
-        send(socket, JSON.stringify(parsed.error));
+        socket.send(JSON.stringify(parsed.error));
         return;
       }
       const action = parsed.action;
       perform(action, page).then(
         (result) => {
           if (action.id !== undefined) {
-            send(socket, JSON.stringify({ kind: "reply", id: action.id, result: result ?? null }));
+            socket.send(JSON.stringify({ kind: "reply", id: action.id, result: result ?? null }));
           }
         },
         (error) => {
@@ -356,7 +354,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
             message: error instanceof Error ? error.message : String(error),
           };
           if (action.id !== undefined) reply.id = action.id;
-          send(socket, JSON.stringify(reply));
+          socket.send(JSON.stringify(reply));
         },
       );
     });
@@ -377,7 +375,12 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       log(`Cannot connect to ${network.name}: ${(error as Error).message}`)
     );
   }
-  const web = serveWeb({ onSocket, port: options.port });
+  const web = serveWeb({
+    onSocket,
+    port: options.port,
+    onError: (error) => log(`web: ${error.message}`),
+    ...options.web,
+  });
   let listener: LinkListener | undefined;
   if (options.singleInstance ?? true) {
     listener = await listenForLinks({
@@ -425,11 +428,4 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       await shutdown();
     },
   };
-}
-
-function send(socket: WebSocket, frame: string): void {
-  if (socket.readyState !== WebSocket.OPEN) return;
-  try {
-    socket.send(frame);
-  } catch { /* the page went away */ }
 }

@@ -336,6 +336,14 @@ async function readSecret(question: string): Promise<string> {
   return new TextDecoder().decode(new Uint8Array(bytes));
 }
 
+function env(name: string): string | undefined {
+  try {
+    return Deno.env.get(name);
+  } catch {
+    return undefined; // No --allow-env.
+  }
+}
+
 /**
  * Runs the terminal client until `/quit` or end of input. Returns the exit code.
  *
@@ -354,19 +362,36 @@ export async function runTerminal(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const env = (name: string) => {
-    try {
-      return Deno.env.get(name);
-    } catch {
-      return undefined;
-    }
-  };
   let saslPassword: string | undefined;
   const mechanism = options.saslMechanism ?? "PLAIN";
   if (options.saslAccount && mechanism !== "EXTERNAL") {
     saslPassword = env("IRC_SASL_PASSWORD") ??
       await readSecret(`SASL password for ${options.saslAccount}: `);
   }
+  // SIGINT and SIGTERM at any moment, connecting included: QUIT, then exit 0.
+  let signalled = false;
+  const { promise: stopping, resolve: stop } = Promise.withResolvers<void>();
+  const onSignal = () => {
+    signalled = true;
+    stop();
+  };
+  Deno.addSignalListener("SIGINT", onSignal);
+  Deno.addSignalListener("SIGTERM", onSignal);
+  try {
+    return await runSession(options, mechanism, saslPassword, stopping, () => signalled);
+  } finally {
+    Deno.removeSignalListener("SIGINT", onSignal);
+    Deno.removeSignalListener("SIGTERM", onSignal);
+  }
+}
+
+async function runSession(
+  options: TerminalOptions,
+  mechanism: NonNullable<TerminalOptions["saslMechanism"]>,
+  saslPassword: string | undefined,
+  stopping: Promise<void>,
+  signalled: () => boolean,
+): Promise<number> {
   const bus = new EventBus();
   bus.subscribe("*", (event) => {
     const line = formatEvent(event);
@@ -387,23 +412,23 @@ export async function runTerminal(args: string[]): Promise<number> {
       : undefined,
     reconnect: { initialDelay: 2000, maxDelay: 120_000 },
   });
+  stopping.then(() => client.disconnect("Leaving").catch(() => {}));
   try {
     await client.connect();
   } catch (error) {
-    console.error((error as Error).message);
     await bus.close();
+    if (signalled()) return 0;
+    console.error((error as Error).message);
     return 1;
   }
   let target = options.join[0] ?? "";
   for (const channel of options.join) client.join(channel);
-  const stop = () => {
-    client.disconnect("Leaving").catch(() => {});
-  };
-  Deno.addSignalListener("SIGINT", stop);
+  const lines = Deno.stdin.readable.pipeThrough(new TextDecoderStream()).getReader();
+  stopping.then(() => lines.cancel().catch(() => {}));
   try {
-    const lines = Deno.stdin.readable.pipeThrough(new TextDecoderStream());
     let pending = "";
-    read: for await (const chunk of lines) {
+    read: for (let next = await lines.read(); !next.done; next = await lines.read()) {
+      const chunk = next.value;
       pending += chunk;
       let nl: number;
       while ((nl = pending.indexOf("\n")) !== -1) {
@@ -457,7 +482,6 @@ export async function runTerminal(args: string[]): Promise<number> {
       if (client.state === "disconnected") break;
     }
   } finally {
-    Deno.removeSignalListener("SIGINT", stop);
     await client.disconnect("Leaving");
     await bus.close();
   }

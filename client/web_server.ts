@@ -1,5 +1,30 @@
+import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { randomToken, sameToken } from "../deeplink/token.ts";
+import { serveBounded } from "../deeplink/bounded_listener.ts";
+import { PageSocket } from "./page_socket.ts";
+
+/** Connections served at once by default; more wait in the kernel's backlog. */
+const MAX_CONNECTIONS = 64;
+/** Default time a connection has to send its request head and read the response. */
+const REQUEST_TIMEOUT_MS = 10_000;
+/** Largest request head (request line and headers). */
+const MAX_HEAD_BYTES = 16 * 1024;
+/** Default largest WebSocket message from the page, over all its fragments. */
+const MAX_MESSAGE_BYTES = 64 * 1024;
+/** Most bytes waiting for a page that does not read before its socket is closed. */
+const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
+const WEBSOCKET_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
+const REASONS: Record<number, string> = {
+  200: "OK",
+  204: "No Content",
+  400: "Bad Request",
+  403: "Forbidden",
+  404: "Not Found",
+  421: "Misdirected Request",
+  426: "Upgrade Required",
+  431: "Request Header Fields Too Large",
+};
 
 /** The page's files, served as they are (no build step). */
 const ASSETS: Record<string, string> = {
@@ -22,16 +47,27 @@ const TYPES: Record<string, string> = {
  * @example
  * ```ts
  * import type { WebServerOptions } from "./web_server.ts";
- * const options: WebServerOptions = { onSocket: (socket) => socket.close() };
+ * const options: WebServerOptions = { onSocket: (socket) => socket.close(), maxConnections: 64 };
  * ```
  */
 export interface WebServerOptions {
-  /** Receives each authenticated WebSocket, once it is upgraded. */
-  onSocket: (socket: WebSocket) => void;
+  /** Receives each authenticated WebSocket, once it is upgraded (and open). */
+  onSocket: (socket: PageSocket) => void;
   /** The port to listen on; 0 (the default) picks a free one. Always on 127.0.0.1. */
   port?: number;
   /** The per-run token; a fresh random 256-bit one by default. */
   token?: string;
+  /** Connections served at once (pages' WebSockets included); more wait. Default 64. */
+  maxConnections?: number;
+  /**
+   * Time a connection has, from its accept, to send a whole request head and read the
+   * response; an idle or slow one is closed then. Default 10,000 ms.
+   */
+  requestTimeoutMs?: number;
+  /** Largest WebSocket message, over all its fragments; beyond, 1009. Default 65,536. */
+  maxMessageBytes?: number;
+  /** Receives accept errors (retried with backoff) and errors of single connections. */
+  onError?: (error: Error) => void;
 }
 
 /**
@@ -72,44 +108,81 @@ export interface WebServer extends AsyncDisposable {
  */
 export function serveWeb(options: WebServerOptions): WebServer {
   const token = options.token ?? randomToken();
-  const sockets = new Set<WebSocket>();
-  let port = 0;
-  const server = Deno.serve({
-    hostname: "127.0.0.1",
-    port: options.port ?? 0,
-    onListen: () => {},
-  }, async (request) => {
+  const sockets = new Set<PageSocket>();
+  const timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const limits = {
+    maxMessageBytes: options.maxMessageBytes ?? MAX_MESSAGE_BYTES,
+    maxQueuedBytes: MAX_QUEUED_BYTES,
+  };
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: options.port ?? 0 });
+  const port = listener.addr.port;
+  const cookieName = `ircbus_${port}`;
+
+  async function serve(conn: Deno.TcpConn): Promise<void> {
+    // One deadline for the head and the response: idle and slow connections end there.
+    const timer = setTimeout(() => conn.close(), timeoutMs);
+    let upgraded: { socket: PageSocket; rest: Uint8Array } | undefined;
+    try {
+      const head = await readHead(conn);
+      if (head === undefined) return;
+      if ("status" in head) {
+        await writeResponse(conn, text(head.status, head.message));
+        return;
+      }
+      const request = head.request;
+      const response = await respond(request, head.headers);
+      if (response === "upgrade") {
+        const key = head.headers.get("sec-websocket-key") ?? "";
+        const accept = createHash("sha1").update(key + WEBSOCKET_GUID).digest("base64");
+        await writeAll(
+          conn,
+          `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
+        );
+        upgraded = { socket: new PageSocket(conn, limits), rest: head.rest };
+      } else {
+        await writeResponse(conn, response);
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+    // A page's socket lives until it closes; it counts against the cap meanwhile.
+    if (upgraded === undefined) return;
+    const { socket, rest } = upgraded;
+    sockets.add(socket);
+    socket.onClose(() => sockets.delete(socket));
+    options.onSocket(socket);
+    await socket.run(rest);
+  }
+
+  async function respond(request: Request, headers: Headers): Promise<Response | "upgrade"> {
     const url = new URL(request.url);
-    const cookieName = `ircbus_${port}`;
     // DNS rebinding: a foreign name pointed at 127.0.0.1 still carries its own Host.
-    if (request.headers.get("host") !== `127.0.0.1:${port}`) {
-      return text(
-        421,
-        `Cannot open the client: unexpected host, got ${request.headers.get("host")}`,
-      );
+    if (headers.get("host") !== `127.0.0.1:${port}`) {
+      return text(421, `Cannot open the client: unexpected host, got ${headers.get("host")}`);
     }
     if (!authorized(request, url, token, cookieName)) {
       return text(403, "Cannot open the client: open the URL the client printed, with its token");
     }
     if (url.pathname === "/ws") {
-      const origin = request.headers.get("origin");
+      const origin = headers.get("origin");
       if (origin !== `http://127.0.0.1:${port}`) {
         return text(403, `Cannot open the socket: foreign origin, got ${origin}`);
       }
-      if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
+      if (
+        request.method !== "GET" || headers.get("upgrade")?.toLowerCase() !== "websocket" ||
+        !/\bupgrade\b/i.test(headers.get("connection") ?? "") ||
+        headers.get("sec-websocket-version") !== "13" ||
+        !/^[A-Za-z0-9+/]{22}==$/.test(headers.get("sec-websocket-key") ?? "")
+      ) {
         return text(426, "Cannot open the socket: expected a WebSocket upgrade");
       }
-      const { socket, response } = Deno.upgradeWebSocket(request);
-      sockets.add(socket);
-      socket.addEventListener("close", () => sockets.delete(socket));
-      options.onSocket(socket);
-      return response;
+      return "upgrade";
     }
     if (url.pathname === "/favicon.ico") return new Response(null, { status: 204 });
     const file = Object.hasOwn(ASSETS, url.pathname) ? ASSETS[url.pathname] : undefined;
     if (file === undefined || request.method !== "GET") return text(404, "Not found");
     const body = await Deno.readFile(fileURLToPath(new URL(`./web/${file}`, import.meta.url)));
-    const headers = new Headers({
+    const responseHeaders = new Headers({
       "content-type": TYPES[file.split(".").pop()!],
       "cache-control": "no-store",
       "referrer-policy": "no-referrer",
@@ -118,35 +191,97 @@ export function serveWeb(options: WebServerOptions): WebServer {
         `default-src 'self'; connect-src ws://127.0.0.1:${port}; frame-ancestors 'none'; style-src 'self'`,
     });
     if (url.searchParams.get("token") === token) {
-      headers.set(
+      responseHeaders.set(
         "set-cookie",
         `${cookieName}=${token}; Path=/; HttpOnly; SameSite=Strict`,
       );
     }
-    return new Response(body, { headers });
+    return new Response(body, { headers: responseHeaders });
+  }
+
+  const server = serveBounded(listener, {
+    maxConnections: options.maxConnections ?? MAX_CONNECTIONS,
+    serve,
+    onError: options.onError,
   });
   let closed: Promise<void> | undefined;
   const close = () =>
     closed ??= (async () => {
-      for (const socket of sockets) {
-        try {
-          socket.close(1001, "The client is shutting down");
-        } catch { /* already closing */ }
-      }
-      await server.shutdown();
+      for (const socket of sockets) socket.close(1001, "The client is shutting down");
+      await server.close();
     })();
-  const result = {
-    url: "",
-    port: 0,
+  return {
+    url: `http://127.0.0.1:${port}/?token=${token}`,
+    port,
     token,
     close,
     [Symbol.asyncDispose]: close,
   };
-  const bound = (server.addr as Deno.NetAddr).port;
-  port = bound;
-  result.port = bound;
-  result.url = `http://127.0.0.1:${bound}/?token=${token}`;
-  return result;
+}
+
+type Head =
+  | { request: Request; headers: Headers; rest: Uint8Array }
+  | { status: number; message: string };
+
+/**
+ * Reads one request head (at most MAX_HEAD_BYTES); `undefined` when the peer went away
+ * first. The connection is closed after each response, so a body is never read.
+ */
+async function readHead(conn: Deno.Conn): Promise<Head | undefined> {
+  const buffer = new Uint8Array(MAX_HEAD_BYTES);
+  let length = 0;
+  let end = -1;
+  while (end === -1) {
+    if (length === buffer.length) {
+      return { status: 431, message: "Cannot read the request: the head is too large" };
+    }
+    const n = await conn.read(buffer.subarray(length));
+    if (n === null) return undefined;
+    const from = Math.max(0, length - 3);
+    length += n;
+    for (let i = from; i + 3 < length; i++) {
+      if (
+        buffer[i] === 13 && buffer[i + 1] === 10 && buffer[i + 2] === 13 && buffer[i + 3] === 10
+      ) {
+        end = i;
+        break;
+      }
+    }
+  }
+  const bad = { status: 400, message: "Cannot read the request: malformed head" };
+  const [line, ...fields] = new TextDecoder("latin1").decode(buffer.subarray(0, end)).split("\r\n");
+  const match = /^([A-Z]{1,16}) (\/\S*) HTTP\/1\.[01]$/.exec(line);
+  if (!match) return bad;
+  const headers = new Headers();
+  try {
+    for (const field of fields) {
+      const colon = field.indexOf(":");
+      if (colon < 1) return bad;
+      headers.append(field.slice(0, colon), field.slice(colon + 1).trim());
+    }
+    const request = new Request(`http://127.0.0.1${match[2]}`, { method: match[1], headers });
+    return { request, headers, rest: buffer.slice(end + 4, length) };
+  } catch {
+    return bad; // An invalid header name or value, or a method fetch forbids.
+  }
+}
+
+async function writeResponse(conn: Deno.Conn, response: Response): Promise<void> {
+  const body = new Uint8Array(await response.arrayBuffer());
+  let head = `HTTP/1.1 ${response.status} ${REASONS[response.status] ?? ""}\r\n`;
+  for (const [name, value] of response.headers) head += `${name}: ${value}\r\n`;
+  head += `content-length: ${body.length}\r\nconnection: close\r\n\r\n`;
+  const headBytes = new TextEncoder().encode(head);
+  const bytes = new Uint8Array(headBytes.length + body.length);
+  bytes.set(headBytes);
+  bytes.set(body, headBytes.length);
+  await writeAll(conn, bytes);
+}
+
+async function writeAll(conn: Deno.Conn, data: string | Uint8Array): Promise<void> {
+  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+  let offset = 0;
+  while (offset < bytes.length) offset += await conn.write(bytes.subarray(offset));
 }
 
 function authorized(request: Request, url: URL, token: string, cookieName: string): boolean {

@@ -1,13 +1,20 @@
 import { join } from "node:path";
 import { IrcUrlError } from "./irc_url_error.ts";
 import { randomToken, sameToken } from "./token.ts";
+import { serveBounded } from "./bounded_listener.ts";
 
 /** Name of the token file inside the data dir. */
 const TOKEN_FILE = "deeplink-instance.json";
 /** Largest request or reply line, in bytes. A link is at most 8,192 characters. */
 const MAX_LINE_BYTES = 64 * 1024;
-/** How long the listener gives one connection to send its request. */
-const REQUEST_TIMEOUT_MS = 5_000;
+/**
+ * How long the listener gives one connection to send its request. A launch sends it at once;
+ * shorter than the handoff's 3 s wait, so a launch queued behind idle connections is still
+ * answered.
+ */
+const REQUEST_TIMEOUT_MS = 2_000;
+/** Link connections served at once by default; more wait in the kernel's backlog. */
+const MAX_CONNECTIONS = 16;
 const TOKEN = /^[0-9a-f]{64}$/;
 
 /**
@@ -40,8 +47,13 @@ export interface LinkListenerOptions {
    * `IrcUrlError` rejects the link; the sender reports that error.
    */
   onLink: (raw: string) => unknown;
-  /** Receives errors of single connections (never fatal); defaults to ignoring them. */
+  /**
+   * Receives errors of single connections and failed accepts (never fatal: accepting goes on
+   * with backoff); defaults to ignoring them.
+   */
   onError?: (error: Error) => void;
+  /** Connections served at once; more wait until one ends. Default 16. */
+  maxConnections?: number;
 }
 
 /**
@@ -139,8 +151,6 @@ export async function listenForLinks(options: LinkListenerOptions): Promise<Link
 
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0, transport: "tcp" });
   const port = listener.addr.port;
-  const connections = new Set<Deno.Conn>();
-  const inFlight = new Set<Promise<void>>();
 
   async function serve(conn: Deno.Conn): Promise<void> {
     const timer = setTimeout(() => conn.close(), REQUEST_TIMEOUT_MS);
@@ -154,12 +164,6 @@ export async function listenForLinks(options: LinkListenerOptions): Promise<Link
       }
     } finally {
       clearTimeout(timer);
-      connections.delete(conn);
-      try {
-        conn.close();
-      } catch {
-        // Already closed by the timeout or by close().
-      }
     }
   }
 
@@ -200,46 +204,23 @@ export async function listenForLinks(options: LinkListenerOptions): Promise<Link
     }
   }
 
-  const accepting = (async () => {
-    try {
-      for await (const conn of listener) {
-        connections.add(conn);
-        const task = serve(conn);
-        inFlight.add(task);
-        task.finally(() => inFlight.delete(task));
-      }
-    } catch (error) {
-      if (!(error instanceof Deno.errors.BadResource)) {
-        onError(error instanceof Error ? error : new Error(String(error)));
-      }
-    }
-  })();
+  const server = serveBounded(listener, {
+    maxConnections: options.maxConnections ?? MAX_CONNECTIONS,
+    serve,
+    onError,
+  });
 
   try {
     await writeTokenFile(tokenFile, JSON.stringify({ version: 1, pid: Deno.pid, port, token }));
   } catch (error) {
-    listener.close();
-    await accepting;
+    await server.close();
     throw error;
   }
 
   let closing: Promise<void> | undefined;
   async function close(): Promise<void> {
     closing ??= (async () => {
-      try {
-        listener.close();
-      } catch {
-        // Already closed.
-      }
-      await accepting;
-      for (const conn of connections) {
-        try {
-          conn.close();
-        } catch {
-          // Already closed.
-        }
-      }
-      await Promise.allSettled([...inFlight]);
+      await server.close();
       await removeTokenFileIfOurs(tokenFile, token);
     })();
     return await closing;

@@ -25,6 +25,11 @@ export interface Migration {
  * the plugin host behind each audit entry. A crash of the client still loses nothing; only a
  * power cut can undo the last commits, and never corrupts the file.
  *
+ * The file holds messages and secrets, so it is the owner's alone (0600), whatever the umask
+ * and even when an older client left it 0644: it is created 0600 before SQLite opens it, and
+ * SQLite gives its `-wal` and `-shm` files the database file's mode. Files left 0644 by an
+ * older client are set to 0600 here.
+ *
  * @example
  * ```ts
  * import { openDatabase } from "./database.ts";
@@ -33,6 +38,7 @@ export interface Migration {
  * ```
  */
 export function openDatabase(path: string): DatabaseSync {
+  ownerOnly(path);
   const db = new DatabaseSync(path);
   db.exec(
     "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
@@ -41,6 +47,21 @@ export function openDatabase(path: string): DatabaseSync {
     "CREATE TABLE IF NOT EXISTS schema_versions (component TEXT PRIMARY KEY, version INTEGER NOT NULL)",
   );
   return db;
+}
+
+/** The database file and its companions: readable and writable by the owner only. */
+function ownerOnly(path: string): void {
+  if (path === "" || path === ":memory:" || path.startsWith("file:")) return;
+  if (Deno.build.os === "windows") return;
+  // `mode` applies only when the file is new (and the umask may only narrow it).
+  Deno.openSync(path, { read: true, write: true, create: true, mode: 0o600 }).close();
+  for (const file of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) {
+    try {
+      if ((Deno.statSync(file).mode ?? 0) & 0o077) Deno.chmodSync(file, 0o600);
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+    }
+  }
 }
 
 /**

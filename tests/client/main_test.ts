@@ -95,3 +95,127 @@ Deno.test("resolveDataDir() prefers the flag, then IRCBUS_DATA_DIR, then XDG_DAT
     }
   }
 });
+
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  Deno.test(`deno task run: ${signal} during start exits 0 after the ordered shutdown`, async () => {
+    const dataDir = await Deno.makeTempDir({ prefix: "ircbus-main-" });
+    try {
+      const child = launch(["--data-dir", dataDir]).spawn();
+      const stdout = new Response(child.stdout).text();
+      const stderr = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+      let err = "";
+      // The signal goes as soon as the start has begun, not after a sleep.
+      while (!err.includes("Starting ircbus")) {
+        const { value, done } = await stderr.read();
+        assert.ok(!done, `the client exited early: ${err}`);
+        err += value;
+      }
+      child.kill(signal);
+      for (let chunk = await stderr.read(); !chunk.done; chunk = await stderr.read()) {
+        err += chunk.value;
+      }
+      const status = await child.status;
+      assert.equal(status.code, 0, err);
+      assert.match(err, new RegExp(`Shutting down on ${signal}`));
+      assert.match(err, /Stopped \(front → networks → plugins → bus → storage\)/);
+      await stdout;
+      // Nothing of the instance is left behind: the next start finds no running instance.
+      await assert.rejects(Deno.stat(`${dataDir}/deeplink-instance.json`), Deno.errors.NotFound);
+    } finally {
+      await Deno.remove(dataDir, { recursive: true });
+    }
+  });
+}
+
+Deno.test("deno task run survives EMFILE from idle connections, then serves the page and a second launch", async () => {
+  const dataDir = await Deno.makeTempDir({ prefix: "ircbus-main-" });
+  // A low descriptor limit for the client only: the idle connections below exhaust it.
+  const child = new Deno.Command("bash", {
+    args: [
+      "-c",
+      `ulimit -n 96 && exec "${Deno.execPath()}" run -A --no-prompt --cached-only main.ts --data-dir "$1"`,
+      "bash",
+      dataDir,
+    ],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  const stdout = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const stderr = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+  let out = "";
+  let err = "";
+  let exited = false;
+  const status = child.status.then((s) => {
+    exited = true;
+    return s;
+  });
+  const idle: Deno.TcpConn[] = [];
+  try {
+    let url: string | undefined;
+    while (url === undefined) {
+      const { value, done } = await stdout.read();
+      assert.ok(!done, `the client exited early: ${out}`);
+      out += value;
+      url = out.match(/open (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64})/)?.[1];
+    }
+    const webPort = Number(new URL(url).port);
+    const linkPort = JSON.parse(await Deno.readTextFile(`${dataDir}/deeplink-instance.json`)).port;
+    // More idle connections than the client has descriptors left, on both listeners.
+    for (let i = 0; i < 64; i++) {
+      idle.push(await Deno.connect({ hostname: "127.0.0.1", port: webPort }));
+    }
+    for (let i = 0; i < 16; i++) {
+      idle.push(await Deno.connect({ hostname: "127.0.0.1", port: linkPort }));
+    }
+    while (!err.includes("Too many open files")) {
+      const { value, done } = await stderr.read();
+      assert.ok(!done, `the client exited: ${err}`);
+      err += value;
+    }
+    assert.equal(exited, false, "the client died on EMFILE");
+    for (const conn of idle.splice(0)) conn.close();
+
+    // Still serving: the page, and a later launch finds this instance.
+    const page = await fetch(url, { signal: AbortSignal.timeout(15_000) });
+    assert.equal(page.status, 200);
+    await page.body?.cancel();
+    const second = await launch(["--data-dir", dataDir, "irc://irc.example.net/#later"]).output();
+    const secondErr = new TextDecoder().decode(second.stderr);
+    assert.equal(second.code, 0, secondErr);
+    assert.match(secondErr, /Handed the link to the running instance/);
+
+    child.kill("SIGTERM");
+    assert.equal((await status).code, 0);
+  } finally {
+    for (const conn of idle) conn.close();
+    if (!exited) child.kill("SIGKILL");
+    await status;
+    await stdout.cancel();
+    await stderr.cancel();
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});
+
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  Deno.test(`deno task run --headless: ${signal} while registering exits 0`, async () => {
+    // A server that accepts and never answers: the client stays in registration.
+    using server = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const child = launch(["--headless", "--server", `127.0.0.1:${server.addr.port}`, "--nick", "t"])
+      .spawn();
+    const output = child.output();
+    const conn = await server.accept();
+    const lines = conn.readable.pipeThrough(new TextDecoderStream()).getReader();
+    let received = "";
+    while (!received.includes("NICK t")) {
+      const { value, done } = await lines.read();
+      assert.ok(!done, `the client hung up: ${received}`);
+      received += value;
+    }
+    child.kill(signal);
+    const result = await output;
+    assert.equal(result.code, 0, new TextDecoder().decode(result.stderr));
+    await lines.cancel();
+  });
+}

@@ -330,3 +330,26 @@ Deno.test({
     });
   },
 });
+
+Deno.test("listenForLinks() answers a launch queued behind idle connections that fill its cap", async () => {
+  await withTempDir(async (dataDir) => {
+    const links: string[] = [];
+    await using listener = await listenForLinks({
+      dataDir,
+      onLink: (raw) => links.push(raw),
+      maxConnections: 2,
+    });
+    const idle = [
+      await Deno.connect({ hostname: "127.0.0.1", port: listener.port }),
+      await Deno.connect({ hostname: "127.0.0.1", port: listener.port }),
+    ];
+    // The idle ones are dropped after 2 s, within the launch's 3 s wait.
+    const result = await handOffLink({ dataDir, link: "irc://a.example/#queued" });
+    assert.deepEqual(result, { status: "delivered" });
+    assert.deepEqual(links, ["irc://a.example/#queued"]);
+    for (const conn of idle) {
+      assert.equal(await conn.read(new Uint8Array(16)), null, "the idle connection was closed");
+      conn.close();
+    }
+  });
+});

@@ -92,3 +92,30 @@ Deno.test("openDatabase(): a commit survives the client being killed before it c
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("openDatabase() keeps client.sqlite, -wal and -shm 0600 in an existing 0755 data dir", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.chmod(dir, 0o755);
+    const path = join(dir, "client.sqlite");
+    const modes = () =>
+      ["", "-wal", "-shm"].map((suffix) => (Deno.statSync(path + suffix).mode ?? 0) & 0o777);
+    const db = openDatabase(path);
+    migrate(db, "notes", steps);
+    db.prepare("INSERT INTO notes (text) VALUES (?)").run("a secret");
+    assert.deepEqual(modes(), [0o600, 0o600, 0o600]);
+    db.close();
+
+    // Left 0644 by an older client (the WAL kept open by a second connection): fixed on open.
+    const keeper = openDatabase(path);
+    keeper.prepare("INSERT INTO notes (text) VALUES (?)").run("another");
+    for (const suffix of ["", "-wal", "-shm"]) Deno.chmodSync(path + suffix, 0o644);
+    const reopened = openDatabase(path);
+    assert.deepEqual(modes(), [0o600, 0o600, 0o600]);
+    assert.equal(reopened.prepare("SELECT count(*) AS n FROM notes").get()?.n, 2);
+    reopened.close();
+    keeper.close();
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
