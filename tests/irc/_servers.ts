@@ -549,7 +549,7 @@ listen { host = "127.0.0.1"; port = ${port}; };
 auth { user = "*@*"; class = "users"; flags = exceed_limit, no_tilde; };
 motd { mask = "*"; file = "${dir}/motd.txt"; };
 channel { max_channels = 100; default_join_flood_count = 1000; default_join_flood_time = 1 second; };
-general { disable_auth = yes; throttle_count = 1000; throttle_time = 0; anti_spam_exit_message_time = 0; anti_nick_flood = no; default_floodcount = 1000; ping_cookie = no; away_count = 100; pace_wait = 0; pace_wait_simple = 0; };
+general { disable_auth = yes; throttle_count = 1000; throttle_time = 0; anti_nick_flood = no; default_floodcount = 1000; ping_cookie = no; away_count = 100; pace_wait = 0; pace_wait_simple = 0; };
 modules { path = "/usr/lib/ircd-hybrid/modules"; path = "/usr/lib/ircd-hybrid/modules/autoload"; };
 `,
   );
