@@ -49,7 +49,16 @@ export class SaslprepError extends TypeError {
   }
 }
 
-/** Options of {@linkcode saslprep}. */
+/**
+ * Options of {@linkcode saslprep}.
+ *
+ * @example
+ * ```ts
+ * import { saslprep, type SaslprepOptions } from "./saslprep.ts";
+ * const query: SaslprepOptions = { allowUnassigned: true };
+ * saslprep("x\u0221", query); // passes: U+0221 was unassigned in Unicode 3.2
+ * ```
+ */
 export interface SaslprepOptions {
   /**
    * Treat the string as a query (RFC 3454 section 7): code points unassigned in Unicode 3.2
