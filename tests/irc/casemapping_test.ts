@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { casefold } from "../../mod.ts";
+import { connectToScriptedPeer } from "./_connected.ts";
 
 Deno.test("casefold() follows rfc1459, strict-rfc1459 and ascii", () => {
   assert.equal(casefold("Nick[Away]\\~", "rfc1459"), "nick{away}|^");
@@ -26,5 +27,29 @@ Deno.test("casefold() is idempotent and makes case variants equal", () => {
       assert.equal(casefold(once, mapping), once);
       assert.equal(casefold(s.toUpperCase(), mapping), casefold(s.toLowerCase(), mapping));
     }));
+  }
+});
+
+Deno.test("IrcClient folds channel names by the server's CASEMAPPING, both strict spellings included", async () => {
+  // "#A^" is "#a~" under rfc1459, another channel under strict RFC 1459.
+  const expected = {
+    "rfc1459": ["#b"],
+    "strict-rfc1459": ["#a~", "#b"],
+    "rfc1459-strict": ["#a~", "#b"],
+  };
+  for (const [mapping, channels] of Object.entries(expected)) {
+    await using link = await connectToScriptedPeer({
+      register: { isupport: `CASEMAPPING=${mapping} CHANTYPES=# PREFIX=(ov)@+` },
+    });
+    const { peer, rec, nick } = link;
+    await peer.send(
+      `:${nick}!u@h JOIN #a~`,
+      `:peer.test 366 ${nick} #a~ :End of /NAMES list.`,
+      `:${nick}!u@h PART #A^`,
+      `:${nick}!u@h JOIN #b`,
+      `:peer.test 366 ${nick} #b :End of /NAMES list.`,
+    );
+    const changed = await rec.waitFor("channels.changed", (d) => d.channels.includes("#b"));
+    assert.deepEqual(changed.data.channels.toSorted(), channels, mapping);
   }
 });
