@@ -1,8 +1,8 @@
 /**
  * The stringprep (RFC 3454) tables SASLprep (RFC 4013) uses, as sorted inclusive code point
  * ranges `[start0, end0, start1, end1, ...]`. Generated from Python's `stringprep` module,
- * which reads the Unicode 3.2 database RFC 3454 is built on; each table is written as
- * space-separated hex code points or `start-end` ranges.
+ * which reads the Unicode 3.2 database RFC 3454 is built on (`scripts/stringprep_tables.py`);
+ * each table is written as space-separated hex code points or `start-end` ranges.
  *
  * @module
  */
