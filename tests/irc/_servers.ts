@@ -728,7 +728,7 @@ async function waitForChannels(
   const deadline = Date.now() + timeoutMs;
   const conn = await Deno.connect({ hostname: "127.0.0.1", port });
   const enc = new TextEncoder();
-  const probe = `probe${Math.floor(Math.random() * 1e6)}`;
+  const probe = `p${Math.floor(Math.random() * 1e6)}`;
   let text = "";
   try {
     await conn.write(enc.encode(`NICK ${probe}\r\nUSER probe 0 * :probe\r\n`));
