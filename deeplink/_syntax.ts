@@ -3,10 +3,16 @@
 /** Characters that start a channel name. */
 export const CHANNEL_PREFIXES = "#&+!";
 
-/** Flag words that may follow a name in the target list (compared lowercase, undecoded). */
+/**
+ * Flag words that may follow a name in the target list (compared lowercase, undecoded): the
+ * entity types `isuser`/`ischannel` and host types `isserver`/`isnetwork` of
+ * draft-butcher-irc-url-04, mIRC's and irssi's `isnick`, and `needkey`/`needpass` of
+ * draft-mirashi-url-irc.
+ */
 export const FLAGS: ReadonlySet<string> = new Set([
   "isnick",
   "isuser",
+  "ischannel",
   "needkey",
   "needpass",
   "isserver",
@@ -15,6 +21,9 @@ export const FLAGS: ReadonlySet<string> = new Set([
 
 /** Flags that mark the name before them as a nick. */
 export const NICK_FLAGS: ReadonlySet<string> = new Set(["isnick", "isuser"]);
+
+/** The flag that marks the name before it as a channel. */
+export const CHANNEL_FLAG = "ischannel";
 
 /** Whitespace, control characters (NUL included) and commas: never allowed in names or keys. */
 export const FORBIDDEN_IN_NAME = /[\s\p{Cc},]/u;

@@ -5,6 +5,7 @@ import { show } from "./_syntax.ts";
 const MAX_HOST_LENGTH = 253;
 const MAX_LABEL_LENGTH = 63;
 const DIGITS = /^[0-9]+$/;
+const HYPHEN_RULE = "a label must not start or end with a hyphen";
 const IPV6_CHARS = /^[0-9a-f:.]+$/;
 
 /**
@@ -13,7 +14,9 @@ const IPV6_CHARS = /^[0-9a-f:.]+$/;
  * addresses without brackets, in their canonical (RFC 5952) spelling.
  *
  * Throws an {@linkcode IrcUrlError} (`invalid_host`) for anything that is not a host name,
- * a dotted IPv4 address or an IPv6 address.
+ * a dotted IPv4 address or an IPv6 address. Host names follow RFC 1123: labels of 1-63
+ * letters, digits and hyphens, no label starting or ending with a hyphen, no underscore, at
+ * most 253 characters; a single label such as `localhost` is a valid name.
  *
  * @example
  * ```ts
@@ -39,15 +42,14 @@ export function normalizeHost(host: string): string {
 export function normalizeHostPart(text: string, ipv6: boolean, input: string): string {
   if (ipv6) return normalizeIpv6(text, input);
   let host = text;
-  // One pass decides the common case: ASCII letters, digits, "-", "_" and dots.
+  // One pass decides the common case: ASCII letters, digits, "-" and dots.
   let simple = true;
   let upper = false;
   for (let i = 0; i < host.length; i++) {
     const c = host.charCodeAt(i);
     if (c >= 0x41 && c <= 0x5a) upper = true;
     else if (
-      !((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x5f ||
-        c === 0x2e)
+      !((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e)
     ) {
       simple = false;
       break;
@@ -61,28 +63,38 @@ export function normalizeHostPart(text: string, ipv6: boolean, input: string): s
   if (!simple) {
     // deno-lint-ignore no-control-regex
     if (/[^\x00-\x7f]/.test(host)) {
+      // Checked before the conversion too: WHATWG's domainToASCII lets "bücher-" through.
+      if (/(^|\.)-|-(\.|$)/.test(host)) throw invalidHost(text, input, HYPHEN_RULE);
       const ascii = domainToASCII(host);
       if (ascii === "") throw invalidHost(text, input);
       host = ascii.endsWith(".") ? ascii.slice(0, -1) : ascii;
     }
   }
-  if (host.length > MAX_HOST_LENGTH) throw invalidHost(text, input);
+  if (host.length > MAX_HOST_LENGTH) {
+    throw invalidHost(text, input, `a host name is at most ${MAX_HOST_LENGTH} characters`);
+  }
+  // RFC 1123 section 2.1 (over RFC 952): labels of letters, digits and inner hyphens.
   let labelStart = 0;
   let lastLabelNumeric = true;
   for (let i = 0; i <= host.length; i++) {
     const c = i === host.length ? 0x2e : host.charCodeAt(i);
     if (c === 0x2e) {
       const length = i - labelStart;
-      if (length === 0 || length > MAX_LABEL_LENGTH) throw invalidHost(text, input);
+      if (length === 0 || length > MAX_LABEL_LENGTH) {
+        throw invalidHost(text, input, `each label is 1-${MAX_LABEL_LENGTH} characters`);
+      }
+      if (host.charCodeAt(labelStart) === 0x2d || host.charCodeAt(i - 1) === 0x2d) {
+        throw invalidHost(text, input, HYPHEN_RULE);
+      }
       if (i === host.length) break;
       labelStart = i + 1;
       lastLabelNumeric = true;
     } else if (c >= 0x30 && c <= 0x39) {
       // digits keep the label numeric
-    } else if ((c >= 0x61 && c <= 0x7a) || c === 0x2d || c === 0x5f) {
+    } else if ((c >= 0x61 && c <= 0x7a) || c === 0x2d) {
       lastLabelNumeric = false;
     } else {
-      throw invalidHost(text, input);
+      throw invalidHost(text, input, "a label holds only letters, digits and hyphens");
     }
   }
   // A name whose last label is a number must be a plain dotted IPv4 address: anything else
@@ -93,7 +105,9 @@ export function normalizeHostPart(text: string, ipv6: boolean, input: string): s
       labels.every((label) =>
         DIGITS.test(label) && (label === "0" || !label.startsWith("0")) && Number(label) <= 255
       );
-    if (!isIpv4) throw invalidHost(text, input);
+    if (!isIpv4) {
+      throw invalidHost(text, input, "a numeric name must be a dotted IPv4 address");
+    }
   }
   return host;
 }
@@ -110,10 +124,13 @@ function normalizeIpv6(text: string, input: string): string {
   }
 }
 
-function invalidHost(text: string, input: string): IrcUrlError {
+function invalidHost(text: string, input: string, rule?: string): IrcUrlError {
+  const why = rule === undefined ? "" : ` (${rule})`;
   return new IrcUrlError(
     "invalid_host",
-    `Cannot parse IRC link: the host is not a valid host name or IP address, got ${show(text)}`,
+    `Cannot parse IRC link: the host is not a valid host name or IP address${why}, got ${
+      show(text)
+    }`,
     input,
   );
 }

@@ -20,7 +20,10 @@ export type IrcUrlErrorCode =
   | "missing_authority"
   /** The authority holds no host. */
   | "missing_host"
-  /** The host is not a valid host name, IPv4 address or bracketed IPv6 address. */
+  /**
+   * The host is not a valid host name (RFC 1123 labels: letters, digits and inner hyphens,
+   * 1-63 characters each, 253 in all), IPv4 address or bracketed IPv6 address.
+   */
   | "invalid_host"
   /** An IPv6 address appears without its square brackets. */
   | "unbracketed_ipv6"
@@ -36,6 +39,8 @@ export type IrcUrlErrorCode =
   | "name_too_long"
   /** A channel-shaped name (`#`, `&`, `+`, `!`) is flagged as a nick. */
   | "channel_flagged_as_nick"
+  /** A target is flagged both as a nick (`isnick`, `isuser`) and as a channel (`ischannel`). */
+  | "conflicting_flags"
   /** A target is a channel prefix alone, such as `#`. */
   | "bare_prefix"
   /** The key holds whitespace, a control character, NUL or a comma. */

@@ -2,6 +2,7 @@ import type { IrcLink, IrcScheme, Target } from "./irc_link.ts";
 import { IrcUrlError } from "./irc_url_error.ts";
 import { normalizeHostPart } from "./host.ts";
 import {
+  CHANNEL_FLAG,
   DEFAULT_PORTS,
   FLAGS,
   hasForbiddenChar,
@@ -24,6 +25,11 @@ const PORT_DIGITS = /^[0-9]+$/;
  * Both the escaped form (`irc://host/%23deno`) and the common unescaped form
  * (`irc://host/#deno`, where `#deno` is the URL fragment) are accepted. The key comes from
  * `?key=` (inside the fragment in the unescaped form) and applies to every channel.
+ *
+ * Flags after a name follow what other clients accept: `isnick` or `isuser` make it a nick,
+ * `ischannel` a channel (the default: a name without a prefix gets `#`); `needkey`,
+ * `needpass`, `isserver` and `isnetwork` are accepted and ignored, in any order and case.
+ * A trailing comma is ignored. The host is checked by RFC 1123 label rules.
  *
  * @example An ircs:// link with a key
  * ```ts
@@ -238,7 +244,7 @@ function findKey(query: string, found: string | undefined, input: string): strin
 function parseTargets(targetText: string, key: string, input: string): Target[] {
   if (targetText === "") return [];
   // Flags are syntax: they are recognized before decoding, so "%69snick" is a name.
-  const entries: { raw: string; isNick: boolean }[] = [];
+  const entries: { raw: string; isNick: boolean; isChannel: boolean }[] = [];
   for (const segment of targetText.split(",")) {
     if (segment === "") continue;
     // Flag words are 6 to 9 letters long; other segments skip the lowercase copy.
@@ -246,13 +252,23 @@ function parseTargets(targetText: string, key: string, input: string): Target[] 
     if (FLAGS.has(lower)) {
       const last = entries[entries.length - 1];
       if (last !== undefined && NICK_FLAGS.has(lower)) last.isNick = true;
+      if (last !== undefined && lower === CHANNEL_FLAG) last.isChannel = true;
       continue;
     }
-    entries.push({ raw: segment, isNick: false });
+    entries.push({ raw: segment, isNick: false, isChannel: false });
   }
   const targets: Target[] = [];
-  for (const { raw, isNick } of entries) {
+  for (const { raw, isNick, isChannel } of entries) {
     const decoded = decode(raw, input);
+    if (isNick && isChannel) {
+      throw new IrcUrlError(
+        "conflicting_flags",
+        `Cannot parse IRC link: a target cannot be flagged both as a nick and as a channel, got ${
+          show(decoded)
+        }`,
+        input,
+      );
+    }
     if (hasForbiddenChar(decoded)) {
       throw new IrcUrlError(
         "invalid_name",

@@ -55,7 +55,9 @@ export class ScramAuthenticator {
       this.#abort(error);
       return;
     }
-    if (text.startsWith("r=")) {
+    // The server-first message starts with the nonce, or with a mandatory extension that
+    // clientFinal() refuses.
+    if (text.startsWith("r=") || text.startsWith("m=")) {
       this.#scram.clientFinal(text).then((final) => this.#send(final), (e) => this.#abort(e));
       return;
     }

@@ -5,7 +5,8 @@
  */
 
 /**
- * A casemapping a server can advertise. Unknown values fold like `rfc1459`.
+ * A casemapping a server can advertise. Strict RFC 1459 has two spellings in the wild:
+ * `strict-rfc1459` and `rfc1459-strict`. Unknown values fold like `rfc1459`.
  *
  * @example
  * ```ts
@@ -13,7 +14,7 @@
  * const mapping: Casemapping = "ascii";
  * ```
  */
-export type Casemapping = "ascii" | "rfc1459" | "strict-rfc1459";
+export type Casemapping = "ascii" | "rfc1459" | "strict-rfc1459" | "rfc1459-strict";
 
 const ASCII_UPPER = /[A-Z]/;
 const STRICT = /[A-Z[\]\\]/;
@@ -22,8 +23,8 @@ const RFC = /[A-Z[\]\\~]/;
 /**
  * Folds a nickname or channel name for comparison, following `mapping`.
  *
- * `ascii` folds A-Z; `rfc1459` also folds `[]\~` to `{}|^`; `strict-rfc1459` folds `[]\`
- * but not `~`.
+ * `ascii` folds A-Z; `rfc1459` also folds `[]\~` to `{}|^`; `strict-rfc1459` (also spelled
+ * `rfc1459-strict`) folds `[]\` but not `~`. Mapping names are matched case-insensitively.
  *
  * @example
  * ```ts
@@ -33,7 +34,8 @@ const RFC = /[A-Z[\]\\~]/;
  * ```
  */
 export function casefold(name: string, mapping: Casemapping | string = "rfc1459"): string {
-  const needs = mapping === "ascii" ? ASCII_UPPER : mapping === "strict-rfc1459" ? STRICT : RFC;
+  const kind = mappingKind(mapping);
+  const needs = kind === "ascii" ? ASCII_UPPER : kind === "strict" ? STRICT : RFC;
   if (!needs.test(name)) return name;
   let out = "";
   let changed = false;
@@ -41,12 +43,26 @@ export function casefold(name: string, mapping: Casemapping | string = "rfc1459"
     const c = name.charCodeAt(i);
     let f = c;
     if (c >= 65 && c <= 90) f = c + 32;
-    else if (mapping !== "ascii") {
+    else if (kind !== "ascii") {
       if (c === 91 || c === 92 || c === 93) f = c + 32; // [ \ ] -> { | }
-      else if (c === 126 && mapping !== "strict-rfc1459") f = 94; // ~ -> ^
+      else if (c === 126 && kind !== "strict") f = 94; // ~ -> ^
     }
     if (f !== c) changed = true;
     out += String.fromCharCode(f);
   }
   return changed ? out : name;
+}
+
+/** The folding a `CASEMAPPING` value names; both spellings of strict RFC 1459 are one. */
+function mappingKind(mapping: string): "ascii" | "strict" | "rfc1459" {
+  if (mapping === "rfc1459") return "rfc1459";
+  switch (mapping.toLowerCase()) {
+    case "ascii":
+      return "ascii";
+    case "strict-rfc1459":
+    case "rfc1459-strict":
+      return "strict";
+    default:
+      return "rfc1459";
+  }
 }

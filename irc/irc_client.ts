@@ -7,7 +7,8 @@ import { createEvent, type EventBus, type WhoisInfo } from "../bus/mod.ts";
 import { casefold } from "./casemapping.ts";
 import { IrcConnectError } from "./errors.ts";
 import { Session, type SessionEnd } from "./_session.ts";
-import type { IrcClientOptions, IrcConnectionState } from "./types.ts";
+import { saslprep } from "./saslprep.ts";
+import type { IrcClientOptions, IrcConnectionState, SaslOptions } from "./types.ts";
 
 const FORBIDDEN = /[\r\n\0]/;
 
@@ -68,7 +69,7 @@ export class IrcClient implements AsyncDisposable {
     if (!Number.isInteger(options.port) || options.port < 1 || options.port > 65535) {
       throw new TypeError(`Cannot create IrcClient: invalid port, got ${options.port}`);
     }
-    this.#options = { ...options };
+    this.#options = { ...options, sasl: prepareSasl(options.sasl) };
     this.#bus = options.bus;
     this.#nick = options.nick;
   }
@@ -375,6 +376,22 @@ export function backoff(
   const jitter = Math.min(1, Math.max(0, options.jitter ?? 0.3));
   const base = Math.min(max, initial * 2 ** Math.min(attempt, 30));
   return Math.round(base * (1 - jitter * random()));
+}
+
+/**
+ * SASLprep on the credentials (RFC 4616, RFC 5802): PLAIN's as queries, SCRAM's password as a
+ * stored string. A string SASLprep refuses throws its `SaslprepError` from the constructor.
+ */
+function prepareSasl(sasl: SaslOptions | undefined): SaslOptions | undefined {
+  if (sasl === undefined || sasl.mechanism === "EXTERNAL") return sasl;
+  const password = sasl.password;
+  return {
+    ...sasl,
+    account: saslprep(sasl.account, { allowUnassigned: true }),
+    password: password === undefined
+      ? undefined
+      : saslprep(password, { allowUnassigned: sasl.mechanism === "PLAIN" }),
+  };
 }
 
 function checkToken(action: string, value: string): void {

@@ -8,3 +8,4 @@ export * from "./types.ts";
 export * from "./errors.ts";
 export * from "./casemapping.ts";
 export { ScramError, ScramSha256 } from "./scram.ts";
+export * from "./saslprep.ts";

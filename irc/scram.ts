@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { saslprep } from "./saslprep.ts";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -55,10 +56,13 @@ export class ScramSha256 {
   /**
    * Starts an exchange for `username` and `password`. `options.nonce` fixes the client nonce
    * (for tests); by default it is 24 random bytes in base64.
+   *
+   * Both go through SASLprep (RFC 5802 section 5.1): the user name as a query, the password
+   * as a stored string. A string SASLprep refuses throws a `SaslprepError` here.
    */
   constructor(username: string, password: string, options: { nonce?: string } = {}) {
-    this.#username = username;
-    this.#password = password;
+    this.#username = saslprep(username, { allowUnassigned: true });
+    this.#password = saslprep(password);
     this.#nonce = options.nonce ??
       toBase64(crypto.getRandomValues(new Uint8Array(24)));
   }
@@ -73,6 +77,14 @@ export class ScramSha256 {
   /** Computes the client-final message (with the proof) from the server-first message. */
   async clientFinal(serverFirst: string): Promise<string> {
     if (this.#clientFirstBare === "") this.clientFirst();
+    // RFC 5802 section 5.1: "m" is reserved for a mandatory extension this client cannot know.
+    if (serverFirst.startsWith("m=")) {
+      throw new ScramError(
+        `Cannot continue SCRAM: the server requires an unsupported mandatory extension, got ${
+          JSON.stringify(serverFirst.split(",")[0])
+        }`,
+      );
+    }
     const fields = parseFields(serverFirst);
     const nonce = fields.get("r");
     const salt = fields.get("s");

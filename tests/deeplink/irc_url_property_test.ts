@@ -73,10 +73,11 @@ const textArb = fc.string({ unit: "grapheme", minLength: 1, maxLength: 30 }).fil
   ALLOWED.test(s)
 );
 
-const labelArb = fc.stringMatching(/^[a-z0-9_-]{1,12}$/);
+// RFC 1123 labels: letters, digits and inner hyphens; the last label starts with a letter.
+const labelArb = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,10}[a-z0-9])?$/);
 const domainArb = fc.tuple(
   fc.array(labelArb, { maxLength: 3 }),
-  fc.stringMatching(/^[a-z][a-z0-9-]{0,8}$/),
+  fc.stringMatching(/^[a-z]([a-z0-9-]{0,7}[a-z0-9])?$/),
 )
   .map(([labels, last]) => [...labels, last].join("."));
 const ipv4Arb = fc.ipV4();

@@ -140,6 +140,54 @@ const valid: [string, string, IrcLink][] = [
     irc("example.org", [ch("#a")]),
   ],
   ["only a flag: no targets", "irc://example.org/needpass", irc("example.org")],
+  // draft-butcher-irc-url-04 section 2.4: enttype and hosttype, in either order.
+  [
+    "ischannel marks a channel",
+    "irc://example.org/deno,ischannel",
+    irc("example.org", [ch("#deno")]),
+  ],
+  [
+    "ischannel keeps a prefixed channel",
+    "irc://example.org/%23deno,ischannel",
+    irc("example.org", [ch("#deno")]),
+  ],
+  [
+    "enttype then hosttype",
+    "irc://example.org/deno,ischannel,isnetwork",
+    irc("example.org", [ch("#deno")]),
+  ],
+  [
+    "hosttype then enttype",
+    "irc://example.org/alice,isserver,isuser",
+    irc("example.org", [nick("alice")]),
+  ],
+  [
+    "mirashi needpass and trailing comma",
+    "irc://example.org/#deno,needpass,",
+    irc("example.org", [ch("#deno")]),
+  ],
+  [
+    "flags in upper case",
+    "irc://example.org/deno,ISCHANNEL,NEEDKEY",
+    irc("example.org", [ch("#deno")]),
+  ],
+  [
+    "escaped flag word ischannel is a name",
+    "irc://example.org/%69schannel",
+    irc("example.org", [ch("#ischannel")]),
+  ],
+  // RFC 1123 host names.
+  ["single-label host", "irc://localhost/#a", irc("localhost", [ch("#a")])],
+  ["hyphen inside a label", "irc://irc-1.ex-ample.org/", irc("irc-1.ex-ample.org")],
+  ["label starting with a digit (RFC 1123)", "irc://1irc.example.org/", irc("1irc.example.org")],
+  ["63-character label", `irc://${"a".repeat(63)}.org/`, irc(`${"a".repeat(63)}.org`)],
+  [
+    "253-character host",
+    `irc://${"a".repeat(61)}.${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(63)}/`,
+    irc(`${"a".repeat(61)}.${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(63)}`),
+  ],
+  ["IPv4 literal", "irc://127.0.0.1:6667/", irc("127.0.0.1")],
+  ["IPv6 loopback literal", "irc://[::1]/", irc("::1")],
   [
     "a later flag still applies to the name",
     "irc://example.org/bob,needpass,isnick",
@@ -233,6 +281,21 @@ const invalid: [string, string, IrcUrlErrorCode][] = [
   ["bad IPv4", "irc://256.1.1.1/", "invalid_host"],
   ["numeric last label", "irc://example.123/", "invalid_host"],
   ["percent in host", "irc://exa%6Dple.org/", "invalid_host"],
+  ["underscore in host", "irc://irc_1.example.org/", "invalid_host"],
+  ["underscore in a single-label host", "irc://local_host/", "invalid_host"],
+  ["label starting with a hyphen", "irc://-irc.example.org/", "invalid_host"],
+  ["label ending with a hyphen", "irc://irc-.example.org/", "invalid_host"],
+  ["last label ending with a hyphen", "irc://irc.example.org-/", "invalid_host"],
+  ["single label that is a hyphen", "irc://-/", "invalid_host"],
+  ["64-character label", `irc://${"a".repeat(64)}.org/`, "invalid_host"],
+  [
+    "254-character host",
+    `irc://${"a".repeat(62)}.${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(63)}/`,
+    "invalid_host",
+  ],
+  ["international name ending with a hyphen", "irc://bücher-.example/", "invalid_host"],
+  ["nick flagged as a channel too", "irc://example.org/bob,isnick,ischannel", "conflicting_flags"],
+  ["ischannel then isuser", "irc://example.org/bob,ischannel,isuser", "conflicting_flags"],
   ["raw CRLF in a name", "irc://example.org/#a\r\nJOIN #evil", "control_character"],
   ["raw tab inside", "irc://example.org/#a\tb", "control_character"],
   ["raw NUL", "irc://example.org/#a\0", "control_character"],
@@ -300,5 +363,23 @@ Deno.test("parseIrcUrl() canonicalizes IPv6 exactly as WHATWG URL does", () => {
   ) {
     const expected = new URL(`http://[${address}]/`).hostname.slice(1, -1);
     assert.equal(parseIrcUrl(`irc://[${address}]/`).host, expected);
+  }
+});
+
+Deno.test("parseIrcUrl() names the RFC 1123 rule a host breaks", () => {
+  const cases: [string, string][] = [
+    ["irc://irc_1.example.org/", "a label holds only letters, digits and hyphens"],
+    ["irc://-irc.example.org/", "a label must not start or end with a hyphen"],
+    [`irc://${"a".repeat(64)}.org/`, "each label is 1-63 characters"],
+  ];
+  for (const [input, rule] of cases) {
+    assert.throws(() => parseIrcUrl(input), {
+      name: "IrcUrlError",
+      code: "invalid_host",
+      message:
+        `Cannot parse IRC link: the host is not a valid host name or IP address (${rule}), got ${
+          JSON.stringify(new URL(input.replace("irc:", "http:")).host)
+        }`,
+    });
   }
 });
