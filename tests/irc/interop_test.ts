@@ -218,6 +218,7 @@ Deno.test("interop: InspIRCd", async (t) => {
     "chghost",
     "echo-message",
     "extended-join",
+    "extended-monitor",
     "inspircd.org/poison",
     "inspircd.org/standard-replies",
     "invite-notify",
