@@ -1,12 +1,12 @@
 import type { DatabaseSync } from "node:sqlite";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { EventBus } from "../bus/event_bus.ts";
 import { createEvent, EventSourceSystem, type PluginLifecycleAction } from "../bus/events.ts";
 import { createMetadataCoalescer, type MetadataCoalescer } from "../bus/metadata_coalescer.ts";
 import { openDatabase } from "../storage/database.ts";
 import { databasePath } from "../storage/data_dir.ts";
-import { PluginLoadError } from "./errors.ts";
+import { PluginIdentityError, PluginLoadError } from "./errors.ts";
 import { effectiveGrant, grantAll, missingConsent, type PluginGrant } from "./grant.ts";
 import { type IsolationMode, type PluginManifest, readManifest } from "./manifest.ts";
 import { parsePluginMessage, type PluginMessage } from "./_protocol.ts";
@@ -17,6 +17,7 @@ import { Delivery } from "./_delivery.ts";
 import { FloodMeter } from "./_flood.ts";
 import { cacheModuleGraph, checkGrant, entryFile } from "./_install.ts";
 import { launchEndpoint, resolvePermissions } from "./_launch.ts";
+import { copyRoot, pinCopy, type PinnedCopy, verifyCopy } from "./_pinned_copy.ts";
 import { createSlot, type Slot, type Timer } from "./_slot.ts";
 import { watchFolder } from "./_watch.ts";
 
@@ -88,8 +89,6 @@ export interface PluginHostOptions {
   forceSubprocess?: boolean;
   /** Heap limit of subprocess plugins, in MiB. Default 128. */
   subprocessHeapMb?: number;
-  /** Respawns a plugin when a file in its folder changes (development). */
-  watch?: boolean;
   /** Receives plugin log lines; by default they go to the console, prefixed. */
   onLog?: (plugin: string, level: string, message: string) => void;
   /** The clock (ms). Default `Date.now`. */
@@ -113,6 +112,19 @@ export interface InstallOptions {
   grant?: PluginGrant | "requested";
   /** Forces an isolation mode for this plugin. */
   isolation?: IsolationMode;
+  /**
+   * Replaces an installed plugin of the same name from another source folder. The old plugin
+   * stops; the new one gets fresh consent (a `grant` is needed, the old one is dropped) and
+   * fresh, empty storage and data dir. Without it, another source under an installed name is
+   * refused with a {@linkcode PluginIdentityError}.
+   */
+  replace?: boolean;
+  /**
+   * Development mode for this folder: the plugin runs from the folder itself, not from a
+   * pinned copy, and is reloaded whenever a file there changes. Edits then take effect
+   * without a new install or consent.
+   */
+  dev?: boolean;
 }
 
 /**
@@ -160,8 +172,10 @@ export interface PluginInfo {
   name: string;
   /** Installed version. */
   version: string;
-  /** Its folder. */
+  /** Its source folder: with the name, its identity. */
   path: string;
+  /** Development mode: it runs from its source folder and reloads on change. */
+  dev: boolean;
   /** Where it is in its lifecycle. */
   state: PluginState;
   /** Worker or subprocess. */
@@ -226,7 +240,6 @@ export class PluginHost implements AsyncDisposable {
   #ownsMetadata: boolean;
   #options: typeof DEFAULTS;
   #forceSubprocess: boolean;
-  #watch: boolean;
   #onLog: (plugin: string, level: string, message: string) => void;
   #now: () => number;
   #slots = new Map<string, Slot>();
@@ -258,7 +271,6 @@ export class PluginHost implements AsyncDisposable {
       if (value !== undefined) (this.#options as Record<string, unknown>)[key] = value;
     }
     this.#forceSubprocess = options.forceSubprocess ?? false;
-    this.#watch = options.watch ?? false;
     this.#onLog = options.onLog ??
       ((plugin, level, message) => console.log(`[plugin:${plugin}] ${level}: ${message}`));
     this.#delivery = new Delivery({
@@ -276,9 +288,14 @@ export class PluginHost implements AsyncDisposable {
   }
 
   /**
-   * Validates a plugin folder's manifest, caches its whole module graph, and records the
-   * grant. Nothing runs. Without `grant`, a new plugin is refused; an upgrade keeps its old
-   * grant and reports what awaits consent in `pendingConsent`.
+   * Validates a plugin folder's manifest, copies its files into the data dir as its pinned
+   * copy (a sha256 recorded for each), caches its whole module graph, and records the grant.
+   * Nothing runs. Without `grant`, a new plugin is refused; an upgrade (the same source
+   * again) keeps its old grant and reports what awaits consent in `pendingConsent`.
+   *
+   * Refused, with nothing installed: a symbolic link, hard link, FIFO, socket or device in the
+   * folder ({@linkcode PluginFileError}), and another source under an installed name unless
+   * `replace` is set ({@linkcode PluginIdentityError}).
    *
    * @example
    * ```ts ignore
@@ -289,40 +306,81 @@ export class PluginHost implements AsyncDisposable {
    */
   async install(path: string, options: InstallOptions = {}): Promise<InstallResult> {
     this.#checkOpen("install plugin");
-    const folder = resolve(path);
+    const folder = await Deno.realPath(resolve(path)).catch(() => resolve(path));
     const manifest = await readManifest(folder);
+    const name = manifest.name;
     const entry = await entryFile(folder, manifest);
-    const existing = this.#store.get(manifest.name);
+    const existing = this.#store.get(name);
+    const replacing = existing !== undefined && existing.path !== folder;
+    const attempt = `install ${manifest.version}`;
+    const staging = join(this.#dataDir, "plugins", `.install-${crypto.randomUUID()}`);
     let grant: PluginGrant;
-    if (options.grant === "requested") grant = grantAll(manifest);
-    else if (options.grant !== undefined) grant = checkGrant(options.grant);
-    else if (existing) grant = existing.grant;
-    else {
-      this.#store.audit(manifest.name, `install ${manifest.version}`, "denied", "no consent");
-      throw new PluginLoadError(manifest.name, "no grant was given, and nothing runs without one");
+    let pinned: PinnedCopy | undefined;
+    try {
+      if (replacing && !options.replace) {
+        throw new PluginIdentityError(name, folder, existing.path);
+      }
+      if (options.grant === "requested") grant = grantAll(manifest);
+      else if (options.grant !== undefined) grant = checkGrant(options.grant);
+      else if (existing && !replacing) grant = existing.grant;
+      else throw new PluginLoadError(name, "no grant was given, and nothing runs without one");
+      if (options.dev) await cacheModuleGraph(name, folder, entry);
+      else {
+        await Deno.mkdir(dirname(staging), { recursive: true });
+        pinned = await pinCopy(name, folder, staging);
+        const copied = join(staging, pinned.codePath);
+        await cacheModuleGraph(name, copied, join(copied, manifest.entry));
+      }
+    } catch (error) {
+      await Deno.remove(staging, { recursive: true }).catch(() => {});
+      this.#store.audit(name, attempt, "denied", (error as Error).message);
+      throw error;
     }
-    await cacheModuleGraph(manifest.name, folder, entry);
+    const pluginDir = join(this.#dataDir, "plugins", name);
+    if (replacing) {
+      // The old plugin goes with its grant, its storage and its data dir.
+      await this.unload(name);
+      await Deno.remove(pluginDir, { recursive: true }).catch(ignoreNotFound);
+    } else {await Deno.remove(copyRoot(this.#dataDir, name), { recursive: true }).catch(
+        ignoreNotFound,
+      );}
+    if (pinned) {
+      await Deno.mkdir(pluginDir, { recursive: true });
+      await Deno.rename(staging, copyRoot(this.#dataDir, name));
+    }
     const stored: StoredPlugin = {
-      name: manifest.name,
+      name,
       path: folder,
+      codePath: pinned?.codePath ?? null,
+      dev: options.dev ?? false,
       manifest,
       grant,
-      isolation: options.isolation ?? existing?.isolation ?? null,
+      isolation: options.isolation ?? (replacing ? undefined : existing?.isolation) ?? null,
       enabled: true,
       disabledReason: null,
       installedAt: new Date(this.#now()).toISOString(),
     };
-    this.#store.put(stored);
+    this.#store.install(stored, pinned?.files ?? {}, replacing);
+    if (replacing) {
+      this.#store.audit(
+        name,
+        "replace",
+        "info",
+        `${existing.path} replaced by ${folder}: its grant, storage and data dir dropped`,
+      );
+    }
     const pendingConsent = missingConsent(manifest, grant);
     this.#store.audit(
-      manifest.name,
-      `install ${manifest.version}`,
+      name,
+      attempt,
       "allowed",
-      pendingConsent.length > 0
-        ? `old grant applies; awaiting consent for ${pendingConsent.join(", ")}`
-        : `granted ${JSON.stringify(effectiveGrant(manifest, grant))}`,
+      `${options.dev ? `development mode, runs from ${folder}; ` : ""}${
+        pendingConsent.length > 0
+          ? `old grant applies; awaiting consent for ${pendingConsent.join(", ")}`
+          : `granted ${JSON.stringify(effectiveGrant(manifest, grant))}`
+      }`,
     );
-    const slot = this.#slots.get(manifest.name);
+    const slot = this.#slots.get(name);
     if (slot) slot.stored = stored;
     return { manifest, grant: effectiveGrant(manifest, grant), pendingConsent };
   }
@@ -356,7 +414,7 @@ export class PluginHost implements AsyncDisposable {
     }
     this.#store.audit(name, "load", "allowed", `${slot.mode} ${stored.manifest.version}`);
     this.#lifecycle(name, "loaded");
-    if (this.#watch) this.#startWatch(slot);
+    if (stored.dev) this.#startWatch(slot);
   }
 
   /**
@@ -448,8 +506,10 @@ export class PluginHost implements AsyncDisposable {
   }
 
   /**
-   * Respawns a plugin, re-reading its manifest and re-caching its modules. A manifest that now
-   * asks for more runs with the old grant.
+   * Respawns a plugin from its pinned copy: edits to its source folder take effect only
+   * through {@linkcode PluginHost.prototype.install}. In development mode it re-reads its
+   * manifest and re-caches its modules from its folder; a manifest that now asks for more
+   * runs with the old grant.
    *
    * @example
    * ```ts ignore
@@ -460,7 +520,7 @@ export class PluginHost implements AsyncDisposable {
     const stored = this.#store.get(name);
     if (!stored) throw new PluginLoadError(name, "it is not installed");
     await this.unload(name);
-    await this.install(stored.path);
+    if (stored.dev) await this.install(stored.path, { dev: true });
     await this.load(name);
   }
 
@@ -480,6 +540,7 @@ export class PluginHost implements AsyncDisposable {
         name: stored.name,
         version: stored.manifest.version,
         path: stored.path,
+        dev: stored.dev,
         state: !stored.enabled ? "disabled" : slot?.state ?? "stopped",
         isolation: this.#mode(stored),
         disabledReason: stored.disabledReason,
@@ -576,10 +637,12 @@ export class PluginHost implements AsyncDisposable {
     slot.grant = effectiveGrant(slot.stored.manifest, slot.stored.grant);
     slot.state = "starting";
     slot.dropped = 0;
-    const { permissions, dataDir } = await resolvePermissions(slot, this.#dataDir);
+    await this.#verifyCopy(slot.stored);
+    const { permissions, dataDir, folder } = await resolvePermissions(slot, this.#dataDir);
     slot.generation++;
     const generation = slot.generation;
     const endpoint = launchEndpoint(slot, permissions, {
+      folder,
       heapMb: this.#options.subprocessHeapMb,
       onStderr: (line) => this.#onLog(slot.name, "stderr", line),
     });
@@ -606,7 +669,7 @@ export class PluginHost implements AsyncDisposable {
     endpoint.post({
       kind: "init",
       name: slot.name,
-      entry: pathToFileURL(join(slot.stored.path, slot.stored.manifest.entry)).href,
+      entry: pathToFileURL(join(folder, slot.stored.manifest.entry)).href,
       dataDir,
       capabilities: slot.grant.capabilities,
     });
@@ -625,6 +688,27 @@ export class PluginHost implements AsyncDisposable {
     this.#commands.register(slot, commands);
     slot.state = "running";
     this.#delivery.addRoutes(slot);
+  }
+
+  /** Refuses (and audits) a start from a pinned copy that differs from its install. */
+  async #verifyCopy(stored: StoredPlugin): Promise<void> {
+    if (stored.dev) return;
+    try {
+      if (stored.codePath === null) {
+        throw new PluginLoadError(
+          stored.name,
+          "it has no pinned copy (installed by an older version); install it again",
+        );
+      }
+      await verifyCopy(
+        stored.name,
+        copyRoot(this.#dataDir, stored.name),
+        this.#store.files(stored.name),
+      );
+    } catch (error) {
+      this.#store.audit(stored.name, "verify copy", "denied", (error as Error).message);
+      throw error;
+    }
   }
 
   async #stop(slot: Slot, gracefully: boolean): Promise<void> {
@@ -773,4 +857,8 @@ export class PluginHost implements AsyncDisposable {
       );
     });
   }
+}
+
+function ignoreNotFound(error: unknown): void {
+  if (!(error instanceof Deno.errors.NotFound)) throw error;
 }

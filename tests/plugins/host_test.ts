@@ -240,10 +240,10 @@ Deno.test("an upgrade asking for more runs with the old grant until consent is g
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("reload() respawns a plugin with its changed code", async () => {
+Deno.test("reload() respawns a development-mode plugin with its changed code", async () => {
   await using h = await harness();
   const dir = await copyFixture("recorder");
-  await h.host.install(dir, { grant: "requested" });
+  await h.host.install(dir, { grant: "requested", dev: true });
   await h.host.load("recorder");
   const code = await Deno.readTextFile(`${dir}/mod.ts`);
   await Deno.writeTextFile(
@@ -257,11 +257,12 @@ Deno.test("reload() respawns a plugin with its changed code", async () => {
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("watch mode reloads a plugin when a file in its folder changes", async () => {
-  await using h = await harness({ watch: true });
+Deno.test("development mode reloads a plugin when a file in its folder changes", async () => {
+  await using h = await harness();
   const dir = await copyFixture("recorder");
-  await h.host.install(dir, { grant: "requested" });
+  await h.host.install(dir, { grant: "requested", dev: true });
   await h.host.load("recorder");
+  assert.equal(h.host.list()[0].dev, true);
   const code = await Deno.readTextFile(`${dir}/mod.ts`);
   await Deno.writeTextFile(
     `${dir}/mod.ts`,
