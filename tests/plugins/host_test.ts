@@ -2,19 +2,15 @@ import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { createEvent } from "../../bus/events.ts";
 import { ManifestError, PluginLoadError } from "../../plugins/mod.ts";
-import { FIXTURES, harness, lifecycle, logged, message, waitUntil } from "./_helpers.ts";
-
-async function copyFixture(name: string): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: `fixture-${name}-` });
-  // Keep the SDK import path valid: mirror the fixture depth under a temp tree is not
-  // possible, so rewrite the import to an absolute URL.
-  const sdk = new URL("../../plugins/sdk.ts", import.meta.url).href;
-  for (const file of ["plugin.json", "mod.ts"]) {
-    const text = await Deno.readTextFile(`${FIXTURES}${name}/${file}`);
-    await Deno.writeTextFile(`${dir}/${file}`, text.replace("../../../../plugins/sdk.ts", sdk));
-  }
-  return dir;
-}
+import {
+  copyFixture,
+  FIXTURES,
+  harness,
+  lifecycle,
+  logged,
+  message,
+  waitUntil,
+} from "./_helpers.ts";
 
 Deno.test("install() refuses a plugin without consent, and a bad manifest installs nothing", async () => {
   await using h = await harness();
