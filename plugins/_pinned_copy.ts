@@ -6,7 +6,9 @@
  *
  * The copy mirrors the folder's place relative to the host, and the host's `plugins/sdk.ts`
  * is mirrored by a one-line module that re-exports it: a plugin importing the SDK by a
- * relative path (`../../plugins/sdk.ts`) runs unchanged from its copy.
+ * relative path (`../../plugins/sdk.ts`) runs unchanged from its copy. A `deno.json` at the
+ * copy's root maps the SDK's package name (`@ircbus/client/plugin`) for `deno cache` and a
+ * subprocess, which find it from the plugin's folder (a Worker resolves it through the host).
  *
  * @module
  */
@@ -21,6 +23,15 @@ const SDK_STUB = new TextEncoder().encode(
   `// The host's SDK, for plugins that import it by a relative path.\nexport * from "${
     pathToFileURL(SDK_FILE).href
   }";\n`,
+);
+const COPY_CONFIG = new TextEncoder().encode(
+  `${
+    JSON.stringify(
+      { imports: { "@ircbus/client/plugin": pathToFileURL(SDK_FILE).href }, lock: false },
+      null,
+      2,
+    )
+  }\n`,
 );
 
 /** Most files a plugin folder may hold. */
@@ -91,6 +102,9 @@ export async function pinCopy(name: string, source: string, target: string): Pro
   }
   const stub = relative(commonAncestor(source, HOST_ROOT), SDK_FILE);
   if (!(stub in files)) files[stub] = await writeFile(join(target, stub), SDK_STUB);
+  if (!("deno.json" in files) && !("deno.jsonc" in files)) {
+    files["deno.json"] = await writeFile(join(target, "deno.json"), COPY_CONFIG);
+  }
   return { codePath, files };
 }
 

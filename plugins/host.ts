@@ -330,6 +330,8 @@ export class PluginHost implements AsyncDisposable {
         pinned = await pinCopy(name, folder, staging);
         const copied = join(staging, pinned.codePath);
         await cacheModuleGraph(name, copied, join(copied, manifest.entry));
+        // Caching must leave the copy as hashed (a lock file written into it would not be).
+        await verifyCopy(name, staging, pinned.files);
       }
     } catch (error) {
       await Deno.remove(staging, { recursive: true }).catch(() => {});

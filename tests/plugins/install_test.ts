@@ -257,3 +257,19 @@ Deno.test("another folder under an installed name is refused; replace gives fres
   await Deno.remove(first, { recursive: true });
   await Deno.remove(second, { recursive: true });
 });
+
+for (const isolation of ["worker", "subprocess"] as const) {
+  Deno.test(`${isolation} isolation: a pinned copy imports the SDK by its package name`, async () => {
+    await using h = await harness();
+    const dir = await copyFixture("recorder");
+    const code = await Deno.readTextFile(`${dir}/mod.ts`);
+    await Deno.writeTextFile(
+      `${dir}/mod.ts`,
+      code.replace(/from "[^"]*sdk\.ts"/, 'from "@ircbus/client/plugin"'),
+    );
+    await h.host.install(dir, { grant: "requested", isolation });
+    await h.host.load("recorder");
+    assert.deepEqual(logged(h, "recorder"), ["setup"]);
+    await Deno.remove(dir, { recursive: true });
+  });
+}
