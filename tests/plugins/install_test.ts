@@ -273,3 +273,24 @@ for (const isolation of ["worker", "subprocess"] as const) {
     await Deno.remove(dir, { recursive: true });
   });
 }
+
+Deno.test("a plugin installed before pinned copies refuses to start until installed again", async () => {
+  await using h = await harness();
+  const dir = await copyFixture("recorder");
+  await h.host.install(dir, { grant: "requested" });
+  // What the version 2 migration leaves for a plugin installed by an older client.
+  const db = new DatabaseSync(databasePath(h.dataDir));
+  db.prepare("UPDATE plugins SET code_path = NULL").run();
+  db.prepare("DELETE FROM plugin_files").run();
+  db.close();
+  const error = await refusal(h.host.load("recorder"), PluginLoadError);
+  assert.match(
+    error.message,
+    /it has no pinned copy \(installed by an older version\); install it again/,
+  );
+  assert.equal(h.host.audit("recorder").at(-2)?.attempt, "verify copy");
+  await h.host.install(dir);
+  await h.host.load("recorder");
+  assert.deepEqual(logged(h, "recorder"), ["setup"]);
+  await Deno.remove(dir, { recursive: true });
+});
