@@ -14,7 +14,7 @@
  */
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { PluginFileError, PluginIntegrityError } from "./errors.ts";
+import { PluginFileError, PluginIntegrityError, PluginLoadError } from "./errors.ts";
 import type { StoredPlugin } from "./_store.ts";
 
 const SDK_FILE = fileURLToPath(new URL("./sdk.ts", import.meta.url));
@@ -106,6 +106,25 @@ export async function pinCopy(name: string, source: string, target: string): Pro
     files["deno.json"] = await writeFile(join(target, "deno.json"), COPY_CONFIG);
   }
   return { codePath, files };
+}
+
+/**
+ * Checks, before a start, that the code a plugin runs is what was installed: nothing in
+ * development mode, else its copy against `files` (see {@linkcode verifyCopy}).
+ */
+export async function checkCode(
+  stored: StoredPlugin,
+  hostDataDir: string,
+  files: FileHashes,
+): Promise<void> {
+  if (stored.dev) return;
+  if (stored.codePath === null) {
+    throw new PluginLoadError(
+      stored.name,
+      "it has no pinned copy (installed by an older version); install it again",
+    );
+  }
+  await verifyCopy(stored.name, copyRoot(hostDataDir, stored.name), files);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
-import { dirname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { EventBus } from "../bus/event_bus.ts";
 import { createEvent, EventSourceSystem, type PluginLifecycleAction } from "../bus/events.ts";
@@ -15,9 +15,9 @@ import { answerCall, type CallContext } from "./_capability_calls.ts";
 import { CommandRegistry } from "./_commands.ts";
 import { Delivery } from "./_delivery.ts";
 import { FloodMeter } from "./_flood.ts";
-import { cacheModuleGraph, checkGrant, entryFile } from "./_install.ts";
+import { checkEntry, checkGrant, placeCode, stageCode } from "./_install.ts";
 import { launchEndpoint, resolvePermissions } from "./_launch.ts";
-import { copyRoot, pinCopy, type PinnedCopy, verifyCopy } from "./_pinned_copy.ts";
+import { checkCode } from "./_pinned_copy.ts";
 import { createSlot, type Slot, type Timer } from "./_slot.ts";
 import { watchFolder } from "./_watch.ts";
 
@@ -309,13 +309,12 @@ export class PluginHost implements AsyncDisposable {
     const folder = await Deno.realPath(resolve(path)).catch(() => resolve(path));
     const manifest = await readManifest(folder);
     const name = manifest.name;
-    const entry = await entryFile(folder, manifest);
+    await checkEntry(folder, manifest);
     const existing = this.#store.get(name);
     const replacing = existing !== undefined && existing.path !== folder;
     const attempt = `install ${manifest.version}`;
-    const staging = join(this.#dataDir, "plugins", `.install-${crypto.randomUUID()}`);
     let grant: PluginGrant;
-    let pinned: PinnedCopy | undefined;
+    let staged: Awaited<ReturnType<typeof stageCode>>;
     try {
       if (replacing && !options.replace) {
         throw new PluginIdentityError(name, folder, existing.path);
@@ -324,36 +323,18 @@ export class PluginHost implements AsyncDisposable {
       else if (options.grant !== undefined) grant = checkGrant(options.grant);
       else if (existing && !replacing) grant = existing.grant;
       else throw new PluginLoadError(name, "no grant was given, and nothing runs without one");
-      if (options.dev) await cacheModuleGraph(name, folder, entry);
-      else {
-        await Deno.mkdir(dirname(staging), { recursive: true });
-        pinned = await pinCopy(name, folder, staging);
-        const copied = join(staging, pinned.codePath);
-        await cacheModuleGraph(name, copied, join(copied, manifest.entry));
-        // Caching must leave the copy as hashed (a lock file written into it would not be).
-        await verifyCopy(name, staging, pinned.files);
-      }
+      staged = await stageCode(manifest, folder, this.#dataDir, options.dev ?? false);
     } catch (error) {
-      await Deno.remove(staging, { recursive: true }).catch(() => {});
       this.#store.audit(name, attempt, "denied", (error as Error).message);
       throw error;
     }
-    const pluginDir = join(this.#dataDir, "plugins", name);
-    if (replacing) {
-      // The old plugin goes with its grant, its storage and its data dir.
-      await this.unload(name);
-      await Deno.remove(pluginDir, { recursive: true }).catch(ignoreNotFound);
-    } else {await Deno.remove(copyRoot(this.#dataDir, name), { recursive: true }).catch(
-        ignoreNotFound,
-      );}
-    if (pinned) {
-      await Deno.mkdir(pluginDir, { recursive: true });
-      await Deno.rename(staging, copyRoot(this.#dataDir, name));
-    }
+    // A replaced plugin goes with its grant, its storage and its data dir.
+    if (replacing) await this.unload(name);
+    await placeCode(this.#dataDir, name, staged, replacing);
     const stored: StoredPlugin = {
       name,
       path: folder,
-      codePath: pinned?.codePath ?? null,
+      codePath: staged?.codePath ?? null,
       dev: options.dev ?? false,
       manifest,
       grant,
@@ -362,7 +343,7 @@ export class PluginHost implements AsyncDisposable {
       disabledReason: null,
       installedAt: new Date(this.#now()).toISOString(),
     };
-    this.#store.install(stored, pinned?.files ?? {}, replacing);
+    this.#store.install(stored, staged?.files ?? {}, replacing);
     if (replacing) {
       this.#store.audit(
         name,
@@ -694,19 +675,8 @@ export class PluginHost implements AsyncDisposable {
 
   /** Refuses (and audits) a start from a pinned copy that differs from its install. */
   async #verifyCopy(stored: StoredPlugin): Promise<void> {
-    if (stored.dev) return;
     try {
-      if (stored.codePath === null) {
-        throw new PluginLoadError(
-          stored.name,
-          "it has no pinned copy (installed by an older version); install it again",
-        );
-      }
-      await verifyCopy(
-        stored.name,
-        copyRoot(this.#dataDir, stored.name),
-        this.#store.files(stored.name),
-      );
+      await checkCode(stored, this.#dataDir, this.#store.files(stored.name));
     } catch (error) {
       this.#store.audit(stored.name, "verify copy", "denied", (error as Error).message);
       throw error;
@@ -859,8 +829,4 @@ export class PluginHost implements AsyncDisposable {
       );
     });
   }
-}
-
-function ignoreNotFound(error: unknown): void {
-  if (!(error instanceof Deno.errors.NotFound)) throw error;
 }
