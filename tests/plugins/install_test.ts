@@ -116,6 +116,36 @@ Deno.test("install() refuses a FIFO and a socket in a plugin folder", async () =
   }
 });
 
+Deno.test("install() refuses a plugin whose module imports a file outside its folder", async () => {
+  await using h = await harness();
+  const parent = await Deno.makeTempDir();
+  const dir = await copyFixture("recorder", `${parent}/recorder`);
+  await Deno.writeTextFile(`${parent}/outside.ts`, "export const leaked = 1;\n");
+  const code = await Deno.readTextFile(`${dir}/mod.ts`);
+  await Deno.writeTextFile(`${dir}/mod.ts`, `import "../outside.ts";\n${code}`);
+  const error = await refusal(h.host.install(dir, { grant: "requested" }), PluginLoadError);
+  assert.match(error.message, /caching its modules failed: .*outside\.ts/s);
+  await assertNothingInstalled(h, "recorder");
+  await Deno.remove(parent, { recursive: true });
+});
+
+Deno.test({
+  name: "install() refuses a device file in a plugin folder",
+  // Only root may make a device node.
+  ignore: Deno.uid() !== 0,
+  async fn() {
+    await using h = await harness();
+    const dir = await copyFixture("recorder");
+    const made = await new Deno.Command("mknod", { args: [`${dir}/null`, "c", "1", "3"] }).output();
+    assert.ok(made.success, "mknod");
+    const error = await refusal(h.host.install(dir, { grant: "requested" }), PluginFileError);
+    assert.equal(error.path, `${dir}/null`);
+    assert.equal(error.reason, "a device file is refused");
+    await assertNothingInstalled(h, "recorder");
+    await Deno.remove(dir, { recursive: true });
+  },
+});
+
 Deno.test("a plugin runs from its pinned copy: editing its source changes nothing until it is installed again", async () => {
   const dataDir = await Deno.makeTempDir();
   const dir = await copyFixture("recorder");
