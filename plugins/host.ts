@@ -17,7 +17,7 @@ import { Delivery } from "./_delivery.ts";
 import { FloodMeter } from "./_flood.ts";
 import { checkEntry, checkGrant, placeCode, stageCode } from "./_install.ts";
 import { launchEndpoint, resolvePermissions } from "./_launch.ts";
-import { checkCode } from "./_pinned_copy.ts";
+import { checkCode, codePlace } from "./_pinned_copy.ts";
 import { createSlot, type Slot, type Timer } from "./_slot.ts";
 import { watchFolder } from "./_watch.ts";
 
@@ -176,6 +176,8 @@ export interface PluginInfo {
   path: string;
   /** Development mode: it runs from its source folder and reloads on change. */
   dev: boolean;
+  /** The folder it runs from: its pinned copy in the data dir, or its source in development mode. */
+  runsFrom: string;
   /** Where it is in its lifecycle. */
   state: PluginState;
   /** Worker or subprocess. */
@@ -524,6 +526,7 @@ export class PluginHost implements AsyncDisposable {
         version: stored.manifest.version,
         path: stored.path,
         dev: stored.dev,
+        runsFrom: codePlace(stored, this.#dataDir).folder,
         state: !stored.enabled ? "disabled" : slot?.state ?? "stopped",
         isolation: this.#mode(stored),
         disabledReason: stored.disabledReason,

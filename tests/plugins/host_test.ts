@@ -259,6 +259,7 @@ Deno.test("development mode reloads a plugin when a file in its folder changes",
   await h.host.install(dir, { grant: "requested", dev: true });
   await h.host.load("recorder");
   assert.equal(h.host.list()[0].dev, true);
+  assert.equal(h.host.list()[0].runsFrom, dir);
   const code = await Deno.readTextFile(`${dir}/mod.ts`);
   await Deno.writeTextFile(
     `${dir}/mod.ts`,

@@ -157,6 +157,7 @@ Deno.test("a plugin runs from its pinned copy: editing its source changes nothin
     const copy = await copied(h, "recorder", dir, "mod.ts");
     assert.equal(await Deno.readTextFile(copy), await Deno.readTextFile(`${dir}/mod.ts`));
     assert.equal(h.host.list()[0].path, dir);
+    assert.equal(h.host.list()[0].runsFrom, join(copy, ".."));
     await h.host.load("recorder");
     const code = await Deno.readTextFile(`${dir}/mod.ts`);
     await Deno.writeTextFile(`${dir}/mod.ts`, code.replace('"setup"', '"edited"'));
