@@ -35,9 +35,9 @@ const COPY_CONFIG = new TextEncoder().encode(
 );
 
 /** Most files a plugin folder may hold. */
-export const MAX_FILES = 10_000;
+const MAX_FILES = 10_000;
 /** Most bytes, all files together, a plugin folder may hold. */
-export const MAX_BYTES = 256 * 1024 * 1024;
+const MAX_BYTES = 256 * 1024 * 1024;
 
 /** The sha256 (hex) of each file of a copy, by its path relative to the copy's root. */
 export type FileHashes = Record<string, string>;
@@ -85,7 +85,8 @@ export async function pinCopy(name: string, source: string, target: string): Pro
   const refuse: Refuse = (path, _rel, reason) => {
     throw new PluginFileError(name, path, reason);
   };
-  const codePath = relative(commonAncestor(source, HOST_ROOT), source);
+  const ancestor = commonAncestor(source, HOST_ROOT);
+  const codePath = relative(ancestor, source);
   const files: FileHashes = {};
   let count = 0;
   let bytes = 0;
@@ -100,7 +101,7 @@ export async function pinCopy(name: string, source: string, target: string): Pro
     const rel = join(codePath, entry.rel);
     files[rel] = await copyFile(entry, join(target, rel), refuse);
   }
-  const stub = relative(commonAncestor(source, HOST_ROOT), SDK_FILE);
+  const stub = relative(ancestor, SDK_FILE);
   if (!(stub in files)) files[stub] = await writeFile(join(target, stub), SDK_STUB);
   if (!("deno.json" in files) && !("deno.jsonc" in files)) {
     files["deno.json"] = await writeFile(join(target, "deno.json"), COPY_CONFIG);
@@ -164,7 +165,11 @@ async function* walk(folder: string, rel: string, refuse: Refuse): AsyncGenerato
   }
   if (!info.isDirectory) refuse(folder, rel, "it is not a folder");
   const names: string[] = [];
-  for await (const entry of Deno.readDir(folder)) names.push(entry.name);
+  for await (const entry of Deno.readDir(folder)) {
+    if (names.push(entry.name) > MAX_FILES) {
+      refuse(folder, rel, `a plugin folder may hold at most ${MAX_FILES} files`);
+    }
+  }
   names.sort();
   for (const name of names) {
     const path = join(folder, name);
