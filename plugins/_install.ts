@@ -1,6 +1,7 @@
 /**
  * Install-time checks and preparation: the entry must be a file, a given grant must have
- * the right shape, and the module graph is cached so the plugin can run `--cached-only`.
+ * the right shape, the plugin's pinned copy is staged and put in place, and the module graph
+ * is cached so the plugin can run `--cached-only`.
  *
  * @module
  */
@@ -8,17 +9,16 @@ import { join } from "node:path";
 import { PluginLoadError } from "./errors.ts";
 import type { PluginGrant } from "./grant.ts";
 import type { PluginManifest } from "./manifest.ts";
+import { copyRoot, pinCopy, type PinnedCopy, verifyCopy } from "./_pinned_copy.ts";
 import { parseScope } from "./scope.ts";
 
-/** The absolute path of a plugin's entry; throws when it is not a file. */
-export async function entryFile(folder: string, manifest: PluginManifest): Promise<string> {
-  const entry = join(folder, manifest.entry);
+/** Throws when a plugin's entry is not a file in its folder. */
+export async function checkEntry(folder: string, manifest: PluginManifest): Promise<void> {
   try {
-    if (!(await Deno.stat(entry)).isFile) throw new Error("not a file");
+    if (!(await Deno.stat(join(folder, manifest.entry))).isFile) throw new Error("not a file");
   } catch {
     throw new PluginLoadError(manifest.name, `its entry ${manifest.entry} is not a file`);
   }
-  return entry;
 }
 
 /** A copy of a caller-given grant, after checking its shape and its scope. */
@@ -39,7 +39,7 @@ export function checkGrant(grant: PluginGrant): PluginGrant {
 }
 
 /** Runs `deno cache` on the entry so the plugin can run under `--cached-only`. */
-export async function cacheModuleGraph(
+async function cacheModuleGraph(
   name: string,
   folder: string,
   entry: string,
@@ -55,4 +55,62 @@ export async function cacheModuleGraph(
     const stderr = new TextDecoder().decode(output.stderr).trim();
     throw new PluginLoadError(name, `caching its modules failed: ${stderr.slice(0, 2000)}`);
   }
+}
+
+/** A pinned copy made ready in a staging folder, not yet in place. */
+export interface StagedCopy extends PinnedCopy {
+  /** The staging folder, under `<hostDataDir>/plugins/`. */
+  staging: string;
+}
+
+/**
+ * Makes a plugin's code ready to install. In development mode its folder's module graph is
+ * cached and `undefined` returned. Otherwise its pinned copy is made in a staging folder
+ * under `<hostDataDir>/plugins/` and the module graph cached from the copy; on any error the
+ * staging folder is removed, so nothing is left behind.
+ */
+export async function stageCode(
+  manifest: PluginManifest,
+  folder: string,
+  hostDataDir: string,
+  dev: boolean,
+): Promise<StagedCopy | undefined> {
+  const name = manifest.name;
+  if (dev) {
+    await cacheModuleGraph(name, folder, join(folder, manifest.entry));
+    return undefined;
+  }
+  const staging = join(hostDataDir, "plugins", `.install-${crypto.randomUUID()}`);
+  try {
+    await Deno.mkdir(join(hostDataDir, "plugins"), { recursive: true });
+    const pinned = await pinCopy(name, folder, staging);
+    const copied = join(staging, pinned.codePath);
+    await cacheModuleGraph(name, copied, join(copied, manifest.entry));
+    // Caching must leave the copy as hashed (a lock file written into it would not be).
+    await verifyCopy(name, staging, pinned.files);
+    return { ...pinned, staging };
+  } catch (error) {
+    await Deno.remove(staging, { recursive: true }).catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Puts a staged copy in place of a plugin's copy (none in development mode). With `fresh`,
+ * the plugin's whole data dir is removed first: a replacement starts empty.
+ */
+export async function placeCode(
+  hostDataDir: string,
+  name: string,
+  staged: StagedCopy | undefined,
+  fresh: boolean,
+): Promise<void> {
+  const pluginDir = join(hostDataDir, "plugins", name);
+  await Deno.remove(fresh ? pluginDir : copyRoot(hostDataDir, name), { recursive: true })
+    .catch((error) => {
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+    });
+  if (!staged) return;
+  await Deno.mkdir(pluginDir, { recursive: true });
+  await Deno.rename(staged.staging, copyRoot(hostDataDir, name));
 }

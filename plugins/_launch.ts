@@ -14,18 +14,20 @@ import {
   startWorker,
 } from "./_endpoint.ts";
 import type { Slot } from "./_slot.ts";
+import { codePlace } from "./_pinned_copy.ts";
 
 const SDK_DIR = dirname(fileURLToPath(import.meta.url));
 const SUBPROCESS_ENV = ["DENO_DIR", "HOME", "XDG_CACHE_HOME", "NO_COLOR", "PATH"];
 
 /**
  * Resolves a plugin's allow-lists to absolute paths inside its data dir (under the host's
- * `hostDataDir`), creating that dir.
+ * `hostDataDir`), creating that dir. `folder` is where it runs from: its pinned copy, or its
+ * source in development mode.
  */
 export async function resolvePermissions(
   slot: Slot,
   hostDataDir: string,
-): Promise<{ permissions: ResolvedPermissions; dataDir: string }> {
+): Promise<{ permissions: ResolvedPermissions; dataDir: string; folder: string }> {
   const dataDir = join(hostDataDir, "plugins", slot.name);
   await Deno.mkdir(dataDir, { recursive: true });
   const inside = (path: string) => {
@@ -37,9 +39,11 @@ export async function resolvePermissions(
   };
   const granted = slot.grant.permissions;
   // Its own code (and the SDK it imports) is readable; a subprocess needs that to import it.
-  const read = [slot.stored.path, SDK_DIR, ...(granted.read ?? []).map(inside)];
+  const { root, folder } = codePlace(slot.stored, hostDataDir);
+  const read = [root, SDK_DIR, ...(granted.read ?? []).map(inside)];
   return {
     dataDir,
+    folder,
     permissions: {
       read,
       write: (granted.write ?? []).map(inside),
@@ -51,6 +55,8 @@ export async function resolvePermissions(
 
 /** Options of {@linkcode launchEndpoint}. */
 export interface LaunchOptions {
+  /** The folder the plugin runs from, as {@linkcode resolvePermissions} gave it. */
+  folder: string;
   /** Heap limit of a subprocess, in MiB. */
   heapMb: number;
   /** Receives each line a subprocess writes to stderr. */
@@ -71,7 +77,7 @@ export function launchEndpoint(
   }
   return startSubprocess(permissions, {
     heapMb: options.heapMb,
-    cwd: slot.stored.path,
+    cwd: options.folder,
     env,
     onStderr: options.onStderr,
   });

@@ -42,6 +42,20 @@ const MIGRATIONS = [{
     CREATE TRIGGER plugin_audit_no_delete BEFORE DELETE ON plugin_audit
       BEGIN SELECT RAISE(ABORT, 'plugin_audit is append-only'); END;
   `,
+}, {
+  // Pinned copies: where in its copy a plugin's folder is, development mode, and the sha256
+  // of each file of the copy. A plugin from version 1 has no copy and must be installed again.
+  version: 2,
+  sql: `
+    ALTER TABLE plugins ADD COLUMN code_path TEXT;
+    ALTER TABLE plugins ADD COLUMN dev INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE plugin_files (
+      plugin TEXT NOT NULL,
+      path TEXT NOT NULL,
+      sha256 TEXT NOT NULL,
+      PRIMARY KEY (plugin, path)
+    );
+  `,
 }];
 
 /** How the audit judged an attempt. */
@@ -66,7 +80,12 @@ export interface AuditEntry {
 /** A stored plugin record. */
 export interface StoredPlugin {
   name: string;
+  /** Its source: the absolute folder it was installed from. With `name`, its identity. */
   path: string;
+  /** Its folder inside its pinned copy; `null` in development mode or before copies. */
+  codePath: string | null;
+  /** Development mode: it runs from its source folder, reloaded when a file there changes. */
+  dev: boolean;
   manifest: PluginManifest;
   grant: PluginGrant;
   isolation: IsolationMode | null;
@@ -84,6 +103,8 @@ interface PluginRow {
   enabled: number;
   disabled_reason: string | null;
   installed_at: string;
+  code_path: string | null;
+  dev: number;
 }
 
 /** The plugin tables of one open database. */
@@ -112,15 +133,19 @@ export class PluginStore {
 
   put(plugin: StoredPlugin): void {
     this.#db.prepare(
-      `INSERT INTO plugins (name, path, manifest, grant_json, isolation, enabled, disabled_reason, installed_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT(name) DO UPDATE SET path = excluded.path, manifest = excluded.manifest,
+      `INSERT INTO plugins (name, path, code_path, dev, manifest, grant_json, isolation, enabled,
+         disabled_reason, installed_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(name) DO UPDATE SET path = excluded.path, code_path = excluded.code_path,
+         dev = excluded.dev, manifest = excluded.manifest,
          grant_json = excluded.grant_json, isolation = excluded.isolation,
          enabled = excluded.enabled, disabled_reason = excluded.disabled_reason,
          installed_at = excluded.installed_at`,
     ).run(
       plugin.name,
       plugin.path,
+      plugin.codePath,
+      plugin.dev ? 1 : 0,
       JSON.stringify(plugin.manifest),
       JSON.stringify(plugin.grant),
       plugin.isolation,
@@ -128,6 +153,37 @@ export class PluginStore {
       plugin.disabledReason,
       plugin.installedAt,
     );
+  }
+
+  /**
+   * Records an install in one transaction: the plugin, the sha256 of each file of its copy
+   * (replacing the old list), and with `freshStorage` its storage emptied.
+   */
+  install(plugin: StoredPlugin, files: Record<string, string>, freshStorage: boolean): void {
+    this.#db.exec("BEGIN IMMEDIATE");
+    try {
+      this.put(plugin);
+      this.#db.prepare("DELETE FROM plugin_files WHERE plugin = ?").run(plugin.name);
+      const insert = this.#db.prepare(
+        "INSERT INTO plugin_files (plugin, path, sha256) VALUES (?, ?, ?)",
+      );
+      for (const [path, sha256] of Object.entries(files)) insert.run(plugin.name, path, sha256);
+      if (freshStorage) {
+        this.#db.prepare("DELETE FROM plugin_storage WHERE plugin = ?").run(plugin.name);
+      }
+      this.#db.exec("COMMIT");
+    } catch (error) {
+      this.#db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+
+  /** The sha256 of each file of a plugin's pinned copy, by path inside the copy. */
+  files(plugin: string): Record<string, string> {
+    const rows = this.#db.prepare(
+      "SELECT path, sha256 FROM plugin_files WHERE plugin = ? ORDER BY path",
+    ).all(plugin) as { path: string; sha256: string }[];
+    return Object.fromEntries(rows.map((row) => [row.path, row.sha256]));
   }
 
   setEnabled(name: string, enabled: boolean, reason: string | null): void {
@@ -222,6 +278,8 @@ function fromRow(row: PluginRow): StoredPlugin {
   return {
     name: row.name,
     path: row.path,
+    codePath: row.code_path,
+    dev: row.dev === 1,
     manifest: JSON.parse(row.manifest),
     grant: JSON.parse(row.grant_json),
     isolation: row.isolation as IsolationMode | null,

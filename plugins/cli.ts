@@ -1,22 +1,30 @@
 /**
- * The plugin CLI: `deno task plugins -- install <path> [--yes] [--subprocess] [scope]`,
- * `scope <plugin> [scope]`, `list [--json]`, `audit [--json] [<plugin>]`, where a scope is
- * `--network <id>`, `--channel [<id>:]<#channel>` (each repeatable) and
- * `--allow-private-messages`. The data dir comes from `--data-dir`, `IRCBUS_DATA_DIR`, or
- * `~/.local/share/ircbus`.
+ * The plugin CLI: `deno task plugins install <path> [--yes] [--subprocess] [--replace] [--dev]
+ * [scope]`, `scope <plugin> [scope]`, `list [--json]`, `audit [--json] [<plugin>]`, where a
+ * scope is `--network <id>`, `--channel [<id>:]<#channel>` (each repeatable) and
+ * `--allow-private-messages`. `deno task plugins -- install ...` works the same. The data dir
+ * comes from `--data-dir`, `IRCBUS_DATA_DIR`, or `~/.local/share/ircbus`.
  *
  * @module
  */
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { resolveDataDir } from "../storage/data_dir.ts";
 import { EventBus } from "../bus/event_bus.ts";
+import { PluginIdentityError } from "./errors.ts";
 import { grantAll } from "./grant.ts";
 import { PluginHost } from "./host.ts";
 import { readManifest } from "./manifest.ts";
 import { describeScope, type GrantScope, ScopeError, scopeFromFlags } from "./scope.ts";
 
-const USAGE = `usage: deno task plugins -- <command> [options]
-  install <path> [--yes] [--subprocess] [scope]   validate, show requests, ask consent, install
+const USAGE = `usage: deno task plugins <command> [options]
+  install <path> [--yes] [--subprocess] [--replace] [--dev] [scope]
+                                          validate, show requests, ask consent, install a
+                                          pinned copy
+                                          --replace: replace a plugin of that name from
+                                          another folder
+                                          --dev: run from the folder itself, reloaded when it
+                                          changes
   scope <plugin> [scope]                  replace where an installed plugin's grant applies
   list [--json]                           installed plugins, grants, state and counts
   audit [--json] [<plugin>]               the append-only audit log
@@ -40,9 +48,10 @@ export async function main(
     confirm: (question) => confirm(question),
   },
 ): Promise<number> {
-  // Not strict: an unknown flag is ignored, as before.
+  // Not strict: an unknown flag is ignored, as before. A leading `--` is what
+  // `deno task plugins -- install ...` passes on: the flags after it count.
   const { values, positionals } = parseArgs({
-    args,
+    args: args[0] === "--" ? args.slice(1) : args,
     strict: false,
     allowPositionals: true,
     options: {
@@ -53,6 +62,8 @@ export async function main(
       network: { type: "string", multiple: true },
       channel: { type: "string", multiple: true },
       "allow-private-messages": { type: "boolean" },
+      replace: { type: "boolean" },
+      dev: { type: "boolean" },
       help: { type: "boolean" },
     },
   });
@@ -74,19 +85,38 @@ export async function main(
           return 2;
         }
         const scope = scopeOf(values);
-        const manifest = await readManifest(path);
+        const folder = await Deno.realPath(resolve(path)).catch(() => resolve(path));
+        const manifest = await readManifest(folder);
+        const installed = host.list().find((plugin) => plugin.name === manifest.name);
+        const replacing = installed !== undefined && installed.path !== folder;
+        if (replacing && !values.replace) {
+          throw new PluginIdentityError(manifest.name, folder, installed.path);
+        }
         io.out(`${manifest.name} ${manifest.version}: ${manifest.description}`);
+        io.out(`from ${folder}`);
+        if (replacing) {
+          io.out(
+            `It replaces ${manifest.name} installed from ${installed.path}: that plugin's grant, storage and data dir are dropped.`,
+          );
+        }
         io.out(`It asks for:`);
         for (const line of describeRequests(manifest)) io.out(`  ${line}`);
         io.out(`Scope: ${describeScope(scope)}`);
+        io.out(
+          values.dev
+            ? `Development mode: it runs from ${folder} itself and reloads whenever a file there changes; edits take effect without asking you again.`
+            : `It runs from a copy pinned in the data dir: edits to ${folder} take effect only when you install it again.`,
+        );
         const yes = values.yes || io.confirm("Grant these and install?");
         if (!yes) {
           io.err("Not installed: consent was not given");
           return 1;
         }
-        const result = await host.install(path, {
+        const result = await host.install(folder, {
           grant: { ...grantAll(manifest), scope },
           isolation: values.subprocess ? "subprocess" : undefined,
+          replace: values.replace === true,
+          dev: values.dev === true,
         });
         io.out(`Installed ${result.manifest.name} ${result.manifest.version}`);
         return 0;
@@ -111,10 +141,11 @@ export async function main(
         if (plugins.length === 0) io.out("No plugins installed");
         for (const p of plugins) {
           io.out(
-            `${p.name} ${p.version} [${p.state}, ${p.isolation}]${
+            `${p.name} ${p.version} [${p.state}, ${p.isolation}${p.dev ? ", dev" : ""}]${
               p.disabledReason ? ` disabled: ${p.disabledReason}` : ""
             }`,
           );
+          io.out(`  from:      ${p.path}`);
           io.out(`  requested: ${summary(p.requested)}`);
           io.out(`  granted:   ${summary(p.granted)}`);
           io.out(`  scope:     ${p.scopeText}`);

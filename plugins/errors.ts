@@ -88,6 +88,103 @@ export class PluginLoadError extends Error {
   }
 }
 
+/**
+ * A plugin folder holds something that is never copied into the plugin's pinned copy: a
+ * symbolic link, a hard link, a FIFO, a socket or a device, or it is too large. `path` names
+ * the offending entry.
+ *
+ * Nothing is installed when this is thrown.
+ *
+ * @example
+ * ```ts
+ * import { PluginFileError } from "./errors.ts";
+ * const error = new PluginFileError("evil", "/tmp/evil/etc", "a symbolic link is refused");
+ * console.log(error.message); // Cannot install plugin "evil": a symbolic link is refused, got "/tmp/evil/etc"
+ * ```
+ */
+export class PluginFileError extends Error {
+  /** The plugin being installed. */
+  readonly plugin: string;
+  /** The absolute path of the refused entry. */
+  readonly path: string;
+  /** Why it is refused. */
+  readonly reason: string;
+
+  /** Builds the error for one refused entry of a plugin folder. */
+  constructor(plugin: string, path: string, reason: string) {
+    super(
+      `Cannot install plugin ${JSON.stringify(plugin)}: ${reason}, got ${JSON.stringify(path)}`,
+    );
+    this.name = "PluginFileError";
+    this.plugin = plugin;
+    this.path = path;
+    this.reason = reason;
+  }
+}
+
+/**
+ * A plugin is its name plus its source: a different source under an installed name is
+ * refused unless the caller replaces the plugin explicitly (`replace: true`, `--replace`).
+ *
+ * Nothing is installed when this is thrown.
+ *
+ * @example
+ * ```ts
+ * import { PluginIdentityError } from "./errors.ts";
+ * const error = new PluginIdentityError("x", "/b", "/a");
+ * console.log(error.message);
+ * // Cannot install plugin "x" from /b: "x" is already installed from /a; pass --replace to replace it
+ * ```
+ */
+export class PluginIdentityError extends Error {
+  /** The name both sources claim. */
+  readonly plugin: string;
+  /** The source being installed. */
+  readonly source: string;
+  /** The source the installed plugin came from. */
+  readonly installedSource: string;
+
+  /** Builds the error for a second source under an installed name. */
+  constructor(plugin: string, source: string, installedSource: string) {
+    const name = JSON.stringify(plugin);
+    super(
+      `Cannot install plugin ${name} from ${source}: ${name} is already installed from ${installedSource}; pass --replace to replace it`,
+    );
+    this.name = "PluginIdentityError";
+    this.plugin = plugin;
+    this.source = source;
+    this.installedSource = installedSource;
+  }
+}
+
+/**
+ * A plugin's pinned copy no longer matches the sha256 of each file recorded at install: the
+ * plugin refuses to start (and the refusal is audited) until it is installed again.
+ *
+ * @example
+ * ```ts
+ * import { PluginIntegrityError, PluginLoadError } from "./errors.ts";
+ * const error = new PluginIntegrityError("weather", "mod.ts", "it was changed");
+ * console.log(error instanceof PluginLoadError); // true
+ * console.log(error.message);
+ * // Cannot load plugin "weather": its pinned copy does not match its install (mod.ts: it was changed); install it again
+ * ```
+ */
+export class PluginIntegrityError extends PluginLoadError {
+  /** The file of the copy at fault, relative to the copy. */
+  readonly path: string;
+
+  /** Builds the error for one file of the copy that differs from the install. */
+  constructor(plugin: string, path: string, reason: string) {
+    super(
+      plugin,
+      `its pinned copy does not match its install (${path}: ${reason}); install it again`,
+    );
+    this.name = "PluginIntegrityError";
+    this.path = path;
+  }
+}
+
 function describe(value: unknown): string {
   if (value === undefined) return "undefined";
   try {

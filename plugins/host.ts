@@ -6,7 +6,7 @@ import { createEvent, EventSourceSystem, type PluginLifecycleAction } from "../b
 import { createMetadataCoalescer, type MetadataCoalescer } from "../bus/metadata_coalescer.ts";
 import { openDatabase } from "../storage/database.ts";
 import { databasePath } from "../storage/data_dir.ts";
-import { PluginLoadError } from "./errors.ts";
+import { PluginIdentityError, PluginLoadError } from "./errors.ts";
 import { effectiveGrant, grantAll, missingConsent, type PluginGrant } from "./grant.ts";
 import { type IsolationMode, type PluginManifest, readManifest } from "./manifest.ts";
 import { describeScope, type GrantScope, parseScope } from "./scope.ts";
@@ -16,8 +16,9 @@ import { answerCall, type CallContext } from "./_capability_calls.ts";
 import { CommandRegistry } from "./_commands.ts";
 import { Delivery } from "./_delivery.ts";
 import { FloodMeter } from "./_flood.ts";
-import { cacheModuleGraph, checkGrant, entryFile } from "./_install.ts";
+import { checkEntry, checkGrant, placeCode, stageCode } from "./_install.ts";
 import { launchEndpoint, resolvePermissions } from "./_launch.ts";
+import { checkCode, codePlace } from "./_pinned_copy.ts";
 import { createSlot, type Slot, type Timer } from "./_slot.ts";
 import { watchFolder } from "./_watch.ts";
 
@@ -89,8 +90,6 @@ export interface PluginHostOptions {
   forceSubprocess?: boolean;
   /** Heap limit of subprocess plugins, in MiB. Default 128. */
   subprocessHeapMb?: number;
-  /** Respawns a plugin when a file in its folder changes (development). */
-  watch?: boolean;
   /** Receives plugin log lines; by default they go to the console, prefixed. */
   onLog?: (plugin: string, level: string, message: string) => void;
   /** The clock (ms). Default `Date.now`. */
@@ -114,6 +113,19 @@ export interface InstallOptions {
   grant?: PluginGrant | "requested";
   /** Forces an isolation mode for this plugin. */
   isolation?: IsolationMode;
+  /**
+   * Replaces an installed plugin of the same name from another source folder. The old plugin
+   * stops; the new one gets fresh consent (a `grant` is needed, the old one is dropped) and
+   * fresh, empty storage and data dir. Without it, another source under an installed name is
+   * refused with a {@linkcode PluginIdentityError}.
+   */
+  replace?: boolean;
+  /**
+   * Development mode for this folder: the plugin runs from the folder itself, not from a
+   * pinned copy, and is reloaded whenever a file there changes. Edits then take effect
+   * without a new install or consent.
+   */
+  dev?: boolean;
 }
 
 /**
@@ -161,8 +173,12 @@ export interface PluginInfo {
   name: string;
   /** Installed version. */
   version: string;
-  /** Its folder. */
+  /** Its source folder: with the name, its identity. */
   path: string;
+  /** Development mode: it runs from its source folder and reloads on change. */
+  dev: boolean;
+  /** The folder it runs from: its pinned copy in the data dir, or its source in development mode. */
+  runsFrom: string;
   /** Where it is in its lifecycle. */
   state: PluginState;
   /** Worker or subprocess. */
@@ -229,7 +245,6 @@ export class PluginHost implements AsyncDisposable {
   #ownsMetadata: boolean;
   #options: typeof DEFAULTS;
   #forceSubprocess: boolean;
-  #watch: boolean;
   #onLog: (plugin: string, level: string, message: string) => void;
   #now: () => number;
   #slots = new Map<string, Slot>();
@@ -261,7 +276,6 @@ export class PluginHost implements AsyncDisposable {
       if (value !== undefined) (this.#options as Record<string, unknown>)[key] = value;
     }
     this.#forceSubprocess = options.forceSubprocess ?? false;
-    this.#watch = options.watch ?? false;
     this.#onLog = options.onLog ??
       ((plugin, level, message) => console.log(`[plugin:${plugin}] ${level}: ${message}`));
     this.#delivery = new Delivery({
@@ -279,9 +293,14 @@ export class PluginHost implements AsyncDisposable {
   }
 
   /**
-   * Validates a plugin folder's manifest, caches its whole module graph, and records the
-   * grant. Nothing runs. Without `grant`, a new plugin is refused; an upgrade keeps its old
-   * grant and reports what awaits consent in `pendingConsent`.
+   * Validates a plugin folder's manifest, copies its files into the data dir as its pinned
+   * copy (a sha256 recorded for each), caches its whole module graph, and records the grant.
+   * Nothing runs. Without `grant`, a new plugin is refused; an upgrade (the same source
+   * again) keeps its old grant and reports what awaits consent in `pendingConsent`.
+   *
+   * Refused, with nothing installed: a symbolic link, hard link, FIFO, socket or device in the
+   * folder ({@linkcode PluginFileError}), and another source under an installed name unless
+   * `replace` is set ({@linkcode PluginIdentityError}).
    *
    * @example
    * ```ts ignore
@@ -292,40 +311,64 @@ export class PluginHost implements AsyncDisposable {
    */
   async install(path: string, options: InstallOptions = {}): Promise<InstallResult> {
     this.#checkOpen("install plugin");
-    const folder = resolve(path);
+    const folder = await Deno.realPath(resolve(path)).catch(() => resolve(path));
     const manifest = await readManifest(folder);
-    const entry = await entryFile(folder, manifest);
-    const existing = this.#store.get(manifest.name);
+    const name = manifest.name;
+    await checkEntry(folder, manifest);
+    const existing = this.#store.get(name);
+    const replacing = existing !== undefined && existing.path !== folder;
+    const attempt = `install ${manifest.version}`;
     let grant: PluginGrant;
-    if (options.grant === "requested") grant = grantAll(manifest);
-    else if (options.grant !== undefined) grant = checkGrant(options.grant);
-    else if (existing) grant = existing.grant;
-    else {
-      this.#store.audit(manifest.name, `install ${manifest.version}`, "denied", "no consent");
-      throw new PluginLoadError(manifest.name, "no grant was given, and nothing runs without one");
+    let staged: Awaited<ReturnType<typeof stageCode>>;
+    try {
+      if (replacing && !options.replace) {
+        throw new PluginIdentityError(name, folder, existing.path);
+      }
+      if (options.grant === "requested") grant = grantAll(manifest);
+      else if (options.grant !== undefined) grant = checkGrant(options.grant);
+      else if (existing && !replacing) grant = existing.grant;
+      else throw new PluginLoadError(name, "no grant was given, and nothing runs without one");
+      staged = await stageCode(manifest, folder, this.#dataDir, options.dev ?? false);
+    } catch (error) {
+      this.#store.audit(name, attempt, "denied", (error as Error).message);
+      throw error;
     }
-    await cacheModuleGraph(manifest.name, folder, entry);
+    // A replaced plugin goes with its grant, its storage and its data dir.
+    if (replacing) await this.unload(name);
+    await placeCode(this.#dataDir, name, staged, replacing);
     const stored: StoredPlugin = {
-      name: manifest.name,
+      name,
       path: folder,
+      codePath: staged?.codePath ?? null,
+      dev: options.dev ?? false,
       manifest,
       grant,
-      isolation: options.isolation ?? existing?.isolation ?? null,
+      isolation: options.isolation ?? (replacing ? undefined : existing?.isolation) ?? null,
       enabled: true,
       disabledReason: null,
       installedAt: new Date(this.#now()).toISOString(),
     };
-    this.#store.put(stored);
+    this.#store.install(stored, staged?.files ?? {}, replacing);
+    if (replacing) {
+      this.#store.audit(
+        name,
+        "replace",
+        "info",
+        `${existing.path} replaced by ${folder}: its grant, storage and data dir dropped`,
+      );
+    }
     const pendingConsent = missingConsent(manifest, grant);
     this.#store.audit(
-      manifest.name,
-      `install ${manifest.version}`,
+      name,
+      attempt,
       "allowed",
-      pendingConsent.length > 0
-        ? `old grant applies; awaiting consent for ${pendingConsent.join(", ")}`
-        : `granted ${JSON.stringify(effectiveGrant(manifest, grant))}`,
+      `${options.dev ? `development mode, runs from ${folder}; ` : ""}${
+        pendingConsent.length > 0
+          ? `old grant applies; awaiting consent for ${pendingConsent.join(", ")}`
+          : `granted ${JSON.stringify(effectiveGrant(manifest, grant))}`
+      }`,
     );
-    const slot = this.#slots.get(manifest.name);
+    const slot = this.#slots.get(name);
     if (slot) slot.stored = stored;
     return { manifest, grant: effectiveGrant(manifest, grant), pendingConsent };
   }
@@ -362,7 +405,7 @@ export class PluginHost implements AsyncDisposable {
     }
     this.#store.audit(name, "load", "allowed", `${slot.mode} ${stored.manifest.version}`);
     this.#lifecycle(name, "loaded");
-    if (this.#watch) this.#startWatch(slot);
+    if (stored.dev) this.#startWatch(slot);
   }
 
   /**
@@ -480,8 +523,10 @@ export class PluginHost implements AsyncDisposable {
   }
 
   /**
-   * Respawns a plugin, re-reading its manifest and re-caching its modules. A manifest that now
-   * asks for more runs with the old grant.
+   * Respawns a plugin from its pinned copy: edits to its source folder take effect only
+   * through {@linkcode PluginHost.prototype.install}. In development mode it re-reads its
+   * manifest and re-caches its modules from its folder; a manifest that now asks for more
+   * runs with the old grant.
    *
    * @example
    * ```ts ignore
@@ -492,7 +537,7 @@ export class PluginHost implements AsyncDisposable {
     const stored = this.#store.get(name);
     if (!stored) throw new PluginLoadError(name, "it is not installed");
     await this.unload(name);
-    await this.install(stored.path);
+    if (stored.dev) await this.install(stored.path, { dev: true });
     await this.load(name);
   }
 
@@ -512,6 +557,8 @@ export class PluginHost implements AsyncDisposable {
         name: stored.name,
         version: stored.manifest.version,
         path: stored.path,
+        dev: stored.dev,
+        runsFrom: codePlace(stored, this.#dataDir).folder,
         state: !stored.enabled ? "disabled" : slot?.state ?? "stopped",
         isolation: this.#mode(stored),
         disabledReason: stored.disabledReason,
@@ -609,10 +656,12 @@ export class PluginHost implements AsyncDisposable {
     slot.grant = effectiveGrant(slot.stored.manifest, slot.stored.grant);
     slot.state = "starting";
     slot.dropped = 0;
-    const { permissions, dataDir } = await resolvePermissions(slot, this.#dataDir);
+    await this.#verifyCopy(slot.stored);
+    const { permissions, dataDir, folder } = await resolvePermissions(slot, this.#dataDir);
     slot.generation++;
     const generation = slot.generation;
     const endpoint = launchEndpoint(slot, permissions, {
+      folder,
       heapMb: this.#options.subprocessHeapMb,
       onStderr: (line) => this.#onLog(slot.name, "stderr", line),
     });
@@ -639,7 +688,7 @@ export class PluginHost implements AsyncDisposable {
     endpoint.post({
       kind: "init",
       name: slot.name,
-      entry: pathToFileURL(join(slot.stored.path, slot.stored.manifest.entry)).href,
+      entry: pathToFileURL(join(folder, slot.stored.manifest.entry)).href,
       dataDir,
       capabilities: slot.grant.capabilities,
     });
@@ -658,6 +707,16 @@ export class PluginHost implements AsyncDisposable {
     this.#commands.register(slot, commands);
     slot.state = "running";
     this.#delivery.addRoutes(slot);
+  }
+
+  /** Refuses (and audits) a start from a pinned copy that differs from its install. */
+  async #verifyCopy(stored: StoredPlugin): Promise<void> {
+    try {
+      await checkCode(stored, this.#dataDir, this.#store.files(stored.name));
+    } catch (error) {
+      this.#store.audit(stored.name, "verify copy", "denied", (error as Error).message);
+      throw error;
+    }
   }
 
   async #stop(slot: Slot, gracefully: boolean): Promise<void> {

@@ -5,6 +5,21 @@ import { PluginHost, type PluginHostOptions } from "../../plugins/host.ts";
 export const EXAMPLES = new URL("../../examples/plugins/", import.meta.url).pathname;
 export const FIXTURES = new URL("./fixtures/", import.meta.url).pathname;
 
+/**
+ * Copies a fixture's `plugin.json` and `mod.ts` into a new temp folder (or `dir`), its SDK
+ * import rewritten to an absolute URL; returns the folder.
+ */
+export async function copyFixture(name: string, dir?: string): Promise<string> {
+  const folder = dir ?? await Deno.makeTempDir({ prefix: `fixture-${name}-` });
+  await Deno.mkdir(folder, { recursive: true });
+  const sdk = new URL("../../plugins/sdk.ts", import.meta.url).href;
+  for (const file of ["plugin.json", "mod.ts"]) {
+    const text = await Deno.readTextFile(`${FIXTURES}${name}/${file}`);
+    await Deno.writeTextFile(`${folder}/${file}`, text.replace("../../../../plugins/sdk.ts", sdk));
+  }
+  return folder;
+}
+
 export interface Sent {
   networkId: number;
   target: string;

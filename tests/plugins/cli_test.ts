@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { main } from "../../plugins/cli.ts";
-import { EXAMPLES, FIXTURES } from "./_helpers.ts";
+import { copyFixture, EXAMPLES, FIXTURES } from "./_helpers.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
 
 async function run(args: string[], answer = false) {
   const out: string[] = [];
@@ -71,4 +73,61 @@ Deno.test("deno task plugins runs the CLI with --no-prompt and --cached-only", a
   assert.match(config.tasks.plugins, /--no-prompt/);
   assert.match(config.tasks.plugins, /--cached-only/);
   assert.equal(config.exports["./plugin"], "./plugins/sdk.ts");
+});
+
+for (const form of [["install"], ["--", "install"]]) {
+  Deno.test(`deno task plugins ${form.join(" ")} DIR --yes installs`, async () => {
+    const dataDir = await Deno.makeTempDir();
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: ["task", "-q", "plugins", ...form, `${EXAMPLES}autoresponder`, "--yes"],
+      cwd: ROOT,
+      env: { IRCBUS_DATA_DIR: dataDir },
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const stderr = new TextDecoder().decode(output.stderr);
+    assert.equal(output.code, 0, stderr);
+    assert.match(new TextDecoder().decode(output.stdout), /Installed autoresponder 1\.0\.0/);
+    const list = JSON.parse((await run(["list", "--json", "--data-dir", dataDir])).out);
+    assert.equal(list[0].name, "autoresponder");
+    await Deno.remove(dataDir, { recursive: true });
+  });
+}
+
+Deno.test("cli install refuses another folder under an installed name before asking, unless --replace", async () => {
+  const dataDir = await Deno.makeTempDir();
+  const first = await copyFixture("recorder");
+  const second = await copyFixture("recorder");
+  assert.equal((await run(["install", first, "--yes", "--data-dir", dataDir])).code, 0);
+  const refused = await run(["install", second, "--data-dir", dataDir], true);
+  assert.equal(refused.code, 1);
+  assert.equal(refused.out, "");
+  assert.equal(
+    refused.err,
+    `Cannot install plugin "recorder" from ${second}: "recorder" is already installed from ${first}; pass --replace to replace it`,
+  );
+  const replaced = await run(["install", second, "--replace", "--data-dir", dataDir], true);
+  assert.equal(replaced.code, 0, replaced.err);
+  assert.match(
+    replaced.out,
+    new RegExp(`It replaces recorder installed from ${first}: that plugin's grant, storage`),
+  );
+  assert.match((await run(["list", "--data-dir", dataDir])).out, new RegExp(`from: {6}${second}`));
+  for (const dir of [dataDir, first, second]) await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("cli install says a plugin runs from a pinned copy, and --dev from its folder", async () => {
+  const dataDir = await Deno.makeTempDir();
+  const dir = await copyFixture("recorder");
+  const pinned = await run(["install", dir, "--yes", "--data-dir", dataDir]);
+  assert.match(pinned.out, /runs from a copy pinned in the data dir: edits to .* take effect only/);
+  const dev = await run(["install", dir, "--yes", "--dev", "--data-dir", dataDir]);
+  assert.equal(dev.code, 0, dev.err);
+  assert.match(dev.out, new RegExp(`Development mode: it runs from ${dir} itself and reloads`));
+  assert.match(
+    (await run(["list", "--data-dir", dataDir])).out,
+    /recorder 1\.0\.0 \[stopped, worker, dev\]/,
+  );
+  for (const path of [dataDir, dir]) await Deno.remove(path, { recursive: true });
 });

@@ -2,19 +2,15 @@ import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { createEvent } from "../../bus/events.ts";
 import { ManifestError, PluginLoadError } from "../../plugins/mod.ts";
-import { FIXTURES, harness, lifecycle, logged, message, waitUntil } from "./_helpers.ts";
-
-async function copyFixture(name: string): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: `fixture-${name}-` });
-  // Keep the SDK import path valid: mirror the fixture depth under a temp tree is not
-  // possible, so rewrite the import to an absolute URL.
-  const sdk = new URL("../../plugins/sdk.ts", import.meta.url).href;
-  for (const file of ["plugin.json", "mod.ts"]) {
-    const text = await Deno.readTextFile(`${FIXTURES}${name}/${file}`);
-    await Deno.writeTextFile(`${dir}/${file}`, text.replace("../../../../plugins/sdk.ts", sdk));
-  }
-  return dir;
-}
+import {
+  copyFixture,
+  FIXTURES,
+  harness,
+  lifecycle,
+  logged,
+  message,
+  waitUntil,
+} from "./_helpers.ts";
 
 Deno.test("install() refuses a plugin without consent, and a bad manifest installs nothing", async () => {
   await using h = await harness();
@@ -240,10 +236,10 @@ Deno.test("an upgrade asking for more runs with the old grant until consent is g
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("reload() respawns a plugin with its changed code", async () => {
+Deno.test("reload() respawns a development-mode plugin with its changed code", async () => {
   await using h = await harness();
   const dir = await copyFixture("recorder");
-  await h.host.install(dir, { grant: "requested" });
+  await h.host.install(dir, { grant: "requested", dev: true });
   await h.host.load("recorder");
   const code = await Deno.readTextFile(`${dir}/mod.ts`);
   await Deno.writeTextFile(
@@ -257,11 +253,13 @@ Deno.test("reload() respawns a plugin with its changed code", async () => {
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("watch mode reloads a plugin when a file in its folder changes", async () => {
-  await using h = await harness({ watch: true });
+Deno.test("development mode reloads a plugin when a file in its folder changes", async () => {
+  await using h = await harness();
   const dir = await copyFixture("recorder");
-  await h.host.install(dir, { grant: "requested" });
+  await h.host.install(dir, { grant: "requested", dev: true });
   await h.host.load("recorder");
+  assert.equal(h.host.list()[0].dev, true);
+  assert.equal(h.host.list()[0].runsFrom, dir);
   const code = await Deno.readTextFile(`${dir}/mod.ts`);
   await Deno.writeTextFile(
     `${dir}/mod.ts`,
