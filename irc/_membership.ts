@@ -32,6 +32,9 @@ function join(ctx: LineContext, m: RawMessage): Promise<void> {
   if (ctx.isMe(m.nick)) {
     ctx.channels.joined(key, channel, ctx.server.fold(m.nick));
     ctx.hooks.onSelfJoin(channel);
+    if (ctx.caps.has("draft/chathistory") || ctx.caps.has("chathistory")) {
+      ctx.history.joined(channel);
+    }
     if (ctx.caps.has("draft/no-implicit-names") || ctx.caps.has("no-implicit-names")) {
       ctx.followUps.push(`NAMES ${channel}`, `NAMES ${key}`);
     }
@@ -160,12 +163,8 @@ function namesEnd(ctx: LineContext, m: RawMessage): Promise<void> {
       ctx.server.whox ? `WHO ${name} %tcuhnfar,${WHOX_TOKEN}` : `WHO ${name}`,
       `WHO ${key}`,
     );
-    const history = ctx.caps.has("draft/chathistory") || ctx.caps.has("chathistory");
-    if (history) {
-      ctx.followUps.push(
-        `CHATHISTORY LATEST ${name} * ${ctx.options.historyLimit ?? 50}`,
-        `CHATHISTORY ${key}`,
-      );
+    if (ctx.caps.has("draft/chathistory") || ctx.caps.has("chathistory")) {
+      ctx.history.request(name);
     }
   }
   return done;
