@@ -17,6 +17,7 @@ import { UiState } from "./ui_state.ts";
 import { serveWeb, type WebServerOptions } from "./web_server.ts";
 import type { PageSocket } from "./page_socket.ts";
 import { shutdownInOrder, type ShutdownReport } from "./shutdown.ts";
+import { Autojoin } from "./_autojoin.ts";
 
 /** The protocol version the hello carries. */
 const PROTOCOL_VERSION = 1;
@@ -121,6 +122,13 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     const frame = JSON.stringify(message);
     for (const page of pages) page.socket.send(frame);
   };
+
+  const autojoin = new Autojoin({
+    bus,
+    store,
+    nickOf: (networkId) => clients.get(networkId)?.nickname,
+    onError: (error) => log(`autojoin: ${error instanceof Error ? error.message : error}`),
+  });
 
   const ui = new UiState({ bus, onBatch: (batch) => broadcast({ kind: "batch", ...batch }) });
 
@@ -228,6 +236,8 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     pushState(networkId);
     try {
       await client.connect();
+      // Rejoined after every later reconnect by the client itself.
+      autojoin.joinSaved(networkId, client);
     } finally {
       pushState(networkId);
     }
@@ -258,11 +268,25 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       case "disconnect":
         await disconnect(action.networkId);
         return null;
-      case "join":
-        ircOf(action.networkId, "join").join(action.channel, action.key);
+      case "join": {
+        const client = ircOf(action.networkId, "join");
+        autojoin.joining(action.networkId, action.channel, action.key);
+        client.join(action.channel, action.key);
         return null;
-      case "part":
-        ircOf(action.networkId, "part").part(action.channel, action.reason);
+      }
+      case "part": {
+        // Leaving is the user's choice even offline: the channel is not rejoined.
+        store.removeChannel(action.networkId, action.channel);
+        const client = clients.get(action.networkId);
+        if (client?.state === "connected") client.part(action.channel, action.reason);
+        return null;
+      }
+      case "buffer.read":
+        await bus.emit(createEvent("buffer.read", {
+          networkId: action.networkId,
+          buffer: action.buffer,
+          timestamp: action.timestamp,
+        }, EventSourceUI));
         return null;
       case "say":
         ircOf(action.networkId, "say").say(action.target, action.text);
@@ -403,6 +427,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       bus,
       afterBus: () => {
         for (const off of unsubscribers) off();
+        autojoin[Symbol.dispose]();
         ui.close();
         frontend.close();
       },

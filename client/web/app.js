@@ -687,9 +687,22 @@ function select(networkId, key) {
         pane: { networkId, type: buffer.type, name: buffer.name },
       }),
     );
+    markRead(networkId, buffer);
   }
   markAll();
   scheduleFrame();
+}
+
+/**
+ * Tells the backend the buffer is read up to its last line (it is the last-read position
+ * and, where the server offers read markers, a MARKREAD).
+ * @param {number} networkId @param {Buffer} buffer
+ */
+function markRead(networkId, buffer) {
+  const last = buffer.lines[buffer.lines.length - 1];
+  if (buffer.type === "server" || !last) return;
+  const timestamp = new Date(last.time).toISOString();
+  socket.send(JSON.stringify({ kind: "buffer.read", networkId, buffer: buffer.name, timestamp }));
 }
 
 function render() {
