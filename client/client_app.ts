@@ -3,7 +3,7 @@ import { createEvent, EventBus, EventSourceUI } from "../bus/mod.ts";
 import { openDatabase } from "../storage/database.ts";
 import { databasePath } from "../storage/data_dir.ts";
 import { type Network, NetworkStore } from "../storage/network_store.ts";
-import { IrcClient, type IrcClientOptions } from "../irc/mod.ts";
+import { backoff, IrcClient, type IrcClientOptions } from "../irc/mod.ts";
 import { PluginHost, type PluginHostOptions } from "../plugins/mod.ts";
 import {
   DeepLinkHandler,
@@ -243,7 +243,47 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     }
   }
 
+  /** Launch connects still retrying, by network: a disconnect or the shutdown stops one. */
+  const retries = new Map<number, AbortController>();
+
+  /**
+   * Connects a network on launch and, while it fails (server down, no network yet), tries
+   * again with the reconnect backoff, until it connects, the user disconnects it or turns
+   * connect on start off, or the client stops.
+   */
+  async function connectOnStart(networkId: number): Promise<void> {
+    const retry = new AbortController();
+    retries.set(networkId, retry);
+    const signal = retry.signal;
+    try {
+      for (let attempt = 0; !signal.aborted; attempt++) {
+        try {
+          await connect(networkId);
+          return;
+        } catch (error) {
+          if (signal.aborted) return;
+          const name = store.get(networkId)?.name ?? networkId;
+          log(`Cannot connect to ${name}: ${(error as Error).message}`);
+        }
+        if (!store.get(networkId)?.autoconnect) return;
+        const delay = backoff(attempt, { ...options.irc?.reconnect });
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, delay);
+          signal.addEventListener("abort", done, { once: true });
+          function done() {
+            clearTimeout(timer);
+            signal.removeEventListener("abort", done);
+            resolve();
+          }
+        });
+      }
+    } finally {
+      if (retries.get(networkId) === retry) retries.delete(networkId);
+    }
+  }
+
   async function disconnect(networkId: number): Promise<void> {
+    retries.get(networkId)?.abort();
     const client = clients.get(networkId);
     if (!client) return;
     await client.disconnect("Leaving");
@@ -395,9 +435,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
   }
   for (const network of store.list()) {
     if (!network.autoconnect) continue;
-    connect(network.id).catch((error) =>
-      log(`Cannot connect to ${network.name}: ${(error as Error).message}`)
-    );
+    connectOnStart(network.id).catch((error) => log(`Cannot connect: ${error.message}`));
   }
   const web = serveWeb({
     onSocket,
@@ -416,8 +454,9 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
   if (options.link !== undefined) links.handle(options.link);
 
   let stopping: Promise<ShutdownReport> | undefined;
-  const shutdown = () =>
-    stopping ??= shutdownInOrder({
+  const shutdown = () => {
+    for (const retry of retries.values()) retry.abort();
+    return stopping ??= shutdownInOrder({
       front: [
         web,
         ...(listener ? [listener] : []),
@@ -438,6 +477,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
         },
       },
     }, { quitTimeoutMs: options.quitTimeoutMs, reason: "Client quit" });
+  };
 
   return {
     url: web.url,

@@ -5,6 +5,8 @@ import { NetworkStore } from "../../mod.ts";
 import { startClient } from "../../client/mod.ts";
 import { databasePath } from "../../storage/data_dir.ts";
 import { FAST_IRC, Peer, Recorder, startInspircd } from "./_helpers.ts";
+import { freePort } from "../irc/_servers.ts";
+import { PeerConn } from "../irc/_peer.ts";
 
 Deno.test("a restarted client reconnects on its own and rejoins its channels with their keys; a part forgets one, a kick does not", async () => {
   await using server = await startInspircd();
@@ -110,6 +112,48 @@ Deno.test("with connect on start turned off, a restarted client stays offline; a
       assert.deepEqual(second.networks.channels(1), []);
     } finally {
       await second.shutdown();
+    }
+  } finally {
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});
+
+Deno.test("a network whose server is down at launch keeps trying, with backoff, and connects once it is up", async () => {
+  const port = freePort();
+  const dataDir = await Deno.makeTempDir({ prefix: "ircbus-autojoin-" });
+  const logged: string[] = [];
+  let failures!: () => void;
+  const failedTwice = new Promise<void>((resolve) => failures = resolve);
+  try {
+    {
+      using store = new NetworkStore(databasePath(dataDir));
+      store.add({ name: "Down", host: "127.0.0.1", port, tls: false, nick: "alice" });
+      store.saveChannel(1, { name: "#back" });
+    }
+    const client = await startClient({
+      dataDir,
+      irc: { ...FAST_IRC, reconnect: { initialDelay: 10, maxDelay: 40, jitter: 0 } },
+      log: (line) => {
+        logged.push(line);
+        if (logged.filter((l) => l.startsWith("Cannot connect to Down:")).length === 2) failures();
+      },
+    });
+    try {
+      await failedTwice;
+      using listener = Deno.listen({ hostname: "127.0.0.1", port });
+      const peer = new PeerConn(await listener.accept());
+      try {
+        await peer.register();
+        await peer.expect(/^JOIN #back$/);
+        assert.equal(client.irc(1)?.state, "connected");
+      } finally {
+        const stopped = client.shutdown();
+        await peer.expect(/^QUIT/);
+        await peer.close();
+        await stopped;
+      }
+    } finally {
+      await client.shutdown();
     }
   } finally {
     await Deno.remove(dataDir, { recursive: true });
