@@ -6,7 +6,7 @@
  * lookup knows the channel's last stored line (taken when our JOIN arrives, before any live
  * line of the new join can be stored), else `CHATHISTORY LATEST <channel> * <limit>`. The
  * next request waits until the reply's batch ends (or a `FAIL CHATHISTORY`, or a timeout); a
- * full AFTER page is followed by the next page, up to {@linkcode MAX_PAGES}.
+ * full AFTER page is followed by the next page, up to 10.
  *
  * @module
  */
@@ -16,9 +16,18 @@ import type { IrcClock } from "./types.ts";
 /** Channels waiting for their request; more are not asked for (a server caps joins anyway). */
 const MAX_PENDING = 1000;
 /** AFTER pages asked for one channel in one join. */
-export const MAX_PAGES = 10;
+const MAX_PAGES = 10;
 /** Ms to wait for a reply's batch before going on with the next request. */
 const REPLY_TIMEOUT = 30_000;
+
+/**
+ * Whether the server offers history the fetcher can use: `chathistory` (or its draft), whose
+ * replies come in a `batch` with `server-time` on every line.
+ */
+export function historyOffered(caps: ReadonlySet<string>): boolean {
+  return (caps.has("draft/chathistory") || caps.has("chathistory")) && caps.has("batch") &&
+    caps.has("server-time");
+}
 
 /** What the fetcher needs from its connection. */
 export interface HistoryLink {

@@ -211,3 +211,17 @@ Deno.test("IrcClient sends no MARKREAD to a server without draft/read-marker", a
   assert.equal(sent(peer, /^MARKREAD/).length, 0);
   assert.ok(!sent(peer, /^CAP REQ/)[0].includes("draft/read-marker"));
 });
+
+Deno.test("IrcClient asks for no history when the server offers chathistory without batch and server-time", async () => {
+  await using link = await connectToScriptedPeer({
+    followUpInterval: 0,
+    register: { caps: "draft/chathistory message-tags" },
+  });
+  const { client, peer, rec } = link;
+  client.join("#n");
+  await joined(peer, "#n");
+  await peer.expect(/^WHO #n$/);
+  await rec.waitFor("channel.names.complete");
+  await flushed(peer, client);
+  assert.deepEqual(sent(peer, /^CHATHISTORY/), []);
+});
