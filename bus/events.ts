@@ -291,6 +291,19 @@ export interface EventMap {
   "metadata.updated": MetadataUpdatedData;
   /** A plugin was loaded, unloaded, crashed, restarted or disabled. */
   "plugin.lifecycle": { plugin: string; action: PluginLifecycleAction };
+  /**
+   * A buffer (channel or private conversation) was read up to `timestamp`: by the user here
+   * (source `ui`), or on another client of the same account, as the server reported with
+   * IRCv3 `draft/read-marker` (source `irc`). The history store keeps it as the buffer's
+   * last-read position; the IRC adapter sends `MARKREAD` for every one not from `irc`.
+   */
+  "buffer.read": {
+    networkId: number;
+    /** The channel name, or the peer's nickname for a private conversation. */
+    buffer: string;
+    /** The last line read, as ISO 8601 UTC with milliseconds (`2024-01-01T00:00:00.000Z`). */
+    timestamp: string;
+  };
   /** A pane gains focus in the UI. */
   "ui.pane.focused": PaneData;
   /** A pane loses focus in the UI. */

@@ -3,7 +3,7 @@ import { createEvent, EventBus, EventSourceUI } from "../bus/mod.ts";
 import { openDatabase } from "../storage/database.ts";
 import { databasePath } from "../storage/data_dir.ts";
 import { type Network, NetworkStore } from "../storage/network_store.ts";
-import { IrcClient, type IrcClientOptions } from "../irc/mod.ts";
+import { backoff, IrcClient, type IrcClientOptions } from "../irc/mod.ts";
 import { PluginHost, type PluginHostOptions } from "../plugins/mod.ts";
 import {
   DeepLinkHandler,
@@ -17,6 +17,7 @@ import { UiState } from "./ui_state.ts";
 import { serveWeb, type WebServerOptions } from "./web_server.ts";
 import type { PageSocket } from "./page_socket.ts";
 import { shutdownInOrder, type ShutdownReport } from "./shutdown.ts";
+import { Autojoin } from "./_autojoin.ts";
 
 /** The protocol version the hello carries. */
 const PROTOCOL_VERSION = 1;
@@ -121,6 +122,13 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     const frame = JSON.stringify(message);
     for (const page of pages) page.socket.send(frame);
   };
+
+  const autojoin = new Autojoin({
+    bus,
+    store,
+    nickOf: (networkId) => clients.get(networkId)?.nickname,
+    onError: (error) => log(`autojoin: ${error instanceof Error ? error.message : error}`),
+  });
 
   const ui = new UiState({ bus, onBatch: (batch) => broadcast({ kind: "batch", ...batch }) });
 
@@ -228,12 +236,54 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     pushState(networkId);
     try {
       await client.connect();
+      // Rejoined after every later reconnect by the client itself.
+      autojoin.joinSaved(networkId, client);
     } finally {
       pushState(networkId);
     }
   }
 
+  /** Launch connects still retrying, by network: a disconnect or the shutdown stops one. */
+  const retries = new Map<number, AbortController>();
+
+  /**
+   * Connects a network on launch and, while it fails (server down, no network yet), tries
+   * again with the reconnect backoff, until it connects, the user disconnects it or turns
+   * connect on start off, or the client stops.
+   */
+  async function connectOnStart(networkId: number): Promise<void> {
+    const retry = new AbortController();
+    retries.set(networkId, retry);
+    const signal = retry.signal;
+    try {
+      for (let attempt = 0; !signal.aborted; attempt++) {
+        try {
+          await connect(networkId);
+          return;
+        } catch (error) {
+          if (signal.aborted) return;
+          const name = store.get(networkId)?.name ?? networkId;
+          log(`Cannot connect to ${name}: ${(error as Error).message}`);
+        }
+        if (!store.get(networkId)?.autoconnect) return;
+        const delay = backoff(attempt, { ...options.irc?.reconnect });
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, delay);
+          signal.addEventListener("abort", done, { once: true });
+          function done() {
+            clearTimeout(timer);
+            signal.removeEventListener("abort", done);
+            resolve();
+          }
+        });
+      }
+    } finally {
+      if (retries.get(networkId) === retry) retries.delete(networkId);
+    }
+  }
+
   async function disconnect(networkId: number): Promise<void> {
+    retries.get(networkId)?.abort();
     const client = clients.get(networkId);
     if (!client) return;
     await client.disconnect("Leaving");
@@ -258,11 +308,25 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       case "disconnect":
         await disconnect(action.networkId);
         return null;
-      case "join":
-        ircOf(action.networkId, "join").join(action.channel, action.key);
+      case "join": {
+        const client = ircOf(action.networkId, "join");
+        autojoin.joining(action.networkId, action.channel, action.key);
+        client.join(action.channel, action.key);
         return null;
-      case "part":
-        ircOf(action.networkId, "part").part(action.channel, action.reason);
+      }
+      case "part": {
+        // Leaving is the user's choice even offline: the channel is not rejoined.
+        store.removeChannel(action.networkId, action.channel);
+        const client = clients.get(action.networkId);
+        if (client?.state === "connected") client.part(action.channel, action.reason);
+        return null;
+      }
+      case "buffer.read":
+        await bus.emit(createEvent("buffer.read", {
+          networkId: action.networkId,
+          buffer: action.buffer,
+          timestamp: action.timestamp,
+        }, EventSourceUI));
         return null;
       case "say":
         ircOf(action.networkId, "say").say(action.target, action.text);
@@ -371,9 +435,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
   }
   for (const network of store.list()) {
     if (!network.autoconnect) continue;
-    connect(network.id).catch((error) =>
-      log(`Cannot connect to ${network.name}: ${(error as Error).message}`)
-    );
+    connectOnStart(network.id).catch((error) => log(`Cannot connect: ${error.message}`));
   }
   const web = serveWeb({
     onSocket,
@@ -392,8 +454,9 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
   if (options.link !== undefined) links.handle(options.link);
 
   let stopping: Promise<ShutdownReport> | undefined;
-  const shutdown = () =>
-    stopping ??= shutdownInOrder({
+  const shutdown = () => {
+    for (const retry of retries.values()) retry.abort();
+    return stopping ??= shutdownInOrder({
       front: [
         web,
         ...(listener ? [listener] : []),
@@ -403,6 +466,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       bus,
       afterBus: () => {
         for (const off of unsubscribers) off();
+        autojoin[Symbol.dispose]();
         ui.close();
         frontend.close();
       },
@@ -413,6 +477,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
         },
       },
     }, { quitTimeoutMs: options.quitTimeoutMs, reason: "Client quit" });
+  };
 
   return {
     url: web.url,

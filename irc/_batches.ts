@@ -12,6 +12,10 @@ const MULTILINE = "draft/multiline";
 
 /** One open batch. */
 export interface Batch {
+  /** The batch type. */
+  type: string;
+  /** Opened inside another batch. */
+  nested: boolean;
   /** The parameters after the type. */
   params: string[];
   /** Tags of the opening BATCH line (msgid, time of a multiline message). */
@@ -27,6 +31,17 @@ export interface Batch {
 /** Open batches of one connection, by reference tag. */
 export class BatchTracker {
   #open = new Map<string, Batch>();
+
+  /** Whether `batch` is a chathistory batch itself (not one nested in it). */
+  static isHistoryReply(batch: Batch | undefined): boolean {
+    return batch !== undefined && HISTORY_TYPES.has(batch.type);
+  }
+
+  /** The open batch a `BATCH -ref` line closes. */
+  closing(message: RawMessage): Batch | undefined {
+    const ref = message.params[0] ?? "";
+    return ref.startsWith("-") ? this.#open.get(ref.slice(1)) : undefined;
+  }
 
   /** The open batch a line belongs to, if its `batch` tag names one. */
   of(message: RawMessage): Batch | undefined {
@@ -45,6 +60,8 @@ export class BatchTracker {
       const parent = this.of(message);
       const type = message.params[1] ?? "";
       const batch: Batch = {
+        type,
+        nested: parent !== undefined,
         params: message.params.slice(2),
         tags: message.tags,
         history: HISTORY_TYPES.has(type) || (parent?.history ?? false),

@@ -21,6 +21,8 @@ export class ServerSupport {
   whox = false;
   /** MONITOR is supported. */
   monitor = false;
+  /** CHATHISTORY: the most messages one request may ask for; 0 for no limit. */
+  chathistory = 0;
 
   /** Takes the tokens of one 005 line. */
   apply(m: RawMessage): void {
@@ -44,6 +46,12 @@ export class ServerSupport {
         case "MONITOR":
           this.monitor = true;
           break;
+        case "CHATHISTORY":
+        case "DRAFT/CHATHISTORY": {
+          const max = Number(value);
+          this.chathistory = Number.isSafeInteger(max) && max > 0 ? max : 0;
+          break;
+        }
         case "PREFIX": {
           const close = value.indexOf(")");
           this.prefixes = close === -1 ? "" : value.slice(close + 1);

@@ -17,7 +17,10 @@ import { parseServerTime } from "./_tags.ts";
 import { ServerSupport } from "./_isupport.ts";
 import { Channels } from "./_channels.ts";
 import { UserMetaStore } from "./_user_meta.ts";
-import { MessageIds } from "./_messages.ts";
+import type { MessageIds } from "./_messages.ts";
+import { HistoryFetcher } from "./_history.ts";
+import { ReadMarkers } from "./_read_marker.ts";
+import { globalClock } from "./_nick_regain.ts";
 import { WhoisCollector, WhoisRequests } from "./_whois.ts";
 
 /** Handles one line on the worker; a returned promise holds the next line until it settles. */
@@ -50,6 +53,8 @@ export interface LineContextInit {
   wire: RegistrationReader;
   /** Taking the configured nickname back. */
   regain: NickRegain;
+  /** Message ids seen per conversation, kept by the client across reconnects. */
+  messageIds: MessageIds;
 }
 
 /** The worker's state of one connection. */
@@ -81,8 +86,12 @@ export class LineContext {
   readonly channels = new Channels();
   /** Users' `user.meta` snapshots. */
   readonly meta: UserMetaStore;
-  /** Message ids seen per conversation. */
-  readonly messageIds = new MessageIds();
+  /** Message ids seen per conversation (across reconnects). */
+  readonly messageIds: MessageIds;
+  /** Backfill requests (`draft/chathistory`). */
+  readonly history: HistoryFetcher;
+  /** Read markers (`draft/read-marker`). */
+  readonly readMarkers = new ReadMarkers();
   /** WHOIS replies in progress. */
   readonly whois = new WhoisCollector();
   /** Callers waiting for a WHOIS reply. */
@@ -115,6 +124,22 @@ export class LineContext {
     this.regain = init.regain;
     this.nick = init.options.nick;
     this.meta = new UserMetaStore(init.options.networkId);
+    this.messageIds = init.messageIds;
+    const { networkId, lastStored } = init.options;
+    this.history = new HistoryFetcher({
+      send: (line) => this.followUps.push(line),
+      fold: (name) => this.server.fold(name),
+      limit: () => {
+        const wanted = init.options.historyLimit ?? 50;
+        const max = this.server.chathistory;
+        return max > 0 ? Math.min(wanted, max) : wanted;
+      },
+      lastStored: lastStored && ((buffer) => lastStored(networkId, buffer)),
+      onError: (error) => {
+        this.emit("error", { networkId, error, type: "history" }).catch(() => {});
+      },
+      clock: init.options.clock ?? globalClock(),
+    });
   }
 
   /** Emits an event from `irc`; a closed bus is no error. */

@@ -9,6 +9,7 @@ import type { RawMessage } from "./_framework.ts";
 import type { LineContext, LineHandlers } from "./_line_context.ts";
 import { publishMeta, touch, updateMeta, WHOX_TOKEN } from "./_roster.ts";
 import type { UserMeta } from "./_user_meta.ts";
+import { historyOffered } from "./_history.ts";
 
 /** Emits `channels.changed` with the channels we are in now. */
 export function channelsChanged(ctx: LineContext, time: Date): Promise<void> {
@@ -32,6 +33,7 @@ function join(ctx: LineContext, m: RawMessage): Promise<void> {
   if (ctx.isMe(m.nick)) {
     ctx.channels.joined(key, channel, ctx.server.fold(m.nick));
     ctx.hooks.onSelfJoin(channel);
+    if (historyOffered(ctx.caps)) ctx.history.joined(channel);
     if (ctx.caps.has("draft/no-implicit-names") || ctx.caps.has("no-implicit-names")) {
       ctx.followUps.push(`NAMES ${channel}`, `NAMES ${key}`);
     }
@@ -160,13 +162,7 @@ function namesEnd(ctx: LineContext, m: RawMessage): Promise<void> {
       ctx.server.whox ? `WHO ${name} %tcuhnfar,${WHOX_TOKEN}` : `WHO ${name}`,
       `WHO ${key}`,
     );
-    const history = ctx.caps.has("draft/chathistory") || ctx.caps.has("chathistory");
-    if (history) {
-      ctx.followUps.push(
-        `CHATHISTORY LATEST ${name} * ${ctx.options.historyLimit ?? 50}`,
-        `CHATHISTORY ${key}`,
-      );
-    }
+    if (historyOffered(ctx.caps)) ctx.history.request(name);
   }
   return done;
 }

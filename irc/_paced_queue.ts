@@ -9,7 +9,7 @@
 import { Queue } from "../bus/_queue.ts";
 
 interface Pending {
-  line: string;
+  line: string | (() => string);
   key: string | undefined;
   onSent: (() => void) | undefined;
 }
@@ -45,9 +45,10 @@ export class PacedQueue {
 
   /**
    * Queues a line; with `key`, a line whose key is already waiting is not queued twice.
-   * `onSent` runs right after the line is handed to the send function.
+   * A function is called for the line when its turn comes, so a waiting line can carry the
+   * latest value. `onSent` runs right after the line is handed to the send function.
    */
-  push(line: string, key?: string, onSent?: () => void): void {
+  push(line: string | (() => string), key?: string, onSent?: () => void): void {
     if (this.#closed) return;
     if (key !== undefined) {
       if (this.#keys.has(key)) return;
@@ -90,7 +91,7 @@ export class PacedQueue {
       this.#tokens--;
       const { line, key, onSent } = this.#pending.shift()!;
       if (key !== undefined) this.#keys.delete(key);
-      this.#send(line);
+      this.#send(typeof line === "string" ? line : line());
       onSent?.();
       if (this.#closed) return;
     }

@@ -66,6 +66,7 @@ export const SERVER_ERROR_LINES: LineHandlers = {
     const [command = "", code = ""] = p;
     const description = p.length > 2 ? p.at(-1)! : "";
     const context = p.slice(2, -1);
+    if (command === "CHATHISTORY") ctx.history.failed();
     return ctx.emit("error", {
       networkId: ctx.networkId,
       error: `${command} ${code}${context.length ? ` ${context.join(" ")}` : ""}: ${description}`,

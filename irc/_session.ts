@@ -17,7 +17,8 @@ import { BatchTracker } from "./_batches.ts";
 import { connectError, createLinkFacts, type LinkFacts, lostReason } from "./_link_end.ts";
 import { LineContext, lineHandlers } from "./_line_context.ts";
 import { REGISTRATION_LINES, RegistrationReader, saslFailed } from "./_registration.ts";
-import { MESSAGE_LINES, receiveMessage } from "./_messages.ts";
+import { MESSAGE_LINES, type MessageIds, receiveMessage } from "./_messages.ts";
+import { READ_MARKER_CAP, READ_MARKER_LINES } from "./_read_marker.ts";
 import { MEMBERSHIP_LINES } from "./_membership.ts";
 import { CHANNEL_INFO_LINES } from "./_channel_info.ts";
 import { ROSTER_LINES } from "./_roster.ts";
@@ -38,6 +39,8 @@ export interface SessionHooks {
   onNick(nick: string): void;
   /** The socket closed; called before `connection.lost` is emitted. */
   onLost(end: SessionEnd): void;
+  /** Message ids seen, kept by the owner across sessions so a replay after a reconnect dedupes. */
+  readonly messageIds: MessageIds;
 }
 
 /** Why a session ended, for `connection.lost`. */
@@ -65,6 +68,7 @@ const LINES = lineHandlers(
   WHOIS_LINES,
   SERVER_ERROR_LINES,
   REGAIN_LINES,
+  READ_MARKER_LINES,
 );
 
 /** One connection to the server, from socket open to close. */
@@ -86,6 +90,7 @@ export class Session {
   #keepAliveQueued = false;
   #paused = false;
   #closedPromise: Promise<void>;
+  #offBufferRead: (() => void) | undefined;
   #resolveClosed!: () => void;
 
   // Worker state.
@@ -154,6 +159,7 @@ export class Session {
       facts: this.#facts,
       link: { establish: () => this.#establish(), fail: (error) => this.#fail(error) },
       wire: this.#registration,
+      messageIds: hooks.messageIds,
     });
     this.#readyPromise = new Promise((resolve, reject) => {
       this.#ready = { resolve, reject };
@@ -233,6 +239,7 @@ export class Session {
         "draft/no-implicit-names",
         "no-implicit-names",
         "standard-replies",
+        READ_MARKER_CAP,
       ],
     });
   }
@@ -364,6 +371,8 @@ export class Session {
     this.#followUps.close();
     this.#userQueue.close();
     this.#regain.stop();
+    this.#ctx.history.close();
+    this.#offBufferRead?.();
     if (this.#timeout !== undefined) clearTimeout(this.#timeout);
     this.#timeout = undefined;
     this.#client.removeAllListeners();
@@ -426,6 +435,14 @@ export class Session {
       port: this.#options.port,
     });
     this.#regain.start(ctx.nick, ctx.server.monitor);
+    if (!this.#closed) {
+      // What the user (or a plugin) read here goes to the server; what the server reports
+      // (source "irc") came from it.
+      this.#offBufferRead = this.#bus.subscribe("buffer.read", ({ data, source }) => {
+        if (source === "irc" || data.networkId !== this.#networkId || this.#closed) return;
+        ctx.readMarkers.send(ctx, this.#userQueue, data.buffer, data.timestamp);
+      });
+    }
     const ready = this.#ready;
     this.#ready = undefined;
     ready?.resolve();
@@ -434,12 +451,18 @@ export class Session {
   // ---------------------------------------------------------------- worker
 
   #handle(message: RawMessage): void | Promise<void> {
+    const batch = this.#batches.of(message);
+    // A line of a CHATHISTORY reply (a nested batch counts as one): paging needs its time.
+    if (BatchTracker.isHistoryReply(batch)) this.#ctx.history.line(this.#ctx.time(message));
     if (message.command === "BATCH") {
+      const closing = this.#batches.closing(message);
       const combined = this.#batches.batchLine(message);
+      if (closing && !closing.nested && BatchTracker.isHistoryReply(closing)) {
+        this.#ctx.history.ended(closing.params[0] ?? "");
+      }
       if (combined) return receiveMessage(this.#ctx, combined.message, combined.history);
       return;
     }
-    const batch = this.#batches.of(message);
     if (batch) {
       if (this.#batches.collect(batch, message)) return;
       if (batch.history) {

@@ -7,6 +7,7 @@ import { createEvent, type EventBus, type WhoisInfo } from "../bus/mod.ts";
 import { casefold } from "./casemapping.ts";
 import { IrcConnectError } from "./errors.ts";
 import { Session, type SessionEnd } from "./_session.ts";
+import { MessageIds } from "./_messages.ts";
 import { saslprep } from "./saslprep.ts";
 import type { IrcClientOptions, IrcConnectionState, SaslOptions } from "./types.ts";
 
@@ -49,6 +50,8 @@ export class IrcClient implements AsyncDisposable {
   #abandoned = false;
   #loop: Promise<void> | undefined;
   #wakeReconnect: (() => void) | undefined;
+  /** Kept across reconnects, so history replayed after one does not repeat lines seen. */
+  readonly #messageIds = new MessageIds();
 
   /** Creates a client; nothing happens on the network until {@linkcode IrcClient.connect}. */
   constructor(options: IrcClientOptions) {
@@ -276,6 +279,7 @@ export class IrcClient implements AsyncDisposable {
       onNick: (nick) => {
         this.#nick = nick;
       },
+      messageIds: this.#messageIds,
       onLost: (end) => {
         if (this.#session !== session || this.#state !== "connected") return;
         this.#state = this.#willReconnect(end) ? "reconnecting" : "disconnected";

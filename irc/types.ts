@@ -152,8 +152,19 @@ export interface IrcClientOptions {
   messageRate?: { burst: number; interval: number };
   /** Ms the registration may take before `connect()` rejects. Default 30000. */
   registrationTimeout?: number;
-  /** Messages CHATHISTORY LATEST asks for after a join, when offered. Default 50. */
+  /**
+   * Messages one CHATHISTORY request asks for after a join, when the server offers
+   * `draft/chathistory` (capped by its ISUPPORT `CHATHISTORY`). Default 50.
+   */
   historyLimit?: number;
+  /**
+   * The time of the last stored line of a buffer, or `undefined` when none is stored. With
+   * it, a join (and the rejoin after a reconnect) asks only for what is missing:
+   * `CHATHISTORY AFTER <channel> timestamp=<that time>`, page after page while full (at most
+   * 10); without a stored line, `CHATHISTORY LATEST <channel> * <historyLimit>`. Called
+   * when our JOIN arrives, before any line of the new join can be stored.
+   */
+  lastStored?: (networkId: number, buffer: string) => Date | undefined | Promise<Date | undefined>;
   /** Ms without any data before the connection is declared dead. Default 120000. */
   pingTimeout?: number;
 }

@@ -98,6 +98,7 @@ const EVENT_TYPES: Record<EventType, true> = {
   "plugin.lifecycle": true,
   "ui.pane.focused": true,
   "ui.pane.blurred": true,
+  "buffer.read": true,
 };
 
 const FIELDS = new Set([

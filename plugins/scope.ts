@@ -308,6 +308,11 @@ export class ScopeCheck {
           : this.#at(networkId, type === "channel" ? name : "", type === "query");
         return inScope ? event : undefined;
       }
+      case "buffer.read": {
+        const { networkId, buffer } = event.data;
+        const isChannel = CHANNEL.test(buffer);
+        return this.#at(networkId, isChannel ? buffer : "", !isChannel) ? event : undefined;
+      }
       case "channels.changed": {
         if (!this.network(event.data.networkId)) return undefined;
         if (!this.#limited || this.#networks.has(event.data.networkId)) return event;

@@ -1,6 +1,7 @@
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { migrate, type Migration, openDatabase } from "./database.ts";
 import { normalizeHost } from "../deeplink/host.ts";
+import { casefold } from "../irc/casemapping.ts";
 
 /**
  * One server of a network: where to connect.
@@ -50,7 +51,7 @@ export interface Network extends NetworkServer {
   nick: string;
   /** Further servers of this network, in the user's order. */
   servers: NetworkServer[];
-  /** Connect when the client starts. */
+  /** Connect on start: the client connects it when it starts, and rejoins its channels. */
   autoconnect: boolean;
   /** The ident/user name to register with; `""` means the nick. */
   username: string;
@@ -81,7 +82,7 @@ export interface NewNetwork {
   nick: string;
   /** Further servers; defaults to none. */
   servers?: NetworkServer[];
-  /** Connect at start; defaults to false. */
+  /** Connect on start; defaults to true (a network the user added is one they use). */
   autoconnect?: boolean;
   /** Ident/user name; defaults to `""`. */
   username?: string;
@@ -99,6 +100,22 @@ export interface NewNetwork {
  * ```
  */
 export type NetworkPatch = Partial<NewNetwork>;
+
+/**
+ * A channel saved to be joined whenever its network connects, with its key when it has one.
+ *
+ * @example
+ * ```ts
+ * import type { SavedChannel } from "./network_store.ts";
+ * const channel: SavedChannel = { name: "#secret", key: "hunter2" };
+ * ```
+ */
+export interface SavedChannel {
+  /** The channel name, as joined. */
+  name: string;
+  /** The channel key, when the channel needs one. */
+  key?: string;
+}
 
 /**
  * A saved network whose primary host or one of whose servers matches a host.
@@ -155,6 +172,18 @@ const MIGRATIONS: Migration[] = [
     sql: `
       ALTER TABLE networks ADD COLUMN username TEXT NOT NULL DEFAULT '';
       ALTER TABLE networks ADD COLUMN realname TEXT NOT NULL DEFAULT '';
+    `,
+  },
+  {
+    version: 3,
+    sql: `
+      CREATE TABLE network_channels (
+        network_id INTEGER NOT NULL REFERENCES networks (id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        key TEXT,
+        UNIQUE (network_id, name_key)
+      );
     `,
   },
 ];
@@ -214,6 +243,9 @@ export class NetworkStore implements Disposable {
   #updateRow: StatementSync;
   #delete: StatementSync;
   #match: StatementSync;
+  #selectChannels: StatementSync;
+  #saveChannel: StatementSync;
+  #deleteChannel: StatementSync;
 
   /** Opens the store on a database (or a path), bringing its schema up to date. */
   constructor(database: DatabaseSync | string) {
@@ -259,6 +291,18 @@ export class NetworkStore implements Disposable {
        SELECT n.id, n.name FROM network_servers s JOIN networks n ON n.id = s.network_id
        WHERE s.host_key = ?1
        ORDER BY id`,
+    );
+    this.#selectChannels = this.#db.prepare(
+      "SELECT name, key FROM network_channels WHERE network_id = ? ORDER BY rowid",
+    );
+    // A join without a key keeps the saved one: a key the server no longer asks for is harmless.
+    this.#saveChannel = this.#db.prepare(
+      `INSERT INTO network_channels (network_id, name, name_key, key) VALUES (?, ?, ?, ?)
+       ON CONFLICT (network_id, name_key)
+       DO UPDATE SET name = excluded.name, key = coalesce(excluded.key, key)`,
+    );
+    this.#deleteChannel = this.#db.prepare(
+      "DELETE FROM network_channels WHERE network_id = ? AND name_key = ?",
     );
   }
 
@@ -349,6 +393,43 @@ export class NetworkStore implements Disposable {
       id,
       name,
     }));
+  }
+
+  /**
+   * The channels saved for a network, in the order they were first saved: what the client
+   * joins when the network connects.
+   */
+  channels(networkId: number): SavedChannel[] {
+    this.#assertOpen("list saved channels");
+    const rows = this.#selectChannels.all(networkId) as unknown as {
+      name: string;
+      key: string | null;
+    }[];
+    return rows.map(({ name, key }) => key === null ? { name } : { name, key });
+  }
+
+  /**
+   * Saves a channel of a network to be joined on connect (we joined it). Without `key`, a
+   * key saved before is kept. Throws `TypeError` on an invalid name or key, or when no
+   * network has this id.
+   */
+  saveChannel(networkId: number, channel: SavedChannel): void {
+    this.#assertOpen("save a channel");
+    const { name, key } = validateChannel(channel, "save a channel");
+    try {
+      this.#saveChannel.run(networkId, name, casefold(name), key ?? null);
+    } catch (error) {
+      if (this.get(networkId) === undefined) {
+        throw new TypeError(`Cannot save a channel: no such network, got ${networkId}`);
+      }
+      throw error;
+    }
+  }
+
+  /** Forgets a saved channel (we parted it); returns whether it was saved. */
+  removeChannel(networkId: number, name: string): boolean {
+    this.#assertOpen("remove a channel");
+    return Number(this.#deleteChannel.run(networkId, casefold(String(name))).changes) > 0;
   }
 
   /** Closes the database if the store opened it; later calls throw. Idempotent. */
@@ -498,8 +579,35 @@ function validate(input: NewNetwork, action: string): Omit<Network, "id"> {
         tls: serverTls,
       };
     }),
-    autoconnect: flag("autoconnect", input.autoconnect, false),
+    autoconnect: flag("autoconnect", input.autoconnect, true),
     username: text("username", input.username ?? "", true),
     realname: text("realname", input.realname ?? "", true),
   };
+}
+
+/** What cannot be in a channel name or key (spaces include CR and LF). */
+const BAD_CHANNEL_TEXT = /[\s,\0]/;
+
+/** Checks a channel and its key at the edge. */
+function validateChannel(channel: SavedChannel, action: string): SavedChannel {
+  if (typeof channel !== "object" || channel === null) {
+    throw new TypeError(`Cannot ${action}: expected an object, got ${channel}`);
+  }
+  const { name, key } = channel;
+  if (typeof name !== "string" || name === "" || name.length > 200 || BAD_CHANNEL_TEXT.test(name)) {
+    throw new TypeError(
+      `Cannot ${action}: the name must be 1-200 characters without spaces or commas, got ${
+        JSON.stringify(name) ?? String(name)
+      }`,
+    );
+  }
+  if (key === undefined || key === "") return { name };
+  if (typeof key !== "string" || key.length > 100 || BAD_CHANNEL_TEXT.test(key)) {
+    throw new TypeError(
+      `Cannot ${action}: the key must be up to 100 characters without spaces or commas, got ${
+        JSON.stringify(key) ?? String(key)
+      }`,
+    );
+  }
+  return { name, key };
 }

@@ -306,8 +306,8 @@ function colorOf(networkId, nick) {
   return state.colors.get(`${networkId} ${fold(nick)}`) ?? state.colors.get(` ${fold(nick)}`);
 }
 
-/** @param {{type: string, data: any}} event */
-function onEvent({ type, data }) {
+/** @param {{type: string, data: any, time?: number}} event */
+function onEvent({ type, data, time }) {
   const net = state.networks.get(data.networkId);
   if (!net) {
     if (type === "error" && data.networkId === undefined) toast(data.error);
@@ -332,7 +332,8 @@ function onEvent({ type, data }) {
         kind: isAction ? "action" : "message",
         nick: data.user,
         text,
-        time: data.timestamp * 1000,
+        // The event's time keeps the server time's milliseconds (read markers compare them).
+        time: time ?? data.timestamp * 1000,
       });
       return;
     }
@@ -687,9 +688,22 @@ function select(networkId, key) {
         pane: { networkId, type: buffer.type, name: buffer.name },
       }),
     );
+    markRead(networkId, buffer);
   }
   markAll();
   scheduleFrame();
+}
+
+/**
+ * Tells the backend the buffer is read up to its last line (it is the last-read position
+ * and, where the server offers read markers, a MARKREAD).
+ * @param {number} networkId @param {Buffer} buffer
+ */
+function markRead(networkId, buffer) {
+  const last = buffer.lines[buffer.lines.length - 1];
+  if (buffer.type === "server" || !last) return;
+  const timestamp = new Date(last.time).toISOString();
+  socket.send(JSON.stringify({ kind: "buffer.read", networkId, buffer: buffer.name, timestamp }));
 }
 
 function render() {

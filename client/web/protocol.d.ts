@@ -51,8 +51,8 @@ export interface NetworkForm {
   tls: boolean;
   /** Preferred nickname. */
   nick: string;
-  /** Connect when the client starts. */
-  autoconnect: boolean;
+  /** Connect on start (and rejoin the saved channels). Absent: true for a new network, unchanged on edit. */
+  autoconnect?: boolean;
   /** User name (ident). */
   username?: string;
   /** Real name. */
@@ -85,6 +85,7 @@ export type Action =
     | { kind: "network.remove"; networkId: number }
     | { kind: "pane.focus"; pane: Pane }
     | { kind: "pane.blur"; pane: Pane }
+    | { kind: "buffer.read"; networkId: number; buffer: string; timestamp: string }
     | { kind: "plugins.refresh" }
     | { kind: "plugin.disable"; name: string }
     | { kind: "plugin.enable"; name: string }

@@ -20,6 +20,7 @@ export const MAX_TEXT = 4000;
 const NAME = /^[^\s,\x00-\x1f\x7f]{1,200}$/;
 const NICK = /^[^\s,\x00-\x1f\x7f!@#&:][^\s,\x00-\x1f\x7f!@]{0,49}$/;
 const HOST = /^[A-Za-z0-9.:\-\[\]_]{1,255}$/;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 const LINE = /^[^\r\n\x00]*$/;
 const PLUGIN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const COMMAND = /^[a-z0-9][a-z0-9_-]{0,31}$/i;
@@ -114,8 +115,8 @@ function networkForm(v) {
     port,
     tls: bool(v, "tls"),
     nick: str(v, "nick", NICK, "a nickname"),
-    autoconnect: bool(v, "autoconnect"),
   };
+  if (v.autoconnect !== undefined) form.autoconnect = bool(v, "autoconnect");
   const username = optStr(v, "username", /^[^\s\x00-\x1f@]{0,50}$/, "a user name");
   const realname = optStr(v, "realname", /^[^\r\n\x00]{0,200}$/, "a real name");
   if (username !== undefined) form.username = username;
@@ -168,6 +169,11 @@ const ACTIONS = {
   "network.remove": (o) => ({ networkId: id(o, "networkId") }),
   "pane.focus": (o) => ({ pane: pane(o.pane) }),
   "pane.blur": (o) => ({ pane: pane(o.pane) }),
+  "buffer.read": (o) => ({
+    networkId: id(o, "networkId"),
+    buffer: str(o, "buffer", NAME, "a channel or nickname"),
+    timestamp: str(o, "timestamp", ISO_TIME, "an ISO 8601 UTC time"),
+  }),
   "plugins.refresh": () => ({}),
   "plugin.disable": (o) => ({ name: str(o, "name", PLUGIN, "a plugin name") }),
   "plugin.enable": (o) => ({ name: str(o, "name", PLUGIN, "a plugin name") }),

@@ -1,6 +1,6 @@
 import { databasePath } from "../../storage/data_dir.ts";
 import assert from "node:assert/strict";
-import { EventBus, handOffLink, PluginHost } from "../../mod.ts";
+import { type BusEvent, EventBus, handOffLink, PluginHost } from "../../mod.ts";
 import { openDatabase } from "../../storage/database.ts";
 import { colorFor } from "../../examples/plugins/nickname-colors/mod.ts";
 import { launchPage } from "./_browser.ts";
@@ -73,6 +73,21 @@ Deno.test("the page: add a network, chat, colours, away, deep links, plugins", a
     await page.locator(".line.action .text", { hasText: "waves" }).waitFor();
     bob.irc.say("alice", "psst, a private word");
     await page.locator('#buffer-list li[data-key="bob"] .unread').waitFor();
+  });
+
+  await t.step("opening a buffer reports it read: buffer.read from the page", async () => {
+    const read = new Promise<BusEvent<"buffer.read">>((resolve) => {
+      const off = client.bus.subscribe("buffer.read", (event) => {
+        off();
+        resolve(event);
+      });
+    });
+    await page.click('#buffer-list li[data-key="bob"]');
+    const { data, source } = await read;
+    assert.equal(source, "ui");
+    assert.deepEqual([data.networkId, data.buffer], [1, "bob"]);
+    assert.ok(Date.now() - Date.parse(data.timestamp) < 60_000, data.timestamp);
+    await page.click('#buffer-list li[data-key="#room"]');
   });
 
   await t.step(

@@ -17,7 +17,14 @@ Deno.test("the client autoconnects, joins, sends and receives, then shuts down i
       nick: "alice",
       autoconnect: true,
     });
-    store.add({ name: "Idle", host: "127.0.0.1", port: server.port, tls: false, nick: "idle" });
+    store.add({
+      name: "Idle",
+      host: "127.0.0.1",
+      port: server.port,
+      tls: false,
+      nick: "idle",
+      autoconnect: false,
+    });
   }
   const client = await startClient({ dataDir, irc: FAST_IRC, log: () => {} });
   const events = new Recorder(client.bus);

@@ -34,6 +34,7 @@ Deno.test("parseAction() accepts every well-formed action and echoes its id", ()
     { kind: "network.remove", networkId: 2 },
     { kind: "pane.focus", pane: { networkId: 1, type: "channel", name: "#deno" } },
     { kind: "pane.blur", pane: { networkId: 1, type: "server", name: "Local" } },
+    { kind: "buffer.read", networkId: 1, buffer: "#deno", timestamp: "2024-01-01T00:00:00.000Z" },
     { kind: "plugins.refresh" },
     { kind: "plugin.disable", name: "nickname-colors" },
     { kind: "plugin.enable", name: "nickname-colors" },

@@ -72,3 +72,23 @@ Deno.test("PacedQueue calls onSent after each real send, never for dropped lines
     clock.uninstall();
   }
 });
+
+Deno.test("PacedQueue builds a function line when its turn comes, so a waiting line sends the newest value", () => {
+  const clock = FakeTimers.install({ now: 0 });
+  try {
+    const sent: string[] = [];
+    const queue = new PacedQueue((line) => sent.push(line), { interval: 1000 });
+    let marker = "t1";
+    queue.push("WHO #a");
+    queue.push(() => `MARKREAD #a timestamp=${marker}`, "markread:#a");
+    marker = "t2";
+    queue.push(() => `MARKREAD #a timestamp=${marker}`, "markread:#a");
+    marker = "t3";
+    clock.tick(1000);
+    assert.deepEqual(sent, ["WHO #a", "MARKREAD #a timestamp=t3"]);
+    clock.tick(5000);
+    assert.equal(sent.length, 2, "the waiting line was sent once");
+  } finally {
+    clock.uninstall();
+  }
+});

@@ -322,3 +322,18 @@ Deno.test("cli install shows the scope in the consent text, persists it, and sco
     await Deno.remove(dataDir, { recursive: true });
   }
 });
+
+Deno.test("ScopeCheck.view() passes buffer.read for channels in scope, and private buffers only when shared", () => {
+  const read = (networkId: number, buffer: string) =>
+    createEvent("buffer.read", { networkId, buffer, timestamp: "2024-01-01T00:00:00.000Z" }, "ui");
+  const check = new ScopeCheck({ channels: [{ networkId: 2, channel: "#a" }] });
+  assert.ok(check.view(read(2, "#A")));
+  assert.equal(check.view(read(2, "#b")), undefined);
+  assert.equal(check.view(read(1, "#a")), undefined);
+  assert.equal(check.view(read(2, "bob")), undefined, "private messages are not shared");
+  const shared = new ScopeCheck({
+    channels: [{ networkId: 2, channel: "#a" }],
+    privateMessages: true,
+  });
+  assert.ok(shared.view(read(2, "bob")));
+});

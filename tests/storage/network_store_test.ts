@@ -55,7 +55,7 @@ Deno.test("NetworkStore add/get/list/update/remove on a real SQLite file", async
       tls: true,
       nick: "alice",
       servers: [{ host: "irc.eu.libera.chat", port: 6697, tls: true }],
-      autoconnect: false,
+      autoconnect: true,
       username: "",
       realname: "",
     });
@@ -65,11 +65,11 @@ Deno.test("NetworkStore add/get/list/update/remove on a real SQLite file", async
     assert.deepEqual(store.list().map((n) => n.name), ["Libera", "OFTC"]);
 
     const updated = store.update(oftc.id, {
-      autoconnect: true,
+      autoconnect: false,
       realname: "Al",
       servers: [{ host: "irc.eu.oftc.net", port: 6697, tls: true }],
     });
-    assert.equal(updated?.autoconnect, true);
+    assert.equal(updated?.autoconnect, false, "connect on start can be turned off");
     assert.equal(updated?.port, 6667, "untouched fields keep their value");
     assert.deepEqual(store.get(oftc.id), updated);
     assert.equal(store.update(999, { name: "x" }), undefined);
@@ -124,12 +124,13 @@ Deno.test("NetworkStore migrates a version-1 database and keeps its rows", async
     old.close();
 
     using store = new NetworkStore(path);
-    assert.equal(NetworkStore.schemaVersion, 2);
+    assert.equal(NetworkStore.schemaVersion, 3);
     const db = new DatabaseSync(path);
     const row = db.prepare("SELECT version FROM schema_versions WHERE component = 'networks'")
       .get();
     db.close();
-    assert.deepEqual({ ...row }, { version: 2 });
+    assert.deepEqual({ ...row }, { version: 3 });
+    assert.deepEqual(store.channels(1), []);
     assert.deepEqual(store.list(), [{
       id: 1,
       name: "Old",
@@ -150,10 +151,12 @@ Deno.test("NetworkStore refuses a database newer than it knows", async () => {
   await withTempDir((dir) => {
     const path = join(dir, "client.db");
     const db = openDatabase(path);
-    migrate(db, "networks", [{ version: 1, sql: V1_SQL }, { version: 2, sql: "SELECT 1" }, {
-      version: 3,
-      sql: "SELECT 1",
-    }]);
+    migrate(db, "networks", [
+      { version: 1, sql: V1_SQL },
+      { version: 2, sql: "SELECT 1" },
+      { version: 3, sql: "SELECT 1" },
+      { version: 4, sql: "SELECT 1" },
+    ]);
     db.close();
     assert.throws(() => new NetworkStore(path), /newer than this client knows/);
   });
@@ -239,4 +242,40 @@ Deno.test("NetworkStore.matchHost() is an index lookup on both tables", () => {
   assert.match(details, /networks USING INDEX networks_host_key/);
   assert.match(details, /s USING INDEX network_servers_host_key/);
   db.close();
+});
+
+Deno.test("NetworkStore saves channels with keys per network, in join order, across reopen", async () => {
+  await withTempDir((dir) => {
+    const path = join(dir, "client.db");
+    {
+      using store = new NetworkStore(path);
+      const a = store.add({ name: "A", host: "a.example", nick: "n" });
+      const b = store.add({ name: "B", host: "b.example", nick: "n" });
+      store.saveChannel(a.id, { name: "#one" });
+      store.saveChannel(a.id, { name: "#Secret", key: "hunter2" });
+      store.saveChannel(b.id, { name: "#one", key: "other" });
+      // Rejoined without a key: the saved key stays; the name takes the newest spelling.
+      store.saveChannel(a.id, { name: "#secret" });
+      assert.equal(store.removeChannel(a.id, "#ONE"), true, "names compare casefolded");
+      assert.equal(store.removeChannel(a.id, "#one"), false);
+      store.saveChannel(a.id, { name: "#one" });
+    }
+    using store = new NetworkStore(path);
+    assert.deepEqual(store.channels(1), [{ name: "#secret", key: "hunter2" }, { name: "#one" }]);
+    assert.deepEqual(store.channels(2), [{ name: "#one", key: "other" }]);
+    store.remove(1);
+    assert.deepEqual(store.channels(1), [], "channels go with their network");
+    assert.throws(
+      () => store.saveChannel(1, { name: "#x" }),
+      (error: Error) =>
+        error instanceof TypeError &&
+        error.message === "Cannot save a channel: no such network, got 1",
+    );
+    for (
+      const bad of [{ name: "" }, { name: "#a b" }, { name: "#a,#b" }, { name: "#a", key: "k\r\n" }]
+    ) {
+      assert.throws(() => store.saveChannel(2, bad), TypeError, JSON.stringify(bad));
+    }
+    assert.deepEqual(store.channels(2), [{ name: "#one", key: "other" }], "nothing bad is written");
+  });
 });
