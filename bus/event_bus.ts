@@ -324,16 +324,45 @@ export class EventBus implements AsyncDisposable {
     const any = event as AnyBusEvent;
     const invalid = eventError(any);
     if (invalid) return Promise.reject(invalid);
-    // The common case, kept short: room on the lane and nobody waiting ahead.
-    if (options === undefined && this.#waiting === 0 && !this.#closed) {
-      const queue = this.#queue;
-      if (queue.length < this.#capacity) {
-        queue.push(any);
-        if (!this.#scheduled && !this.#running) this.#schedule();
-        return ACCEPTED;
-      }
-    }
+    if (options === undefined && this.#accept(any)) return ACCEPTED;
     return this.#enqueue(any, options?.signal);
+  }
+
+  /**
+   * The ordered lane's fast path: queues `event` and returns `true` when the lane has room,
+   * without a promise or a microtask turn. Returns `false` when it cannot take the event now
+   * (the lane is full, `emit` calls are waiting ahead, or the bus is closed); the event is then
+   * not queued, and the caller awaits {@linkcode EventBus.prototype.emit} with it, which waits
+   * for room or rejects with the reason. Order is kept with `emit` and `emitSync`. A malformed
+   * event throws a `TypeError`.
+   *
+   * @example A producer that awaits only when it must wait
+   * ```ts
+   * import { createEvent, EventBus } from "../mod.ts";
+   * const bus = new EventBus({ capacity: 2 });
+   * let count = 0;
+   * bus.subscribe("message.received", () => {
+   *   count++;
+   * });
+   * for (let i = 0; i < 10; i++) {
+   *   const event = createEvent("message.received", {
+   *     networkId: 1,
+   *     channel: "#deno",
+   *     user: "alice",
+   *     message: `line ${i}`,
+   *     timestamp: 1700000000 + i,
+   *   }, "irc");
+   *   if (!bus.tryEmit(event)) await bus.emit(event);
+   * }
+   * await bus.close();
+   * console.log(count); // 10
+   * ```
+   */
+  tryEmit<T extends EventType>(event: BusEvent<T>): boolean {
+    const any = event as AnyBusEvent;
+    const invalid = eventError(any);
+    if (invalid) throw invalid;
+    return this.#accept(any);
   }
 
   /**
@@ -500,6 +529,15 @@ export class EventBus implements AsyncDisposable {
       else kept.push(entry);
     }
     this.#setList(type, kept);
+  }
+
+  /** Queues an ordered event when the lane has room and nobody waits ahead of it. */
+  #accept(event: AnyBusEvent): boolean {
+    const queue = this.#queue;
+    if (this.#waiting > 0 || this.#closed || queue.length >= this.#capacity) return false;
+    queue.push(event);
+    if (!this.#scheduled && !this.#running) this.#schedule();
+    return true;
   }
 
   #enqueue(item: Item, signal: AbortSignal | undefined): Promise<void> {
