@@ -237,6 +237,7 @@ export class EventBus implements AsyncDisposable {
 
   #queue = new Queue<Item>();
   #snapshots = new Map<string, AnyBusEvent>();
+  #pending: MapIterator<[string, AnyBusEvent]> | undefined;
   #waiters = new Queue<Waiter>();
   #waiting = 0;
   #sinceSnapshot = 0;
@@ -598,16 +599,32 @@ export class EventBus implements AsyncDisposable {
       (this.#queue.length === 0 || this.#sinceSnapshot >= this.#snapshotEvery)
     ) {
       this.#sinceSnapshot = 0;
-      const key: string = this.#snapshots.keys().next().value!;
-      const event = this.#snapshots.get(key)!;
-      this.#snapshots.delete(key);
-      return event;
+      return this.#takeSnapshot();
     }
     const item = this.#queue.shift();
     if (item === undefined) return undefined;
     this.#sinceSnapshot++;
     if (this.#waiting > 0) this.#admit();
     return item;
+  }
+
+  /** Takes the oldest pending snapshot out of the Map; there is one. */
+  #takeSnapshot(): AnyBusEvent {
+    // One live iterator walks the Map, which visits keys added after it started and skips
+    // deleted ones. A fresh `keys().next()` per delivery rescans every deleted slot from the
+    // start: 1M updates over 10,000 random keys took 5.1-5.9x a bare Map that way.
+    let next = this.#pending?.next();
+    if (next === undefined || next.done) {
+      this.#pending = this.#snapshots.entries();
+      next = this.#pending.next();
+    }
+    const [key, event] = next.value!;
+    this.#snapshots.delete(key);
+    if (this.#snapshots.size === 0) {
+      this.#snapshots = new Map();
+      this.#pending = undefined;
+    }
+    return event;
   }
 
   /**
