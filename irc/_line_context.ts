@@ -18,6 +18,9 @@ import { UserMetaStore } from "./_user_meta.ts";
 import { MessageIds } from "./_messages.ts";
 import { WhoisCollector, WhoisRequests } from "./_whois.ts";
 
+/** What `LineContext.emit` returns when the bus took the event at once. */
+const ACCEPTED: Promise<void> = Promise.resolve();
+
 /** Handles one line on the worker; a returned promise holds the next line until it settles. */
 export type LineHandler = (ctx: LineContext, m: RawMessage) => void | Promise<void>;
 
@@ -106,9 +109,11 @@ export class LineContext {
     this.meta = new UserMetaStore(init.options.networkId);
   }
 
-  /** Emits an event from `irc`; a closed bus is no error. */
+  /** Emits an event from `irc`; it waits only on a full lane. A closed bus is no error. */
   emit<T extends keyof EventMap>(type: T, data: EventMap[T], time?: Date): Promise<void> {
-    return this.#bus.emit(createEvent(type, data, "irc", time ?? new Date())).catch((error) => {
+    const event = createEvent(type, data, "irc", time ?? new Date());
+    if (this.#bus.tryEmit(event)) return ACCEPTED;
+    return this.#bus.emit(event).catch((error) => {
       if ((error as Error)?.name !== "BusClosedError") throw error;
     });
   }
