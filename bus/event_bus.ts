@@ -402,7 +402,7 @@ export class EventBus implements AsyncDisposable {
     // A pending snapshot waits behind at most `snapshotEvery` ordered deliveries from now.
     if (this.#snapshots.size === 0) this.#sinceSnapshot = 0;
     this.#snapshots.set(key, event as AnyBusEvent);
-    this.#schedule();
+    if (!this.#scheduled && !this.#running) this.#schedule();
   }
 
   /**
