@@ -624,6 +624,8 @@ export class EventBus implements AsyncDisposable {
     }
     const [key, event] = next.value!;
     this.#snapshots.delete(key);
+    // A drained Map is dropped for a fresh one, as the bare Map's swap does: refilling the old
+    // one put the peak RSS of 1M updates over 10,000 random keys at 1.4-1.9x the bare Map's.
     if (this.#snapshots.size === 0) {
       this.#snapshots = new Map();
       this.#pending = undefined;
