@@ -130,3 +130,19 @@ Deno.test("emitLatest() from a snapshot subscriber replaces a pending key and qu
   assert.deepEqual(seen, ["hold", "alice:true", "bob:false", "carol:true", "alice:false"]);
   await bus.close();
 });
+
+Deno.test("stats().snapshotsPending counts only the keys not delivered yet", async () => {
+  const { bus, release } = await heldBus();
+  const pendingAtDelivery: number[] = [];
+  bus.subscribe("user.meta", () => {
+    pendingAtDelivery.push(bus.stats().snapshotsPending);
+  });
+  bus.emitLatest("a", meta("alice", true));
+  bus.emitLatest("b", meta("bob", true));
+  bus.emitLatest("c", meta("carol", true));
+  assert.equal(bus.stats().snapshotsPending, 3);
+  release();
+  await settle();
+  assert.deepEqual(pendingAtDelivery, [2, 1, 0]);
+  await bus.close();
+});
