@@ -203,7 +203,7 @@ const SLICE_MS = 4;
 const CLOCK_EVERY = 64;
 
 /**
- * The in-process event bus: an ordered lane (`emit`), a snapshot lane (`emitLatest`) and
+ * The in-process event bus: an ordered lane (`tryEmit`, `emit`), a snapshot lane (`emitLatest`) and
  * `emitSync`, all delivered by one dispatcher.
  *
  * @example Subscribe, emit, and wait for delivery
