@@ -30,7 +30,8 @@ for (const name of wanted) {
   console.error(`running ${name} ...`);
   await section.run((row) => {
     rows.push(row);
-    console.error(`  ${row.name}: ${row.value.toFixed(2)} ${row.unit}`);
+    const note = row.note === undefined ? "" : ` (${row.note})`;
+    console.error(`  ${row.name}: ${row.value.toFixed(2)} ${row.unit}${note}`);
   });
 }
 console.log(table(rows));

@@ -23,6 +23,9 @@ import { ReadMarkers } from "./_read_marker.ts";
 import { globalClock } from "./_nick_regain.ts";
 import { WhoisCollector, WhoisRequests } from "./_whois.ts";
 
+/** What `LineContext.emit` returns when the bus took the event at once. */
+const ACCEPTED: Promise<void> = Promise.resolve();
+
 /** Handles one line on the worker; a returned promise holds the next line until it settles. */
 export type LineHandler = (ctx: LineContext, m: RawMessage) => void | Promise<void>;
 
@@ -142,10 +145,12 @@ export class LineContext {
     });
   }
 
-  /** Emits an event from `irc`; a closed bus is no error. */
+  /** Emits an event from `irc`; it waits only on a full lane. A closed bus is no error. */
   emit<T extends keyof EventMap>(type: T, data: EventMap[T], time?: Date): Promise<void> {
-    if (this.#lost) return Promise.resolve();
-    return this.#bus.emit(createEvent(type, data, "irc", time ?? new Date())).catch((error) => {
+    if (this.#lost) return ACCEPTED;
+    const event = createEvent(type, data, "irc", time ?? new Date());
+    if (this.#bus.tryEmit(event)) return ACCEPTED;
+    return this.#bus.emit(event).catch((error) => {
       if ((error as Error)?.name !== "BusClosedError") throw error;
     });
   }

@@ -852,9 +852,8 @@ export class PluginHost implements AsyncDisposable {
   }
 
   #lifecycle(plugin: string, action: PluginLifecycleAction): void {
-    this.#bus.emit(createEvent("plugin.lifecycle", { plugin, action }, EventSourceSystem)).catch(
-      () => {},
-    );
+    const event = createEvent("plugin.lifecycle", { plugin, action }, EventSourceSystem);
+    if (!this.#bus.tryEmit(event)) this.#bus.emit(event).catch(() => {});
   }
 
   #startWatch(slot: Slot): void {

@@ -112,3 +112,37 @@ Deno.test("emitLatest() after close() is a no-op", async () => {
   assert.deepEqual(seen, []);
   assert.equal(bus.stats().snapshotsPending, 0);
 });
+
+Deno.test("emitLatest() from a snapshot subscriber replaces a pending key and queues a delivered one", async () => {
+  const { bus, seen, release } = await heldBus();
+  let rewrote = false;
+  bus.subscribe("user.meta", (event) => {
+    if (event.data.nickname !== "alice" || rewrote) return;
+    rewrote = true;
+    bus.emitLatest("b", meta("bob", false)); // still pending: replaces bob:true in place
+    bus.emitLatest("a", meta("alice", false)); // just delivered: pending again, at the end
+  });
+  bus.emitLatest("a", meta("alice", true));
+  bus.emitLatest("b", meta("bob", true));
+  bus.emitLatest("c", meta("carol", true));
+  release();
+  await settle();
+  assert.deepEqual(seen, ["hold", "alice:true", "bob:false", "carol:true", "alice:false"]);
+  await bus.close();
+});
+
+Deno.test("stats().snapshotsPending counts only the keys not delivered yet", async () => {
+  const { bus, release } = await heldBus();
+  const pendingAtDelivery: number[] = [];
+  bus.subscribe("user.meta", () => {
+    pendingAtDelivery.push(bus.stats().snapshotsPending);
+  });
+  bus.emitLatest("a", meta("alice", true));
+  bus.emitLatest("b", meta("bob", true));
+  bus.emitLatest("c", meta("carol", true));
+  assert.equal(bus.stats().snapshotsPending, 3);
+  release();
+  await settle();
+  assert.deepEqual(pendingAtDelivery, [2, 1, 0]);
+  await bus.close();
+});
