@@ -7,7 +7,7 @@
 import type { AnyBusEvent } from "../bus/events.ts";
 import type { HostMessage, WireEvent } from "./_protocol.ts";
 import type { Holder } from "./_mailbox.ts";
-import type { Slot } from "./_slot.ts";
+import type { RunningPlugin } from "./_running_plugin.ts";
 import type { PluginStore } from "./_store.ts";
 
 /** Budgets and collaborators of {@linkcode Delivery}. */
@@ -24,22 +24,20 @@ export interface DeliveryOptions {
   store: PluginStore;
   /** The clock (ms). */
   now: () => number;
-  /** Called when a running plugin misses the acknowledgement budget. */
-  crash: (slot: Slot, reason: string) => void;
 }
 
 /** The routing table from event types to running slots, and each slot's batch flow. */
 export class Delivery {
   #options: DeliveryOptions;
-  #routes = new Map<string, Slot[]>();
-  #wildcard: Slot[] = [];
+  #routes = new Map<string, RunningPlugin[]>();
+  #wildcard: RunningPlugin[] = [];
 
   constructor(options: DeliveryOptions) {
     this.#options = options;
   }
 
   /** Starts routing the events a slot's grant allows to it. */
-  addRoutes(slot: Slot): void {
+  addRoutes(slot: RunningPlugin): void {
     for (const type of slot.grant.events) {
       if (type === "*") this.#wildcard = [...this.#wildcard, slot];
       else this.#routes.set(type, [...(this.#routes.get(type) ?? []), slot]);
@@ -47,7 +45,7 @@ export class Delivery {
   }
 
   /** Stops routing events to a slot. */
-  removeRoutes(slot: Slot): void {
+  removeRoutes(slot: RunningPlugin): void {
     this.#wildcard = this.#wildcard.filter((s) => s !== slot);
     for (const [type, slots] of this.#routes) {
       const kept = slots.filter((s) => s !== slot);
@@ -83,7 +81,7 @@ export class Delivery {
   }
 
   /** Handles the plugin's acknowledgement of batch `seq`, which must be the oldest in flight. */
-  acknowledge(slot: Slot, seq: number): void {
+  acknowledge(slot: RunningPlugin, seq: number): void {
     const oldest = slot.inFlight[0];
     if (!oldest || oldest.seq !== seq) {
       this.#options.store.audit(slot.name, `ack ${seq}`, "denied", "out of order");
@@ -97,7 +95,7 @@ export class Delivery {
   }
 
   /** Posts batches (then a pending overflow notice) while the in-flight window allows. */
-  flush(slot: Slot): void {
+  flush(slot: RunningPlugin): void {
     slot.flushQueued = false;
     const endpoint = slot.endpoint;
     if (slot.state !== "running" || !endpoint) return;
@@ -125,7 +123,7 @@ export class Delivery {
     }
   }
 
-  #enqueue(slot: Slot, json: string, metaKey: string | undefined): void {
+  #enqueue(slot: RunningPlugin, json: string, metaKey: string | undefined): void {
     if (metaKey !== undefined) {
       const pending = slot.metaIndex.get(metaKey);
       if (pending) {
@@ -147,7 +145,7 @@ export class Delivery {
     }
   }
 
-  #armWatchdog(slot: Slot): void {
+  #armWatchdog(slot: RunningPlugin): void {
     if (slot.watchdog !== undefined || slot.inFlight.length === 0) return;
     const { ackBudgetMs: budget, now } = this.#options;
     const waited = now() - slot.inFlight[0].sentAt;
@@ -156,7 +154,7 @@ export class Delivery {
       const oldest = slot.inFlight[0];
       if (!oldest || slot.state !== "running") return;
       if (now() - oldest.sentAt >= budget) {
-        this.#options.crash(slot, `did not acknowledge a batch within ${budget} ms`);
+        slot.crash(`did not acknowledge a batch within ${budget} ms`);
       } else this.#armWatchdog(slot);
     }, Math.max(0, budget - waited));
   }

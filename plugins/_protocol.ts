@@ -269,26 +269,64 @@ export function encodeFrame(message: unknown): Uint8Array {
   return frame;
 }
 
-/** Largest frame accepted from a pipe: 64 MiB. */
-export const MAX_FRAME = 64 * 1024 * 1024;
+/** Largest frame a plugin runtime accepts from its host: 256 MiB (a batch of large events). */
+export const MAX_FRAME = 256 * 1024 * 1024;
 
-/** Reads frames from a byte stream and yields their parsed JSON. */
-export async function* readFrames(stream: ReadableStream<Uint8Array>): AsyncGenerator<unknown> {
-  let buffer = new Uint8Array(0);
+/** A frame longer than the reader's limit: the stream cannot be trusted any further. */
+export class FrameTooLargeError extends ProtocolError {
+  /** The length the frame announced, in bytes. */
+  readonly length: number;
+  /** The limit it broke, in bytes. */
+  readonly limit: number;
+
+  constructor(length: number, limit: number) {
+    super(`a frame must be at most ${limit} bytes`, length);
+    this.name = "FrameTooLargeError";
+    this.length = length;
+    this.limit = limit;
+  }
+}
+
+/**
+ * Reads length-prefixed frames from a byte stream and yields their parsed JSON. Each byte is
+ * copied once: a frame's body goes straight into a buffer of its announced length, which is
+ * checked against `maxFrame` before anything is allocated. `onBytes` hears of every chunk.
+ */
+export async function* readFrames(
+  stream: ReadableStream<Uint8Array>,
+  maxFrame = MAX_FRAME,
+  onBytes?: (bytes: number) => void,
+): AsyncGenerator<unknown> {
+  const decoder = new TextDecoder();
+  const header = new Uint8Array(4);
+  let headerFill = 0;
+  let body: Uint8Array | undefined;
+  let bodyFill = 0;
   for await (const chunk of stream) {
-    const joined = new Uint8Array(buffer.length + chunk.length);
-    joined.set(buffer);
-    joined.set(chunk, buffer.length);
-    buffer = joined;
+    onBytes?.(chunk.length);
     let offset = 0;
-    while (buffer.length - offset >= 4) {
-      const length = new DataView(buffer.buffer, buffer.byteOffset + offset).getUint32(0);
-      if (length > MAX_FRAME) throw new ProtocolError("a frame is too large", length);
-      if (buffer.length - offset - 4 < length) break;
-      const body = buffer.subarray(offset + 4, offset + 4 + length);
-      offset += 4 + length;
-      yield JSON.parse(new TextDecoder().decode(body));
+    while (offset < chunk.length) {
+      if (body === undefined) {
+        const take = Math.min(4 - headerFill, chunk.length - offset);
+        header.set(chunk.subarray(offset, offset + take), headerFill);
+        headerFill += take;
+        offset += take;
+        if (headerFill < 4) break;
+        const length = new DataView(header.buffer).getUint32(0);
+        if (length > maxFrame) throw new FrameTooLargeError(length, maxFrame);
+        body = new Uint8Array(length);
+        bodyFill = 0;
+        headerFill = 0;
+      }
+      const take = Math.min(body.length - bodyFill, chunk.length - offset);
+      body.set(chunk.subarray(offset, offset + take), bodyFill);
+      bodyFill += take;
+      offset += take;
+      if (bodyFill === body.length) {
+        const text = decoder.decode(body);
+        body = undefined;
+        yield JSON.parse(text);
+      }
     }
-    buffer = buffer.slice(offset);
   }
 }

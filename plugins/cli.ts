@@ -1,5 +1,5 @@
 /**
- * The plugin CLI: `deno task plugins -- install <path> [--yes] [--subprocess]`, `list [--json]`,
+ * The plugin CLI: `deno task plugins -- install <path> [--yes] [--worker]`, `list [--json]`,
  * `audit [--json] [<plugin>]`. The data dir comes from `--data-dir`, `IRCBUS_DATA_DIR`, or
  * `~/.local/share/ircbus`.
  *
@@ -10,10 +10,10 @@ import { resolveDataDir } from "../storage/data_dir.ts";
 import { EventBus } from "../bus/event_bus.ts";
 import { grantAll } from "./grant.ts";
 import { PluginHost } from "./host.ts";
-import { readManifest } from "./manifest.ts";
+import { readManifest, WORKER_MODE_GAPS } from "./manifest.ts";
 
 const USAGE = `usage: deno task plugins -- <command> [options]
-  install <path> [--yes] [--subprocess]   validate, show requests, ask consent, install
+  install <path> [--yes] [--worker]       validate, show requests, ask consent, install
   list [--json]                           installed plugins, grants, state and counts
   audit [--json] [<plugin>]               the append-only audit log
 options: --data-dir <dir>`;
@@ -40,7 +40,7 @@ export async function main(
       "data-dir": { type: "string" },
       yes: { type: "boolean" },
       json: { type: "boolean" },
-      subprocess: { type: "boolean" },
+      worker: { type: "boolean" },
       help: { type: "boolean" },
     },
   });
@@ -65,6 +65,10 @@ export async function main(
         io.out(`${manifest.name} ${manifest.version}: ${manifest.description}`);
         io.out(`It asks for:`);
         for (const line of describeRequests(manifest)) io.out(`  ${line}`);
+        if (values.worker) {
+          io.out(`isolation: worker (opted in); unlike its own subprocess, a Worker plugin:`);
+          for (const gap of WORKER_MODE_GAPS) io.out(`  - ${gap}`);
+        } else io.out(`isolation: its own subprocess`);
         const yes = values.yes || io.confirm("Grant these and install?");
         if (!yes) {
           io.err("Not installed: consent was not given");
@@ -72,7 +76,7 @@ export async function main(
         }
         const result = await host.install(path, {
           grant: grantAll(manifest),
-          isolation: values.subprocess ? "subprocess" : undefined,
+          isolation: values.worker ? "worker" : undefined,
         });
         io.out(`Installed ${result.manifest.name} ${result.manifest.version}`);
         return 0;
@@ -141,7 +145,7 @@ function describeRequests(manifest: Awaited<ReturnType<typeof readManifest>>): s
   for (const capability of manifest.capabilities) {
     lines.push(`capability ${capability} (${manifest.reasons[capability]})`);
   }
-  lines.push(`isolation: ${manifest.isolation ?? "worker"}`);
+  if (manifest.isolation === "worker") lines.push(`the author suggests Worker mode (--worker)`);
   return lines;
 }
 

@@ -35,7 +35,7 @@ Deno.test("cli install shows requests with reasons and needs consent", async () 
 
 Deno.test("cli list and audit --json show grants, isolation, state and decisions", async () => {
   const dataDir = await Deno.makeTempDir();
-  await run(["install", `${FIXTURES}recorder`, "--yes", "--subprocess", "--data-dir", dataDir]);
+  await run(["install", `${FIXTURES}recorder`, "--yes", "--data-dir", dataDir]);
   const list = await run(["list", "--data-dir", dataDir]);
   assert.match(list.out, /recorder 1\.0\.0 \[stopped, subprocess\]/);
   assert.match(list.out, /granted: {3}events=message\.received,user\.meta,user\.joined/);
