@@ -346,10 +346,20 @@ function installDenialReporting(report: (what: string, error: unknown) => void):
     }
     return status;
   };
-  permissions.request = async (descriptor: Deno.PermissionDescriptor) =>
-    audit("request", descriptor, await request(descriptor));
+  // Deno's request() goes through requestSync(): that inner call is not a second attempt.
+  let inRequest = false;
+  permissions.request = async (descriptor: Deno.PermissionDescriptor) => {
+    inRequest = true;
+    let status: Promise<Deno.PermissionStatus>;
+    try {
+      status = request(descriptor);
+    } finally {
+      inRequest = false;
+    }
+    return audit("request", descriptor, await status);
+  };
   permissions.requestSync = (descriptor: Deno.PermissionDescriptor) =>
-    audit("requestSync", descriptor, requestSync(descriptor));
+    inRequest ? requestSync(descriptor) : audit("requestSync", descriptor, requestSync(descriptor));
 }
 
 /**

@@ -50,7 +50,7 @@ Deno.test("load() runs setup, list() shows it, unload() tears it down and says s
   await h.host.load("recorder");
   const [info] = h.host.list();
   assert.equal(info.state, "running");
-  assert.equal(info.isolation, "worker");
+  assert.equal(info.isolation, "subprocess");
   assert.deepEqual(info.granted, info.requested);
   assert.deepEqual(info.commands, ["record", "fail"]);
   assert.deepEqual(h.host.commands(), [
