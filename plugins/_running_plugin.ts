@@ -349,9 +349,14 @@ export class RunningPlugin implements AsyncDisposable {
       case "command-done":
         commands.done(this, message);
         return;
-      case "log":
-        this.log(message.level, message.message);
+      case "log": {
+        const escaped = escapeLogText(message.message);
+        if (escaped !== message.message) {
+          store.audit(this.name, "log control characters", "denied", "escaped in its log line");
+        }
+        this.#services.onLog(this.name, message.level, escaped);
         return;
+      }
       case "denied":
         store.audit(this.name, message.what, "denied", message.message);
         return;

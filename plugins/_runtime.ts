@@ -330,6 +330,9 @@ function installDenialReporting(report: (what: string, error: unknown) => void):
   globalThis.fetch = wrap("fetch", globalThis.fetch);
   refuseNestedWorkers(report);
   guardConnections(report);
+  closeStdin(report);
+  const signals = "plugins may not handle signals: the host's own handling stays in force";
+  Deno.addSignalListener = refuse("Deno.addSignalListener", signals, report);
   const permissions = Deno.permissions;
   const request = permissions.request.bind(permissions);
   const requestSync = permissions.requestSync.bind(permissions);
@@ -392,6 +395,36 @@ function refuse(
     report(what, error);
     throw error;
   };
+}
+
+/**
+ * Stdin reads as empty: a subprocess has none, and in a Worker it would be the client's
+ * terminal (what the user types, passwords included). Each attempt is reported.
+ */
+function closeStdin(report: (what: string, error: unknown) => void): void {
+  const stdin = Deno.stdin;
+  const attempt = (what: string) =>
+    report(what, new Deno.errors.NotCapable(`Cannot use ${what}: plugins have no stdin`));
+  Object.defineProperties(stdin, {
+    read: {
+      value: (_buffer: Uint8Array) => {
+        attempt("Deno.stdin.read");
+        return Promise.resolve(null);
+      },
+    },
+    readSync: {
+      value: (_buffer: Uint8Array) => {
+        attempt("Deno.stdin.readSync");
+        return null;
+      },
+    },
+    readable: {
+      get: () => {
+        attempt("Deno.stdin.readable");
+        return new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
+      },
+    },
+  });
 }
 
 /** Nested Workers are refused: their permissions would be the plugin's to choose. */
