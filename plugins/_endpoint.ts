@@ -198,6 +198,7 @@ export function startSubprocess(
         continue;
       }
       listener.close();
+      conn.setNoDelay(true);
       writer = conn.writable.getWriter();
       for (const frame of queued.splice(0)) write(frame);
       for await (const message of frames) endpoint.onMessage(message);

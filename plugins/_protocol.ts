@@ -47,7 +47,15 @@ export type HostMessage =
     dataDir: string;
     capabilities: string[];
   }
-  | { kind: "events"; seq: number; /** A JSON array of {@linkcode WireEvent}. */ events: string }
+  | {
+    kind: "events";
+    seq: number;
+    /**
+     * A JSON array of {@linkcode WireEvent}, as text; over a subprocess's channel the text is
+     * spliced into the frame, so it arrives already parsed.
+     */
+    events: string | unknown[];
+  }
   | { kind: "overflow"; seq: number; dropped: number }
   | { kind: "command"; id: number; command: string; args: string }
   | { kind: "result"; id: number; ok: true; value?: unknown }
@@ -197,8 +205,8 @@ export function parseHostMessage(value: unknown): HostMessage {
       };
     }
     case "events": {
-      if (typeof raw.events !== "string") {
-        throw new ProtocolError("events must be a JSON array text", value);
+      if (typeof raw.events !== "string" && !Array.isArray(raw.events)) {
+        throw new ProtocolError("events must be an array or its JSON text", value);
       }
       return { kind: "events", seq: int(raw.seq, "seq", value), events: raw.events };
     }
@@ -231,9 +239,10 @@ export function parseHostMessage(value: unknown): HostMessage {
   }
 }
 
-/** Parses a batch's JSON text and checks each event's envelope. */
-export function parseWireEvents(text: string): WireEvent[] {
-  const events: unknown = JSON.parse(text);
+/** Parses a batch (or its JSON text) and checks each event's envelope. */
+export function parseWireEvents(batch: string | unknown[]): WireEvent[] {
+  const text = typeof batch === "string" ? batch : "(array)";
+  const events: unknown = typeof batch === "string" ? JSON.parse(batch) : batch;
   if (!Array.isArray(events)) throw new ProtocolError("events must be an array", text);
   for (const event of events) {
     if (
@@ -262,11 +271,28 @@ export function toWireError(error: unknown): WireError {
  * JSON. Unlike JSON lines, a frame has no line-length limit and needs no escaping.
  */
 export function encodeFrame(message: unknown): Uint8Array {
-  const body = new TextEncoder().encode(JSON.stringify(message));
+  const body = ENCODER.encode(frameJson(message));
   const frame = new Uint8Array(4 + body.length);
   new DataView(frame.buffer).setUint32(0, body.length);
   frame.set(body, 4);
   return frame;
+}
+
+const ENCODER = new TextEncoder();
+
+/**
+ * A message's JSON. A batch's events, already JSON text, are spliced in as they are rather
+ * than escaped into a string and parsed twice on the other side.
+ */
+function frameJson(message: unknown): string {
+  if (
+    typeof message === "object" && message !== null && "kind" in message &&
+    message.kind === "events" && "seq" in message && Number.isSafeInteger(message.seq) &&
+    "events" in message && typeof message.events === "string"
+  ) {
+    return `{"kind":"events","seq":${message.seq},"events":${message.events}}`;
+  }
+  return JSON.stringify(message);
 }
 
 /** Largest frame a plugin runtime accepts from its host: 256 MiB (a batch of large events). */

@@ -11,6 +11,8 @@ import { startRuntime } from "./_runtime.ts";
 const [channel = "", token = ""] = Deno.args;
 const [hostname, port] = channel.split(":");
 const connection = await Deno.connect({ hostname, port: Number(port) });
+// Acknowledgements are tiny: sent at once, not held back waiting for more to send.
+connection.setNoDelay(true);
 const writer = connection.writable.getWriter();
 let writing: Promise<void> = Promise.resolve();
 function post(message: PluginMessage | { token: string }): void {
