@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { fileURLToPath } from "node:url";
 import { encodeFrame, FrameTooLargeError, type HostMessage, readFrames } from "./_protocol.ts";
 
 /** A running plugin as the host sees it. */
@@ -106,6 +107,23 @@ export interface SubprocessOptions {
   onBytes: (bytes: number) => void;
 }
 
+const CONFIG = new URL("../deno.json", import.meta.url);
+
+/**
+ * The client's own `deno.json` when it runs from a checkout, so a plugin resolves the SDK
+ * (`@ircbus/client/plugin`) and the pinned packages as the client does, without the lock file
+ * (which the plugin must not write); no config at all otherwise.
+ */
+function configFlags(): string[] {
+  if (CONFIG.protocol !== "file:") return ["--no-config"];
+  try {
+    Deno.statSync(CONFIG);
+    return [`--config=${fileURLToPath(CONFIG)}`, "--no-lock"];
+  } catch {
+    return ["--no-config"];
+  }
+}
+
 /** Longest output line passed on whole; a longer one is cut into pieces of this size. */
 const MAX_LINE = 64 * 1024;
 
@@ -126,7 +144,7 @@ export function startSubprocess(
   const child = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
-      "--no-config",
+      ...configFlags(),
       ...subprocessFlags({ ...permissions, net: [...permissions.net, channel] }),
       `--v8-flags=--max-old-space-size=${options.heapMb}`,
       main.href,
