@@ -98,7 +98,10 @@ let hostCaches: Promise<{ modulesCache: string; npmCache: string }> | undefined;
  * so `--cached-only` finds what install cached while everything else stays its own.
  */
 async function prepareDenoDir(denoDir: string): Promise<string> {
-  hostCaches ??= readHostCaches();
+  hostCaches ??= readHostCaches().catch((error) => {
+    hostCaches = undefined;
+    throw error;
+  });
   const { modulesCache, npmCache } = await hostCaches;
   await Deno.mkdir(denoDir, { recursive: true });
   for (const [name, target] of [["remote", modulesCache], ["npm", npmCache]]) {

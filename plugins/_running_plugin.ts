@@ -242,6 +242,8 @@ export class RunningPlugin implements AsyncDisposable {
   crash(reason: string): void {
     if (this.state !== "running" && this.state !== "starting") return;
     if (!this.#services.owns(this)) return;
+    // While `setup` runs, the start itself fails (and a restart counts that as its crash).
+    if (this.#ready) return this.#ready.reject(new PluginLoadError(this.name, reason));
     const { store, now, budgets, lifecycle } = this.#services;
     const time = now();
     this.#crashTimes = [
