@@ -48,10 +48,10 @@ export type IsolationMode = "worker" | "subprocess";
 export const WORKER_MODE_GAPS: readonly string[] = Object.freeze([
   "it shares the client's process: an allocation past the heap limit kills the whole client",
   "no memory limit covers its ArrayBuffers and other external memory",
-  "it can read the terminal on stdin and change the client's working directory",
-  "its environment access and signal listeners act on the client's own",
+  "Deno.chdir and Deno.env.set act on the client's own process, within its grant",
+  "only Deno.stdin is emptied: other ways to the client's terminal are not closed",
   "its Cache API and localStorage are the client's, shared with other Worker plugins",
-  "a synchronous loop blocks only its thread, but its output is not byte-counted",
+  "its messages are counted, but not their bytes",
 ]);
 
 /**

@@ -72,3 +72,24 @@ Deno.test("deno task plugins runs the CLI with --no-prompt and --cached-only", a
   assert.match(config.tasks.plugins, /--cached-only/);
   assert.equal(config.exports["./plugin"], "./plugins/sdk.ts");
 });
+
+Deno.test("cli install --worker says at consent what Worker mode does not contain", async () => {
+  const dataDir = await Deno.makeTempDir();
+  const plain = await run(["install", `${FIXTURES}recorder`, "--data-dir", dataDir]);
+  assert.match(plain.out, /isolation: its own subprocess/);
+  const worker = await run([
+    "install",
+    `${FIXTURES}recorder`,
+    "--worker",
+    "--yes",
+    "--data-dir",
+    dataDir,
+  ]);
+  assert.equal(worker.code, 0, worker.err);
+  assert.match(worker.out, /isolation: worker \(opted in\)/);
+  assert.match(worker.out, /an allocation past the heap limit kills the whole client/);
+  assert.match(worker.out, /no memory limit covers its ArrayBuffers/);
+  const list = await run(["list", "--data-dir", dataDir]);
+  assert.match(list.out, /recorder 1\.0\.0 \[stopped, worker\]/);
+  await Deno.remove(dataDir, { recursive: true });
+});
