@@ -217,13 +217,18 @@ export class RunningPlugin implements AsyncDisposable {
     if (endpoint && gracefully && this.state === "running") {
       this.state = "stopped";
       let timer: Timer | undefined;
-      await new Promise<void>((resolve) => {
-        this.#teardownDone = resolve;
-        timer = setTimeout(resolve, budgets.teardownBudgetMs);
+      const finished = await new Promise<boolean>((resolve) => {
+        this.#teardownDone = () => resolve(true);
+        timer = setTimeout(() => resolve(false), budgets.teardownBudgetMs);
         endpoint.post({ kind: "teardown" });
       });
       clearTimeout(timer);
       this.#teardownDone = undefined;
+      if (!finished) {
+        const why = `did not finish teardown within ${budgets.teardownBudgetMs} ms`;
+        this.#services.store.audit(this.name, "teardown", "failed", why);
+        this.log("error", `stopped: ${why}`);
+      }
     }
     this.#generation++;
     this.state = "stopped";

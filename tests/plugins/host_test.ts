@@ -280,6 +280,12 @@ Deno.test("unload() finishes within the teardown budget even when the plugin is 
   await h.host.unload("spin-forever");
   assert.equal(h.host.list()[0].state, "stopped");
   await waitUntil(() => lifecycle(h, "spin-forever", "unloaded") === 1, "unloaded");
+  assert.ok(
+    h.host.audit("spin-forever").some((e) =>
+      e.attempt === "teardown" && e.decision === "failed" &&
+      e.detail === "did not finish teardown within 100 ms"
+    ),
+  );
 });
 
 Deno.test("crash and overflow counts come from the audit log, so a new host still shows them", async () => {
