@@ -204,6 +204,8 @@ export async function run(report: (row: BenchRow) => void): Promise<void> {
   const modes: IsolationMode[] = ["subprocess", "worker"];
   const label = (mode: IsolationMode) => mode === "subprocess" ? "subprocess" : "Worker";
   try {
+    // Warm the host's JIT on both paths first, so neither mode pays for it alone.
+    for (const mode of modes) await throughput(root, mode, 1, 50_000, 512);
     for (const mode of modes) {
       report({
         section,
