@@ -172,11 +172,7 @@ export function startSubprocess(
   };
   const kill = () => {
     clearInterval(memoryWatch);
-    try {
-      listener.close();
-    } catch {
-      // Closed once the runtime connected.
-    }
+    close(listener);
     try {
       child.kill("SIGKILL");
     } catch {
@@ -204,23 +200,13 @@ export function startSubprocess(
   };
 
   const reading = (async () => {
-    for await (const conn of listener) {
-      const frames = readFrames(conn.readable, options.maxFrameBytes, options.onBytes);
-      const hello = await frames.next().catch(() => undefined);
-      const value: unknown = hello?.value;
-      if (
-        typeof value !== "object" || value === null || !("token" in value) ||
-        value.token !== token
-      ) {
-        conn.close();
-        continue;
-      }
-      listener.close();
-      conn.setNoDelay(true);
-      writer = conn.writable.getWriter();
-      for (const frame of queued.splice(0)) write(frame);
-      for await (const message of frames) endpoint.onMessage(message);
-      return;
+    const conn = await acceptRuntime(listener, token);
+    if (!conn) return;
+    conn.setNoDelay(true);
+    writer = conn.writable.getWriter();
+    for (const frame of queued.splice(0)) write(frame);
+    for await (const message of readFrames(conn.readable, options.maxFrameBytes, options.onBytes)) {
+      endpoint.onMessage(message);
     }
   })().catch((error) => {
     if (error instanceof FrameTooLargeError) {
@@ -249,6 +235,57 @@ export function startSubprocess(
     end(`subprocess exited with ${how}`);
   });
   return endpoint;
+}
+
+/**
+ * The first connection to `listener` whose first bytes are `token`, checked concurrently so a
+ * silent stranger cannot hold the door; the listener and every other connection are closed
+ * then. `undefined` when the listener closes first.
+ */
+function acceptRuntime(
+  listener: Deno.TcpListener,
+  token: string,
+): Promise<Deno.TcpConn | undefined> {
+  const expected = new TextEncoder().encode(token);
+  const pending = new Set<Deno.TcpConn>();
+  return new Promise((resolve) => {
+    const settle = (winner: Deno.TcpConn | undefined) => {
+      for (const conn of pending) if (conn !== winner) close(conn);
+      pending.clear();
+      close(listener);
+      resolve(winner);
+    };
+    (async () => {
+      for await (const conn of listener) {
+        pending.add(conn);
+        presents(conn, expected).then((ok) => {
+          if (ok && pending.has(conn)) return settle(conn);
+          if (pending.delete(conn)) close(conn);
+        });
+      }
+    })().catch(() => {}).finally(() => settle(undefined));
+  });
+}
+
+/** Closes a connection or listener that may be closed already. */
+function close(resource: { close(): void }): void {
+  try {
+    resource.close();
+  } catch {
+    // Already closed.
+  }
+}
+
+/** Whether the next bytes on `conn` are exactly `expected` (reads no more than that). */
+async function presents(conn: Deno.Conn, expected: Uint8Array): Promise<boolean> {
+  const got = new Uint8Array(expected.length);
+  let filled = 0;
+  while (filled < got.length) {
+    const n = await conn.read(got.subarray(filled)).catch(() => null);
+    if (n === null) return false;
+    filled += n;
+  }
+  return got.every((byte, i) => byte === expected[i]);
 }
 
 /** The resident memory of a process in MiB, from `/proc`; `undefined` where there is none. */

@@ -15,11 +15,12 @@ const connection = await Deno.connect({ hostname, port: Number(port) });
 connection.setNoDelay(true);
 const writer = connection.writable.getWriter();
 let writing: Promise<void> = Promise.resolve();
-function post(message: PluginMessage | { token: string }): void {
+function post(message: PluginMessage): void {
   const frame = encodeFrame(message);
   writing = writing.then(() => writer.write(frame)).catch(() => {});
 }
-post({ token });
+// The launch token comes first, as raw bytes: the host answers no connection without it.
+writing = writer.write(new TextEncoder().encode(token));
 
 for (const level of ["debug", "info", "warn", "error"] as const) {
   console[level] = (...args: unknown[]) =>

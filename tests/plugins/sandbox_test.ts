@@ -118,7 +118,8 @@ Deno.test("sandbox: a plugin's signal listeners cannot change how the host react
 
 for (const how of ["frame", "stdout"] as const) {
   Deno.test(`sandbox: 60 MB on its ${how} ends that plugin with a clear error, not the host`, async () => {
-    await using h = await harness({ restartBackoffMs: [60_000] });
+    // Building 60 MB takes memory: the memory limit is raised so the frame limit is what acts.
+    await using h = await harness({ restartBackoffMs: [60_000], subprocessMemoryMb: 2048 });
     await load(h, "recorder", "big-frame");
     await h.bus.emit(message(how));
     await waitUntil(() => lifecycle(h, "big-frame", "crashed") === 1, "the plugin to be stopped");
