@@ -82,6 +82,7 @@ export function startRuntime(transport: RuntimeTransport): void {
 
   const failed = (what: string, error: unknown) => {
     if (isNotCapable(error)) reportDenied(what, error);
+    else if (isDeniedImport(error)) reportDenied("import", error);
     post({ kind: "uncaught", error: toWireError(error) });
   };
   const run = async (what: string, fn: () => unknown) => {
@@ -110,6 +111,7 @@ export function startRuntime(transport: RuntimeTransport): void {
           await defined.setup?.(ctx);
         } catch (error) {
           if (isNotCapable(error)) reportDenied("setup", error);
+          else if (isDeniedImport(error)) reportDenied("import", error);
           post({ kind: "setup-failed", error: toWireError(error) });
           return;
         }
@@ -258,6 +260,14 @@ function safeJson(value: unknown): string {
   } catch {
     return String(value);
   }
+}
+
+/**
+ * An import refused by the grant: Deno raises it as a `TypeError`, built where the runtime
+ * cannot see it, so it is reported only once it reaches the runtime uncaught.
+ */
+function isDeniedImport(error: unknown): boolean {
+  return error instanceof TypeError && /^Requires (read|import|net) access to /.test(error.message);
 }
 
 function isNotCapable(error: unknown): boolean {

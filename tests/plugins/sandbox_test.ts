@@ -239,3 +239,19 @@ Deno.test("sandbox: localStorage, the Cache API and KV are each plugin's own", a
   assert.ok((await Deno.stat(own)).isDirectory);
   await hostAndInnocentWork(h);
 });
+
+Deno.test("sandbox: an import outside the grant fails, and reaches the audit as denied", async () => {
+  await using h = await harness();
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/secret.txt`, "top secret");
+  await load(h, "recorder", "import-outside");
+  await h.bus.emit(message(`file://${dir}/secret.txt`));
+  await waitUntil(
+    () => h.host.audit("import-outside").some((e) => e.attempt === "import"),
+    "the denied import in the audit",
+  );
+  await Deno.remove(dir, { recursive: true });
+  assert.match(audited(h, "import-outside", /^import$/).detail, /Requires read access to .*secret/);
+  assert.deepEqual(logged(h, "import-outside").filter((l) => l.includes("LEAKED")), []);
+  await hostAndInnocentWork(h);
+});
