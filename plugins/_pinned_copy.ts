@@ -15,6 +15,7 @@
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { PluginFileError, PluginIntegrityError, PluginLoadError } from "./errors.ts";
+import { copyRoot } from "./_plugin_dirs.ts";
 import type { StoredPlugin } from "./_store.ts";
 
 const SDK_FILE = fileURLToPath(new URL("./sdk.ts", import.meta.url));
@@ -57,11 +58,6 @@ interface Entry {
 }
 
 type Refuse = (path: string, rel: string, reason: string) => never;
-
-/** The root of a plugin's pinned copy. */
-export function copyRoot(hostDataDir: string, name: string): string {
-  return join(hostDataDir, "plugins", name, "code");
-}
 
 /**
  * Where a plugin's code is: `folder`, where it runs from (its manifest's folder), inside
