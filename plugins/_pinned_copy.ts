@@ -7,8 +7,9 @@
  * The copy mirrors the folder's place relative to the host, and the host's `plugins/sdk.ts`
  * is mirrored by a one-line module that re-exports it: a plugin importing the SDK by a
  * relative path (`../../plugins/sdk.ts`) runs unchanged from its copy. A `deno.json` at the
- * copy's root maps the SDK's package name (`@ircbus/client/plugin`) for `deno cache` and a
- * subprocess, which find it from the plugin's folder (a Worker resolves it through the host).
+ * copy's root maps the SDK's package name (`@ircbus/client/plugin`) for `deno cache` at
+ * install, which finds it from the plugin's folder; at run time a subprocess is given the
+ * client's `deno.json` and a Worker resolves through the host, so both map it as the client does.
  *
  * @module
  */

@@ -9,7 +9,7 @@ import {
   PluginLoadError,
 } from "../../plugins/mod.ts";
 import { databasePath } from "../../storage/data_dir.ts";
-import { copyFixture, type Harness, harness, logged, waitUntil } from "./_helpers.ts";
+import { copyFixture, EXAMPLES, type Harness, harness, logged, waitUntil } from "./_helpers.ts";
 
 /** The error `promise` rejects with, checked to be a `type`. */
 async function refusal<T extends Error>(
@@ -320,7 +320,7 @@ Deno.test("a replacement starts with its own empty localStorage and Cache API, n
 });
 
 for (const isolation of ["worker", "subprocess"] as const) {
-  Deno.test(`${isolation} isolation: a pinned copy imports the SDK by its package name`, async () => {
+  Deno.test(`${isolation} isolation: a pinned copy imports the SDK by its package name or a relative path`, async () => {
     await using h = await harness();
     const dir = await copyFixture("recorder");
     const code = await Deno.readTextFile(`${dir}/mod.ts`);
@@ -331,6 +331,12 @@ for (const isolation of ["worker", "subprocess"] as const) {
     await h.host.install(dir, { grant: "requested", isolation });
     await h.host.load("recorder");
     assert.deepEqual(logged(h, "recorder"), ["setup"]);
+    // `../../../plugins/sdk.ts` from examples/plugins/autoresponder, in its copy.
+    await h.host.install(`${EXAMPLES}autoresponder`, { grant: "requested", isolation });
+    await h.host.load("autoresponder");
+    const [info] = h.host.list().filter((plugin) => plugin.name === "autoresponder");
+    assert.equal(info.state, "running");
+    assert.ok(info.runsFrom.startsWith(join(h.dataDir, "plugins", "autoresponder", "code")));
     await Deno.remove(dir, { recursive: true });
   });
 }
