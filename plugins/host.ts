@@ -133,8 +133,8 @@ export interface InstallOptions {
   /**
    * Replaces an installed plugin of the same name from another source folder. The old plugin
    * stops; the new one gets fresh consent (a `grant` is needed, the old one is dropped) and
-   * fresh, empty storage and data dir. Without it, another source under an installed name is
-   * refused with a {@linkcode PluginIdentityError}.
+   * fresh, empty storage, data dir, localStorage and Cache API. Without it, another source
+   * under an installed name is refused with a {@linkcode PluginIdentityError}.
    */
   replace?: boolean;
   /**
