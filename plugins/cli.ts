@@ -119,7 +119,7 @@ export async function main(
         }
         const result = await host.install(folder, {
           grant: { ...grantAll(manifest), scope },
-          isolation: values.worker ? "worker" : undefined,
+          isolation: values.worker ? "worker" : "subprocess",
           replace: values.replace === true,
           dev: values.dev === true,
         });

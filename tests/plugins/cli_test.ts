@@ -132,7 +132,7 @@ Deno.test("cli install says a plugin runs from a pinned copy, and --dev from its
   for (const path of [dataDir, dir]) await Deno.remove(path, { recursive: true });
 });
 
-Deno.test("cli install --worker says at consent what Worker mode does not contain", async () => {
+Deno.test("cli install --worker says at consent what Worker mode does not contain, for that install", async () => {
   const dataDir = await Deno.makeTempDir();
   const plain = await run(["install", `${FIXTURES}recorder`, "--data-dir", dataDir]);
   assert.match(plain.out, /isolation: its own subprocess/);
@@ -150,5 +150,10 @@ Deno.test("cli install --worker says at consent what Worker mode does not contai
   assert.match(worker.out, /no memory limit covers its ArrayBuffers/);
   const list = await run(["list", "--data-dir", dataDir]);
   assert.match(list.out, /recorder 1\.0\.0 \[stopped, worker\]/);
+  // Its flags apply at each install, as the consent text says: without --worker, a subprocess.
+  const again = await run(["install", `${FIXTURES}recorder`, "--yes", "--data-dir", dataDir]);
+  assert.match(again.out, /isolation: its own subprocess/);
+  const relisted = await run(["list", "--data-dir", dataDir]);
+  assert.match(relisted.out, /recorder 1\.0\.0 \[stopped, subprocess\]/);
   await Deno.remove(dataDir, { recursive: true });
 });
