@@ -12,7 +12,7 @@ import { allowsIrcSend } from "./grant.ts";
 import { ScopeCheck } from "./scope.ts";
 import type { IrcSender } from "./host.ts";
 import type { CallOp, WireError } from "./_protocol.ts";
-import type { Slot } from "./_slot.ts";
+import type { RunningPlugin } from "./_running_plugin.ts";
 import type { PluginStore } from "./_store.ts";
 
 /** What capability calls reach. */
@@ -27,7 +27,7 @@ export interface CallContext {
 
 /** Runs a plugin's call and posts its `result`, a value or an error, to the plugin. */
 export function answerCall(
-  slot: Slot,
+  slot: RunningPlugin,
   call: { id: number; op: CallOp; args: unknown[] },
   context: CallContext,
 ): void {
@@ -44,7 +44,7 @@ export function answerCall(
 }
 
 async function runCall(
-  slot: Slot,
+  slot: RunningPlugin,
   op: CallOp,
   args: unknown[],
   { store, irc, metadata }: CallContext,

@@ -5,22 +5,27 @@
  * @module
  */
 import type { WireError } from "./_protocol.ts";
-import type { Slot } from "./_slot.ts";
+import type { RunningPlugin } from "./_running_plugin.ts";
 import type { PluginStore } from "./_store.ts";
 
-/** The owners of slash commands; the first plugin to register a name keeps it. */
+/**
+ * The owners of slash commands; the first plugin to register a name keeps it. Each run has
+ * a deadline: past it, the run fails and the plugin is stopped as a crash.
+ */
 export class CommandRegistry {
   #store: PluginStore;
-  #owners = new Map<string, Slot>();
+  #budgetMs: number;
+  #owners = new Map<string, RunningPlugin>();
   #nextId = 1;
 
-  /** Denied registrations are audited in `store`. */
-  constructor(store: PluginStore) {
+  /** Denied registrations are audited in `store`; a run may take `budgetMs`. */
+  constructor(store: PluginStore, budgetMs: number) {
     this.#store = store;
+    this.#budgetMs = budgetMs;
   }
 
   /** Registers the commands a plugin declared in `ready`, if it holds `commands`. */
-  register(slot: Slot, commands: string[]): void {
+  register(slot: RunningPlugin, commands: string[]): void {
     if (commands.length === 0) return;
     if (!slot.grant.capabilities.includes("commands")) {
       this.#store.audit(slot.name, `commands ${commands.join(" ")}`, "denied", "not granted");
@@ -37,12 +42,12 @@ export class CommandRegistry {
   }
 
   /** Releases every command a plugin owns. */
-  unregister(slot: Slot): void {
+  unregister(slot: RunningPlugin): void {
     for (const [name, owner] of this.#owners) if (owner === slot) this.#owners.delete(name);
   }
 
   /** The commands a plugin owns, in registration order. */
-  namesOf(slot: Slot): string[] {
+  namesOf(slot: RunningPlugin): string[] {
     return [...this.#owners].filter(([, owner]) => owner === slot).map(([name]) => name);
   }
 
@@ -58,17 +63,26 @@ export class CommandRegistry {
       return Promise.reject(new Error(`Cannot run command: none is registered, got /${name}`));
     }
     const id = this.#nextId++;
+    const endpoint = slot.endpoint;
     return new Promise((resolve, reject) => {
-      slot.commandWaiters.set(id, { resolve, reject });
-      slot.endpoint!.post({ kind: "command", id, command: name, args });
+      const budget = this.#budgetMs;
+      const timer = setTimeout(() => {
+        const why = `did not finish /${name} within ${budget} ms`;
+        slot.commandWaiters.delete(id);
+        reject(new Error(`Cannot run command: plugin ${JSON.stringify(slot.name)} ${why}`));
+        slot.crash(why);
+      }, budget);
+      slot.commandWaiters.set(id, { resolve, reject, timer });
+      endpoint.post({ kind: "command", id, command: name, args });
     });
   }
 
   /** Settles the run `id` of a plugin with its `command-done`. */
-  done(slot: Slot, done: { id: number; ok: boolean; error?: WireError }): void {
+  done(slot: RunningPlugin, done: { id: number; ok: boolean; error?: WireError }): void {
     const waiter = slot.commandWaiters.get(done.id);
     if (!waiter) return;
     slot.commandWaiters.delete(done.id);
+    clearTimeout(waiter.timer);
     if (done.ok) waiter.resolve();
     else {
       waiter.reject(
@@ -78,8 +92,9 @@ export class CommandRegistry {
   }
 
   /** Rejects every run still awaiting a stopped plugin. */
-  abandon(slot: Slot): void {
+  abandon(slot: RunningPlugin): void {
     for (const waiter of slot.commandWaiters.values()) {
+      clearTimeout(waiter.timer);
       waiter.reject(new Error(`Cannot finish command: plugin ${slot.name} stopped`));
     }
     slot.commandWaiters.clear();

@@ -8,7 +8,7 @@
 import type { AnyBusEvent } from "../bus/events.ts";
 import type { HostMessage, WireEvent } from "./_protocol.ts";
 import type { Holder } from "./_mailbox.ts";
-import type { Slot } from "./_slot.ts";
+import type { RunningPlugin } from "./_running_plugin.ts";
 import type { PluginStore } from "./_store.ts";
 import { ScopeCheck } from "./scope.ts";
 
@@ -26,24 +26,22 @@ export interface DeliveryOptions {
   store: PluginStore;
   /** The clock (ms). */
   now: () => number;
-  /** Called when a running plugin misses the acknowledgement budget. */
-  crash: (slot: Slot, reason: string) => void;
 }
 
 /** The routing table from event types to running slots, and each slot's batch flow. */
 export class Delivery {
   #options: DeliveryOptions;
-  #routes = new Map<string, Slot[]>();
-  #wildcard: Slot[] = [];
+  #routes = new Map<string, RunningPlugin[]>();
+  #wildcard: RunningPlugin[] = [];
   /** Each routed slot whose grant scope filters something. */
-  #scopes = new Map<Slot, ScopeCheck>();
+  #scopes = new Map<RunningPlugin, ScopeCheck>();
 
   constructor(options: DeliveryOptions) {
     this.#options = options;
   }
 
   /** Starts routing the events a slot's grant allows to it, within the grant's scope. */
-  addRoutes(slot: Slot): void {
+  addRoutes(slot: RunningPlugin): void {
     const scope = new ScopeCheck(slot.grant.scope);
     if (!scope.open) this.#scopes.set(slot, scope);
     for (const type of slot.grant.events) {
@@ -53,7 +51,7 @@ export class Delivery {
   }
 
   /** Stops routing events to a slot. */
-  removeRoutes(slot: Slot): void {
+  removeRoutes(slot: RunningPlugin): void {
     this.#scopes.delete(slot);
     this.#wildcard = this.#wildcard.filter((s) => s !== slot);
     for (const [type, slots] of this.#routes) {
@@ -81,7 +79,7 @@ export class Delivery {
   }
 
   /** Handles the plugin's acknowledgement of batch `seq`, which must be the oldest in flight. */
-  acknowledge(slot: Slot, seq: number): void {
+  acknowledge(slot: RunningPlugin, seq: number): void {
     const oldest = slot.inFlight[0];
     if (!oldest || oldest.seq !== seq) {
       this.#options.store.audit(slot.name, `ack ${seq}`, "denied", "out of order");
@@ -95,7 +93,7 @@ export class Delivery {
   }
 
   /** Posts batches (then a pending overflow notice) while the in-flight window allows. */
-  flush(slot: Slot): void {
+  flush(slot: RunningPlugin): void {
     slot.flushQueued = false;
     const endpoint = slot.endpoint;
     if (slot.state !== "running" || !endpoint) return;
@@ -124,7 +122,12 @@ export class Delivery {
   }
 
   /** Enqueues what the slot's grant scope lets it see of `event`, if anything. */
-  #deliver(slot: Slot, event: AnyBusEvent, json: string, metaKey: string | undefined): void {
+  #deliver(
+    slot: RunningPlugin,
+    event: AnyBusEvent,
+    json: string,
+    metaKey: string | undefined,
+  ): void {
     const scope = this.#scopes.get(slot);
     if (scope) {
       const seen = scope.view(event);
@@ -138,7 +141,7 @@ export class Delivery {
     this.#enqueue(slot, json, metaKey);
   }
 
-  #enqueue(slot: Slot, json: string, metaKey: string | undefined): void {
+  #enqueue(slot: RunningPlugin, json: string, metaKey: string | undefined): void {
     if (metaKey !== undefined) {
       const pending = slot.metaIndex.get(metaKey);
       if (pending) {
@@ -160,7 +163,7 @@ export class Delivery {
     }
   }
 
-  #armWatchdog(slot: Slot): void {
+  #armWatchdog(slot: RunningPlugin): void {
     if (slot.watchdog !== undefined || slot.inFlight.length === 0) return;
     const { ackBudgetMs: budget, now } = this.#options;
     const waited = now() - slot.inFlight[0].sentAt;
@@ -169,7 +172,7 @@ export class Delivery {
       const oldest = slot.inFlight[0];
       if (!oldest || slot.state !== "running") return;
       if (now() - oldest.sentAt >= budget) {
-        this.#options.crash(slot, `did not acknowledge a batch within ${budget} ms`);
+        slot.crash(`did not acknowledge a batch within ${budget} ms`);
       } else this.#armWatchdog(slot);
     }, Math.max(0, budget - waited));
   }

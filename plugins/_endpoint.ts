@@ -1,10 +1,11 @@
 /**
- * The two ways a plugin runs: a Deno Worker, or its own Deno subprocess. Both look the same
+ * The two ways a plugin runs: its own Deno subprocess (the default), or a Deno Worker. Both look the same
  * to the host: post a message, get messages, learn of an exit, terminate.
  *
  * @module
  */
-import { encodeFrame, type HostMessage, readFrames } from "./_protocol.ts";
+import { fileURLToPath } from "node:url";
+import { encodeFrame, FrameTooLargeError, type HostMessage, readFrames } from "./_protocol.ts";
 
 /** A running plugin as the host sees it. */
 export interface PluginEndpoint {
@@ -88,84 +89,238 @@ export function startWorker(name: string, permissions: ResolvedPermissions): Plu
 export interface SubprocessOptions {
   /** V8 old-space limit in MiB. */
   heapMb: number;
-  /** Working directory: the plugin folder. */
+  /** Resident memory limit in MiB (heap, ArrayBuffers and all), watched from outside. */
+  memoryMb: number;
+  /** How often the resident memory is read, in ms. */
+  memoryPollMs: number;
+  /** Largest frame accepted from the plugin, in bytes. */
+  maxFrameBytes: number;
+  /** Working directory: the plugin's data dir. */
   cwd: string;
-  /** Environment passed through (only granted names, plus what Deno needs to find its cache). */
+  /** The process's own `DENO_DIR`: its origin storage, caches and transpiled code. */
+  denoDir: string;
+  /** Environment variables granted to the plugin, with their values. */
   env: Record<string, string>;
-  /** Receives stderr lines (the OOM report lands here). */
-  onStderr: (line: string) => void;
+  /** Receives each line the process writes to stdout or stderr (an OOM report lands here). */
+  onOutput: (stream: "stdout" | "stderr", line: string) => void;
+  /** Hears of every byte the process sends: frames, stdout and stderr. */
+  onBytes: (bytes: number) => void;
 }
 
-/** Starts a plugin runtime in its own `deno run` process with the same permissions as flags. */
+const CONFIG = new URL("../deno.json", import.meta.url);
+
+/**
+ * The client's own `deno.json` when it runs from a checkout, so a plugin resolves the SDK
+ * (`@ircbus/client/plugin`) and the pinned packages as the client does, without the lock file
+ * (which the plugin must not write); no config at all otherwise.
+ */
+function configFlags(): string[] {
+  if (CONFIG.protocol !== "file:") return ["--no-config"];
+  try {
+    Deno.statSync(CONFIG);
+    return [`--config=${fileURLToPath(CONFIG)}`, "--no-lock"];
+  } catch {
+    return ["--no-config"];
+  }
+}
+
+/** Longest output line passed on whole; a longer one is cut into pieces of this size. */
+const MAX_LINE = 64 * 1024;
+
+/**
+ * Starts a plugin runtime in its own `deno run` process with the same permissions as flags.
+ * Stdin is closed; host and runtime talk over a loopback TCP connection that only the
+ * runtime holding the launch token may open. A watchdog reads the process's resident memory
+ * from `/proc` and kills it past `memoryMb`.
+ */
 export function startSubprocess(
   permissions: ResolvedPermissions,
   options: SubprocessOptions,
 ): PluginEndpoint {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const channel = `127.0.0.1:${listener.addr.port}`;
+  const token = crypto.randomUUID();
   const main = new URL("./_subprocess_main.ts", import.meta.url);
   const child = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
-      ...subprocessFlags(permissions),
+      ...configFlags(),
+      ...subprocessFlags({ ...permissions, net: [...permissions.net, channel] }),
       `--v8-flags=--max-old-space-size=${options.heapMb}`,
       main.href,
+      channel,
+      token,
     ],
     cwd: options.cwd,
     clearEnv: true,
-    env: options.env,
-    stdin: "piped",
+    env: { ...options.env, DENO_DIR: options.denoDir, NO_COLOR: "1" },
+    stdin: "null",
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  const stdin = child.stdin.getWriter();
+  let writer: WritableStreamDefaultWriter<Uint8Array> | undefined;
+  const queued: Uint8Array[] = [];
   let writing: Promise<void> = Promise.resolve();
   let exited = false;
   let killed = false;
 
+  const end = (reason: string) => {
+    if (killed || exited) return;
+    exited = true;
+    kill();
+    endpoint.onExit(reason);
+  };
+  const kill = () => {
+    clearInterval(memoryWatch);
+    close(listener);
+    try {
+      child.kill("SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  };
+  const write = (frame: Uint8Array) => {
+    const to = writer;
+    if (!to) return void queued.push(frame);
+    writing = writing.then(() => to.write(frame)).catch(() => {});
+  };
+
   const endpoint: PluginEndpoint = {
     post(message) {
-      if (exited) return;
-      const frame = encodeFrame(message);
-      writing = writing.then(() => stdin.write(frame)).catch(() => {});
+      if (!exited && !killed) write(encodeFrame(message));
     },
     onMessage: () => {},
     onExit: () => {},
     async terminate() {
+      if (!exited) kill();
       killed = true;
-      if (!exited) {
-        try {
-          child.kill("SIGKILL");
-        } catch {
-          // Already gone.
-        }
-      }
-      await Promise.allSettled([child.status, reading, erroring, writing]);
-      await stdin.close().catch(() => {});
+      await Promise.allSettled([child.status, reading, output, writing]);
+      await writer?.close().catch(() => {});
     },
   };
 
   const reading = (async () => {
-    try {
-      for await (const message of readFrames(child.stdout)) endpoint.onMessage(message);
-    } catch (error) {
-      if (!killed && !exited) endpoint.onMessage({ kind: "(bad frame)", error: String(error) });
+    const conn = await acceptRuntime(listener, token);
+    if (!conn) return;
+    conn.setNoDelay(true);
+    writer = conn.writable.getWriter();
+    for (const frame of queued.splice(0)) write(frame);
+    for await (const message of readFrames(conn.readable, options.maxFrameBytes, options.onBytes)) {
+      endpoint.onMessage(message);
     }
-  })();
-  const erroring = (async () => {
-    let rest = "";
-    for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
-      const lines = (rest + chunk).split("\n");
-      rest = lines.pop() ?? "";
-      for (const line of lines) if (line.trim() !== "") options.onStderr(line);
+  })().catch((error) => {
+    if (error instanceof FrameTooLargeError) {
+      end(`sent a frame of ${error.length} bytes, over the limit of ${error.limit} bytes`);
+    } else if (error instanceof SyntaxError) {
+      end(`sent a malformed frame: ${error.message}`);
     }
-    if (rest.trim() !== "") options.onStderr(rest);
-  })().catch(() => {});
+    // Otherwise the channel closed with the process, whose exit says why.
+  });
+  const output = Promise.all([
+    readLines(child.stdout, (line) => options.onOutput("stdout", line), options.onBytes),
+    readLines(child.stderr, (line) => options.onOutput("stderr", line), options.onBytes),
+  ]).catch(() => {});
+
+  const memoryWatch = setInterval(async () => {
+    const rss = await residentMb(child.pid);
+    if (rss !== undefined && rss > options.memoryMb) {
+      end(`used ${Math.round(rss)} MiB of memory, over its limit of ${options.memoryMb} MiB`);
+    }
+  }, options.memoryPollMs);
 
   child.status.then(async (status) => {
-    await reading;
-    if (killed || exited) return;
-    exited = true;
+    clearInterval(memoryWatch);
+    await Promise.allSettled([reading, output]);
     const how = status.signal ? `signal ${status.signal}` : `code ${status.code}`;
-    endpoint.onExit(`subprocess exited with ${how}`);
+    end(`subprocess exited with ${how}`);
   });
   return endpoint;
+}
+
+/**
+ * The first connection to `listener` whose first bytes are `token`, checked concurrently so a
+ * silent stranger cannot hold the door; the listener and every other connection are closed
+ * then. `undefined` when the listener closes first.
+ */
+function acceptRuntime(
+  listener: Deno.TcpListener,
+  token: string,
+): Promise<Deno.TcpConn | undefined> {
+  const expected = new TextEncoder().encode(token);
+  const pending = new Set<Deno.TcpConn>();
+  return new Promise((resolve) => {
+    const settle = (winner: Deno.TcpConn | undefined) => {
+      for (const conn of pending) if (conn !== winner) close(conn);
+      pending.clear();
+      close(listener);
+      resolve(winner);
+    };
+    (async () => {
+      for await (const conn of listener) {
+        pending.add(conn);
+        presents(conn, expected).then((ok) => {
+          if (ok && pending.has(conn)) return settle(conn);
+          if (pending.delete(conn)) close(conn);
+        });
+      }
+    })().catch(() => {}).finally(() => settle(undefined));
+  });
+}
+
+/** Closes a connection or listener that may be closed already. */
+function close(resource: { close(): void }): void {
+  try {
+    resource.close();
+  } catch {
+    // Already closed.
+  }
+}
+
+/** Whether the next bytes on `conn` are exactly `expected` (reads no more than that). */
+async function presents(conn: Deno.Conn, expected: Uint8Array): Promise<boolean> {
+  const got = new Uint8Array(expected.length);
+  let filled = 0;
+  while (filled < got.length) {
+    const n = await conn.read(got.subarray(filled)).catch(() => null);
+    if (n === null) return false;
+    filled += n;
+  }
+  return got.every((byte, i) => byte === expected[i]);
+}
+
+/** The resident memory of a process in MiB, from `/proc`; `undefined` where there is none. */
+async function residentMb(pid: number): Promise<number | undefined> {
+  try {
+    const status = await Deno.readTextFile(`/proc/${pid}/status`);
+    const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
+    return kb === undefined ? undefined : Number(kb) / 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Splits a byte stream into lines of at most {@linkcode MAX_LINE} characters. */
+async function readLines(
+  stream: ReadableStream<Uint8Array>,
+  onLine: (line: string) => void,
+  onBytes: (bytes: number) => void,
+): Promise<void> {
+  const decoder = new TextDecoder();
+  let rest = "";
+  const emit = (line: string) => {
+    if (line.trim() !== "") onLine(line);
+  };
+  for await (const chunk of stream) {
+    onBytes(chunk.length);
+    const lines = (rest + decoder.decode(chunk, { stream: true })).split("\n");
+    rest = lines.pop() ?? "";
+    for (const line of lines) {
+      for (let i = 0; i < line.length; i += MAX_LINE) emit(line.slice(i, i + MAX_LINE));
+    }
+    while (rest.length > MAX_LINE) {
+      emit(rest.slice(0, MAX_LINE));
+      rest = rest.slice(MAX_LINE);
+    }
+  }
+  emit(rest + decoder.decode());
 }

@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { PluginLoadError } from "./errors.ts";
 import type { PluginGrant } from "./grant.ts";
 import type { PluginManifest } from "./manifest.ts";
-import { copyRoot, pinCopy, type PinnedCopy, verifyCopy } from "./_pinned_copy.ts";
+import { pinCopy, type PinnedCopy, verifyCopy } from "./_pinned_copy.ts";
+import { copyRoot, pluginDataDir, pluginDenoDir } from "./_plugin_dirs.ts";
 import { parseScope } from "./scope.ts";
 
 /** Throws when a plugin's entry is not a file in its folder. */
@@ -97,7 +98,8 @@ export async function stageCode(
 
 /**
  * Puts a staged copy in place of a plugin's copy (none in development mode). With `fresh`,
- * the plugin's whole data dir is removed first: a replacement starts empty.
+ * the plugin's whole data dir and its own `DENO_DIR` (its localStorage and Cache API) are
+ * removed first: a replacement starts empty.
  */
 export async function placeCode(
   hostDataDir: string,
@@ -105,12 +107,14 @@ export async function placeCode(
   staged: StagedCopy | undefined,
   fresh: boolean,
 ): Promise<void> {
-  const pluginDir = join(hostDataDir, "plugins", name);
-  await Deno.remove(fresh ? pluginDir : copyRoot(hostDataDir, name), { recursive: true })
-    .catch((error) => {
+  const dataDir = pluginDataDir(hostDataDir, name);
+  const gone = fresh ? [dataDir, pluginDenoDir(hostDataDir, name)] : [copyRoot(hostDataDir, name)];
+  for (const path of gone) {
+    await Deno.remove(path, { recursive: true }).catch((error) => {
       if (!(error instanceof Deno.errors.NotFound)) throw error;
     });
+  }
   if (!staged) return;
-  await Deno.mkdir(pluginDir, { recursive: true });
+  await Deno.mkdir(dataDir, { recursive: true });
   await Deno.rename(staged.staging, copyRoot(hostDataDir, name));
 }

@@ -1,23 +1,26 @@
 /**
  * Launching a plugin: its granted allow-lists resolved to absolute paths inside its data dir,
- * then a Worker or a subprocess started with exactly those permissions.
+ * then a subprocess (or, opted into, a Worker) started with exactly those permissions.
  *
  * @module
  */
 import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PluginLoadError } from "./errors.ts";
+import type { PluginGrant } from "./grant.ts";
+import type { IsolationMode } from "./manifest.ts";
+import type { StoredPlugin } from "./_store.ts";
 import {
   type PluginEndpoint,
   type ResolvedPermissions,
   startSubprocess,
   startWorker,
+  type SubprocessOptions,
 } from "./_endpoint.ts";
-import type { Slot } from "./_slot.ts";
 import { codePlace } from "./_pinned_copy.ts";
+import { pluginDataDir, pluginDenoDir } from "./_plugin_dirs.ts";
 
 const SDK_DIR = dirname(fileURLToPath(import.meta.url));
-const SUBPROCESS_ENV = ["DENO_DIR", "HOME", "XDG_CACHE_HOME", "NO_COLOR", "PATH"];
 
 /**
  * Resolves a plugin's allow-lists to absolute paths inside its data dir (under the host's
@@ -25,21 +28,21 @@ const SUBPROCESS_ENV = ["DENO_DIR", "HOME", "XDG_CACHE_HOME", "NO_COLOR", "PATH"
  * source in development mode.
  */
 export async function resolvePermissions(
-  slot: Slot,
+  plugin: { name: string; stored: StoredPlugin; grant: PluginGrant },
   hostDataDir: string,
 ): Promise<{ permissions: ResolvedPermissions; dataDir: string; folder: string }> {
-  const dataDir = join(hostDataDir, "plugins", slot.name);
+  const dataDir = pluginDataDir(hostDataDir, plugin.name);
   await Deno.mkdir(dataDir, { recursive: true });
   const inside = (path: string) => {
     const full = resolve(dataDir, path);
     if (full !== dataDir && !full.startsWith(dataDir + sep)) {
-      throw new PluginLoadError(slot.name, `path ${path} leaves its data dir`);
+      throw new PluginLoadError(plugin.name, `path ${path} leaves its data dir`);
     }
     return full;
   };
-  const granted = slot.grant.permissions;
+  const granted = plugin.grant.permissions;
   // Its own code (and the SDK it imports) is readable; a subprocess needs that to import it.
-  const { root, folder } = codePlace(slot.stored, hostDataDir);
+  const { root, folder } = codePlace(plugin.stored, hostDataDir);
   const read = [root, SDK_DIR, ...(granted.read ?? []).map(inside)];
   return {
     dataDir,
@@ -54,31 +57,71 @@ export async function resolvePermissions(
 }
 
 /** Options of {@linkcode launchEndpoint}. */
-export interface LaunchOptions {
-  /** The folder the plugin runs from, as {@linkcode resolvePermissions} gave it. */
-  folder: string;
-  /** Heap limit of a subprocess, in MiB. */
-  heapMb: number;
-  /** Receives each line a subprocess writes to stderr. */
-  onStderr: (line: string) => void;
-}
+export type LaunchOptions = Omit<SubprocessOptions, "cwd" | "denoDir" | "env"> & {
+  /** The host's data dir. */
+  hostDataDir: string;
+};
 
-/** Starts the plugin in its slot's isolation mode: a Worker or a subprocess. */
-export function launchEndpoint(
-  slot: Slot,
+/** Starts the plugin in its isolation mode: its own subprocess, or a Worker when opted in. */
+export async function launchEndpoint(
+  plugin: { name: string; mode: IsolationMode },
   permissions: ResolvedPermissions,
+  dataDir: string,
   options: LaunchOptions,
-): PluginEndpoint {
-  if (slot.mode !== "subprocess") return startWorker(slot.name, permissions);
+): Promise<PluginEndpoint> {
+  if (plugin.mode === "worker") return startWorker(plugin.name, permissions);
   const env: Record<string, string> = {};
-  for (const key of [...SUBPROCESS_ENV, ...permissions.env]) {
+  for (const key of permissions.env) {
     const value = Deno.env.get(key);
     if (value !== undefined) env[key] = value;
   }
+  const { hostDataDir, ...rest } = options;
   return startSubprocess(permissions, {
-    heapMb: options.heapMb,
-    cwd: options.folder,
+    ...rest,
+    cwd: dataDir,
+    denoDir: await prepareDenoDir(pluginDenoDir(hostDataDir, plugin.name)),
     env,
-    onStderr: options.onStderr,
   });
+}
+
+let hostCaches: Promise<{ modulesCache: string; npmCache: string }> | undefined;
+
+/**
+ * Creates a plugin's own `DENO_DIR` whose module and npm caches are links to the host's,
+ * so `--cached-only` finds what install cached while everything else stays its own.
+ */
+async function prepareDenoDir(denoDir: string): Promise<string> {
+  hostCaches ??= readHostCaches().catch((error) => {
+    hostCaches = undefined;
+    throw error;
+  });
+  const { modulesCache, npmCache } = await hostCaches;
+  await Deno.mkdir(denoDir, { recursive: true });
+  for (const [name, target] of [["remote", modulesCache], ["npm", npmCache]]) {
+    const link = join(denoDir, name);
+    const current = await Deno.readLink(link).catch(() => undefined);
+    if (current === target) continue;
+    if (current !== undefined) await Deno.remove(link);
+    await Deno.mkdir(target, { recursive: true });
+    await Deno.symlink(target, link);
+  }
+  return denoDir;
+}
+
+async function readHostCaches(): Promise<{ modulesCache: string; npmCache: string }> {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json"],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  const info: unknown = JSON.parse(new TextDecoder().decode(output.stdout));
+  if (
+    typeof info !== "object" || info === null || !("modulesCache" in info) ||
+    !("npmCache" in info) || typeof info.modulesCache !== "string" ||
+    typeof info.npmCache !== "string"
+  ) {
+    throw new Error(`Cannot start plugin: deno info gave no caches, got ${JSON.stringify(info)}`);
+  }
+  return { modulesCache: info.modulesCache, npmCache: info.npmCache };
 }

@@ -7,14 +7,16 @@
  * The copy mirrors the folder's place relative to the host, and the host's `plugins/sdk.ts`
  * is mirrored by a one-line module that re-exports it: a plugin importing the SDK by a
  * relative path (`../../plugins/sdk.ts`) runs unchanged from its copy. A `deno.json` at the
- * copy's root maps the SDK's package name (`@ircbus/client/plugin`) for `deno cache` and a
- * subprocess, which find it from the plugin's folder (a Worker resolves it through the host).
+ * copy's root maps the SDK's package name (`@ircbus/client/plugin`) for `deno cache` at
+ * install, which finds it from the plugin's folder; at run time a subprocess is given the
+ * client's `deno.json` and a Worker resolves through the host, so both map it as the client does.
  *
  * @module
  */
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { PluginFileError, PluginIntegrityError, PluginLoadError } from "./errors.ts";
+import { copyRoot } from "./_plugin_dirs.ts";
 import type { StoredPlugin } from "./_store.ts";
 
 const SDK_FILE = fileURLToPath(new URL("./sdk.ts", import.meta.url));
@@ -57,11 +59,6 @@ interface Entry {
 }
 
 type Refuse = (path: string, rel: string, reason: string) => never;
-
-/** The root of a plugin's pinned copy. */
-export function copyRoot(hostDataDir: string, name: string): string {
-  return join(hostDataDir, "plugins", name, "code");
-}
 
 /**
  * Where a plugin's code is: `folder`, where it runs from (its manifest's folder), inside

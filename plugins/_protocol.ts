@@ -47,7 +47,15 @@ export type HostMessage =
     dataDir: string;
     capabilities: string[];
   }
-  | { kind: "events"; seq: number; /** A JSON array of {@linkcode WireEvent}. */ events: string }
+  | {
+    kind: "events";
+    seq: number;
+    /**
+     * A JSON array of {@linkcode WireEvent}, as text; over a subprocess's channel the text is
+     * spliced into the frame, so it arrives already parsed.
+     */
+    events: string | unknown[];
+  }
   | { kind: "overflow"; seq: number; dropped: number }
   | { kind: "command"; id: number; command: string; args: string }
   | { kind: "result"; id: number; ok: true; value?: unknown }
@@ -197,8 +205,8 @@ export function parseHostMessage(value: unknown): HostMessage {
       };
     }
     case "events": {
-      if (typeof raw.events !== "string") {
-        throw new ProtocolError("events must be a JSON array text", value);
+      if (typeof raw.events !== "string" && !Array.isArray(raw.events)) {
+        throw new ProtocolError("events must be an array or its JSON text", value);
       }
       return { kind: "events", seq: int(raw.seq, "seq", value), events: raw.events };
     }
@@ -231,9 +239,10 @@ export function parseHostMessage(value: unknown): HostMessage {
   }
 }
 
-/** Parses a batch's JSON text and checks each event's envelope. */
-export function parseWireEvents(text: string): WireEvent[] {
-  const events: unknown = JSON.parse(text);
+/** Parses a batch (or its JSON text) and checks each event's envelope. */
+export function parseWireEvents(batch: string | unknown[]): WireEvent[] {
+  const text = typeof batch === "string" ? batch : "(array)";
+  const events: unknown = typeof batch === "string" ? JSON.parse(batch) : batch;
   if (!Array.isArray(events)) throw new ProtocolError("events must be an array", text);
   for (const event of events) {
     if (
@@ -262,33 +271,88 @@ export function toWireError(error: unknown): WireError {
  * JSON. Unlike JSON lines, a frame has no line-length limit and needs no escaping.
  */
 export function encodeFrame(message: unknown): Uint8Array {
-  const body = new TextEncoder().encode(JSON.stringify(message));
+  const body = ENCODER.encode(frameJson(message));
   const frame = new Uint8Array(4 + body.length);
   new DataView(frame.buffer).setUint32(0, body.length);
   frame.set(body, 4);
   return frame;
 }
 
-/** Largest frame accepted from a pipe: 64 MiB. */
-export const MAX_FRAME = 64 * 1024 * 1024;
+const ENCODER = new TextEncoder();
 
-/** Reads frames from a byte stream and yields their parsed JSON. */
-export async function* readFrames(stream: ReadableStream<Uint8Array>): AsyncGenerator<unknown> {
-  let buffer = new Uint8Array(0);
+/**
+ * A message's JSON. A batch's events, already JSON text, are spliced in as they are rather
+ * than escaped into a string and parsed twice on the other side.
+ */
+function frameJson(message: unknown): string {
+  if (
+    typeof message === "object" && message !== null && "kind" in message &&
+    message.kind === "events" && "seq" in message && Number.isSafeInteger(message.seq) &&
+    "events" in message && typeof message.events === "string"
+  ) {
+    return `{"kind":"events","seq":${message.seq},"events":${message.events}}`;
+  }
+  return JSON.stringify(message);
+}
+
+/** Largest frame a plugin runtime accepts from its host: 256 MiB (a batch of large events). */
+export const MAX_FRAME = 256 * 1024 * 1024;
+
+/** A frame longer than the reader's limit: the stream cannot be trusted any further. */
+export class FrameTooLargeError extends ProtocolError {
+  /** The length the frame announced, in bytes. */
+  readonly length: number;
+  /** The limit it broke, in bytes. */
+  readonly limit: number;
+
+  constructor(length: number, limit: number) {
+    super(`a frame must be at most ${limit} bytes`, length);
+    this.name = "FrameTooLargeError";
+    this.length = length;
+    this.limit = limit;
+  }
+}
+
+/**
+ * Reads length-prefixed frames from a byte stream and yields their parsed JSON. Each byte is
+ * copied once: a frame's body goes straight into a buffer of its announced length, which is
+ * checked against `maxFrame` before anything is allocated. `onBytes` hears of every chunk.
+ */
+export async function* readFrames(
+  stream: ReadableStream<Uint8Array>,
+  maxFrame = MAX_FRAME,
+  onBytes?: (bytes: number) => void,
+): AsyncGenerator<unknown> {
+  const decoder = new TextDecoder();
+  const header = new Uint8Array(4);
+  let headerFill = 0;
+  let body: Uint8Array | undefined;
+  let bodyFill = 0;
   for await (const chunk of stream) {
-    const joined = new Uint8Array(buffer.length + chunk.length);
-    joined.set(buffer);
-    joined.set(chunk, buffer.length);
-    buffer = joined;
+    onBytes?.(chunk.length);
     let offset = 0;
-    while (buffer.length - offset >= 4) {
-      const length = new DataView(buffer.buffer, buffer.byteOffset + offset).getUint32(0);
-      if (length > MAX_FRAME) throw new ProtocolError("a frame is too large", length);
-      if (buffer.length - offset - 4 < length) break;
-      const body = buffer.subarray(offset + 4, offset + 4 + length);
-      offset += 4 + length;
-      yield JSON.parse(new TextDecoder().decode(body));
+    while (offset < chunk.length) {
+      if (body === undefined) {
+        const take = Math.min(4 - headerFill, chunk.length - offset);
+        header.set(chunk.subarray(offset, offset + take), headerFill);
+        headerFill += take;
+        offset += take;
+        if (headerFill < 4) break;
+        const length = new DataView(header.buffer).getUint32(0);
+        if (length > maxFrame) throw new FrameTooLargeError(length, maxFrame);
+        body = new Uint8Array(length);
+        bodyFill = 0;
+        headerFill = 0;
+      }
+      const take = Math.min(body.length - bodyFill, chunk.length - offset);
+      body.set(chunk.subarray(offset, offset + take), bodyFill);
+      bodyFill += take;
+      offset += take;
+      if (bodyFill === body.length) {
+        const text = decoder.decode(body);
+        body = undefined;
+        yield JSON.parse(text);
+      }
     }
-    buffer = buffer.slice(offset);
   }
 }

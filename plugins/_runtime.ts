@@ -43,7 +43,13 @@ export function startRuntime(transport: RuntimeTransport): void {
   let chain: Promise<void> = Promise.resolve();
   const post = (message: PluginMessage) => transport.post(message);
 
+  // Each error is reported once, by whoever names its attempt best.
+  const reported = new WeakSet<object>();
   const reportDenied = (what: string, error: unknown) => {
+    if (typeof error === "object" && error !== null) {
+      if (reported.has(error)) return;
+      reported.add(error);
+    }
     post({ kind: "denied", what, message: String((error as Error)?.message ?? error) });
   };
 
@@ -79,6 +85,7 @@ export function startRuntime(transport: RuntimeTransport): void {
 
   const failed = (what: string, error: unknown) => {
     if (isNotCapable(error)) reportDenied(what, error);
+    else if (isDeniedImport(error)) reportDenied("import", error);
     post({ kind: "uncaught", error: toWireError(error) });
   };
   const run = async (what: string, fn: () => unknown) => {
@@ -107,6 +114,7 @@ export function startRuntime(transport: RuntimeTransport): void {
           await defined.setup?.(ctx);
         } catch (error) {
           if (isNotCapable(error)) reportDenied("setup", error);
+          else if (isDeniedImport(error)) reportDenied("import", error);
           post({ kind: "setup-failed", error: toWireError(error) });
           return;
         }
@@ -257,15 +265,27 @@ function safeJson(value: unknown): string {
   }
 }
 
+/**
+ * An import refused by the grant: Deno raises it as a `TypeError`, built where the runtime
+ * cannot see it, so it is reported only once it reaches the runtime uncaught.
+ */
+function isDeniedImport(error: unknown): boolean {
+  return error instanceof TypeError && /^Requires (read|import|net) access to /.test(error.message);
+}
+
 function isNotCapable(error: unknown): boolean {
   return error instanceof Deno.errors.NotCapable ||
     (error instanceof Error && error.name === "NotCapable");
 }
 
 /**
- * Wraps the `Deno` namespace's functions (and `fetch`) so a `NotCapable` raised inside the
- * plugin is reported to the host's audit log before it reaches the plugin, even when the
- * plugin catches it. Permission requests that are not granted are reported too.
+ * Reports every escalation attempt to the host's audit log before the plugin sees its
+ * outcome, even when the plugin catches the error:
+ * - a `NotCapable` raised anywhere (the `Deno` namespace, `fetch`, `node:` modules such as
+ *   `node:fs`, `node:net`, `node:http`, `node:child_process`), named by the API it came from;
+ * - a nested `Worker` (refused outright), a `WebSocket` or `EventSource` to a host outside
+ *   the grant (refused before it connects);
+ * - a permission request (`Deno.permissions.request*`) that is not granted.
  */
 function installDenialReporting(report: (what: string, error: unknown) => void): void {
   const wrap = <F extends (...args: never[]) => unknown>(what: string, fn: F): F => {
@@ -286,6 +306,7 @@ function installDenialReporting(report: (what: string, error: unknown) => void):
     };
     return wrapped as unknown as F;
   };
+  catchEveryNotCapable(report);
   const deno = Deno as unknown as Record<string, unknown>;
   for (const key of Object.keys(deno)) {
     const value = deno[key];
@@ -299,7 +320,11 @@ function installDenialReporting(report: (what: string, error: unknown) => void):
       for (const method of Object.getOwnPropertyNames(proto)) {
         const d = Object.getOwnPropertyDescriptor(proto, method);
         if (method === "constructor" || typeof d?.value !== "function" || !d.writable) continue;
-        proto[method] = wrap(`Deno.${key}.${method}`, d.value);
+        // `run` is never granted; refused here, before Deno looks the program up on a PATH
+        // the plugin does not have (which would fail as NotFound, unaudited).
+        proto[method] = key === "Command"
+          ? refuse(`Deno.Command.${method}`, "plugins may not start subprocesses", report)
+          : wrap(`Deno.${key}.${method}`, d.value);
       }
       continue;
     }
@@ -316,16 +341,140 @@ function installDenialReporting(report: (what: string, error: unknown) => void):
     }
   }
   globalThis.fetch = wrap("fetch", globalThis.fetch);
+  refuseNestedWorkers(report);
+  guardConnections(report);
+  closeStdin(report);
+  const signals = "plugins may not handle signals: the host's own handling stays in force";
+  Deno.addSignalListener = refuse("Deno.addSignalListener", signals, report);
   const permissions = Deno.permissions;
   const request = permissions.request.bind(permissions);
-  permissions.request = async (descriptor: Deno.PermissionDescriptor) => {
-    const status = await request(descriptor);
+  const requestSync = permissions.requestSync.bind(permissions);
+  const audit = (
+    how: string,
+    descriptor: Deno.PermissionDescriptor,
+    status: Deno.PermissionStatus,
+  ) => {
     if (status.state !== "granted") {
       report(
-        `Deno.permissions.request(${safeJson(descriptor)})`,
+        `Deno.permissions.${how}(${safeJson(descriptor)})`,
         `permission request ${status.state}`,
       );
     }
     return status;
   };
+  // Deno's request() goes through requestSync(): that inner call is not a second attempt.
+  let inRequest = false;
+  permissions.request = async (descriptor: Deno.PermissionDescriptor) => {
+    inRequest = true;
+    let status: Promise<Deno.PermissionStatus>;
+    try {
+      status = request(descriptor);
+    } finally {
+      inRequest = false;
+    }
+    return audit("request", descriptor, await status);
+  };
+  permissions.requestSync = (descriptor: Deno.PermissionDescriptor) =>
+    inRequest ? requestSync(descriptor) : audit("requestSync", descriptor, requestSync(descriptor));
+}
+
+/**
+ * Hears of each `NotCapable` as it is built: its constructor assigns `name`, which reaches a
+ * setter here. One raised inside a `node:` module is reported at once under that module's
+ * name; any other is reported after the current task unless a `Deno` wrapper named it first.
+ */
+function catchEveryNotCapable(report: (what: string, error: unknown) => void): void {
+  const proto = Deno.errors.NotCapable.prototype;
+  Object.defineProperty(proto, "name", {
+    configurable: true,
+    get: () => "NotCapable",
+    set(this: Error, value: string) {
+      Object.defineProperty(this, "name", { value, writable: true, configurable: true });
+      const module = /ext:deno_node\/(?!internal)([a-z_\/]+)\.ts/.exec(this.stack ?? "")?.[1];
+      if (module !== undefined) return report(`node:${module}`, this);
+      setTimeout(() => report("permission check", this), 0);
+    },
+  });
+}
+
+/** A function that reports `what` as denied and throws `NotCapable` for `why`. */
+function refuse(
+  what: string,
+  why: string,
+  report: (what: string, error: unknown) => void,
+): () => never {
+  return () => {
+    const error = new Deno.errors.NotCapable(`Cannot use ${what}: ${why}`);
+    report(what, error);
+    throw error;
+  };
+}
+
+/**
+ * Stdin reads as empty: a subprocess has none, and in a Worker it would be the client's
+ * terminal (what the user types, passwords included). Each attempt is reported.
+ */
+function closeStdin(report: (what: string, error: unknown) => void): void {
+  const stdin = Deno.stdin;
+  const attempt = (what: string) =>
+    report(what, new Deno.errors.NotCapable(`Cannot use ${what}: plugins have no stdin`));
+  Object.defineProperties(stdin, {
+    read: {
+      value: (_buffer: Uint8Array) => {
+        attempt("Deno.stdin.read");
+        return Promise.resolve(null);
+      },
+    },
+    readSync: {
+      value: (_buffer: Uint8Array) => {
+        attempt("Deno.stdin.readSync");
+        return null;
+      },
+    },
+    readable: {
+      get: () => {
+        attempt("Deno.stdin.readable");
+        return new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
+      },
+    },
+  });
+}
+
+/** Nested Workers are refused: their permissions would be the plugin's to choose. */
+function refuseNestedWorkers(report: (what: string, error: unknown) => void): void {
+  const refused = refuse("new Worker", "plugins may not start Workers", report);
+  globalThis.Worker = function RefusedWorker() {
+    refused();
+  } as unknown as typeof Worker;
+}
+
+/** A `WebSocket` or `EventSource` to a host outside the grant is refused before it starts. */
+function guardConnections(report: (what: string, error: unknown) => void): void {
+  const guard = <C extends new (url: string | URL, ...rest: never[]) => object>(
+    what: string,
+    Original: C,
+  ): C => {
+    const Guarded = function (url: string | URL, ...rest: never[]) {
+      let host = "";
+      try {
+        host = new URL(url).host;
+      } catch {
+        // An invalid URL: the original constructor says why.
+      }
+      if (host !== "" && Deno.permissions.querySync({ name: "net", host }).state !== "granted") {
+        const error = new Deno.errors.NotCapable(
+          `Cannot open ${what}: net access to ${host} is not granted, got ${String(url)}`,
+        );
+        report(`new ${what}`, error);
+        throw error;
+      }
+      return new Original(url, ...rest);
+    };
+    Guarded.prototype = Original.prototype;
+    return Guarded as unknown as C;
+  };
+  globalThis.WebSocket = guard("WebSocket", WebSocket);
+  if (typeof globalThis.EventSource === "function") {
+    globalThis.EventSource = guard("EventSource", EventSource);
+  }
 }

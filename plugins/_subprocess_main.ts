@@ -1,18 +1,26 @@
 /**
- * The subprocess entry: runs the plugin runtime over length-prefixed frames on
- * stdin/stdout. Console output is turned into log messages so it cannot corrupt the frames.
+ * The subprocess entry: connects to the host's loopback channel given in its arguments,
+ * presents its launch token, and runs the plugin runtime over length-prefixed frames. Stdin
+ * is closed. Console output is turned into log messages so the host can attribute it.
  *
  * @module
  */
 import { encodeFrame, type PluginMessage, readFrames } from "./_protocol.ts";
 import { startRuntime } from "./_runtime.ts";
 
-const writer = Deno.stdout.writable.getWriter();
+const [channel = "", token = ""] = Deno.args;
+const [hostname, port] = channel.split(":");
+const connection = await Deno.connect({ hostname, port: Number(port) });
+// Acknowledgements are tiny: sent at once, not held back waiting for more to send.
+connection.setNoDelay(true);
+const writer = connection.writable.getWriter();
 let writing: Promise<void> = Promise.resolve();
 function post(message: PluginMessage): void {
   const frame = encodeFrame(message);
   writing = writing.then(() => writer.write(frame)).catch(() => {});
 }
+// The launch token comes first, as raw bytes: the host answers no connection without it.
+writing = writer.write(new TextEncoder().encode(token));
 
 for (const level of ["debug", "info", "warn", "error"] as const) {
   console[level] = (...args: unknown[]) =>
@@ -30,9 +38,9 @@ startRuntime({
 });
 
 try {
-  for await (const message of readFrames(Deno.stdin.readable)) handler?.(message);
+  for await (const message of readFrames(connection.readable)) handler?.(message);
 } catch {
-  // The host closed the pipe or sent garbage: nothing left to serve.
+  // The host closed the channel or sent garbage: nothing left to serve.
 }
 await writing;
 Deno.exit(0);

@@ -1,5 +1,5 @@
 /**
- * The plugin CLI: `deno task plugins install <path> [--yes] [--subprocess] [--replace] [--dev]
+ * The plugin CLI: `deno task plugins install <path> [--yes] [--worker] [--replace] [--dev]
  * [scope]`, `scope <plugin> [scope]`, `list [--json]`, `audit [--json] [<plugin>]`, where a
  * scope is `--network <id>`, `--channel [<id>:]<#channel>` (each repeatable) and
  * `--allow-private-messages`. `deno task plugins -- install ...` works the same. The data dir
@@ -14,13 +14,14 @@ import { EventBus } from "../bus/event_bus.ts";
 import { PluginIdentityError } from "./errors.ts";
 import { grantAll } from "./grant.ts";
 import { PluginHost } from "./host.ts";
-import { readManifest } from "./manifest.ts";
+import { readManifest, WORKER_MODE_GAPS } from "./manifest.ts";
 import { describeScope, type GrantScope, ScopeError, scopeFromFlags } from "./scope.ts";
 
 const USAGE = `usage: deno task plugins <command> [options]
-  install <path> [--yes] [--subprocess] [--replace] [--dev] [scope]
+  install <path> [--yes] [--worker] [--replace] [--dev] [scope]
                                           validate, show requests, ask consent, install a
-                                          pinned copy
+                                          pinned copy that runs in its own subprocess
+                                          --worker: run it in a Worker, which contains less
                                           --replace: replace a plugin of that name from
                                           another folder
                                           --dev: run from the folder itself, reloaded when it
@@ -58,7 +59,7 @@ export async function main(
       "data-dir": { type: "string" },
       yes: { type: "boolean" },
       json: { type: "boolean" },
-      subprocess: { type: "boolean" },
+      worker: { type: "boolean" },
       network: { type: "string", multiple: true },
       channel: { type: "string", multiple: true },
       "allow-private-messages": { type: "boolean" },
@@ -107,6 +108,10 @@ export async function main(
             ? `Development mode: it runs from ${folder} itself and reloads whenever a file there changes; edits take effect without asking you again.`
             : `It runs from a copy pinned in the data dir: edits to ${folder} take effect only when you install it again.`,
         );
+        if (values.worker) {
+          io.out(`isolation: worker (opted in); unlike its own subprocess, a Worker plugin:`);
+          for (const gap of WORKER_MODE_GAPS) io.out(`  - ${gap}`);
+        } else io.out(`isolation: its own subprocess`);
         const yes = values.yes || io.confirm("Grant these and install?");
         if (!yes) {
           io.err("Not installed: consent was not given");
@@ -114,7 +119,7 @@ export async function main(
         }
         const result = await host.install(folder, {
           grant: { ...grantAll(manifest), scope },
-          isolation: values.subprocess ? "subprocess" : undefined,
+          isolation: values.worker ? "worker" : "subprocess",
           replace: values.replace === true,
           dev: values.dev === true,
         });
@@ -213,7 +218,7 @@ function describeRequests(manifest: Awaited<ReturnType<typeof readManifest>>): s
   for (const capability of manifest.capabilities) {
     lines.push(`capability ${capability} (${manifest.reasons[capability]})`);
   }
-  lines.push(`isolation: ${manifest.isolation ?? "worker"}`);
+  if (manifest.isolation === "worker") lines.push(`the author suggests Worker mode (--worker)`);
   return lines;
 }
 

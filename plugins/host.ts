@@ -1,6 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { resolve } from "node:path";
 import type { EventBus } from "../bus/event_bus.ts";
 import { createEvent, EventSourceSystem, type PluginLifecycleAction } from "../bus/events.ts";
 import { createMetadataCoalescer, type MetadataCoalescer } from "../bus/metadata_coalescer.ts";
@@ -10,17 +9,13 @@ import { PluginIdentityError, PluginLoadError } from "./errors.ts";
 import { effectiveGrant, grantAll, missingConsent, type PluginGrant } from "./grant.ts";
 import { type IsolationMode, type PluginManifest, readManifest } from "./manifest.ts";
 import { describeScope, type GrantScope, parseScope } from "./scope.ts";
-import { parsePluginMessage, type PluginMessage } from "./_protocol.ts";
 import { type AuditEntry, PluginStore, type StoredPlugin } from "./_store.ts";
-import { answerCall, type CallContext } from "./_capability_calls.ts";
 import { CommandRegistry } from "./_commands.ts";
 import { Delivery } from "./_delivery.ts";
-import { FloodMeter } from "./_flood.ts";
 import { checkEntry, checkGrant, placeCode, stageCode } from "./_install.ts";
-import { launchEndpoint, resolvePermissions } from "./_launch.ts";
-import { checkCode, codePlace } from "./_pinned_copy.ts";
-import { createSlot, type Slot, type Timer } from "./_slot.ts";
-import { watchFolder } from "./_watch.ts";
+import { escapeLogText } from "./_log_text.ts";
+import { codePlace } from "./_pinned_copy.ts";
+import { type PluginServices, RunningPlugin } from "./_running_plugin.ts";
 
 export type { AuditDecision, AuditEntry } from "./_store.ts";
 
@@ -82,15 +77,34 @@ export interface PluginHostOptions {
   /** Messages a plugin may send per second before it is stopped as flooding. Default 20000. */
   floodLimit?: number;
   /**
+   * Bytes of output (frames, stdout, stderr) a plugin may send per second before it is
+   * stopped as flooding. Default 16 MiB.
+   */
+  floodBytesLimit?: number;
+  /** A slash command must finish within this many ms, or the plugin is stopped. Default 10000. */
+  commandBudgetMs?: number;
+  /** Largest frame accepted from a subprocess plugin, in bytes. Default 4 MiB. */
+  maxFrameBytes?: number;
+  /**
    * Host time in ms a plugin's messages may take per second before it is stopped as
    * flooding, however few they are. Default 250.
    */
   floodTimeLimitMs?: number;
-  /** Runs every plugin in a subprocess, whatever its manifest says. */
+  /** Runs every plugin in a subprocess, even one the user opted into Worker mode. */
   forceSubprocess?: boolean;
-  /** Heap limit of subprocess plugins, in MiB. Default 128. */
+  /** V8 heap limit of subprocess plugins, in MiB. Default 128. */
   subprocessHeapMb?: number;
-  /** Receives plugin log lines; by default they go to the console, prefixed. */
+  /**
+   * Resident memory limit of subprocess plugins in MiB, ArrayBuffers and all; a watchdog
+   * outside the plugin stops it past this. Default 256.
+   */
+  subprocessMemoryMb?: number;
+  /** How often the memory watchdog reads each subprocess's resident memory, in ms. Default 100. */
+  memoryPollMs?: number;
+  /**
+   * Receives plugin log lines and output, attributed by the host and with control characters
+   * and newlines escaped; by default they go to the console, prefixed with the plugin's name.
+   */
   onLog?: (plugin: string, level: string, message: string) => void;
   /** The clock (ms). Default `Date.now`. */
   now?: () => number;
@@ -111,13 +125,16 @@ export interface InstallOptions {
    * {@linkcode PluginGrant} grants a subset. Omitted on an upgrade, the old grant stays.
    */
   grant?: PluginGrant | "requested";
-  /** Forces an isolation mode for this plugin. */
+  /**
+   * The isolation mode for this plugin; the default is its own subprocess. `"worker"` is an
+   * explicit opt-in to a mode that contains less (see {@linkcode WORKER_MODE_GAPS}).
+   */
   isolation?: IsolationMode;
   /**
    * Replaces an installed plugin of the same name from another source folder. The old plugin
    * stops; the new one gets fresh consent (a `grant` is needed, the old one is dropped) and
-   * fresh, empty storage and data dir. Without it, another source under an installed name is
-   * refused with a {@linkcode PluginIdentityError}.
+   * fresh, empty storage, data dir, localStorage and Cache API. Without it, another source
+   * under an installed name is refused with a {@linkcode PluginIdentityError}.
    */
   replace?: boolean;
   /**
@@ -215,12 +232,18 @@ const DEFAULTS = {
   crashWindowMs: 10 * 60 * 1000,
   floodLimit: 20_000,
   floodTimeLimitMs: 250,
+  floodBytesLimit: 16 * 1024 * 1024,
+  commandBudgetMs: 10_000,
+  maxFrameBytes: 4 * 1024 * 1024,
   subprocessHeapMb: 128,
+  subprocessMemoryMb: 256,
+  memoryPollMs: 100,
 };
 
 /**
- * Runs plugins isolated in Workers (or subprocesses), routes bus events to them, checks
- * and audits every capability call, restarts crashed plugins and disables repeat offenders.
+ * Runs each plugin in its own Deno subprocess (or, opted into, a Worker), routes bus events to
+ * them, checks and audits every capability call, restarts crashed plugins and disables repeat
+ * offenders.
  *
  * @example
  * ```ts
@@ -247,10 +270,10 @@ export class PluginHost implements AsyncDisposable {
   #forceSubprocess: boolean;
   #onLog: (plugin: string, level: string, message: string) => void;
   #now: () => number;
-  #slots = new Map<string, Slot>();
+  #running = new Map<string, RunningPlugin>();
+  #services: PluginServices;
   #delivery: Delivery;
   #commands: CommandRegistry;
-  #calls: CallContext;
   #unsubscribe: () => void;
   #closed = false;
 
@@ -285,10 +308,30 @@ export class PluginHost implements AsyncDisposable {
       ackBudgetMs: this.#options.ackBudgetMs,
       store: this.#store,
       now: this.#now,
-      crash: (slot, reason) => this.#crash(slot, reason),
     });
-    this.#commands = new CommandRegistry(this.#store);
-    this.#calls = { store: this.#store, irc: options.irc, metadata: this.#metadata };
+    this.#commands = new CommandRegistry(this.#store, this.#options.commandBudgetMs);
+    const budgets = this.#options;
+    this.#services = {
+      hostDataDir: this.#dataDir,
+      budgets,
+      flood: {
+        messages: budgets.floodLimit,
+        hostTimeMs: budgets.floodTimeLimitMs,
+        bytes: budgets.floodBytesLimit,
+      },
+      store: this.#store,
+      delivery: this.#delivery,
+      commands: this.#commands,
+      calls: { store: this.#store, irc: options.irc, metadata: this.#metadata },
+      metadata: this.#metadata,
+      onLog: this.#onLog,
+      lifecycle: (plugin, action) => this.#lifecycle(plugin, action),
+      now: this.#now,
+      owns: (plugin) => !this.#closed && this.#running.get(plugin.name) === plugin,
+      forget: (plugin) => {
+        if (this.#running.get(plugin.name) === plugin) this.#running.delete(plugin.name);
+      },
+    };
     this.#unsubscribe = this.#bus.subscribe("*", (event) => this.#delivery.route(event));
   }
 
@@ -368,8 +411,8 @@ export class PluginHost implements AsyncDisposable {
           : `granted ${JSON.stringify(effectiveGrant(manifest, grant))}`
       }`,
     );
-    const slot = this.#slots.get(name);
-    if (slot) slot.stored = stored;
+    const running = this.#running.get(name);
+    if (running) running.stored = stored;
     return { manifest, grant: effectiveGrant(manifest, grant), pendingConsent };
   }
 
@@ -390,22 +433,29 @@ export class PluginHost implements AsyncDisposable {
     if (!stored.enabled) {
       throw new PluginLoadError(name, `it is disabled (${stored.disabledReason ?? "by the user"})`);
     }
-    if (this.#slots.has(name)) return;
+    if (this.#running.has(name)) return;
     // A grant file edited outside the host is refused here, before anything runs.
     if (stored.grant.scope !== undefined) parseScope(stored.grant.scope);
-    const slot = this.#newSlot(stored);
-    this.#slots.set(name, slot);
+    const plugin = new RunningPlugin(stored, this.#mode(stored), this.#services);
+    this.#running.set(name, plugin);
     try {
-      await this.#start(slot);
+      await plugin.start();
     } catch (error) {
-      slot.state = "stopped";
-      this.#slots.delete(name);
+      plugin.state = "stopped";
+      this.#running.delete(name);
       this.#store.audit(name, "load", "failed", (error as Error).message);
       throw error;
     }
-    this.#store.audit(name, "load", "allowed", `${slot.mode} ${stored.manifest.version}`);
+    this.#store.audit(name, "load", "allowed", `${plugin.mode} ${stored.manifest.version}`);
     this.#lifecycle(name, "loaded");
-    if (stored.dev) this.#startWatch(slot);
+    if (stored.dev) {
+      plugin.watch(() => {
+        if (this.#running.get(name) !== plugin) return;
+        this.reload(name).catch((error) =>
+          this.#onLog(name, "error", escapeLogText(`reload failed: ${(error as Error).message}`))
+        );
+      });
+    }
   }
 
   /**
@@ -418,19 +468,10 @@ export class PluginHost implements AsyncDisposable {
    * ```
    */
   async unload(name: string): Promise<void> {
-    const slot = this.#slots.get(name);
-    if (!slot) return;
-    this.#slots.delete(name);
-    slot.watcher?.close();
-    await this.#stop(slot, true);
-    for (const update of slot.metadataKeys.values()) {
-      try {
-        this.#metadata.set({ ...update, value: null });
-      } catch {
-        // The coalescer is closed: the client is shutting down.
-      }
-    }
-    slot.metadataKeys.clear();
+    const plugin = this.#running.get(name);
+    if (!plugin) return;
+    this.#running.delete(name);
+    await plugin[Symbol.asyncDispose]();
     this.#store.audit(name, "unload", "info");
     this.#lifecycle(name, "unloaded");
   }
@@ -493,7 +534,7 @@ export class PluginHost implements AsyncDisposable {
     if (!stored) throw new PluginLoadError(name, "it is not installed");
     this.#store.put({ ...stored, grant: { ...stored.grant, scope: checked } });
     this.#store.audit(name, "scope", "allowed", describeScope(checked));
-    if (this.#slots.has(name)) {
+    if (this.#running.has(name)) {
       await this.unload(name);
       await this.load(name);
     }
@@ -552,14 +593,14 @@ export class PluginHost implements AsyncDisposable {
    */
   list(): PluginInfo[] {
     return this.#store.all().map((stored) => {
-      const slot = this.#slots.get(stored.name);
+      const running = this.#running.get(stored.name);
       return {
         name: stored.name,
         version: stored.manifest.version,
         path: stored.path,
         dev: stored.dev,
         runsFrom: codePlace(stored, this.#dataDir).folder,
-        state: !stored.enabled ? "disabled" : slot?.state ?? "stopped",
+        state: !stored.enabled ? "disabled" : running?.state ?? "stopped",
         isolation: this.#mode(stored),
         disabledReason: stored.disabledReason,
         requested: grantAll(stored.manifest),
@@ -567,9 +608,9 @@ export class PluginHost implements AsyncDisposable {
         pendingConsent: missingConsent(stored.manifest, stored.grant),
         scopeText: describeScope(stored.grant.scope),
         crashes: this.#store.crashTimes(stored.name).length,
-        overflows: this.#store.overflowCount(stored.name) + (slot?.dropped ?? 0),
+        overflows: this.#store.overflowCount(stored.name) + (running?.dropped ?? 0),
         denied: this.#store.deniedCount(stored.name),
-        commands: slot ? this.#commands.namesOf(slot) : [],
+        commands: running ? this.#commands.namesOf(running) : [],
       };
     });
   }
@@ -617,7 +658,7 @@ export class PluginHost implements AsyncDisposable {
     if (this.#closed) return;
     this.#closed = true;
     this.#unsubscribe();
-    await Promise.all([...this.#slots.keys()].map((name) => this.unload(name)));
+    await Promise.all([...this.#running.keys()].map((name) => this.unload(name)));
     if (this.#ownsMetadata) await this.#metadata.close().catch(() => {});
     if (this.#ownsDb) this.#db.close();
   }
@@ -627,241 +668,13 @@ export class PluginHost implements AsyncDisposable {
   }
 
   #mode(stored: StoredPlugin): IsolationMode {
+    // Worker mode contains less: only the user's explicit choice at install selects it.
     if (this.#forceSubprocess) return "subprocess";
-    return stored.isolation ?? stored.manifest.isolation ?? "worker";
-  }
-
-  #newSlot(stored: StoredPlugin): Slot {
-    // Crashes before this host started still count toward the window.
-    const since = Math.max(
-      this.#now() - this.#options.crashWindowMs,
-      this.#store.lastEnabled(stored.name),
-    );
-    const crashTimes = this.#store.crashTimes(stored.name).filter((time) => time > since);
-    return createSlot({
-      stored,
-      grant: effectiveGrant(stored.manifest, stored.grant),
-      mode: this.#mode(stored),
-      crashTimes,
-      flood: new FloodMeter({
-        messages: this.#options.floodLimit,
-        hostTimeMs: this.#options.floodTimeLimitMs,
-      }),
-    });
-  }
-
-  async #start(slot: Slot): Promise<void> {
-    // An install since the last start (an upgrade, a narrowed grant) applies from here on,
-    // to the Deno permissions as much as to events and capabilities.
-    slot.grant = effectiveGrant(slot.stored.manifest, slot.stored.grant);
-    slot.state = "starting";
-    slot.dropped = 0;
-    await this.#verifyCopy(slot.stored);
-    const { permissions, dataDir, folder } = await resolvePermissions(slot, this.#dataDir);
-    slot.generation++;
-    const generation = slot.generation;
-    const endpoint = launchEndpoint(slot, permissions, {
-      folder,
-      heapMb: this.#options.subprocessHeapMb,
-      onStderr: (line) => this.#onLog(slot.name, "stderr", line),
-    });
-    slot.endpoint = endpoint;
-    endpoint.onMessage = (raw) => {
-      if (slot.generation === generation) this.#onMessage(slot, raw);
-    };
-    endpoint.onExit = (reason) => {
-      if (slot.generation !== generation) return;
-      if (slot.ready) slot.ready.reject(new PluginLoadError(slot.name, reason));
-      else this.#crash(slot, reason);
-    };
-    const ready = new Promise<string[]>((resolve, reject) => {
-      slot.ready = { resolve, reject };
-    });
-    const timer = setTimeout(() => {
-      slot.ready?.reject(
-        new PluginLoadError(
-          slot.name,
-          `setup did not finish within ${this.#options.setupBudgetMs} ms`,
-        ),
-      );
-    }, this.#options.setupBudgetMs);
-    endpoint.post({
-      kind: "init",
-      name: slot.name,
-      entry: pathToFileURL(join(folder, slot.stored.manifest.entry)).href,
-      dataDir,
-      capabilities: slot.grant.capabilities,
-    });
-    let commands: string[];
-    try {
-      commands = await ready;
-    } catch (error) {
-      slot.generation++;
-      await endpoint.terminate();
-      slot.endpoint = undefined;
-      throw error;
-    } finally {
-      clearTimeout(timer);
-      slot.ready = undefined;
-    }
-    this.#commands.register(slot, commands);
-    slot.state = "running";
-    this.#delivery.addRoutes(slot);
-  }
-
-  /** Refuses (and audits) a start from a pinned copy that differs from its install. */
-  async #verifyCopy(stored: StoredPlugin): Promise<void> {
-    try {
-      await checkCode(stored, this.#dataDir, this.#store.files(stored.name));
-    } catch (error) {
-      this.#store.audit(stored.name, "verify copy", "denied", (error as Error).message);
-      throw error;
-    }
-  }
-
-  async #stop(slot: Slot, gracefully: boolean): Promise<void> {
-    this.#delivery.removeRoutes(slot);
-    this.#commands.unregister(slot);
-    clearTimeout(slot.watchdog);
-    clearTimeout(slot.restartTimer);
-    slot.watchdog = slot.restartTimer = undefined;
-    const endpoint = slot.endpoint;
-    if (endpoint && gracefully && slot.state === "running") {
-      slot.state = "stopped";
-      let timer: Timer | undefined;
-      await new Promise<void>((resolve) => {
-        slot.teardownDone = resolve;
-        timer = setTimeout(resolve, this.#options.teardownBudgetMs);
-        endpoint.post({ kind: "teardown" });
-      });
-      clearTimeout(timer);
-      slot.teardownDone = undefined;
-    }
-    slot.generation++;
-    slot.state = "stopped";
-    slot.endpoint = undefined;
-    this.#commands.abandon(slot);
-    slot.mailbox.clear();
-    slot.metaIndex.clear();
-    slot.inFlight = [];
-    if (endpoint) await endpoint.terminate();
-  }
-
-  #onMessage(slot: Slot, raw: unknown): void {
-    let message: PluginMessage | undefined;
-    let malformed = "";
-    try {
-      message = parsePluginMessage(raw);
-    } catch (error) {
-      malformed = (error as Error).message;
-    }
-    // An expected acknowledgement is bounded by what the host sent; anything else counts.
-    if (message?.kind === "ack" && slot.inFlight[0]?.seq === message.seq) {
-      this.#delivery.acknowledge(slot, message.seq);
-      return;
-    }
-    const start = this.#now();
-    const flooding = slot.flood.count(start);
-    if (flooding !== undefined) return this.#crash(slot, flooding);
-    if (message) this.#handle(slot, message);
-    else this.#store.audit(slot.name, "malformed message", "denied", malformed);
-    slot.flood.charge(this.#now() - start);
-  }
-
-  #handle(slot: Slot, message: PluginMessage): void {
-    switch (message.kind) {
-      case "ready":
-        slot.ready?.resolve(message.commands);
-        return;
-      case "setup-failed":
-        slot.ready?.reject(
-          new PluginLoadError(
-            slot.name,
-            `setup failed: ${message.error.name}: ${message.error.message}`,
-          ),
-        );
-        return;
-      case "ack":
-        this.#delivery.acknowledge(slot, message.seq);
-        return;
-      case "call":
-        answerCall(slot, message, this.#calls);
-        return;
-      case "command-done":
-        this.#commands.done(slot, message);
-        return;
-      case "log":
-        this.#onLog(slot.name, message.level, message.message);
-        return;
-      case "denied":
-        this.#store.audit(slot.name, message.what, "denied", message.message);
-        return;
-      case "uncaught":
-        this.#store.audit(
-          slot.name,
-          "uncaught error",
-          "failed",
-          `${message.error.name}: ${message.error.message}`,
-        );
-        this.#onLog(slot.name, "error", `${message.error.name}: ${message.error.message}`);
-        return;
-      case "teardown-done":
-        slot.teardownDone?.();
-        return;
-    }
-  }
-
-  #crash(slot: Slot, reason: string): void {
-    if (slot.state !== "running" && slot.state !== "starting") return;
-    if (this.#slots.get(slot.name) !== slot) return;
-    const now = this.#now();
-    slot.crashTimes = [
-      ...slot.crashTimes.filter((t) => now - t < this.#options.crashWindowMs),
-      now,
-    ];
-    this.#store.audit(slot.name, "crash", "failed", reason);
-    this.#onLog(slot.name, "error", `crashed: ${reason}`);
-    this.#lifecycle(slot.name, "crashed");
-    void this.#stop(slot, false);
-    if (slot.crashTimes.length >= this.#options.crashLimit) {
-      const why = `${slot.crashTimes.length} crashes within ${
-        Math.round(this.#options.crashWindowMs / 1000)
-      } s (last: ${reason})`;
-      slot.state = "disabled";
-      slot.watcher?.close();
-      this.#slots.delete(slot.name);
-      this.#store.setEnabled(slot.name, false, why);
-      this.#store.audit(slot.name, "disable", "denied", why);
-      this.#lifecycle(slot.name, "disabled");
-      return;
-    }
-    slot.state = "restarting";
-    const backoff = this.#options.restartBackoffMs;
-    const delay = backoff[Math.min(slot.crashTimes.length - 1, backoff.length - 1)] ?? 1000;
-    slot.restartTimer = setTimeout(() => {
-      slot.restartTimer = undefined;
-      if (this.#closed || this.#slots.get(slot.name) !== slot) return;
-      this.#start(slot).then(
-        () => {
-          this.#store.audit(slot.name, "restart", "allowed", `after ${delay} ms`);
-          this.#lifecycle(slot.name, "restarted");
-        },
-        (error) => this.#crash(slot, `restart failed: ${(error as Error).message}`),
-      );
-    }, delay);
+    return stored.isolation ?? "subprocess";
   }
 
   #lifecycle(plugin: string, action: PluginLifecycleAction): void {
     const event = createEvent("plugin.lifecycle", { plugin, action }, EventSourceSystem);
     if (!this.#bus.tryEmit(event)) this.#bus.emit(event).catch(() => {});
-  }
-
-  #startWatch(slot: Slot): void {
-    slot.watcher = watchFolder(slot.stored.path, () => {
-      if (this.#slots.get(slot.name) !== slot) return;
-      this.reload(slot.name).catch((error) =>
-        this.#onLog(slot.name, "error", `reload failed: ${(error as Error).message}`)
-      );
-    });
   }
 }

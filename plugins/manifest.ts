@@ -23,7 +23,9 @@ export interface PluginPermissions {
 }
 
 /**
- * How a plugin is isolated: a Deno Worker (fast) or its own Deno subprocess (survives OOM).
+ * How a plugin is isolated: its own Deno subprocess (the default, and the only mode that
+ * contains everything) or a Deno Worker inside the client (an explicit opt-in, see
+ * {@linkcode WORKER_MODE_GAPS}).
  *
  * @example
  * ```ts
@@ -32,6 +34,25 @@ export interface PluginPermissions {
  * ```
  */
 export type IsolationMode = "worker" | "subprocess";
+
+/**
+ * What Worker mode does not contain, said plainly: shown at consent when a user opts a plugin
+ * into it, and in the docs.
+ *
+ * @example
+ * ```ts
+ * import { WORKER_MODE_GAPS } from "./manifest.ts";
+ * console.log(WORKER_MODE_GAPS.length > 0); // true
+ * ```
+ */
+export const WORKER_MODE_GAPS: readonly string[] = Object.freeze([
+  "it shares the client's process: an allocation past the heap limit kills the whole client",
+  "no memory limit covers its ArrayBuffers and other external memory",
+  "Deno.chdir and Deno.env.set act on the client's own process, within its grant",
+  "only Deno.stdin is emptied: other ways to the client's terminal are not closed",
+  "its Cache API and localStorage are the client's, shared with other Worker plugins",
+  "its messages are counted, but not their bytes",
+]);
 
 /**
  * A validated `plugin.json`.
@@ -69,7 +90,10 @@ export interface PluginManifest {
   capabilities: string[];
   /** One human sentence per permission kind, capability and `"events:*"`, shown at consent. */
   reasons: Record<string, string>;
-  /** Asks to run in its own subprocess; the user may also force it. */
+  /**
+   * The mode the author asks for. Plugins run in their own subprocess unless the user opts
+   * one into `"worker"` at install; this field only says what the author suggests.
+   */
   isolation?: IsolationMode;
 }
 

@@ -37,7 +37,7 @@ Deno.test("cli install shows requests with reasons and needs consent", async () 
 
 Deno.test("cli list and audit --json show grants, isolation, state and decisions", async () => {
   const dataDir = await Deno.makeTempDir();
-  await run(["install", `${FIXTURES}recorder`, "--yes", "--subprocess", "--data-dir", dataDir]);
+  await run(["install", `${FIXTURES}recorder`, "--yes", "--data-dir", dataDir]);
   const list = await run(["list", "--data-dir", dataDir]);
   assert.match(list.out, /recorder 1\.0\.0 \[stopped, subprocess\]/);
   assert.match(list.out, /granted: {3}events=message\.received,user\.meta,user\.joined/);
@@ -127,7 +127,33 @@ Deno.test("cli install says a plugin runs from a pinned copy, and --dev from its
   assert.match(dev.out, new RegExp(`Development mode: it runs from ${dir} itself and reloads`));
   assert.match(
     (await run(["list", "--data-dir", dataDir])).out,
-    /recorder 1\.0\.0 \[stopped, worker, dev\]/,
+    /recorder 1\.0\.0 \[stopped, subprocess, dev\]/,
   );
   for (const path of [dataDir, dir]) await Deno.remove(path, { recursive: true });
+});
+
+Deno.test("cli install --worker says at consent what Worker mode does not contain, for that install", async () => {
+  const dataDir = await Deno.makeTempDir();
+  const plain = await run(["install", `${FIXTURES}recorder`, "--data-dir", dataDir]);
+  assert.match(plain.out, /isolation: its own subprocess/);
+  const worker = await run([
+    "install",
+    `${FIXTURES}recorder`,
+    "--worker",
+    "--yes",
+    "--data-dir",
+    dataDir,
+  ]);
+  assert.equal(worker.code, 0, worker.err);
+  assert.match(worker.out, /isolation: worker \(opted in\)/);
+  assert.match(worker.out, /an allocation past the heap limit kills the whole client/);
+  assert.match(worker.out, /no memory limit covers its ArrayBuffers/);
+  const list = await run(["list", "--data-dir", dataDir]);
+  assert.match(list.out, /recorder 1\.0\.0 \[stopped, worker\]/);
+  // Its flags apply at each install, as the consent text says: without --worker, a subprocess.
+  const again = await run(["install", `${FIXTURES}recorder`, "--yes", "--data-dir", dataDir]);
+  assert.match(again.out, /isolation: its own subprocess/);
+  const relisted = await run(["list", "--data-dir", dataDir]);
+  assert.match(relisted.out, /recorder 1\.0\.0 \[stopped, subprocess\]/);
+  await Deno.remove(dataDir, { recursive: true });
 });

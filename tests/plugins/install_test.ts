@@ -9,7 +9,7 @@ import {
   PluginLoadError,
 } from "../../plugins/mod.ts";
 import { databasePath } from "../../storage/data_dir.ts";
-import { copyFixture, type Harness, harness, logged, waitUntil } from "./_helpers.ts";
+import { copyFixture, EXAMPLES, type Harness, harness, logged, waitUntil } from "./_helpers.ts";
 
 /** The error `promise` rejects with, checked to be a `type`. */
 async function refusal<T extends Error>(
@@ -289,8 +289,38 @@ Deno.test("another folder under an installed name is refused; replace gives fres
   await Deno.remove(second, { recursive: true });
 });
 
+Deno.test("a replacement starts with its own empty localStorage and Cache API, not the old plugin's", async () => {
+  await using h = await harness();
+  const writer = await copyFixture("storage-writer");
+  await h.host.install(writer, { grant: "requested" });
+  await h.host.load("storage-writer");
+  assert.ok(logged(h, "storage-writer").includes("own: from storage-writer"));
+  const runtime = join(h.dataDir, "plugins", ".runtime", "storage-writer");
+  assert.ok((await Deno.stat(join(runtime, "location_data"))).isDirectory);
+
+  // The reader, installed under the writer's name from another folder, replaces it.
+  const reader = await copyFixture("storage-reader");
+  const manifest = JSON.parse(await Deno.readTextFile(join(reader, "plugin.json")));
+  await Deno.writeTextFile(
+    join(reader, "plugin.json"),
+    JSON.stringify({ ...manifest, name: "storage-writer" }),
+  );
+  await h.host.install(reader, { grant: "requested", replace: true });
+  await assert.rejects(() => Deno.stat(runtime), Deno.errors.NotFound);
+  await h.host.load("storage-writer");
+  await waitUntil(
+    () => logged(h, "storage-writer").filter((line) => line === "done").length === 2,
+    "the replacement's setup",
+  );
+  const lines = logged(h, "storage-writer");
+  assert.ok(lines.includes("localStorage: empty"), lines.join("\n"));
+  assert.ok(lines.includes("caches: empty"), lines.join("\n"));
+  assert.deepEqual(lines.filter((line) => line.includes("LEAKED")), []);
+  for (const dir of [writer, reader]) await Deno.remove(dir, { recursive: true });
+});
+
 for (const isolation of ["worker", "subprocess"] as const) {
-  Deno.test(`${isolation} isolation: a pinned copy imports the SDK by its package name`, async () => {
+  Deno.test(`${isolation} isolation: a pinned copy imports the SDK by its package name or a relative path`, async () => {
     await using h = await harness();
     const dir = await copyFixture("recorder");
     const code = await Deno.readTextFile(`${dir}/mod.ts`);
@@ -301,6 +331,12 @@ for (const isolation of ["worker", "subprocess"] as const) {
     await h.host.install(dir, { grant: "requested", isolation });
     await h.host.load("recorder");
     assert.deepEqual(logged(h, "recorder"), ["setup"]);
+    // `../../../plugins/sdk.ts` from examples/plugins/autoresponder, in its copy.
+    await h.host.install(`${EXAMPLES}autoresponder`, { grant: "requested", isolation });
+    await h.host.load("autoresponder");
+    const [info] = h.host.list().filter((plugin) => plugin.name === "autoresponder");
+    assert.equal(info.state, "running");
+    assert.ok(info.runsFrom.startsWith(join(h.dataDir, "plugins", "autoresponder", "code")));
     await Deno.remove(dir, { recursive: true });
   });
 }

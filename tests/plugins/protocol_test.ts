@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import {
   encodeFrame,
+  FrameTooLargeError,
   parseHostMessage,
   parsePluginMessage,
+  parseWireEvents,
   ProtocolError,
   readFrames,
 } from "../../plugins/_protocol.ts";
@@ -51,4 +53,46 @@ Deno.test("readFrames() reassembles frames over 64 KiB split at any byte", async
   const out: unknown[] = [];
   for await (const message of readFrames(stream)) out.push(message);
   assert.deepEqual(out, [big, small]);
+});
+
+function streamOf(...chunks: Uint8Array[]): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+}
+
+Deno.test("readFrames() refuses a frame over its limit from the length alone, counting bytes", async () => {
+  const header = new Uint8Array(4);
+  new DataView(header.buffer).setUint32(0, 60 * 1024 * 1024);
+  let bytes = 0;
+  const frames = readFrames(
+    streamOf(encodeFrame({ kind: "ack", seq: 1 }), header, new Uint8Array(10)),
+    1024,
+    (n) => void (bytes += n),
+  );
+  assert.deepEqual((await frames.next()).value, { kind: "ack", seq: 1 });
+  await assert.rejects(
+    () => frames.next(),
+    (error: unknown) =>
+      error instanceof FrameTooLargeError && error.length === 62914560 && error.limit === 1024 &&
+      error.message ===
+        "Cannot accept plugin message: a frame must be at most 1024 bytes, got 62914560",
+  );
+  assert.equal(bytes, encodeFrame({ kind: "ack", seq: 1 }).length + 4);
+});
+
+Deno.test("encodeFrame() splices a batch's JSON text, and the runtime reads it parsed", async () => {
+  const events = JSON.stringify([{
+    type: "user.quit",
+    data: { q: '"\\n' },
+    timestamp: 1,
+    source: "irc",
+  }]);
+  const frames = readFrames(streamOf(encodeFrame({ kind: "events", seq: 2, events })));
+  const message = parseHostMessage((await frames.next()).value);
+  assert.ok(message.kind === "events" && Array.isArray(message.events));
+  assert.deepEqual(parseWireEvents(message.events), JSON.parse(events));
 });
