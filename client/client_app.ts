@@ -274,10 +274,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
         ircOf(action.networkId, "say").say(action.target, action.text);
         return null;
       case "me":
-        ircOf(action.networkId, "send an action").say(
-          action.target,
-          `\x01ACTION ${action.text}\x01`,
-        );
+        ircOf(action.networkId, "send an action").action(action.target, action.text);
         return null;
       case "whois":
         return await ircOf(action.networkId, "whois").whois(action.nick, { timeoutMs: 15_000 });

@@ -19,6 +19,7 @@ import { Channels } from "./_channels.ts";
 import { UserMetaStore } from "./_user_meta.ts";
 import { MessageIds } from "./_messages.ts";
 import { WhoisCollector, WhoisRequests } from "./_whois.ts";
+import { CtcpReplies } from "./_ctcp.ts";
 
 /** Handles one line on the worker; a returned promise holds the next line until it settles. */
 export type LineHandler = (ctx: LineContext, m: RawMessage) => void | Promise<void>;
@@ -85,6 +86,8 @@ export class LineContext {
   readonly messageIds = new MessageIds();
   /** WHOIS replies in progress. */
   readonly whois = new WhoisCollector();
+  /** Answers to CTCP requests, rate-limited. */
+  readonly ctcpReplies = new CtcpReplies();
   /** Callers waiting for a WHOIS reply. */
   readonly whoisRequests = new WhoisRequests();
   /** Our nickname. */
