@@ -111,7 +111,7 @@ export interface WebServer extends AsyncDisposable {
 export class PortInUseError extends Error {
   /** The port that is taken. */
   readonly port: number;
-  /** @param port The port that is taken. */
+  /** Says `port` is taken. */
   constructor(port: number) {
     super(
       `Cannot serve the web UI: port ${port} on 127.0.0.1 is in use by another program (is ircbus already running?); choose another with --port N, or --port 0 for any free one`,

@@ -1,3 +1,4 @@
+// deno-lint-ignore-file no-control-regex -- CTCP lines are delimited by \x01, on purpose.
 import assert from "node:assert/strict";
 import { connectToScriptedPeer } from "./_connected.ts";
 import { CtcpReplies, messageKind, parseCtcp } from "../../irc/_ctcp.ts";
