@@ -1,10 +1,13 @@
 /**
  * `deno task run`: the IRC client.
  *
- *   deno task run [--data-dir DIR] [--port N] [--headless] [irc://host/#channel]
+ *   deno task run [--data-dir DIR] [--port N] [--no-open] [--headless] [irc://host/#channel]
  *
- * - Without `--headless`: serves the web UI on 127.0.0.1 and prints its URL (with the
- *   per-run token).
+ * - Without `--headless`: serves the web UI on 127.0.0.1 port 6690 (`--port N`, or the
+ *   `IRCBUS_PORT` environment variable; 0 picks a free one), prints its URL (with the
+ *   token) and opens it in the browser unless `--no-open`. Where no browser can be opened
+ *   (no display, no opener) it says so and carries on. A port held by another program
+ *   exits 69 with a message naming it.
  * - `--headless`: the terminal client instead (for bots and servers), e.g.
  *   `deno task run --headless --server irc.libera.chat --tls --nick me --join '#deno'`;
  *   its own flags (`--server` etc.) also select it.
@@ -20,10 +23,19 @@
  */
 import { parseArgs } from "node:util";
 import { launchWithLink } from "./deeplink/mod.ts";
-import { resolveDataDir, runTerminal, startClient } from "./client/mod.ts";
+import {
+  openBrowser,
+  PortInUseError,
+  resolveDataDir,
+  runTerminal,
+  startClient,
+} from "./client/mod.ts";
+
+/** The web UI's port unless `--port` or `IRCBUS_PORT` says otherwise. */
+export const DEFAULT_PORT = 6690;
 
 const USAGE =
-  "Usage: deno task run [--data-dir DIR] [--port N] [irc://host/#channel]\n       deno task run --headless --server host[:port] [--tls] --nick N [--join #a,#b]";
+  "Usage: deno task run [--data-dir DIR] [--port N] [--no-open] [irc://host/#channel]\n       deno task run --headless --server host[:port] [--tls] --nick N [--join #a,#b]";
 
 /** Runs the client with `args`; resolves with the exit code once it has stopped. */
 export async function main(args: string[]): Promise<number> {
@@ -34,7 +46,7 @@ export async function main(args: string[]): Promise<number> {
   ) {
     return await runTerminal(args.filter((a) => a !== "--headless"));
   }
-  let values: { "data-dir"?: string; port?: string; help?: boolean };
+  let values: { "data-dir"?: string; port?: string; "no-open"?: boolean; help?: boolean };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
@@ -42,6 +54,7 @@ export async function main(args: string[]): Promise<number> {
       options: {
         "data-dir": { type: "string" },
         port: { type: "string" },
+        "no-open": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
       allowPositionals: true,
@@ -58,9 +71,10 @@ export async function main(args: string[]): Promise<number> {
     console.error(`Cannot start: expected at most one link, got ${positionals.length}\n${USAGE}`);
     return 64;
   }
-  const port = values.port === undefined ? 0 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`Cannot start: --port must be 0-65535, got ${values.port}\n${USAGE}`);
+  const portText = values.port ?? Deno.env.get("IRCBUS_PORT") ?? String(DEFAULT_PORT);
+  const port = /^\d{1,5}$/.test(portText) ? Number(portText) : NaN;
+  if (!(port <= 65535)) {
+    console.error(`Cannot start: --port must be 0-65535, got ${portText}\n${USAGE}`);
     return 64;
   }
   // From here on, SIGINT and SIGTERM at any moment mean the ordered shutdown: a signal that
@@ -78,8 +92,24 @@ export async function main(args: string[]): Promise<number> {
       const decision = await launchWithLink(dataDir, link);
       if ("exit" in decision) return decision.exit;
     }
-    const client = await startClient({ dataDir, link, port });
+    let client;
+    try {
+      client = await startClient({ dataDir, link, port });
+    } catch (error) {
+      if (!(error instanceof PortInUseError)) throw error;
+      console.error(error.message);
+      return 69;
+    }
     console.log(`ircbus is running: open ${client.url}`);
+    console.log(`Bookmark ${client.address} (or localhost) once the browser has opened it`);
+    if (!values["no-open"]) {
+      const opened = openBrowser(client.url, {
+        onError: (error) => console.error(`${error.message}: open the address above yourself`),
+      });
+      if (opened !== true) {
+        console.error(`Cannot open a browser: ${opened}; open the address above yourself`);
+      }
+    }
     const signal = await stopped;
     console.error(`Shutting down on ${signal}: QUIT, plugins, bus, storage`);
     const report = await client.shutdown();

@@ -202,6 +202,21 @@ export interface PaneData {
 }
 
 /**
+ * What kind of message a `message.received` (or `message.sent`) carries, decided once in
+ * `irc/`: a PRIVMSG is a `message`, a NOTICE a `notice`, a CTCP ACTION (`/me`) an `action`
+ * whose `message` is the action's text, and any other CTCP (a request such as VERSION, or
+ * a reply in a NOTICE) a `ctcp` whose `message` is the CTCP body, e.g. `VERSION`.
+ *
+ * @example
+ * ```ts
+ * import type { MessageKind } from "./events.ts";
+ * const kind: MessageKind = "action";
+ * console.log(kind === "action" ? "* alice waves" : "<alice> waves"); // * alice waves
+ * ```
+ */
+export type MessageKind = "message" | "notice" | "action" | "ctcp";
+
+/**
  * Every bus event type, mapped to the shape of its `data`.
  *
  * @example A subscriber that narrows on the type
@@ -235,6 +250,8 @@ export interface EventMap {
     history?: boolean;
     /** For a private message: the other party of the conversation. */
     peer?: string;
+    /** Message, notice, action or CTCP; always set by `irc/`, absent means `message`. */
+    kind?: MessageKind;
   };
   /** A message is sent by us. `channel` is `""` for a private message. */
   "message.sent": {
@@ -245,6 +262,8 @@ export interface EventMap {
     message: string;
     /** For a private message: the nickname it was sent to. */
     target?: string;
+    /** `action` for a `/me` (its text in `message`); absent means `message`. */
+    kind?: "message" | "action";
   };
   /** A user joins a channel. */
   "user.joined": UserEventFields & { channel: string };
@@ -285,8 +304,12 @@ export interface EventMap {
   "sasl.aborted": { networkId: number };
   /** WHOIS information is received. */
   "whois.received": { networkId: number; whois: WhoisInfo };
-  /** An error occurs; `type` is the numeric or command that caused it, when known. */
-  "error": { networkId?: number; error: string; type?: string };
+  /**
+   * An error occurs; `type` is the numeric or command that caused it, when known. `target`
+   * is the channel or nickname an error the server returned is about (e.g. 404 cannot send
+   * to channel, 442 not on channel, 401 no such nick): the buffer to show it in.
+   */
+  "error": { networkId?: number; error: string; type?: string; target?: string };
   /** Plugin metadata is updated: flat for one update, `updates` for several. */
   "metadata.updated": MetadataUpdatedData;
   /** A plugin was loaded, unloaded, crashed, restarted or disabled. */

@@ -14,7 +14,8 @@ import {
 } from "../deeplink/mod.ts";
 import { type Action, type NetworkView, parseAction } from "./web/protocol.js";
 import { UiState } from "./ui_state.ts";
-import { serveWeb, type WebServerOptions } from "./web_server.ts";
+import { serveWeb, type WebServer, type WebServerOptions } from "./web_server.ts";
+import { webToken } from "./_web_token.ts";
 import type { PageSocket } from "./page_socket.ts";
 import { shutdownInOrder, type ShutdownReport } from "./shutdown.ts";
 import { Autojoin } from "./_autojoin.ts";
@@ -36,7 +37,10 @@ const FRONTEND_QUEUE = 256;
 export interface ClientOptions {
   /** Where the database and plugin data live; created (0700) when missing. */
   dataDir: string;
-  /** The web UI port; 0 (default) picks a free one. */
+  /**
+   * The web UI port; 0 (default) picks a free one (`deno task run` passes its fixed
+   * default). A port another program holds rejects with `PortInUseError`.
+   */
   port?: number;
   /** An `irc://` link to handle at cold start (delivered once the page is ready). */
   link?: string;
@@ -65,8 +69,10 @@ export interface ClientOptions {
  * ```
  */
 export interface RunningClient extends AsyncDisposable {
-  /** The web UI URL with the token. */
+  /** The web UI URL with the token: it sets the cookie and redirects to `address`. */
   readonly url: string;
+  /** The bare web UI address, for bookmarks (the browser's cookie authenticates it). */
+  readonly address: string;
   /** The data dir in use. */
   readonly dataDir: string;
   /** The bus. */
@@ -332,10 +338,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
         ircOf(action.networkId, "say").say(action.target, action.text);
         return null;
       case "me":
-        ircOf(action.networkId, "send an action").say(
-          action.target,
-          `\x01ACTION ${action.text}\x01`,
-        );
+        ircOf(action.networkId, "send an action").action(action.target, action.text);
         return null;
       case "whois":
         return await ircOf(action.networkId, "whois").whois(action.nick, { timeoutMs: 15_000 });
@@ -424,7 +427,25 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     });
   }
 
-  // Plugins first (so they see the first connection's events), then networks, then the doors.
+  // The web port first, so a taken one fails the start before anything connects; then
+  // plugins (so they see the first connection's events), networks, and the link door.
+  let web: WebServer;
+  try {
+    web = serveWeb({
+      onSocket,
+      port: options.port,
+      token: await webToken(dataDir),
+      onError: (error) => log(`web: ${error.message}`),
+      ...options.web,
+    });
+  } catch (error) {
+    for (const off of unsubscribers) off();
+    ui.close();
+    frontend.close();
+    store.close();
+    db.close();
+    throw error;
+  }
   for (const plugin of plugins.list()) {
     if (plugin.state === "disabled") continue;
     try {
@@ -437,12 +458,6 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     if (!network.autoconnect) continue;
     connectOnStart(network.id).catch((error) => log(`Cannot connect: ${error.message}`));
   }
-  const web = serveWeb({
-    onSocket,
-    port: options.port,
-    onError: (error) => log(`web: ${error.message}`),
-    ...options.web,
-  });
   let listener: LinkListener | undefined;
   if (options.singleInstance ?? true) {
     listener = await listenForLinks({
@@ -481,6 +496,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
 
   return {
     url: web.url,
+    address: web.address,
     dataDir,
     bus,
     networks: store,

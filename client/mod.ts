@@ -12,6 +12,7 @@ export * from "./web_server.ts";
 export * from "./page_socket.ts";
 export * from "./ui_state.ts";
 export * from "./terminal.ts";
+export * from "./open_browser.ts";
 export type {
   Action,
   BatchMessage,

@@ -252,7 +252,12 @@ export function formatEvent(event: AnyBusEvent): string | undefined {
       const d = event.data;
       const where = d.channel === "" ? `(pm ${d.peer ?? d.user})` : d.channel;
       const history = d.history ? " [history]" : "";
-      return `${t} ${where} <${d.user}> ${d.message}${history}`;
+      const from = d.kind === "action"
+        ? `* ${d.user}`
+        : d.kind === "notice" || d.kind === "ctcp"
+        ? `-${d.user}-`
+        : `<${d.user}>`;
+      return `${t} ${where} ${from} ${d.message}${history}`;
     }
     case "message.sent": {
       const d = event.data;

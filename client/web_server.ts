@@ -18,6 +18,7 @@ const WEBSOCKET_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
 const REASONS: Record<number, string> = {
   200: "OK",
   204: "No Content",
+  303: "See Other",
   400: "Bad Request",
   403: "Forbidden",
   404: "Not Found",
@@ -53,9 +54,12 @@ const TYPES: Record<string, string> = {
 export interface WebServerOptions {
   /** Receives each authenticated WebSocket, once it is upgraded (and open). */
   onSocket: (socket: PageSocket) => void;
-  /** The port to listen on; 0 (the default) picks a free one. Always on 127.0.0.1. */
+  /**
+   * The port to listen on; 0 (the default) picks a free one. Always on 127.0.0.1, reached as
+   * `127.0.0.1` or `localhost`. A port another program holds throws {@linkcode PortInUseError}.
+   */
   port?: number;
-  /** The per-run token; a fresh random 256-bit one by default. */
+  /** The token; a fresh random 256-bit one by default (the client keeps one per data dir). */
   token?: string;
   /** Connections served at once (pages' WebSockets included); more wait. Default 64. */
   maxConnections?: number;
@@ -82,8 +86,10 @@ export interface WebServerOptions {
  * ```
  */
 export interface WebServer extends AsyncDisposable {
-  /** The URL to open, with the token. */
+  /** The URL to open once, with the token; it answers with the cookie and the bare address. */
   readonly url: string;
+  /** The bare address to bookmark (it works once the browser holds the cookie). */
+  readonly address: string;
   /** The port it listens on. */
   readonly port: number;
   /** The per-run token. */
@@ -93,16 +99,45 @@ export interface WebServer extends AsyncDisposable {
 }
 
 /**
- * Serves the page on 127.0.0.1 and upgrades `/ws` to a WebSocket. Only requests carrying the
- * per-run token (in `?token=`, or the cookie the page got with it) get anything; the
- * WebSocket also needs the page's own Origin, so another site cannot drive the client.
+ * The port the web UI should listen on is held by another program.
+ *
+ * @example
+ * ```ts
+ * import { PortInUseError } from "./web_server.ts";
+ * const error = new PortInUseError(6690);
+ * console.log(error.port, error.message.startsWith("Cannot serve the web UI")); // 6690 true
+ * ```
+ */
+export class PortInUseError extends Error {
+  /** The port that is taken. */
+  readonly port: number;
+  /** Says `port` is taken. */
+  constructor(port: number) {
+    super(
+      `Cannot serve the web UI: port ${port} on 127.0.0.1 is in use by another program (is ircbus already running?); choose another with --port N, or --port 0 for any free one`,
+    );
+    this.name = "PortInUseError";
+    this.port = port;
+  }
+}
+
+/** How long the browser keeps the cookie: 400 days, the most browsers allow. */
+const COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
+
+/**
+ * Serves the page on 127.0.0.1 (as `127.0.0.1` or `localhost`) and upgrades `/ws` to a
+ * WebSocket. Only requests carrying the token (in `?token=`, or the cookie) get anything.
+ * The page asked for with the token answers with an HttpOnly, SameSite=Strict cookie and a
+ * redirect to the bare address, so reloads and bookmarks work; each host name gets its own
+ * cookie. The WebSocket also needs the page's own Origin, so another site cannot drive the
+ * client.
  *
  * @example
  * ```ts
  * import { serveWeb } from "./web_server.ts";
  * await using server = serveWeb({ onSocket: (socket) => socket.close() });
- * const response = await fetch(server.url);
- * console.log(response.status); // 200
+ * const response = await fetch(server.url, { redirect: "manual" });
+ * console.log(response.status, response.headers.get("location")); // 303 /
  * await response.body?.cancel();
  * ```
  */
@@ -114,8 +149,16 @@ export function serveWeb(options: WebServerOptions): WebServer {
     maxMessageBytes: options.maxMessageBytes ?? MAX_MESSAGE_BYTES,
     maxQueuedBytes: MAX_QUEUED_BYTES,
   };
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: options.port ?? 0 });
+  let listener: Deno.TcpListener;
+  try {
+    listener = Deno.listen({ hostname: "127.0.0.1", port: options.port ?? 0 });
+  } catch (error) {
+    if (error instanceof Deno.errors.AddrInUse) throw new PortInUseError(options.port ?? 0);
+    throw error;
+  }
   const port = listener.addr.port;
+  const hosts = [`127.0.0.1:${port}`, `localhost:${port}`];
+  // Cookies ignore ports: the port in the name keeps two clients' cookies apart.
   const cookieName = `ircbus_${port}`;
 
   async function serve(conn: Deno.TcpConn): Promise<void> {
@@ -157,15 +200,16 @@ export function serveWeb(options: WebServerOptions): WebServer {
   async function respond(request: Request, headers: Headers): Promise<Response | "upgrade"> {
     const url = new URL(request.url);
     // DNS rebinding: a foreign name pointed at 127.0.0.1 still carries its own Host.
-    if (headers.get("host") !== `127.0.0.1:${port}`) {
-      return text(421, `Cannot open the client: unexpected host, got ${headers.get("host")}`);
+    const host = headers.get("host") ?? "";
+    if (!hosts.includes(host)) {
+      return text(421, `Cannot open the client: unexpected host, got ${host}`);
     }
     if (!authorized(request, url, token, cookieName)) {
       return text(403, "Cannot open the client: open the URL the client printed, with its token");
     }
     if (url.pathname === "/ws") {
       const origin = headers.get("origin");
-      if (origin !== `http://127.0.0.1:${port}`) {
+      if (origin !== `http://${host}`) {
         return text(403, `Cannot open the socket: foreign origin, got ${origin}`);
       }
       if (
@@ -181,6 +225,19 @@ export function serveWeb(options: WebServerOptions): WebServer {
     if (url.pathname === "/favicon.ico") return new Response(null, { status: 204 });
     const file = Object.hasOwn(ASSETS, url.pathname) ? ASSETS[url.pathname] : undefined;
     if (file === undefined || request.method !== "GET") return text(404, "Not found");
+    if (file === "index.html" && url.searchParams.has("token")) {
+      // The token becomes this host's cookie; the bare address is what gets bookmarked.
+      return new Response(null, {
+        status: 303,
+        headers: {
+          location: "/",
+          "cache-control": "no-store",
+          "referrer-policy": "no-referrer",
+          "set-cookie":
+            `${cookieName}=${token}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Strict`,
+        },
+      });
+    }
     const body = await Deno.readFile(fileURLToPath(new URL(`./web/${file}`, import.meta.url)));
     const responseHeaders = new Headers({
       "content-type": TYPES[file.split(".").pop()!],
@@ -188,14 +245,8 @@ export function serveWeb(options: WebServerOptions): WebServer {
       "referrer-policy": "no-referrer",
       "x-content-type-options": "nosniff",
       "content-security-policy":
-        `default-src 'self'; connect-src ws://127.0.0.1:${port}; frame-ancestors 'none'; style-src 'self'`,
+        `default-src 'self'; connect-src ws://${host}; frame-ancestors 'none'; style-src 'self'`,
     });
-    if (url.searchParams.get("token") === token) {
-      responseHeaders.set(
-        "set-cookie",
-        `${cookieName}=${token}; Path=/; HttpOnly; SameSite=Strict`,
-      );
-    }
     return new Response(body, { headers: responseHeaders });
   }
 
@@ -212,6 +263,7 @@ export function serveWeb(options: WebServerOptions): WebServer {
     })();
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,
+    address: `http://127.0.0.1:${port}/`,
     port,
     token,
     close,
@@ -285,7 +337,8 @@ async function writeAll(conn: Deno.Conn, data: string | Uint8Array): Promise<voi
 }
 
 function authorized(request: Request, url: URL, token: string, cookieName: string): boolean {
-  const given = url.searchParams.get("token") ?? cookie(request, cookieName);
+  // The page opens its socket with `?token=` empty once it was loaded from the bare address.
+  const given = url.searchParams.get("token") || cookie(request, cookieName);
   return given !== undefined && sameToken(given, token);
 }
 

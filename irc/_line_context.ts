@@ -22,6 +22,7 @@ import { HistoryFetcher } from "./_history.ts";
 import { ReadMarkers } from "./_read_marker.ts";
 import { globalClock } from "./_nick_regain.ts";
 import { WhoisCollector, WhoisRequests } from "./_whois.ts";
+import { CtcpReplies } from "./_ctcp.ts";
 
 /** What `LineContext.emit` returns when the bus took the event at once. */
 const ACCEPTED: Promise<void> = Promise.resolve();
@@ -97,6 +98,8 @@ export class LineContext {
   readonly readMarkers = new ReadMarkers();
   /** WHOIS replies in progress. */
   readonly whois = new WhoisCollector();
+  /** Answers to CTCP requests, rate-limited. */
+  readonly ctcpReplies = new CtcpReplies();
   /** Callers waiting for a WHOIS reply. */
   readonly whoisRequests = new WhoisRequests();
   /** Our nickname. */

@@ -8,6 +8,7 @@ import type { EventMap } from "../bus/mod.ts";
 import type { RawMessage } from "./_framework.ts";
 import type { LineContext, LineHandlers } from "./_line_context.ts";
 import { touch } from "./_roster.ts";
+import { messageKind, parseCtcp } from "./_ctcp.ts";
 
 const SEEN_PER_CONVERSATION = 2000;
 
@@ -26,15 +27,19 @@ export class MessageIds {
   }
 }
 
-/** Emits `message.received` for a PRIVMSG or NOTICE from a user. */
+/**
+ * Emits `message.received` for a PRIVMSG or NOTICE from a user, with its `kind`; a live
+ * CTCP request (VERSION, PING, TIME, CLIENTINFO) is answered, within the reply limit.
+ */
 export function receiveMessage(
   ctx: LineContext,
   m: RawMessage,
   history: boolean,
 ): void | Promise<void> {
   const rawTarget = m.params[0] ?? "";
-  const text = m.params[1] ?? "";
   if (m.nick === "") return; // from a server, not a user
+  const command = m.command === "NOTICE" ? "NOTICE" : "PRIVMSG";
+  const { kind, text } = messageKind(command, m.params[1] ?? "");
   let target = rawTarget;
   while (target.length > 1 && ctx.server.statusmsg.includes(target[0])) target = target.slice(1);
   const isChannel = ctx.server.isChannel(target);
@@ -46,7 +51,10 @@ export function receiveMessage(
     const conversation = ctx.server.fold(isChannel ? target : peer!);
     if (!ctx.messageIds.add(conversation, msgid)) return;
   }
-  if (!history) touch(ctx, m);
+  if (!history) {
+    touch(ctx, m);
+    if (kind === "ctcp" && command === "PRIVMSG" && !ctx.isMe(m.nick)) answerCtcp(ctx, m);
+  }
   const time = ctx.time(m);
   const data: EventMap["message.received"] = {
     networkId: ctx.networkId,
@@ -54,11 +62,18 @@ export function receiveMessage(
     user: m.nick || m.prefix,
     message: text,
     timestamp: Math.floor(time.getTime() / 1000),
+    kind,
   };
   if (msgid !== undefined) data.msgid = msgid;
   if (history) data.history = true;
   if (peer !== undefined) data.peer = peer;
   return ctx.emit("message.received", data, time);
+}
+
+function answerCtcp(ctx: LineContext, m: RawMessage): void {
+  const request = parseCtcp(m.params[1] ?? "");
+  const reply = request && ctx.ctcpReplies.answer(request);
+  if (reply !== undefined) ctx.followUps.push(`NOTICE ${m.nick} :${reply}`);
 }
 
 /** Live messages. */

@@ -1,6 +1,7 @@
 /**
- * What the server refuses or reports as failed, as `error` events: join and target errors,
- * a taken nickname after registration, a refused password, ERROR and standard-replies FAIL.
+ * What the server refuses or reports as failed, as `error` events: join and target errors
+ * (with the channel or nickname they are about as `target`, the buffer they belong to), a
+ * taken nickname after registration, a refused password, ERROR and standard-replies FAIL.
  *
  * @module
  */
@@ -8,7 +9,8 @@ import type { RawMessage } from "./_framework.ts";
 import type { LineContext, LineHandlers } from "./_line_context.ts";
 
 const JOIN_ERRORS = ["403", "405", "471", "473", "474", "475", "476", "477"];
-const TARGET_ERRORS = ["401", "437", "442", "482"];
+// 404: cannot send to channel (also after a kick); 442: not on channel; 401: no such nick.
+const TARGET_ERRORS = ["401", "404", "437", "442", "482"];
 
 function targetError(ctx: LineContext, m: RawMessage): Promise<void> | undefined {
   const p = m.params;
@@ -31,6 +33,7 @@ function targetError(ctx: LineContext, m: RawMessage): Promise<void> | undefined
     networkId: ctx.networkId,
     error: `${p[1] ?? ""}: ${p.at(-1) ?? ""}`,
     type: m.command,
+    ...(p[1] ? { target: p[1] } : {}),
   }, ctx.time(m));
 }
 

@@ -249,8 +249,8 @@ export class Session {
     this.#userQueue.push(line, undefined, onSent);
   }
 
-  /** Emits `message.sent` in order with incoming lines. */
-  recordSent(target: string, text: string): void {
+  /** Emits `message.sent` in order with incoming lines; `kind` for a `/me` action. */
+  recordSent(target: string, text: string, kind?: "action"): void {
     const isChannel = this.#ctx.server.isChannel(target);
     this.#worker.push(() =>
       this.#ctx.emit("message.sent", {
@@ -258,6 +258,7 @@ export class Session {
         channel: isChannel ? target : "",
         message: text,
         ...(isChannel ? {} : { target }),
+        ...(kind ? { kind } : {}),
       })
     );
   }

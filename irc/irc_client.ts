@@ -9,6 +9,7 @@ import { IrcConnectError } from "./errors.ts";
 import { Session, type SessionEnd } from "./_session.ts";
 import { MessageIds } from "./_messages.ts";
 import { saslprep } from "./saslprep.ts";
+import { ctcp } from "./_ctcp.ts";
 import type { IrcClientOptions, IrcConnectionState, SaslOptions } from "./types.ts";
 
 const FORBIDDEN = /[\r\n\0]/;
@@ -218,6 +219,33 @@ export class IrcClient implements AsyncDisposable {
       for (const chunk of splitUtf8(line, 400)) {
         // message.sent follows the real send, in order with incoming lines.
         session.sendUser(`PRIVMSG ${target} :${chunk}`, () => session.recordSent(target, chunk));
+      }
+    }
+  }
+
+  /**
+   * Sends a `/me` action to a channel or nickname: a CTCP ACTION, one per line of `text`.
+   * `message.sent` carries the plain text with `kind: "action"`.
+   *
+   * @example
+   * ```ts ignore
+   * client.action("#deno", "waves");
+   * ```
+   */
+  action(target: string, text: string): void {
+    checkToken("send an action", target);
+    if (text.includes("\0") || text.includes("\r")) {
+      throw new TypeError(
+        `Cannot send an action: the text contains CR or NUL, got ${JSON.stringify(text)}`,
+      );
+    }
+    const session = this.#session_("send an action");
+    for (const line of text.split("\n")) {
+      for (const chunk of splitUtf8(line, 390)) {
+        session.sendUser(
+          `PRIVMSG ${target} :${ctcp("ACTION", chunk)}`,
+          () => session.recordSent(target, chunk, "action"),
+        );
       }
     }
   }

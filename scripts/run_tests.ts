@@ -9,6 +9,7 @@ const args = [
   "--allow-all",
   "--no-prompt",
   "--doc",
+  "--lock=deno.lock",
   ...Deno.args,
 ];
 

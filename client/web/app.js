@@ -324,27 +324,26 @@ function onEvent({ type, data, time }) {
       dirty.buffers = true;
       return;
     case "message.received": {
-      const isAction = data.message.startsWith("\x01ACTION ") && data.message.endsWith("\x01");
-      const text = isAction ? data.message.slice(8, -1) : data.message;
+      // The kind is decided in irc/: an action's text comes without its CTCP wrapping.
+      const isAction = data.kind === "action";
       const name = data.channel === "" ? (data.peer ?? data.user) : data.channel;
       const buffer = ensureBuffer(net, name, data.channel === "" ? "query" : "channel");
       addLine(net.id, buffer.key, {
         kind: isAction ? "action" : "message",
         nick: data.user,
-        text,
+        text: data.message,
         // The event's time keeps the server time's milliseconds (read markers compare them).
         time: time ?? data.timestamp * 1000,
       });
       return;
     }
     case "message.sent": {
-      const isAction = data.message.startsWith("\x01ACTION ") && data.message.endsWith("\x01");
       const name = data.channel === "" ? data.target : data.channel;
       const buffer = ensureBuffer(net, name, data.channel === "" ? "query" : "channel");
       addLine(net.id, buffer.key, {
-        kind: isAction ? "action" : "message",
+        kind: data.kind === "action" ? "action" : "message",
         nick: net.currentNick,
-        text: isAction ? data.message.slice(8, -1) : data.message,
+        text: data.message,
       });
       return;
     }

@@ -69,12 +69,14 @@ export class SocketPage implements AsyncDisposable {
   #closed: Promise<void>;
   readonly opened: Promise<void>;
 
-  constructor(url: string, origin = new URL(url).origin) {
+  /** `cookie`: the Cookie header a browser would send (a page loaded from the bare address). */
+  constructor(url: string, origin = new URL(url).origin, cookie?: string) {
     const ws = new URL("/ws", url);
     ws.protocol = "ws:";
     ws.search = new URL(url).search;
     // Deno's WebSocket accepts headers, so tests can play a foreign page.
-    this.socket = new WebSocket(ws, { headers: { origin } } as unknown as string[]);
+    const headers: Record<string, string> = cookie === undefined ? { origin } : { origin, cookie };
+    this.socket = new WebSocket(ws, { headers } as unknown as string[]);
     this.opened = new Promise((resolve, reject) => {
       this.socket.addEventListener("open", () => resolve());
       this.socket.addEventListener("error", () => reject(new Error("WebSocket refused")));

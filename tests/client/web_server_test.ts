@@ -8,11 +8,16 @@ Deno.test("the page and its socket need the per-run token and the page's own Ori
   assert.equal(url.hostname, "127.0.0.1");
   assert.match(url.searchParams.get("token")!, /^[0-9a-f]{64}$/);
 
-  const page = await fetch(url);
+  // The token becomes a cookie and the page moves to the bare address.
+  const redirect = await fetch(url, { redirect: "manual" });
+  assert.equal(redirect.status, 303);
+  assert.equal(redirect.headers.get("location"), "/");
+  const cookie = redirect.headers.get("set-cookie")!;
+  assert.match(cookie, /HttpOnly; SameSite=Strict/);
+  await redirect.body?.cancel();
+  const page = await fetch(`${url.origin}/`, { headers: { cookie: cookie.split(";")[0] } });
   assert.equal(page.status, 200);
   assert.match(await page.text(), /<title>ircbus<\/title>/);
-  const cookie = page.headers.get("set-cookie")!;
-  assert.match(cookie, /HttpOnly; SameSite=Strict/);
 
   for (
     const bad of [

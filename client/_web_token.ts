@@ -1,0 +1,24 @@
+import { join } from "node:path";
+import { randomToken } from "../deeplink/token.ts";
+
+/** Name of the web UI's token file inside the data dir (mode 0600). */
+const TOKEN_FILE = "web-token";
+
+/**
+ * The web UI's token for `dataDir`: kept in a 0600 file so the cookie a browser holds (and
+ * so a bookmark) keeps working across launches; a fresh one is written when the file is
+ * missing or does not hold one. Deleting the file signs every browser out.
+ */
+export async function webToken(dataDir: string): Promise<string> {
+  const path = join(dataDir, TOKEN_FILE);
+  try {
+    const kept = (await Deno.readTextFile(path)).trim();
+    if (/^[0-9a-f]{64}$/.test(kept)) return kept;
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
+  const token = randomToken();
+  await Deno.writeTextFile(path, `${token}\n`, { mode: 0o600 });
+  await Deno.chmod(path, 0o600);
+  return token;
+}
