@@ -91,6 +91,7 @@ Deno.test("IrcClient against a real InspIRCd and Atheme", async (t) => {
         channel: "#room",
         user: "bob",
         message: "hello room",
+        kind: "message",
         timestamp: Math.floor(got.timestamp.getTime() / 1000),
         msgid: got.data.msgid,
       });
