@@ -32,6 +32,7 @@ const ASSETS: Record<string, string> = {
   "/index.html": "index.html",
   "/app.js": "app.js",
   "/protocol.js": "protocol.js",
+  "/commands.js": "commands.js",
   "/style.css": "style.css",
 };
 

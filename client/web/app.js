@@ -1,6 +1,7 @@
 // @ts-check
 // The page: plain ES module, no build step. Talks to the backend over one WebSocket using
 // protocol.js, and renders once per animation frame whatever arrived since the last one.
+import { helpText, parseInput } from "./commands.js";
 import { bareNick, isDeepLinkPayload, parseServerMessage, renamedMember } from "./protocol.js";
 
 const MAX_LINES = 1000;
@@ -597,68 +598,59 @@ function waitFor(condition) {
 function runInput(line) {
   const net = currentNet();
   const buffer = currentBuffer();
-  if (!line.startsWith("/") || line.startsWith("//")) {
-    const text = line.startsWith("//") ? line.slice(1) : line;
+  const input = parseInput(line);
+  if (input.kind === "none") return;
+  if (input.kind === "say") {
     if (!net || !buffer || buffer.type === "server") {
       return toast("Cannot send: open a channel or a query first");
     }
-    return act({ kind: "say", networkId: net.id, target: buffer.name, text });
+    return act({ kind: "say", networkId: net.id, target: buffer.name, text: input.text });
   }
-  const [command, ...rest] = line.slice(1).split(" ");
-  const args = rest.join(" ").trim();
-  const name = command.toLowerCase();
-  const plugin = state.commands.find((c) => c.name === name);
-  if (plugin) return act({ kind: "command", name, args });
+  if (input.kind === "help") return toast(helpText(input.command));
+  const plugin = input.kind === "unknown" && state.commands.find((c) => c.name === input.name);
+  if (input.kind === "unknown") {
+    if (plugin) return act({ kind: "command", name: input.name, args: input.args });
+    return toast(`Unknown command /${input.name}`);
+  }
+  if (input.kind === "usage") return toast(`Usage: ${input.usage}`);
   if (!net) return toast("Cannot run the command: add a network first");
   const networkId = net.id;
-  switch (name) {
+  switch (input.kind) {
     case "join": {
-      const [channel, key] = args.split(/\s+/);
-      if (!channel) return toast("Usage: /join #channel [key]");
-      const chan = /^[#&+!]/.test(channel) ? channel : `#${channel}`;
+      const chan = /^[#&+!]/.test(input.channel) ? input.channel : `#${input.channel}`;
       state.focusOnJoin.add(`${networkId} ${fold(chan)}`);
       return act(
-        key
-          ? { kind: "join", networkId, channel: chan, key }
+        input.key
+          ? { kind: "join", networkId, channel: chan, key: input.key }
           : { kind: "join", networkId, channel: chan },
       );
     }
     case "part": {
-      const [first, ...reason] = args.split(" ");
-      const channel = first && /^[#&+!]/.test(first)
-        ? first
-        : buffer?.type === "channel"
-        ? buffer.name
-        : "";
-      const why = (first && /^[#&+!]/.test(first) ? reason.join(" ") : args).trim();
+      const channel = input.channel ?? (buffer?.type === "channel" ? buffer.name : "");
       if (!channel) return toast("Usage: /part [#channel] [reason]");
       return act(
-        why
-          ? { kind: "part", networkId, channel, reason: why }
+        input.reason
+          ? { kind: "part", networkId, channel, reason: input.reason }
           : { kind: "part", networkId, channel },
       );
     }
     case "msg":
     case "query": {
-      const [target, ...words] = args.split(" ");
-      if (!target) return toast(`Usage: /${name} nick [message]`);
+      const target = input.target;
       const query = ensureBuffer(net, target, /^[#&+!]/.test(target) ? "channel" : "query");
       select(networkId, query.key);
-      const text = words.join(" ");
-      if (text) return act({ kind: "say", networkId, target, text });
+      if (input.text) return act({ kind: "say", networkId, target, text: input.text });
       return;
     }
     case "me":
       if (!buffer || buffer.type === "server") return toast("Cannot /me here");
-      return act({ kind: "me", networkId, target: buffer.name, text: args || " " });
+      return act({ kind: "me", networkId, target: buffer.name, text: input.text });
     case "whois":
-      if (!args) return toast("Usage: /whois nick");
-      return act({ kind: "whois", networkId, nick: args.split(" ")[0] });
+      return act({ kind: "whois", networkId, nick: input.nick });
     case "nick":
-      if (!args) return toast("Usage: /nick newnick");
-      return act({ kind: "nick", networkId, nick: args.split(" ")[0] });
+      return act({ kind: "nick", networkId, nick: input.nick });
     default:
-      return toast(`Unknown command /${name}`);
+      return toast(`Cannot run /${input.kind} from the page yet`);
   }
 }
 
