@@ -33,6 +33,7 @@ const ASSETS: Record<string, string> = {
   "/app.js": "app.js",
   "/protocol.js": "protocol.js",
   "/commands.js": "commands.js",
+  "/membership.js": "membership.js",
   "/style.css": "style.css",
 };
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { EventMap } from "../../bus/events.ts";
+import type { EventMap, EventType } from "../../bus/events.ts";
 
 /** The largest frame the backend accepts from the page, in UTF-16 code units. */
 export declare const MAX_ACTION_BYTES: number;
@@ -169,11 +169,11 @@ export interface NetworkView extends NetworkForm {
  * };
  * ```
  */
-export interface UiEvent {
+export interface UiEvent<T extends EventType = EventType> {
   /** The bus event type, e.g. `message.received`. */
-  type: string;
-  /** The event's data, as on the bus. */
-  data: Record<string, unknown>;
+  type: T;
+  /** The event's data, as on the bus (typed by the event map). */
+  data: EventMap[T];
   /** When it happened, in ms since the epoch. */
   time: number;
   /** `irc`, `ui` or `system`. */
