@@ -103,9 +103,11 @@ export class Membership {
         return true;
       }
       case "channel.names.complete": {
+        const { prefix, casemapping, members, users } = event.data;
+        this.configure({ prefix, casemapping });
         const view = this.#channel(event.data.channel);
         view.members = new Map();
-        for (const entry of event.data.users) {
+        for (const entry of members ?? users) {
           const member = this.#entry(entry);
           view.members.set(this.fold(member.nick), member);
         }
