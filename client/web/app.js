@@ -2,7 +2,8 @@
 // The page: plain ES module, no build step. Talks to the backend over one WebSocket using
 // protocol.js, and renders once per animation frame whatever arrived since the last one.
 import { helpText, parseInput } from "./commands.js";
-import { bareNick, isDeepLinkPayload, parseServerMessage, renamedMember } from "./protocol.js";
+import { Membership } from "./membership.js";
+import { isDeepLinkPayload, parseServerMessage } from "./protocol.js";
 
 const MAX_LINES = 1000;
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -10,10 +11,10 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
 /**
  * @typedef {{ kind: string, time: number, nick?: string, text: string }} Line
  * @typedef {{ key: string, type: "server" | "channel" | "query", name: string, lines: Line[],
- *   unread: number, members: Map<string, string>, topic: string, joined: boolean }} Buffer
+ *   unread: number, topic: string, joined: boolean }} Buffer
  * @typedef {{ id: number, name: string, host: string, port: number, tls: boolean, nick: string,
  *   autoconnect: boolean, username?: string, realname?: string, state: string,
- *   currentNick: string, buffers: Map<string, Buffer> }} Net
+ *   currentNick: string, buffers: Map<string, Buffer>, members: Membership }} Net
  */
 
 const state = {
@@ -117,14 +118,15 @@ function netFrom(view) {
   const old = state.networks.get(view.id);
   const buffers = old?.buffers ?? new Map();
   if (!buffers.has("*")) buffers.set("*", newBuffer("*", "server", view.name));
-  const net = { ...view, buffers };
+  const net = { ...view, buffers, members: old?.members ?? new Membership() };
   for (const channel of view.channels ?? []) {
     const buffer = ensureBuffer(net, channel.name, "channel");
     buffer.joined = true;
     buffer.topic = channel.topic;
-    buffer.members = new Map(
-      channel.members.map((/** @type {string} */ m) => [fold(bareNick(m)), m]),
-    );
+    net.members.apply({
+      type: "channel.names.complete",
+      data: { networkId: net.id, channel: channel.name, users: channel.members },
+    });
   }
   delete net.channels;
   return net;
@@ -132,7 +134,7 @@ function netFrom(view) {
 
 /** @param {string} key @param {Buffer["type"]} type @param {string} name @returns {Buffer} */
 function newBuffer(key, type, name) {
-  return { key, type, name, lines: [], unread: 0, members: new Map(), topic: "", joined: false };
+  return { key, type, name, lines: [], unread: 0, topic: "", joined: false };
 }
 
 /** @param {Net} net @param {string} name @param {Buffer["type"]} type */
@@ -307,13 +309,27 @@ function colorOf(networkId, nick) {
   return state.colors.get(`${networkId} ${fold(nick)}`) ?? state.colors.get(` ${fold(nick)}`);
 }
 
-/** @param {{type: string, data: any}} event */
-function onEvent({ type, data }) {
-  const net = state.networks.get(data.networkId);
+/** @param {{type: any, data: any}} event */
+function onEvent(event) {
+  const net = state.networks.get(event.data.networkId);
   if (!net) {
-    if (type === "error" && data.networkId === undefined) toast(data.error);
+    if (event.type === "error" && event.data.networkId === undefined) toast(event.data.error);
     return;
   }
+  showEvent(net, event);
+  if (net.members.apply(event)) dirty.nicks = true;
+}
+
+/** Whether `nick` is in `channel` (before the event being shown is applied).
+ * @param {Net} net @param {string} channel @param {string} nick */
+function isMember(net, channel, nick) {
+  const key = net.members.fold(nick);
+  return net.members.members(channel)?.some((m) => net.members.fold(m.nick) === key) ?? false;
+}
+
+/** Shows one event in the buffers it belongs to.
+ * @param {Net} net @param {{type: string, data: any}} event */
+function showEvent(net, { type, data }) {
   const me = fold(net.currentNick);
   switch (type) {
     case "connection.established":
@@ -350,7 +366,6 @@ function onEvent({ type, data }) {
     }
     case "user.joined": {
       const buffer = ensureBuffer(net, data.channel, "channel");
-      buffer.members.set(fold(data.nickname), data.nickname);
       if (fold(data.nickname) === me) {
         buffer.joined = true;
         const wanted = `${net.id} ${fold(data.channel)}`;
@@ -364,7 +379,6 @@ function onEvent({ type, data }) {
     case "user.kicked": {
       const buffer = net.buffers.get(fold(data.channel));
       if (!buffer) return;
-      buffer.members.delete(fold(data.nickname));
       const verb = type === "user.kicked" ? `was kicked by ${data.kicker}` : "left";
       addLine(net.id, buffer.key, { kind: "event", text: `← ${data.nickname} ${verb}` });
       if (fold(data.nickname) === me) {
@@ -379,7 +393,7 @@ function onEvent({ type, data }) {
     }
     case "user.quit":
       for (const buffer of net.buffers.values()) {
-        if (buffer.members.delete(fold(data.nickname))) {
+        if (buffer.type === "channel" && isMember(net, buffer.name, data.nickname)) {
           addLine(net.id, buffer.key, {
             kind: "event",
             text: `← ${data.nickname} quit (${data.reason})`,
@@ -390,13 +404,7 @@ function onEvent({ type, data }) {
       return;
     case "user.nick":
       for (const buffer of net.buffers.values()) {
-        const old = buffer.members.get(fold(data.old_nickname));
-        if (old === undefined) continue;
-        buffer.members.delete(fold(data.old_nickname));
-        buffer.members.set(
-          fold(data.nickname),
-          renamedMember(old, data.nickname),
-        );
+        if (buffer.type !== "channel" || !isMember(net, buffer.name, data.old_nickname)) continue;
         addLine(net.id, buffer.key, {
           kind: "event",
           text: `${data.old_nickname} is now ${data.nickname}`,
@@ -405,12 +413,9 @@ function onEvent({ type, data }) {
       if (fold(data.old_nickname) === me) net.currentNick = data.nickname;
       dirty.nicks = true;
       return;
-    case "channel.names.complete": {
-      const buffer = ensureBuffer(net, data.channel, "channel");
-      buffer.members = new Map(data.users.map((/** @type {string} */ u) => [fold(bareNick(u)), u]));
-      dirty.nicks = true;
+    case "channel.names.complete":
+      ensureBuffer(net, data.channel, "channel");
       return;
-    }
     case "channel.topic": {
       const buffer = ensureBuffer(net, data.channel, "channel");
       buffer.topic = data.topic;
@@ -812,19 +817,17 @@ function flushLines() {
 function renderNicks() {
   const buffer = currentBuffer();
   const list = $("nicklist");
-  const members = buffer?.type === "channel" ? [...buffer.members.values()] : [];
-  $("nick-count").textContent = buffer?.type === "channel" ? `${members.length} users` : "";
-  const rank = (/** @type {string} */ m) => "~&@%+".indexOf(m[0]) + 1 || 9;
-  const keyed = members.map((m) => ({ m, rank: rank(m), key: fold(bareNick(m)) }));
-  keyed.sort((a, b) => a.rank - b.rank || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const net = currentNet();
+  const members = buffer?.type === "channel" ? net?.members.members(buffer.name) ?? [] : [];
+  const count = `${members.length} ${members.length === 1 ? "user" : "users"}`;
+  $("nick-count").textContent = buffer?.type === "channel" ? count : "";
   const fragment = document.createDocumentFragment();
   const networkId = state.networkId ?? 0;
   nickItems = new Map();
-  for (const { m: member, key } of keyed) {
+  for (const { nick, prefix } of members) {
     const li = document.createElement("li");
-    nickItems.set(key, li);
-    const nick = bareNick(member);
-    li.textContent = member;
+    nickItems.set(fold(nick), li);
+    li.textContent = prefix + nick;
     li.dataset.nick = nick;
     if (state.roster.get(`${networkId} ${fold(nick)}`)?.away) li.classList.add("away");
     const color = colorOf(networkId, nick);

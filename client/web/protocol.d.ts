@@ -291,23 +291,3 @@ export declare function parseAction(frame: unknown): ParsedAction;
 export declare function parseServerMessage(frame: unknown): ServerMessage | undefined;
 /** Checks a `deeplink:*` payload on the page. */
 export declare function isDeepLinkPayload(name: string, payload: unknown): boolean;
-/**
- * A member as NAMES lists it, without its status prefixes (`@`, `+`, ...).
- *
- * @example
- * ```ts
- * import { bareNick } from "./protocol.js";
- * console.log(bareNick("@alice")); // "alice"
- * ```
- */
-export declare function bareNick(member: string): string;
-/**
- * A member renamed to `nick`, keeping its status prefixes.
- *
- * @example
- * ```ts
- * import { renamedMember } from "./protocol.js";
- * console.log(renamedMember("@alice", "alicia")); // "@alicia"
- * ```
- */
-export declare function renamedMember(member: string, nick: string): string;

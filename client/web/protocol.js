@@ -320,24 +320,3 @@ export function isDeepLinkPayload(name, p) {
       return false;
   }
 }
-
-/**
- * A member as NAMES lists it, without its status prefixes (`@`, `+`, ...).
- *
- * @param {string} member
- * @returns {string}
- */
-export function bareNick(member) {
-  return member.replace(/^[~&@%+]+/, "");
-}
-
-/**
- * A member renamed to `nick`, keeping its status prefixes.
- *
- * @param {string} member
- * @param {string} nick
- * @returns {string}
- */
-export function renamedMember(member, nick) {
-  return member.slice(0, member.length - bareNick(member).length) + nick;
-}
