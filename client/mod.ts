@@ -11,6 +11,8 @@ export * from "./shutdown.ts";
 export * from "./web_server.ts";
 export * from "./page_socket.ts";
 export * from "./ui_state.ts";
+export * from "./network_manager.ts";
+export * from "./page_hub.ts";
 export * from "./terminal.ts";
 export type {
   Action,
@@ -28,3 +30,7 @@ export type {
   UiEvent,
 } from "./web/protocol.js";
 export { parseAction } from "./web/protocol.js";
+export type { Command, CommandRow, ParsedInput } from "./web/commands.js";
+export { COMMANDS, completeCommand, findCommand, helpText, parseInput } from "./web/commands.js";
+export type { Member, MembershipEvent } from "./web/membership.js";
+export { foldName, Membership, parsePrefix } from "./web/membership.js";
