@@ -34,6 +34,7 @@ const ASSETS: Record<string, string> = {
   "/protocol.js": "protocol.js",
   "/commands.js": "commands.js",
   "/membership.js": "membership.js",
+  "/page_state.js": "page_state.js",
   "/style.css": "style.css",
 };
 

@@ -2,19 +2,15 @@
 // The page: plain ES module, no build step. Talks to the backend over one WebSocket using
 // protocol.js, and renders once per animation frame whatever arrived since the last one.
 import { helpText, parseInput } from "./commands.js";
-import { Membership } from "./membership.js";
+import * as model from "./page_state.js";
 import { isDeepLinkPayload, parseServerMessage } from "./protocol.js";
 
-const MAX_LINES = 1000;
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 /**
- * @typedef {{ kind: string, time: number, nick?: string, text: string }} Line
- * @typedef {{ key: string, type: "server" | "channel" | "query", name: string, lines: Line[],
- *   unread: number, topic: string, joined: boolean }} Buffer
- * @typedef {{ id: number, name: string, host: string, port: number, tls: boolean, nick: string,
- *   autoconnect: boolean, username?: string, realname?: string, state: string,
- *   currentNick: string, buffers: Map<string, Buffer>, members: Membership }} Net
+ * @typedef {import("./page_state.d.ts").Line} Line
+ * @typedef {import("./page_state.d.ts").Buffer} Buffer
+ * @typedef {import("./page_state.d.ts").Net} Net
  */
 
 const state = {
@@ -110,42 +106,21 @@ Object.assign(globalThis, { ircbus: { state, stats, request } });
 
 // ---- model ------------------------------------------------------------------------------
 
-/** @param {string} s */
-const fold = (s) => s.toLowerCase();
+const fold = model.bufferKey;
 
-/** @param {any} view @returns {Net} */
+/** @param {import("./protocol.d.ts").NetworkView} view @returns {Net} */
 function netFrom(view) {
-  const old = state.networks.get(view.id);
-  const buffers = old?.buffers ?? new Map();
-  if (!buffers.has("*")) buffers.set("*", newBuffer("*", "server", view.name));
-  const net = { ...view, buffers, members: old?.members ?? new Membership() };
-  for (const channel of view.channels ?? []) {
-    const buffer = ensureBuffer(net, channel.name, "channel");
-    buffer.joined = true;
-    buffer.topic = channel.topic;
-    net.members.apply({
-      type: "channel.names.complete",
-      data: { networkId: net.id, channel: channel.name, users: channel.members },
-    });
-  }
-  delete net.channels;
+  const had = state.networks.get(view.id)?.buffers.size;
+  const net = model.netFrom(view, state.networks.get(view.id));
+  if (net.buffers.size !== had) dirty.buffers = true;
   return net;
-}
-
-/** @param {string} key @param {Buffer["type"]} type @param {string} name @returns {Buffer} */
-function newBuffer(key, type, name) {
-  return { key, type, name, lines: [], unread: 0, topic: "", joined: false };
 }
 
 /** @param {Net} net @param {string} name @param {Buffer["type"]} type */
 function ensureBuffer(net, name, type) {
-  const key = fold(name);
-  let buffer = net.buffers.get(key);
-  if (!buffer) {
-    buffer = newBuffer(key, type, name);
-    net.buffers.set(key, buffer);
-    dirty.buffers = true;
-  }
+  const had = net.buffers.size;
+  const buffer = model.ensureBuffer(net, name, type);
+  if (net.buffers.size !== had) dirty.buffers = true;
   return buffer;
 }
 
@@ -165,11 +140,10 @@ function addLine(networkId, key, line) {
   if (!net) return;
   const buffer = net.buffers.get(key ?? "*") ?? net.buffers.get("*");
   if (!buffer) return;
-  buffer.lines.push({ time: Date.now(), ...line });
-  if (buffer.lines.length > MAX_LINES) buffer.lines.splice(0, buffer.lines.length - MAX_LINES);
+  const stored = model.pushLine(buffer, line);
   stats.lines++;
   if (networkId === state.networkId && buffer.key === state.bufferKey) {
-    appendLineElement(networkId, buffer.lines[buffer.lines.length - 1]);
+    appendLineElement(networkId, stored);
   } else if (line.kind === "message" || line.kind === "action") {
     buffer.unread++;
     dirty.buffers = true;
@@ -809,7 +783,7 @@ function flushLines() {
   const box = $("messages");
   const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 30;
   box.append(pendingLines);
-  let excess = box.childElementCount - MAX_LINES;
+  let excess = box.childElementCount - model.MAX_LINES;
   while (excess-- > 0) box.firstElementChild?.remove();
   if (atBottom) box.scrollTop = box.scrollHeight;
 }
