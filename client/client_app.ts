@@ -183,6 +183,9 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       case "nick":
         networks.require(action.networkId, "change nick").quote(`NICK ${action.nick}`);
         return null;
+      case "quote":
+        networks.require(action.networkId, "send").quote(action.line);
+        return null;
       case "command":
         await plugins.runCommand(action.name, action.args);
         return null;

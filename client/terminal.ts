@@ -10,7 +10,7 @@
 import { parseArgs } from "node:util";
 import { type AnyBusEvent, EventBus } from "../bus/mod.ts";
 import { IrcClient } from "../irc/mod.ts";
-import { type Command, helpText, parseInput } from "./web/commands.js";
+import { type Command, helpText, ircLine, parseInput } from "./web/commands.js";
 
 /**
  * What the command line asks for.
@@ -435,6 +435,11 @@ async function runSession(
                 helpText(command.command).split("\n").map((l) => `-- ${l}`).join("\n"),
               );
               break;
+            default: {
+              const irc = ircLine(command, /^[#&]/.test(target) ? target : undefined);
+              if (irc && "line" in irc) client.quote(irc.line);
+              else if (irc) console.log(`-- ${irc.error}`);
+            }
           }
         } catch (error) {
           console.log(`-- ${(error as Error).message}`);

@@ -1,7 +1,7 @@
 // @ts-check
 // The page: plain ES module, no build step. Talks to the backend over one WebSocket using
 // protocol.js, and renders once per animation frame whatever arrived since the last one.
-import { helpText, parseInput } from "./commands.js";
+import { helpText, ircLine, parseInput } from "./commands.js";
 import * as model from "./page_state.js";
 import { isDeepLinkPayload, parseServerMessage } from "./protocol.js";
 
@@ -628,8 +628,15 @@ function runInput(line) {
       return act({ kind: "whois", networkId, nick: input.nick });
     case "nick":
       return act({ kind: "nick", networkId, nick: input.nick });
-    default:
-      return toast(`Cannot run /${input.kind} from the page yet`);
+    case "quote":
+      return act({ kind: "quote", networkId, line: input.line });
+    case "quit":
+      return act({ kind: "disconnect", networkId });
+    default: {
+      const irc = ircLine(input, buffer?.type === "channel" ? buffer.name : undefined);
+      if (irc && "line" in irc) return act({ kind: "quote", networkId, line: irc.line });
+      return toast(irc ? irc.error : `Cannot run /${input.kind} from the page yet`);
+    }
   }
 }
 

@@ -24,7 +24,16 @@ export type Command =
   | { kind: "nick"; nick: string }
   | { kind: "quote"; line: string }
   | { kind: "quit"; reason?: string }
-  | { kind: "help"; command?: string };
+  | { kind: "help"; command?: string }
+  | { kind: "topic"; channel?: string; text?: string }
+  | { kind: "mode"; target?: string; modes?: string }
+  | { kind: "members"; mode: string; nicks: string[] }
+  | { kind: "kick"; nick: string; reason?: string }
+  | { kind: "ban"; mask: string }
+  | { kind: "invite"; nick: string; channel?: string }
+  | { kind: "notice"; target: string; text: string }
+  | { kind: "list"; filter?: string }
+  | { kind: "away"; message?: string };
 
 /**
  * What one input line means: text to send, nothing, a command, a command used wrongly
@@ -123,3 +132,20 @@ export declare function helpText(name?: string): string;
  * ```
  */
 export declare function completeCommand(partial: string, extra?: readonly string[]): string[];
+
+/**
+ * The IRC line for a command that is one line to the server (`/topic`, `/mode`, `/op`,
+ * `/kick`, `/notice`…), `channel` being the current channel; `{ error }` when a channel is
+ * needed and missing; `undefined` for other commands.
+ *
+ * @example
+ * ```ts
+ * import { ircLine, parseInput } from "./commands.js";
+ * const op = parseInput("/op alice bob");
+ * if (op.kind === "members") console.log(ircLine(op, "#deno")); // { line: "MODE #deno +oo alice bob" }
+ * ```
+ */
+export declare function ircLine(
+  command: Command,
+  channel: string | undefined,
+): { line: string } | { error: string } | undefined;

@@ -30,6 +30,24 @@ function head(rest) {
  * @property {(rest: string) => import("./commands.d.ts").Command | undefined} read
  */
 
+/**
+ * A row giving or taking a member mode (`/op`, `/voice`…) to the nicks named.
+ * @param {string} name @param {string} mode @param {string} help
+ * @returns {CommandRow}
+ */
+function memberModeRow(name, mode, help) {
+  return {
+    name,
+    aliases: [],
+    usage: `/${name} nick [nick...]`,
+    help,
+    read: (rest) => {
+      const nicks = rest.split(/\s+/).filter((n) => n !== "");
+      return nicks.length ? { kind: "members", mode, nicks } : undefined;
+    },
+  };
+}
+
 /** @type {readonly CommandRow[]} */
 export const COMMANDS = [
   {
@@ -107,6 +125,99 @@ export const COMMANDS = [
       const [nick] = head(rest);
       return nick ? { kind: "nick", nick } : undefined;
     },
+  },
+  {
+    name: "topic",
+    aliases: [],
+    usage: "/topic [#channel] [text]",
+    help: "Show or set a channel's topic",
+    read: (rest) => {
+      const [first, tail] = head(rest);
+      const channel = CHANNEL.test(first) ? first : undefined;
+      const text = channel ? tail : rest.trim();
+      return { kind: "topic", ...(channel ? { channel } : {}), ...(text ? { text } : {}) };
+    },
+  },
+  {
+    name: "mode",
+    aliases: [],
+    usage: "/mode [target] modes [params]",
+    help: "Show or change modes of a channel (the current one by default) or yourself",
+    read: (rest) => {
+      const [first, tail] = head(rest);
+      if (!first) return undefined;
+      return /^[+-]/.test(first)
+        ? { kind: "mode", modes: rest.trim() }
+        : { kind: "mode", target: first, ...(tail ? { modes: tail } : {}) };
+    },
+  },
+  memberModeRow("op", "+o", "Give operator status (+o) in the current channel"),
+  memberModeRow("deop", "-o", "Take operator status (-o) in the current channel"),
+  memberModeRow("voice", "+v", "Give voice (+v) in the current channel"),
+  memberModeRow("devoice", "-v", "Take voice (-v) in the current channel"),
+  {
+    name: "kick",
+    aliases: [],
+    usage: "/kick nick [reason]",
+    help: "Remove a nick from the current channel",
+    read: (rest) => {
+      const [nick, reason] = head(rest);
+      if (!nick) return undefined;
+      return reason ? { kind: "kick", nick, reason } : { kind: "kick", nick };
+    },
+  },
+  {
+    name: "ban",
+    aliases: [],
+    usage: "/ban nick|mask",
+    help: "Ban a nick (as nick!*@*) or a mask from the current channel",
+    read: (rest) => {
+      const [mask] = head(rest);
+      return mask ? { kind: "ban", mask: mask.includes("!") ? mask : `${mask}!*@*` } : undefined;
+    },
+  },
+  {
+    name: "invite",
+    aliases: [],
+    usage: "/invite nick [#channel]",
+    help: "Invite a nick to a channel (the current one by default)",
+    read: (rest) => {
+      const [nick, tail] = head(rest);
+      const [channel] = head(tail);
+      if (!nick) return undefined;
+      return channel ? { kind: "invite", nick, channel } : { kind: "invite", nick };
+    },
+  },
+  {
+    name: "notice",
+    aliases: [],
+    usage: "/notice nick|#channel text",
+    help: "Send a notice",
+    read: (rest) => {
+      const [target, text] = head(rest);
+      return target && text ? { kind: "notice", target, text } : undefined;
+    },
+  },
+  {
+    name: "list",
+    aliases: [],
+    usage: "/list [filter]",
+    help: "List the network's channels",
+    read: (rest) => rest.trim() ? { kind: "list", filter: rest.trim() } : { kind: "list" },
+  },
+  {
+    name: "away",
+    aliases: [],
+    usage: "/away [message]",
+    help: "Mark yourself away (no message: back)",
+    read: (rest) => rest.trim() ? { kind: "away", message: rest.trim() } : { kind: "away" },
+  },
+  {
+    name: "back",
+    aliases: [],
+    usage: "/back",
+    help: "Mark yourself back",
+    read: () => ({ kind: "away" }),
   },
   {
     name: "quote",
@@ -193,4 +304,60 @@ export function completeCommand(partial, extra = []) {
   const stem = partial.slice(1).toLowerCase();
   const names = new Set([...COMMANDS.map((row) => row.name), ...extra]);
   return [...names].filter((n) => n.startsWith(stem)).sort().map((n) => `/${n}`);
+}
+
+/**
+ * The IRC line for a command that is one line to the server (`/topic`, `/mode`, `/op`,
+ * `/kick`, `/notice`…), with `channel` the current channel for those that need one; a
+ * `{ error }` when the command needs a channel and none is given; `undefined` for commands
+ * that are not one line.
+ * @param {import("./commands.d.ts").Command} command
+ * @param {string | undefined} channel
+ * @returns {{ line: string } | { error: string } | undefined}
+ */
+export function ircLine(command, channel) {
+  /** @param {string} verb @param {(c: string) => string} build */
+  const inChannel = (verb, build) =>
+    channel ? { line: build(channel) } : { error: `Cannot ${verb}: open a channel first` };
+  switch (command.kind) {
+    case "topic": {
+      const where = command.channel ?? channel;
+      if (!where) return { error: "Cannot show the topic: open a channel first" };
+      return { line: command.text ? `TOPIC ${where} :${command.text}` : `TOPIC ${where}` };
+    }
+    case "mode": {
+      if (command.target) {
+        return { line: `MODE ${command.target}${command.modes ? ` ${command.modes}` : ""}` };
+      }
+      return inChannel("change modes", (c) => `MODE ${c} ${command.modes}`);
+    }
+    case "members":
+      return inChannel(
+        "change modes",
+        (c) =>
+          `MODE ${c} ${command.mode[0]}${command.mode[1].repeat(command.nicks.length)} ${
+            command.nicks.join(" ")
+          }`,
+      );
+    case "kick":
+      return inChannel(
+        "kick",
+        (c) => `KICK ${c} ${command.nick}${command.reason ? ` :${command.reason}` : ""}`,
+      );
+    case "ban":
+      return inChannel("ban", (c) => `MODE ${c} +b ${command.mask}`);
+    case "invite": {
+      const where = command.channel ?? channel;
+      if (!where) return { error: "Cannot invite: open a channel first" };
+      return { line: `INVITE ${command.nick} ${where}` };
+    }
+    case "notice":
+      return { line: `NOTICE ${command.target} :${command.text}` };
+    case "list":
+      return { line: command.filter ? `LIST ${command.filter}` : "LIST" };
+    case "away":
+      return { line: command.message ? `AWAY :${command.message}` : "AWAY" };
+    default:
+      return undefined;
+  }
 }

@@ -79,6 +79,7 @@ export type Action =
     | { kind: "me"; networkId: number; target: string; text: string }
     | { kind: "whois"; networkId: number; nick: string }
     | { kind: "nick"; networkId: number; nick: string }
+    | { kind: "quote"; networkId: number; line: string }
     | { kind: "command"; name: string; args: string }
     | { kind: "network.add"; network: NetworkForm; connect: boolean }
     | { kind: "network.update"; networkId: number; network: NetworkForm }

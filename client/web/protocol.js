@@ -153,6 +153,10 @@ const ACTIONS = {
   }),
   "whois": (o) => ({ networkId: id(o, "networkId"), nick: str(o, "nick", NICK, "a nickname") }),
   "nick": (o) => ({ networkId: id(o, "networkId"), nick: str(o, "nick", NICK, "a nickname") }),
+  "quote": (o) => ({
+    networkId: id(o, "networkId"),
+    line: str(o, "line", /^[^\r\n\x00]{1,510}$/, "one IRC line of 1-510 characters"),
+  }),
   "command": (o) => {
     const args = o.args ?? "";
     if (typeof args !== "string" || args.length > MAX_TEXT || !LINE.test(args)) {

@@ -4,6 +4,7 @@ import {
   completeCommand,
   findCommand,
   helpText,
+  ircLine,
   parseInput,
 } from "../../../client/web/commands.js";
 
@@ -59,4 +60,28 @@ Deno.test("completeCommand() completes names and plugin commands", () => {
   assert.deepEqual(completeCommand("/W", ["weather"]), ["/weather", "/whois"]);
   assert.deepEqual(completeCommand("jo"), []);
   assert.equal(findCommand("EXIT")?.name, "quit");
+});
+
+Deno.test("ircLine() turns one-line commands into IRC lines for the current channel", () => {
+  const line = (input: string, channel?: string) => {
+    const command = parseInput(input);
+    assert.ok(command.kind !== "say" && command.kind !== "none" && command.kind !== "usage");
+    assert.ok(command.kind !== "unknown");
+    return ircLine(command, channel);
+  };
+  assert.deepEqual(line("/topic new topic", "#a"), { line: "TOPIC #a :new topic" });
+  assert.deepEqual(line("/topic #b"), { line: "TOPIC #b" });
+  assert.deepEqual(line("/op alice bob", "#a"), { line: "MODE #a +oo alice bob" });
+  assert.deepEqual(line("/devoice carol", "#a"), { line: "MODE #a -v carol" });
+  assert.deepEqual(line("/mode +m", "#a"), { line: "MODE #a +m" });
+  assert.deepEqual(line("/mode me +i"), { line: "MODE me +i" });
+  assert.deepEqual(line("/kick bob go away", "#a"), { line: "KICK #a bob :go away" });
+  assert.deepEqual(line("/ban bob", "#a"), { line: "MODE #a +b bob!*@*" });
+  assert.deepEqual(line("/invite bob #c", "#a"), { line: "INVITE bob #c" });
+  assert.deepEqual(line("/notice bob psst"), { line: "NOTICE bob :psst" });
+  assert.deepEqual(line("/list"), { line: "LIST" });
+  assert.deepEqual(line("/away lunch"), { line: "AWAY :lunch" });
+  assert.deepEqual(line("/back"), { line: "AWAY" });
+  assert.deepEqual(line("/kick bob"), { error: "Cannot kick: open a channel first" });
+  assert.equal(line("/whois bob"), undefined);
 });
