@@ -35,6 +35,7 @@ const ASSETS: Record<string, string> = {
   "/commands.js": "commands.js",
   "/membership.js": "membership.js",
   "/page_state.js": "page_state.js",
+  "/transport.js": "transport.js",
   "/style.css": "style.css",
 };
 

@@ -3,7 +3,8 @@
 // protocol.js, and renders once per animation frame whatever arrived since the last one.
 import { helpText, ircLine, parseInput } from "./commands.js";
 import * as model from "./page_state.js";
-import { isDeepLinkPayload, parseServerMessage } from "./protocol.js";
+import { isDeepLinkPayload } from "./protocol.js";
+import { Transport } from "./transport.js";
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
@@ -36,7 +37,7 @@ const state = {
 };
 
 const dirty = { rail: true, buffers: true, messages: true, nicks: true, plugins: false };
-/** @type {string[]} */
+/** @type {import("./protocol.d.ts").ServerMessage[]} */
 const inbox = [];
 let frameQueued = false;
 
@@ -44,20 +45,20 @@ let frameQueued = false;
 
 const token = new URLSearchParams(location.search).get("token") ?? "";
 const socket = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
-let nextId = 1;
-/** @type {Map<number, {resolve: (v: unknown) => void, reject: (e: Error) => void}>} */
-const waiting = new Map();
+const transport = new Transport(socket, {
+  onMessage: (message) => {
+    inbox.push(message);
+    scheduleFrame();
+  },
+  onMalformed: (frame) => console.warn("Ignoring a malformed frame from the backend", frame),
+});
 
-/** Sends an action and resolves with its reply's result. @param {Record<string, unknown>} action */
+/** Sends an action and resolves with its reply's result. @param {Record<string, unknown> & {kind: string}} action */
 function request(action) {
-  const id = nextId++;
-  return new Promise((resolve, reject) => {
-    waiting.set(id, { resolve, reject });
-    socket.send(JSON.stringify({ ...action, id }));
-  });
+  return transport.request(action);
 }
 
-/** Sends an action, showing its failure as a toast. @param {Record<string, unknown>} action */
+/** Sends an action, showing its failure as a toast. @param {Record<string, unknown> & {kind: string}} action */
 function act(action) {
   return request(action).catch((error) => {
     toast(error.message);
@@ -66,10 +67,6 @@ function act(action) {
   });
 }
 
-socket.addEventListener("message", (event) => {
-  inbox.push(event.data);
-  scheduleFrame();
-});
 socket.addEventListener("close", () => {
   state.connected = false;
   toast("Disconnected from the client process");
@@ -84,12 +81,7 @@ function scheduleFrame() {
 function frame() {
   frameQueued = false;
   const messages = inbox.splice(0);
-  for (const raw of messages) {
-    const message = parseServerMessage(raw);
-    if (message === undefined) {
-      console.warn("Ignoring a malformed frame from the backend", raw);
-      continue;
-    }
+  for (const message of messages) {
     try {
       receive(message);
     } catch (error) {
@@ -165,7 +157,7 @@ function receive(message) {
       }
       markAll();
       // Our handlers are live: the backend may now deliver queued deep links.
-      socket.send(JSON.stringify({ kind: "ready" }));
+      transport.send({ kind: "ready" });
       request({ kind: "plugins.refresh" }).then((m) => receive(m), () => {});
       return;
     }
@@ -207,20 +199,9 @@ function receive(message) {
       state.commands = message.commands;
       dirty.plugins = true;
       return;
-    case "reply": {
-      const waiter = waiting.get(message.id);
-      waiting.delete(message.id);
-      waiter?.resolve(message.result);
+    case "error":
+      toast(message.message);
       return;
-    }
-    case "error": {
-      const waiter = message.id === undefined ? undefined : waiting.get(message.id);
-      if (waiter) {
-        waiting.delete(message.id);
-        waiter.reject(new Error(message.message));
-      } else toast(message.message);
-      return;
-    }
   }
 }
 
@@ -647,24 +628,20 @@ function select(networkId, key) {
   const old = currentBuffer();
   const oldNet = state.networkId;
   if (old && oldNet !== undefined && (oldNet !== networkId || old.key !== key)) {
-    socket.send(
-      JSON.stringify({
-        kind: "pane.blur",
-        pane: { networkId: oldNet, type: old.type, name: old.name },
-      }),
-    );
+    transport.send({
+      kind: "pane.blur",
+      pane: { networkId: oldNet, type: old.type, name: old.name },
+    });
   }
   state.networkId = networkId;
   state.bufferKey = key;
   const buffer = currentBuffer();
   if (buffer) {
     buffer.unread = 0;
-    socket.send(
-      JSON.stringify({
-        kind: "pane.focus",
-        pane: { networkId, type: buffer.type, name: buffer.name },
-      }),
-    );
+    transport.send({
+      kind: "pane.focus",
+      pane: { networkId, type: buffer.type, name: buffer.name },
+    });
   }
   markAll();
   scheduleFrame();
