@@ -292,8 +292,19 @@ export interface EventMap {
   "channel.mode": { networkId: number; channel: string; modes: string; setter?: string };
   /** The list of channels we are in changes. */
   "channels.changed": { networkId: number; channels: string[] };
-  /** A channel's NAMES reply completes: `users` is the whole member snapshot. */
-  "channel.names.complete": { networkId: number; channel: string; users: string[] };
+  /**
+   * A channel's NAMES reply completes: `users` is the whole member snapshot; `members` the
+   * same with their prefixes (`@+nick`), read by the server's ISUPPORT `prefix` (`(ov)@+`)
+   * and `casemapping`.
+   */
+  "channel.names.complete": {
+    networkId: number;
+    channel: string;
+    users: string[];
+    members?: string[];
+    prefix?: string;
+    casemapping?: string;
+  };
   /** SASL authentication begins. */
   "sasl.started": { networkId: number; mechanism: string };
   /** SASL authentication succeeds (once per connection). */

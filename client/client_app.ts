@@ -2,28 +2,25 @@ import type { DatabaseSync } from "node:sqlite";
 import { createEvent, EventBus, EventSourceUI } from "../bus/mod.ts";
 import { openDatabase } from "../storage/database.ts";
 import { databasePath } from "../storage/data_dir.ts";
-import { type Network, NetworkStore } from "../storage/network_store.ts";
-import { backoff, IrcClient, type IrcClientOptions } from "../irc/mod.ts";
+import { NetworkStore } from "../storage/network_store.ts";
+import type { IrcClient, IrcClientOptions } from "../irc/mod.ts";
 import { PluginHost, type PluginHostOptions } from "../plugins/mod.ts";
 import {
   DeepLinkHandler,
   FrontendEvents,
-  type FrontendTransport,
   type LinkListener,
   listenForLinks,
 } from "../deeplink/mod.ts";
-import { type Action, type NetworkView, parseAction } from "./web/protocol.js";
+import type { Action } from "./web/protocol.js";
+import { NetworkManager } from "./network_manager.ts";
+import { PageHub } from "./page_hub.ts";
 import { UiState } from "./ui_state.ts";
 import { serveWeb, type WebServer, type WebServerOptions } from "./web_server.ts";
 import { webToken } from "./_web_token.ts";
-import type { PageSocket } from "./page_socket.ts";
 import { shutdownInOrder, type ShutdownReport } from "./shutdown.ts";
-import { Autojoin } from "./_autojoin.ts";
 
 /** The protocol version the hello carries. */
 const PROTOCOL_VERSION = 1;
-/** Frontend frames kept while no page is open, oldest dropped first beyond this. */
-const FRONTEND_QUEUE = 256;
 
 /**
  * Options of {@linkcode startClient}.
@@ -91,11 +88,6 @@ export interface RunningClient extends AsyncDisposable {
   shutdown(): Promise<ShutdownReport>;
 }
 
-interface Page {
-  socket: PageSocket;
-  ready: boolean;
-}
-
 /**
  * Starts the client: opens the data dir's database, connects autoconnect networks, loads
  * the enabled plugins, serves the web UI on 127.0.0.1 and listens for handed-off links.
@@ -119,214 +111,69 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
   const bus = new EventBus({
     onSubscriberError: (error) => log(`bus: ${error instanceof Error ? error.message : error}`),
   });
-  const clients = new Map<number, IrcClient>();
-  const pages = new Set<Page>();
-
-  const broadcast = (message: unknown) => {
-    // UI batches keep coming with no page open: serialize them only for someone.
-    if (pages.size === 0) return;
-    const frame = JSON.stringify(message);
-    for (const page of pages) page.socket.send(frame);
-  };
-
-  const autojoin = new Autojoin({
+  const pages: PageHub = new PageHub({
+    hello: () => ({
+      kind: "hello",
+      version: PROTOCOL_VERSION,
+      networks: networks.views(),
+      plugins: plugins.list(),
+      roster: ui.roster(),
+      updates: ui.metadata(),
+    }),
+    perform: (action) => perform(action),
+  });
+  const ui = new UiState({ bus, onBatch: (batch) => pages.broadcast({ kind: "batch", ...batch }) });
+  const networks: NetworkManager = new NetworkManager({
     bus,
     store,
-    nickOf: (networkId) => clients.get(networkId)?.nickname,
-    onError: (error) => log(`autojoin: ${error instanceof Error ? error.message : error}`),
+    ui,
+    irc: options.irc,
+    onState: (networkId) =>
+      pages.broadcast({ kind: "network.state", networkId, ...networks.state(networkId) }),
+    log,
   });
-
-  const ui = new UiState({ bus, onBatch: (batch) => broadcast({ kind: "batch", ...batch }) });
-
   const plugins = new PluginHost({
     bus,
     dataDir,
     db,
-    irc: { send: (networkId, target, text) => ircOf(networkId, "send").say(target, text) },
+    irc: {
+      send: (networkId, target, text) => networks.require(networkId, "send").say(target, text),
+    },
     onLog: (plugin, level, message) => log(`[plugin:${plugin}] ${level}: ${message}`),
     ...options.plugins,
   });
-
-  // Frontend events (deeplink:*) go to the newest page that said ready; kept while none did.
-  const frontendQueue: string[] = [];
-  const transport: FrontendTransport = {
-    send(frame) {
-      const ready = [...pages].filter((p) => p.ready);
-      if (ready.length === 0) {
-        frontendQueue.push(frame);
-        if (frontendQueue.length > FRONTEND_QUEUE) frontendQueue.shift();
-        return;
-      }
-      // One page acts on a link (the newest ready one), so two tabs never join twice.
-      ready[ready.length - 1].socket.send(`{"kind":"frontend","event":${frame}}`);
-    },
-    listen: () => () => {},
-  };
-  const frontend = new FrontendEvents({ transport });
-  const links = new DeepLinkHandler({ store, frontend });
-
-  function ircOf(networkId: number, action: string): IrcClient {
-    const client = clients.get(networkId);
-    if (!client) {
-      throw new Error(`Cannot ${action}: the network is not connected, got ${networkId}`);
-    }
-    return client;
-  }
-
-  function view(network: Network): NetworkView {
-    const client = clients.get(network.id);
-    return {
-      id: network.id,
-      name: network.name,
-      host: network.host,
-      port: network.port,
-      tls: network.tls,
-      nick: network.nick,
-      autoconnect: network.autoconnect,
-      username: network.username,
-      realname: network.realname,
-      state: client?.state ?? "disconnected",
-      currentNick: client?.nickname ?? network.nick,
-      channels: ui.channels(network.id),
-    };
-  }
-
-  const pushState = (networkId: number) => {
-    const client = clients.get(networkId);
-    broadcast({
-      kind: "network.state",
-      networkId,
-      state: client?.state ?? "disconnected",
-      nick: client?.nickname ?? store.get(networkId)?.nick ?? "",
-    });
-  };
-  const pushNetworks = () => broadcast({ kind: "networks", networks: store.list().map(view) });
   const pluginsMessage = () => ({
-    kind: "plugins",
+    kind: "plugins" as const,
     plugins: plugins.list(),
     audit: plugins.audit(undefined, { last: 200 }),
     commands: plugins.commands(),
   });
-
-  const stateEvents = ["connection.established", "connection.lost", "user.nick"] as const;
-  const unsubscribers = stateEvents.map((type) =>
-    bus.subscribe(type, (event) => {
-      // After the batch that carries the event itself.
-      const id = (event.data as { networkId: number }).networkId;
-      queueMicrotask(() => pushState(id));
-    })
+  const offPlugins = bus.subscribe(
+    "plugin.lifecycle",
+    () => queueMicrotask(() => pages.broadcast(pluginsMessage())),
   );
-  unsubscribers.push(
-    bus.subscribe("plugin.lifecycle", () => queueMicrotask(() => broadcast(pluginsMessage()))),
-  );
+  const frontend = new FrontendEvents({ transport: pages.transport });
+  const links = new DeepLinkHandler({ store, frontend });
+  const pushNetworks = () => pages.broadcast({ kind: "networks", networks: networks.views() });
 
-  async function connect(networkId: number): Promise<void> {
-    const network = store.get(networkId);
-    if (!network) throw new Error(`Cannot connect: no such network, got ${networkId}`);
-    const existing = clients.get(networkId);
-    if (existing && existing.state !== "disconnected") return;
-    const client = new IrcClient({
-      bus,
-      networkId,
-      host: network.host,
-      port: network.port,
-      tls: network.tls,
-      nick: network.nick,
-      altNicks: [`${network.nick}_`, `${network.nick}__`],
-      username: network.username || undefined,
-      realname: network.realname || undefined,
-      reconnect: {},
-      ...options.irc,
-    });
-    clients.set(networkId, client);
-    pushState(networkId);
-    try {
-      await client.connect();
-      // Rejoined after every later reconnect by the client itself.
-      autojoin.joinSaved(networkId, client);
-    } finally {
-      pushState(networkId);
-    }
-  }
-
-  /** Launch connects still retrying, by network: a disconnect or the shutdown stops one. */
-  const retries = new Map<number, AbortController>();
-
-  /**
-   * Connects a network on launch and, while it fails (server down, no network yet), tries
-   * again with the reconnect backoff, until it connects, the user disconnects it or turns
-   * connect on start off, or the client stops.
-   */
-  async function connectOnStart(networkId: number): Promise<void> {
-    const retry = new AbortController();
-    retries.set(networkId, retry);
-    const signal = retry.signal;
-    try {
-      for (let attempt = 0; !signal.aborted; attempt++) {
-        try {
-          await connect(networkId);
-          return;
-        } catch (error) {
-          if (signal.aborted) return;
-          const name = store.get(networkId)?.name ?? networkId;
-          log(`Cannot connect to ${name}: ${(error as Error).message}`);
-        }
-        if (!store.get(networkId)?.autoconnect) return;
-        const delay = backoff(attempt, { ...options.irc?.reconnect });
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(done, delay);
-          signal.addEventListener("abort", done, { once: true });
-          function done() {
-            clearTimeout(timer);
-            signal.removeEventListener("abort", done);
-            resolve();
-          }
-        });
-      }
-    } finally {
-      if (retries.get(networkId) === retry) retries.delete(networkId);
-    }
-  }
-
-  async function disconnect(networkId: number): Promise<void> {
-    retries.get(networkId)?.abort();
-    const client = clients.get(networkId);
-    if (!client) return;
-    await client.disconnect("Leaving");
-    ui.forget(networkId);
-    pushState(networkId);
-  }
-
-  async function perform(action: Action, page?: Page): Promise<unknown> {
+  /** Runs one checked action from a page (or from `perform` on the running client). */
+  async function perform(action: Action): Promise<unknown> {
     switch (action.kind) {
       case "ready":
-        if (page) {
-          page.ready = true;
-          for (const frame of frontendQueue.splice(0)) {
-            page.socket.send(`{"kind":"frontend","event":${frame}}`);
-          }
-        }
         links.ready();
         return null;
       case "connect":
-        await connect(action.networkId);
+        await networks.connect(action.networkId);
         return null;
       case "disconnect":
-        await disconnect(action.networkId);
+        await networks.disconnect(action.networkId);
         return null;
-      case "join": {
-        const client = ircOf(action.networkId, "join");
-        autojoin.joining(action.networkId, action.channel, action.key);
-        client.join(action.channel, action.key);
+      case "join":
+        networks.join(action.networkId, action.channel, action.key);
         return null;
-      }
-      case "part": {
-        // Leaving is the user's choice even offline: the channel is not rejoined.
-        store.removeChannel(action.networkId, action.channel);
-        const client = clients.get(action.networkId);
-        if (client?.state === "connected") client.part(action.channel, action.reason);
+      case "part":
+        networks.part(action.networkId, action.channel, action.reason);
         return null;
-      }
       case "buffer.read":
         await bus.emit(createEvent("buffer.read", {
           networkId: action.networkId,
@@ -335,15 +182,20 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
         }, EventSourceUI));
         return null;
       case "say":
-        ircOf(action.networkId, "say").say(action.target, action.text);
+        networks.require(action.networkId, "say").say(action.target, action.text);
         return null;
       case "me":
-        ircOf(action.networkId, "send an action").action(action.target, action.text);
+        networks.require(action.networkId, "send an action").action(action.target, action.text);
         return null;
       case "whois":
-        return await ircOf(action.networkId, "whois").whois(action.nick, { timeoutMs: 15_000 });
+        return await networks.require(action.networkId, "whois").whois(action.nick, {
+          timeoutMs: 15_000,
+        });
       case "nick":
-        ircOf(action.networkId, "change nick").quote(`NICK ${action.nick}`);
+        networks.require(action.networkId, "change nick").quote(`NICK ${action.nick}`);
+        return null;
+      case "quote":
+        networks.require(action.networkId, "send").quote(action.line);
         return null;
       case "command":
         await plugins.runCommand(action.name, action.args);
@@ -351,7 +203,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       case "network.add": {
         const network = store.add(action.network);
         pushNetworks();
-        if (action.connect) await connect(network.id);
+        if (action.connect) await networks.connect(network.id);
         return { networkId: network.id };
       }
       case "network.update": {
@@ -362,9 +214,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
         return null;
       }
       case "network.remove":
-        await disconnect(action.networkId);
-        clients.delete(action.networkId);
-        store.remove(action.networkId);
+        await networks.remove(action.networkId);
         pushNetworks();
         return null;
       case "pane.focus":
@@ -376,55 +226,21 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       case "plugins.refresh":
         return pluginsMessage();
       case "plugin.disable":
+        return await pluginVerb(() => plugins.disable(action.name));
       case "plugin.enable":
-      case "plugin.revoke": {
-        const verb = action.kind.slice("plugin.".length) as "disable" | "enable" | "revoke";
-        try {
-          await plugins[verb](action.name);
-        } finally {
-          broadcast(pluginsMessage());
-        }
-        return null;
-      }
+        return await pluginVerb(() => plugins.enable(action.name));
+      case "plugin.revoke":
+        return await pluginVerb(() => plugins.revoke(action.name));
     }
   }
 
-  function onSocket(socket: PageSocket): void {
-    const page: Page = { socket, ready: false };
-    pages.add(page);
-    socket.send(JSON.stringify({
-      kind: "hello",
-      version: PROTOCOL_VERSION,
-      networks: store.list().map(view),
-      plugins: plugins.list(),
-      roster: ui.roster(),
-      updates: ui.metadata(),
-    }));
-    socket.onClose(() => pages.delete(page));
-    socket.onMessage((data) => {
-      const parsed = parseAction(data);
-      if (!parsed.ok) {
-        socket.send(JSON.stringify(parsed.error));
-        return;
-      }
-      const action = parsed.action;
-      perform(action, page).then(
-        (result) => {
-          if (action.id !== undefined) {
-            socket.send(JSON.stringify({ kind: "reply", id: action.id, result: result ?? null }));
-          }
-        },
-        (error) => {
-          const reply: Record<string, unknown> = {
-            kind: "error",
-            code: "failed",
-            message: error instanceof Error ? error.message : String(error),
-          };
-          if (action.id !== undefined) reply.id = action.id;
-          socket.send(JSON.stringify(reply));
-        },
-      );
-    });
+  async function pluginVerb(run: () => Promise<unknown>): Promise<null> {
+    try {
+      await run();
+    } finally {
+      pages.broadcast(pluginsMessage());
+    }
+    return null;
   }
 
   // The web port first, so a taken one fails the start before anything connects; then
@@ -432,14 +248,15 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
   let web: WebServer;
   try {
     web = serveWeb({
-      onSocket,
+      onSocket: (socket) => pages.add(socket),
       port: options.port,
       token: await webToken(dataDir),
       onError: (error) => log(`web: ${error.message}`),
       ...options.web,
     });
   } catch (error) {
-    for (const off of unsubscribers) off();
+    networks.close();
+    offPlugins();
     ui.close();
     frontend.close();
     store.close();
@@ -451,13 +268,10 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     try {
       await plugins.load(plugin.name);
     } catch (error) {
-      log(`Cannot load plugin ${plugin.name}: ${(error as Error).message}`);
+      log(`Cannot load plugin ${plugin.name}: ${error instanceof Error ? error.message : error}`);
     }
   }
-  for (const network of store.list()) {
-    if (!network.autoconnect) continue;
-    connectOnStart(network.id).catch((error) => log(`Cannot connect: ${error.message}`));
-  }
+  networks.autoconnect();
   let listener: LinkListener | undefined;
   if (options.singleInstance ?? true) {
     listener = await listenForLinks({
@@ -470,18 +284,18 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
 
   let stopping: Promise<ShutdownReport> | undefined;
   const shutdown = () => {
-    for (const retry of retries.values()) retry.abort();
+    networks.stopRetries();
     return stopping ??= shutdownInOrder({
       front: [
         web,
         ...(listener ? [listener] : []),
       ],
-      networks: clients.values(),
+      networks: networks.clients(),
       plugins,
       bus,
       afterBus: () => {
-        for (const off of unsubscribers) off();
-        autojoin[Symbol.dispose]();
+        networks.close();
+        offPlugins();
         ui.close();
         frontend.close();
       },
@@ -501,9 +315,9 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     bus,
     networks: store,
     plugins,
-    connect,
-    irc: (networkId) => clients.get(networkId),
-    perform: (action) => perform(action),
+    connect: (networkId) => networks.connect(networkId),
+    irc: (networkId) => networks.irc(networkId),
+    perform,
     shutdown,
     [Symbol.asyncDispose]: async () => {
       await shutdown();

@@ -11,6 +11,8 @@ export * from "./shutdown.ts";
 export * from "./web_server.ts";
 export * from "./page_socket.ts";
 export * from "./ui_state.ts";
+export * from "./network_manager.ts";
+export * from "./page_hub.ts";
 export * from "./terminal.ts";
 export * from "./open_browser.ts";
 export type {
@@ -29,3 +31,7 @@ export type {
   UiEvent,
 } from "./web/protocol.js";
 export { parseAction } from "./web/protocol.js";
+export type { Command, CommandRow, ParsedInput } from "./web/commands.js";
+export { COMMANDS, completeCommand, findCommand, helpText, parseInput } from "./web/commands.js";
+export type { Member, MembershipEvent } from "./web/membership.js";
+export { foldName, Membership, parsePrefix } from "./web/membership.js";

@@ -10,6 +10,7 @@
 import { parseArgs } from "node:util";
 import { type AnyBusEvent, EventBus } from "../bus/mod.ts";
 import { IrcClient } from "../irc/mod.ts";
+import { type Command, helpText, ircLine, parseInput } from "./web/commands.js";
 
 /**
  * What the command line asks for.
@@ -147,7 +148,9 @@ export function parseTerminalArgs(args: string[]): TerminalOptions {
 }
 
 /**
- * One line typed by the user, as an action.
+ * One line typed by the user, as an action: a command of the shared table
+ * (client/web/commands.js), text to send, nothing, or `help` for anything the table does not
+ * fit.
  *
  * @example
  * ```ts
@@ -155,22 +158,12 @@ export function parseTerminalArgs(args: string[]): TerminalOptions {
  * const command: TerminalCommand = { kind: "join", channel: "#deno" };
  * ```
  */
-export type TerminalCommand =
-  | { kind: "say"; text: string }
-  | { kind: "msg"; target: string; text: string }
-  | { kind: "join"; channel: string; key?: string }
-  | { kind: "part"; channel?: string; reason?: string }
-  | { kind: "whois"; nick: string }
-  | { kind: "nick"; nick: string }
-  | { kind: "quote"; line: string }
-  | { kind: "query"; target: string }
-  | { kind: "quit"; reason?: string }
-  | { kind: "help" }
-  | { kind: "none" };
+export type TerminalCommand = Command | { kind: "say"; text: string } | { kind: "none" };
 
 /**
- * Parses one input line: plain text, or `/join`, `/part`, `/msg`, `/whois`, `/nick`,
- * `/query`, `/quote`, `/quit`, `/help`.
+ * Parses one input line with the shared command table: plain text, or one of its commands
+ * (`/join`, `/part`, `/msg`, `/query`, `/me`, `/whois`, `/nick`, `/quote`, `/quit`, `/help`…).
+ * A wrong or unknown command reads as `/help` for it.
  *
  * @example
  * ```ts
@@ -179,47 +172,10 @@ export type TerminalCommand =
  * ```
  */
 export function parseTerminalCommand(line: string): TerminalCommand {
-  const text = line.replace(/\r?\n$/, "");
-  if (text.trim() === "") return { kind: "none" };
-  if (!text.startsWith("/") || text.startsWith("//")) {
-    return { kind: "say", text: text.startsWith("//") ? text.slice(1) : text };
-  }
-  const space = text.indexOf(" ");
-  const name = (space === -1 ? text.slice(1) : text.slice(1, space)).toLowerCase();
-  const rest = space === -1 ? "" : text.slice(space + 1).trim();
-  const [first = "", ...others] = rest.split(/\s+/);
-  const tail = rest.slice(first.length).trim();
-  switch (name) {
-    case "join":
-    case "j":
-      if (!first) return { kind: "help" };
-      return others[0]
-        ? { kind: "join", channel: first, key: others[0] }
-        : { kind: "join", channel: first };
-    case "part":
-      return {
-        kind: "part",
-        ...(first ? { channel: first } : {}),
-        ...(tail ? { reason: tail } : {}),
-      };
-    case "msg":
-      if (!first || !tail) return { kind: "help" };
-      return { kind: "msg", target: first, text: tail };
-    case "whois":
-      return first ? { kind: "whois", nick: first } : { kind: "help" };
-    case "nick":
-      return first ? { kind: "nick", nick: first } : { kind: "help" };
-    case "query":
-      return first ? { kind: "query", target: first } : { kind: "help" };
-    case "quote":
-    case "raw":
-      return rest ? { kind: "quote", line: rest } : { kind: "help" };
-    case "quit":
-    case "exit":
-      return rest ? { kind: "quit", reason: rest } : { kind: "quit" };
-    default:
-      return { kind: "help" };
-  }
+  const input = parseInput(line);
+  if (input.kind === "usage") return { kind: "help", command: input.name };
+  if (input.kind === "unknown") return { kind: "help" };
+  return input;
 }
 
 function clock(date: Date): string {
@@ -467,6 +423,11 @@ async function runSession(
             case "query":
               target = command.target;
               console.log(`-- talking to ${target}`);
+              if (command.text) client.say(target, command.text);
+              break;
+            case "me":
+              if (!target) console.log("-- no target: /join a channel or /query a nick first");
+              else client.say(target, `\x01ACTION ${command.text}\x01`);
               break;
             case "quote":
               client.quote(command.line);
@@ -476,9 +437,14 @@ async function runSession(
               break read;
             case "help":
               console.log(
-                "-- commands: /join #c [key], /part [#c] [reason], /msg nick text, /query nick, /whois nick, /nick new, /quote RAW, /quit [reason]",
+                helpText(command.command).split("\n").map((l) => `-- ${l}`).join("\n"),
               );
               break;
+            default: {
+              const irc = ircLine(command, /^[#&]/.test(target) ? target : undefined);
+              if (irc && "line" in irc) client.quote(irc.line);
+              else if (irc) console.log(`-- ${irc.error}`);
+            }
           }
         } catch (error) {
           console.log(`-- ${(error as Error).message}`);

@@ -1,6 +1,6 @@
 import type { AnyBusEvent, EventBus } from "../bus/mod.ts";
+import { Membership } from "./web/membership.js";
 import type { MetadataEntry, RosterEntry, UiEvent } from "./web/protocol.js";
-import { bareNick, renamedMember } from "./web/protocol.js";
 
 /** Bus events the page never needs as such (they arrive coalesced, or come from it). */
 const NOT_FORWARDED = new Set([
@@ -9,12 +9,6 @@ const NOT_FORWARDED = new Set([
   "ui.pane.focused",
   "ui.pane.blurred",
 ]);
-
-interface ChannelView {
-  name: string;
-  topic: string;
-  members: Map<string, string>; // folded nick -> nick with its mode prefix
-}
 
 /** One batch for the page: the events of one frame, roster snapshots and metadata updates. */
 export interface UiBatch {
@@ -48,7 +42,7 @@ export interface UiBatch {
  * ```
  */
 export class UiState implements Disposable {
-  #channels = new Map<number, Map<string, ChannelView>>();
+  #channels = new Map<number, Membership>();
   #roster = new Map<string, RosterEntry>();
   #metadata = new Map<string, MetadataEntry>();
   #pendingEvents: UiEvent[] = [];
@@ -70,10 +64,10 @@ export class UiState implements Disposable {
 
   /** Channels with topic and members, per network. */
   channels(networkId: number): { name: string; topic: string; members: string[] }[] {
-    return [...(this.#channels.get(networkId)?.values() ?? [])].map((c) => ({
+    return (this.#channels.get(networkId)?.channels() ?? []).map((c) => ({
       name: c.name,
       topic: c.topic,
-      members: [...c.members.values()],
+      members: c.members.map((m) => m.prefix + m.nick),
     }));
   }
 
@@ -123,14 +117,14 @@ export class UiState implements Disposable {
   }
 
   #take(event: AnyBusEvent): void {
-    this.#track(event);
+    const networkId = "networkId" in event.data ? event.data.networkId : undefined;
+    if (networkId !== undefined) this.#network(networkId).apply(event);
     if (event.type === "user.meta") {
-      const data = event.data as RosterEntry;
-      const key = `${data.networkId} ${data.nickname.toLowerCase()}`;
-      this.#roster.set(key, data);
-      this.#pendingRoster.set(key, data);
+      const key = `${event.data.networkId} ${event.data.nickname.toLowerCase()}`;
+      this.#roster.set(key, event.data);
+      this.#pendingRoster.set(key, event.data);
     } else if (event.type === "metadata.updated") {
-      const data = event.data as MetadataEntry | { updates: MetadataEntry[] };
+      const data = event.data;
       for (const update of "updates" in data ? data.updates : [data]) {
         const key = `${update.type} ${update.network_id ?? ""} ${
           update.channel ?? ""
@@ -140,87 +134,28 @@ export class UiState implements Disposable {
         this.#pendingUpdates.set(key, update);
       }
     } else if (!NOT_FORWARDED.has(event.type)) {
-      this.#pendingEvents.push({
-        type: event.type,
-        data: event.data as unknown as Record<string, unknown>,
-        time: event.timestamp.getTime(),
-        source: event.source,
-      });
+      if (event.type === "user.quit") {
+        // A user who left the network has no roster line any more.
+        this.#roster.delete(`${event.data.networkId} ${event.data.nickname.toLowerCase()}`);
+      }
+      this.#pendingEvents.push(uiEvent(event));
     } else return;
     this.#timer ??= setTimeout(() => this.flush(), this.#interval);
   }
 
-  #network(networkId: number): Map<string, ChannelView> {
+  #network(networkId: number): Membership {
     let channels = this.#channels.get(networkId);
-    if (!channels) this.#channels.set(networkId, channels = new Map());
+    if (!channels) this.#channels.set(networkId, channels = new Membership());
     return channels;
   }
+}
 
-  #channel(networkId: number, name: string): ChannelView {
-    const channels = this.#network(networkId);
-    const key = name.toLowerCase();
-    let channel = channels.get(key);
-    if (!channel) channels.set(key, channel = { name, topic: "", members: new Map() });
-    return channel;
-  }
-
-  #track(event: AnyBusEvent): void {
-    switch (event.type) {
-      case "channels.changed": {
-        const { networkId, channels } = event.data as { networkId: number; channels: string[] };
-        const keep = new Set(channels.map((c) => c.toLowerCase()));
-        const known = this.#network(networkId);
-        for (const key of known.keys()) if (!keep.has(key)) known.delete(key);
-        for (const name of channels) this.#channel(networkId, name);
-        return;
-      }
-      case "channel.names.complete": {
-        const { networkId, channel, users } = event.data as {
-          networkId: number;
-          channel: string;
-          users: string[];
-        };
-        const view = this.#channel(networkId, channel);
-        view.members = new Map(users.map((u) => [bareNick(u).toLowerCase(), u]));
-        return;
-      }
-      case "user.joined": {
-        const d = event.data as { networkId: number; nickname: string; channel: string };
-        this.#channel(d.networkId, d.channel).members.set(d.nickname.toLowerCase(), d.nickname);
-        return;
-      }
-      case "user.parted":
-      case "user.kicked": {
-        const d = event.data as { networkId: number; nickname: string; channel: string };
-        this.#network(d.networkId).get(d.channel.toLowerCase())?.members.delete(
-          d.nickname.toLowerCase(),
-        );
-        return;
-      }
-      case "user.quit": {
-        const d = event.data as { networkId: number; nickname: string };
-        // A user who left the network has no roster line any more.
-        this.#roster.delete(`${d.networkId} ${d.nickname.toLowerCase()}`);
-        for (const c of this.#network(d.networkId).values()) {
-          c.members.delete(d.nickname.toLowerCase());
-        }
-        return;
-      }
-      case "user.nick": {
-        const d = event.data as { networkId: number; old_nickname: string; nickname: string };
-        for (const c of this.#network(d.networkId).values()) {
-          const old = c.members.get(d.old_nickname.toLowerCase());
-          if (old === undefined) continue;
-          c.members.delete(d.old_nickname.toLowerCase());
-          c.members.set(d.nickname.toLowerCase(), renamedMember(old, d.nickname));
-        }
-        return;
-      }
-      case "channel.topic": {
-        const d = event.data as { networkId: number; channel: string; topic: string };
-        this.#channel(d.networkId, d.channel).topic = d.topic;
-        return;
-      }
-    }
-  }
+/** A bus event as the page receives it, typed from the event map. */
+function uiEvent(event: AnyBusEvent): UiEvent {
+  return {
+    type: event.type,
+    data: event.data,
+    time: event.timestamp.getTime(),
+    source: event.source,
+  };
 }

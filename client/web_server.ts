@@ -33,6 +33,10 @@ const ASSETS: Record<string, string> = {
   "/index.html": "index.html",
   "/app.js": "app.js",
   "/protocol.js": "protocol.js",
+  "/commands.js": "commands.js",
+  "/membership.js": "membership.js",
+  "/page_state.js": "page_state.js",
+  "/transport.js": "transport.js",
   "/style.css": "style.css",
 };
 

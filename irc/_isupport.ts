@@ -17,6 +17,8 @@ export class ServerSupport {
   statusmsg = "";
   /** The membership prefixes of PREFIX, as they appear in NAMES. */
   prefixes = "~&@%+";
+  /** PREFIX as advertised: mode letters, then their symbols. */
+  prefix = "(qaohv)~&@%+";
   /** WHOX is supported. */
   whox = false;
   /** MONITOR is supported. */
@@ -54,6 +56,7 @@ export class ServerSupport {
         }
         case "PREFIX": {
           const close = value.indexOf(")");
+          this.prefix = value;
           this.prefixes = close === -1 ? "" : value.slice(close + 1);
           break;
         }

@@ -136,7 +136,7 @@ function names(ctx: LineContext, m: RawMessage): void {
     while (start < entry.length && ctx.server.prefixes.includes(entry[start])) start++;
     const bang = entry.indexOf("!", start);
     const nick = bang === -1 ? entry.slice(start) : entry.slice(start, bang);
-    list?.push(nick);
+    list?.push(entry.slice(0, start) + nick);
     if (userhost && bang !== -1) updateMeta(ctx, nick, { host: entry.slice(bang + 1) });
   }
 }
@@ -145,7 +145,12 @@ function namesEnd(ctx: LineContext, m: RawMessage): Promise<void> {
   const channel = m.params[1] ?? "";
   const key = ctx.server.fold(channel);
   const state = ctx.channels.get(key);
-  const users = state?.pendingNames ?? [];
+  const members = state?.pendingNames ?? [];
+  const users = members.map((entry) => {
+    let start = 0;
+    while (start < entry.length && ctx.server.prefixes.includes(entry[start])) start++;
+    return entry.slice(start);
+  });
   if (state) {
     state.pendingNames = undefined;
     state.users = new Set(users.map((nick) => ctx.server.fold(nick)));
@@ -154,6 +159,9 @@ function namesEnd(ctx: LineContext, m: RawMessage): Promise<void> {
     networkId: ctx.networkId,
     channel: state?.name ?? channel,
     users,
+    members,
+    prefix: ctx.server.prefix,
+    casemapping: ctx.server.casemapping,
   }, ctx.time(m));
   if (state && !state.enriched) {
     state.enriched = true;

@@ -1,18 +1,17 @@
 // @ts-check
 // The page: plain ES module, no build step. Talks to the backend over one WebSocket using
 // protocol.js, and renders once per animation frame whatever arrived since the last one.
-import { bareNick, isDeepLinkPayload, parseServerMessage, renamedMember } from "./protocol.js";
+import { helpText, ircLine, parseInput } from "./commands.js";
+import * as model from "./page_state.js";
+import { isDeepLinkPayload } from "./protocol.js";
+import { Transport } from "./transport.js";
 
-const MAX_LINES = 1000;
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 /**
- * @typedef {{ kind: string, time: number, nick?: string, text: string }} Line
- * @typedef {{ key: string, type: "server" | "channel" | "query", name: string, lines: Line[],
- *   unread: number, members: Map<string, string>, topic: string, joined: boolean }} Buffer
- * @typedef {{ id: number, name: string, host: string, port: number, tls: boolean, nick: string,
- *   autoconnect: boolean, username?: string, realname?: string, state: string,
- *   currentNick: string, buffers: Map<string, Buffer> }} Net
+ * @typedef {import("./page_state.d.ts").Line} Line
+ * @typedef {import("./page_state.d.ts").Buffer} Buffer
+ * @typedef {import("./page_state.d.ts").Net} Net
  */
 
 const state = {
@@ -38,7 +37,7 @@ const state = {
 };
 
 const dirty = { rail: true, buffers: true, messages: true, nicks: true, plugins: false };
-/** @type {string[]} */
+/** @type {import("./protocol.d.ts").ServerMessage[]} */
 const inbox = [];
 let frameQueued = false;
 
@@ -46,20 +45,20 @@ let frameQueued = false;
 
 const token = new URLSearchParams(location.search).get("token") ?? "";
 const socket = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
-let nextId = 1;
-/** @type {Map<number, {resolve: (v: unknown) => void, reject: (e: Error) => void}>} */
-const waiting = new Map();
+const transport = new Transport(socket, {
+  onMessage: (message) => {
+    inbox.push(message);
+    scheduleFrame();
+  },
+  onMalformed: (frame) => console.warn("Ignoring a malformed frame from the backend", frame),
+});
 
-/** Sends an action and resolves with its reply's result. @param {Record<string, unknown>} action */
+/** Sends an action and resolves with its reply's result. @param {Record<string, unknown> & {kind: string}} action */
 function request(action) {
-  const id = nextId++;
-  return new Promise((resolve, reject) => {
-    waiting.set(id, { resolve, reject });
-    socket.send(JSON.stringify({ ...action, id }));
-  });
+  return transport.request(action);
 }
 
-/** Sends an action, showing its failure as a toast. @param {Record<string, unknown>} action */
+/** Sends an action, showing its failure as a toast. @param {Record<string, unknown> & {kind: string}} action */
 function act(action) {
   return request(action).catch((error) => {
     toast(error.message);
@@ -68,10 +67,6 @@ function act(action) {
   });
 }
 
-socket.addEventListener("message", (event) => {
-  inbox.push(event.data);
-  scheduleFrame();
-});
 socket.addEventListener("close", () => {
   state.connected = false;
   toast("Disconnected from the client process");
@@ -86,12 +81,7 @@ function scheduleFrame() {
 function frame() {
   frameQueued = false;
   const messages = inbox.splice(0);
-  for (const raw of messages) {
-    const message = parseServerMessage(raw);
-    if (message === undefined) {
-      console.warn("Ignoring a malformed frame from the backend", raw);
-      continue;
-    }
+  for (const message of messages) {
     try {
       receive(message);
     } catch (error) {
@@ -108,41 +98,21 @@ Object.assign(globalThis, { ircbus: { state, stats, request } });
 
 // ---- model ------------------------------------------------------------------------------
 
-/** @param {string} s */
-const fold = (s) => s.toLowerCase();
+const fold = model.bufferKey;
 
-/** @param {any} view @returns {Net} */
+/** @param {import("./protocol.d.ts").NetworkView} view @returns {Net} */
 function netFrom(view) {
-  const old = state.networks.get(view.id);
-  const buffers = old?.buffers ?? new Map();
-  if (!buffers.has("*")) buffers.set("*", newBuffer("*", "server", view.name));
-  const net = { ...view, buffers };
-  for (const channel of view.channels ?? []) {
-    const buffer = ensureBuffer(net, channel.name, "channel");
-    buffer.joined = true;
-    buffer.topic = channel.topic;
-    buffer.members = new Map(
-      channel.members.map((/** @type {string} */ m) => [fold(bareNick(m)), m]),
-    );
-  }
-  delete net.channels;
+  const had = state.networks.get(view.id)?.buffers.size;
+  const net = model.netFrom(view, state.networks.get(view.id));
+  if (net.buffers.size !== had) dirty.buffers = true;
   return net;
-}
-
-/** @param {string} key @param {Buffer["type"]} type @param {string} name @returns {Buffer} */
-function newBuffer(key, type, name) {
-  return { key, type, name, lines: [], unread: 0, members: new Map(), topic: "", joined: false };
 }
 
 /** @param {Net} net @param {string} name @param {Buffer["type"]} type */
 function ensureBuffer(net, name, type) {
-  const key = fold(name);
-  let buffer = net.buffers.get(key);
-  if (!buffer) {
-    buffer = newBuffer(key, type, name);
-    net.buffers.set(key, buffer);
-    dirty.buffers = true;
-  }
+  const had = net.buffers.size;
+  const buffer = model.ensureBuffer(net, name, type);
+  if (net.buffers.size !== had) dirty.buffers = true;
   return buffer;
 }
 
@@ -162,11 +132,10 @@ function addLine(networkId, key, line) {
   if (!net) return;
   const buffer = net.buffers.get(key ?? "*") ?? net.buffers.get("*");
   if (!buffer) return;
-  buffer.lines.push({ time: Date.now(), ...line });
-  if (buffer.lines.length > MAX_LINES) buffer.lines.splice(0, buffer.lines.length - MAX_LINES);
+  const stored = model.pushLine(buffer, line);
   stats.lines++;
   if (networkId === state.networkId && buffer.key === state.bufferKey) {
-    appendLineElement(networkId, buffer.lines[buffer.lines.length - 1]);
+    appendLineElement(networkId, stored);
   } else if (line.kind === "message" || line.kind === "action") {
     buffer.unread++;
     dirty.buffers = true;
@@ -188,7 +157,7 @@ function receive(message) {
       }
       markAll();
       // Our handlers are live: the backend may now deliver queued deep links.
-      socket.send(JSON.stringify({ kind: "ready" }));
+      transport.send({ kind: "ready" });
       request({ kind: "plugins.refresh" }).then((m) => receive(m), () => {});
       return;
     }
@@ -230,20 +199,9 @@ function receive(message) {
       state.commands = message.commands;
       dirty.plugins = true;
       return;
-    case "reply": {
-      const waiter = waiting.get(message.id);
-      waiting.delete(message.id);
-      waiter?.resolve(message.result);
+    case "error":
+      toast(message.message);
       return;
-    }
-    case "error": {
-      const waiter = message.id === undefined ? undefined : waiting.get(message.id);
-      if (waiter) {
-        waiting.delete(message.id);
-        waiter.reject(new Error(message.message));
-      } else toast(message.message);
-      return;
-    }
   }
 }
 
@@ -306,13 +264,27 @@ function colorOf(networkId, nick) {
   return state.colors.get(`${networkId} ${fold(nick)}`) ?? state.colors.get(` ${fold(nick)}`);
 }
 
-/** @param {{type: string, data: any, time?: number}} event */
-function onEvent({ type, data, time }) {
-  const net = state.networks.get(data.networkId);
+/** @param {{type: any, data: any, time?: number}} event */
+function onEvent(event) {
+  const net = state.networks.get(event.data.networkId);
   if (!net) {
-    if (type === "error" && data.networkId === undefined) toast(data.error);
+    if (event.type === "error" && event.data.networkId === undefined) toast(event.data.error);
     return;
   }
+  showEvent(net, event);
+  if (net.members.apply(event)) dirty.nicks = true;
+}
+
+/** Whether `nick` is in `channel` (before the event being shown is applied).
+ * @param {Net} net @param {string} channel @param {string} nick */
+function isMember(net, channel, nick) {
+  const key = net.members.fold(nick);
+  return net.members.members(channel)?.some((m) => net.members.fold(m.nick) === key) ?? false;
+}
+
+/** Shows one event in the buffers it belongs to.
+ * @param {Net} net @param {{type: string, data: any, time?: number}} event */
+function showEvent(net, { type, data, time }) {
   const me = fold(net.currentNick);
   switch (type) {
     case "connection.established":
@@ -349,7 +321,6 @@ function onEvent({ type, data, time }) {
     }
     case "user.joined": {
       const buffer = ensureBuffer(net, data.channel, "channel");
-      buffer.members.set(fold(data.nickname), data.nickname);
       if (fold(data.nickname) === me) {
         buffer.joined = true;
         const wanted = `${net.id} ${fold(data.channel)}`;
@@ -363,7 +334,6 @@ function onEvent({ type, data, time }) {
     case "user.kicked": {
       const buffer = net.buffers.get(fold(data.channel));
       if (!buffer) return;
-      buffer.members.delete(fold(data.nickname));
       const verb = type === "user.kicked" ? `was kicked by ${data.kicker}` : "left";
       addLine(net.id, buffer.key, { kind: "event", text: `← ${data.nickname} ${verb}` });
       if (fold(data.nickname) === me) {
@@ -378,7 +348,7 @@ function onEvent({ type, data, time }) {
     }
     case "user.quit":
       for (const buffer of net.buffers.values()) {
-        if (buffer.members.delete(fold(data.nickname))) {
+        if (buffer.type === "channel" && isMember(net, buffer.name, data.nickname)) {
           addLine(net.id, buffer.key, {
             kind: "event",
             text: `← ${data.nickname} quit (${data.reason})`,
@@ -389,13 +359,7 @@ function onEvent({ type, data, time }) {
       return;
     case "user.nick":
       for (const buffer of net.buffers.values()) {
-        const old = buffer.members.get(fold(data.old_nickname));
-        if (old === undefined) continue;
-        buffer.members.delete(fold(data.old_nickname));
-        buffer.members.set(
-          fold(data.nickname),
-          renamedMember(old, data.nickname),
-        );
+        if (buffer.type !== "channel" || !isMember(net, buffer.name, data.old_nickname)) continue;
         addLine(net.id, buffer.key, {
           kind: "event",
           text: `${data.old_nickname} is now ${data.nickname}`,
@@ -404,12 +368,9 @@ function onEvent({ type, data, time }) {
       if (fold(data.old_nickname) === me) net.currentNick = data.nickname;
       dirty.nicks = true;
       return;
-    case "channel.names.complete": {
-      const buffer = ensureBuffer(net, data.channel, "channel");
-      buffer.members = new Map(data.users.map((/** @type {string} */ u) => [fold(bareNick(u)), u]));
-      dirty.nicks = true;
+    case "channel.names.complete":
+      ensureBuffer(net, data.channel, "channel");
       return;
-    }
     case "channel.topic": {
       const buffer = ensureBuffer(net, data.channel, "channel");
       buffer.topic = data.topic;
@@ -597,68 +558,66 @@ function waitFor(condition) {
 function runInput(line) {
   const net = currentNet();
   const buffer = currentBuffer();
-  if (!line.startsWith("/") || line.startsWith("//")) {
-    const text = line.startsWith("//") ? line.slice(1) : line;
+  const input = parseInput(line);
+  if (input.kind === "none") return;
+  if (input.kind === "say") {
     if (!net || !buffer || buffer.type === "server") {
       return toast("Cannot send: open a channel or a query first");
     }
-    return act({ kind: "say", networkId: net.id, target: buffer.name, text });
+    return act({ kind: "say", networkId: net.id, target: buffer.name, text: input.text });
   }
-  const [command, ...rest] = line.slice(1).split(" ");
-  const args = rest.join(" ").trim();
-  const name = command.toLowerCase();
-  const plugin = state.commands.find((c) => c.name === name);
-  if (plugin) return act({ kind: "command", name, args });
+  if (input.kind === "help") return toast(helpText(input.command));
+  const plugin = input.kind === "unknown" && state.commands.find((c) => c.name === input.name);
+  if (input.kind === "unknown") {
+    if (plugin) return act({ kind: "command", name: input.name, args: input.args });
+    return toast(`Unknown command /${input.name}`);
+  }
+  if (input.kind === "usage") return toast(`Usage: ${input.usage}`);
   if (!net) return toast("Cannot run the command: add a network first");
   const networkId = net.id;
-  switch (name) {
+  switch (input.kind) {
     case "join": {
-      const [channel, key] = args.split(/\s+/);
-      if (!channel) return toast("Usage: /join #channel [key]");
-      const chan = /^[#&+!]/.test(channel) ? channel : `#${channel}`;
+      const chan = /^[#&+!]/.test(input.channel) ? input.channel : `#${input.channel}`;
       state.focusOnJoin.add(`${networkId} ${fold(chan)}`);
       return act(
-        key
-          ? { kind: "join", networkId, channel: chan, key }
+        input.key
+          ? { kind: "join", networkId, channel: chan, key: input.key }
           : { kind: "join", networkId, channel: chan },
       );
     }
     case "part": {
-      const [first, ...reason] = args.split(" ");
-      const channel = first && /^[#&+!]/.test(first)
-        ? first
-        : buffer?.type === "channel"
-        ? buffer.name
-        : "";
-      const why = (first && /^[#&+!]/.test(first) ? reason.join(" ") : args).trim();
+      const channel = input.channel ?? (buffer?.type === "channel" ? buffer.name : "");
       if (!channel) return toast("Usage: /part [#channel] [reason]");
       return act(
-        why
-          ? { kind: "part", networkId, channel, reason: why }
+        input.reason
+          ? { kind: "part", networkId, channel, reason: input.reason }
           : { kind: "part", networkId, channel },
       );
     }
     case "msg":
     case "query": {
-      const [target, ...words] = args.split(" ");
-      if (!target) return toast(`Usage: /${name} nick [message]`);
+      const target = input.target;
       const query = ensureBuffer(net, target, /^[#&+!]/.test(target) ? "channel" : "query");
       select(networkId, query.key);
-      const text = words.join(" ");
-      if (text) return act({ kind: "say", networkId, target, text });
+      if (input.text) return act({ kind: "say", networkId, target, text: input.text });
       return;
     }
     case "me":
       if (!buffer || buffer.type === "server") return toast("Cannot /me here");
-      return act({ kind: "me", networkId, target: buffer.name, text: args || " " });
+      return act({ kind: "me", networkId, target: buffer.name, text: input.text });
     case "whois":
-      if (!args) return toast("Usage: /whois nick");
-      return act({ kind: "whois", networkId, nick: args.split(" ")[0] });
+      return act({ kind: "whois", networkId, nick: input.nick });
     case "nick":
-      if (!args) return toast("Usage: /nick newnick");
-      return act({ kind: "nick", networkId, nick: args.split(" ")[0] });
-    default:
-      return toast(`Unknown command /${name}`);
+      return act({ kind: "nick", networkId, nick: input.nick });
+    case "quote":
+      return act({ kind: "quote", networkId, line: input.line });
+    case "quit":
+      return act({ kind: "disconnect", networkId });
+    default: {
+      const irc = ircLine(input, buffer?.type === "channel" ? buffer.name : undefined);
+      if (irc && "line" in irc) return act({ kind: "quote", networkId, line: irc.line });
+      return toast(irc ? irc.error : `Cannot run /${input.kind} from the page yet`);
+    }
   }
 }
 
@@ -669,24 +628,20 @@ function select(networkId, key) {
   const old = currentBuffer();
   const oldNet = state.networkId;
   if (old && oldNet !== undefined && (oldNet !== networkId || old.key !== key)) {
-    socket.send(
-      JSON.stringify({
-        kind: "pane.blur",
-        pane: { networkId: oldNet, type: old.type, name: old.name },
-      }),
-    );
+    transport.send({
+      kind: "pane.blur",
+      pane: { networkId: oldNet, type: old.type, name: old.name },
+    });
   }
   state.networkId = networkId;
   state.bufferKey = key;
   const buffer = currentBuffer();
   if (buffer) {
     buffer.unread = 0;
-    socket.send(
-      JSON.stringify({
-        kind: "pane.focus",
-        pane: { networkId, type: buffer.type, name: buffer.name },
-      }),
-    );
+    transport.send({
+      kind: "pane.focus",
+      pane: { networkId, type: buffer.type, name: buffer.name },
+    });
     markRead(networkId, buffer);
   }
   markAll();
@@ -702,7 +657,7 @@ function markRead(networkId, buffer) {
   const last = buffer.lines[buffer.lines.length - 1];
   if (buffer.type === "server" || !last) return;
   const timestamp = new Date(last.time).toISOString();
-  socket.send(JSON.stringify({ kind: "buffer.read", networkId, buffer: buffer.name, timestamp }));
+  transport.send({ kind: "buffer.read", networkId, buffer: buffer.name, timestamp });
 }
 
 function render() {
@@ -825,7 +780,7 @@ function flushLines() {
   const box = $("messages");
   const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 30;
   box.append(pendingLines);
-  let excess = box.childElementCount - MAX_LINES;
+  let excess = box.childElementCount - model.MAX_LINES;
   while (excess-- > 0) box.firstElementChild?.remove();
   if (atBottom) box.scrollTop = box.scrollHeight;
 }
@@ -833,19 +788,17 @@ function flushLines() {
 function renderNicks() {
   const buffer = currentBuffer();
   const list = $("nicklist");
-  const members = buffer?.type === "channel" ? [...buffer.members.values()] : [];
-  $("nick-count").textContent = buffer?.type === "channel" ? `${members.length} users` : "";
-  const rank = (/** @type {string} */ m) => "~&@%+".indexOf(m[0]) + 1 || 9;
-  const keyed = members.map((m) => ({ m, rank: rank(m), key: fold(bareNick(m)) }));
-  keyed.sort((a, b) => a.rank - b.rank || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const net = currentNet();
+  const members = buffer?.type === "channel" ? net?.members.members(buffer.name) ?? [] : [];
+  const count = `${members.length} ${members.length === 1 ? "user" : "users"}`;
+  $("nick-count").textContent = buffer?.type === "channel" ? count : "";
   const fragment = document.createDocumentFragment();
   const networkId = state.networkId ?? 0;
   nickItems = new Map();
-  for (const { m: member, key } of keyed) {
+  for (const { nick, prefix } of members) {
     const li = document.createElement("li");
-    nickItems.set(key, li);
-    const nick = bareNick(member);
-    li.textContent = member;
+    nickItems.set(fold(nick), li);
+    li.textContent = prefix + nick;
     li.dataset.nick = nick;
     if (state.roster.get(`${networkId} ${fold(nick)}`)?.away) li.classList.add("away");
     const color = colorOf(networkId, nick);

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { EventMap } from "../../bus/events.ts";
+import type { EventMap, EventType } from "../../bus/events.ts";
 
 /** The largest frame the backend accepts from the page, in UTF-16 code units. */
 export declare const MAX_ACTION_BYTES: number;
@@ -79,6 +79,7 @@ export type Action =
     | { kind: "me"; networkId: number; target: string; text: string }
     | { kind: "whois"; networkId: number; nick: string }
     | { kind: "nick"; networkId: number; nick: string }
+    | { kind: "quote"; networkId: number; line: string }
     | { kind: "command"; name: string; args: string }
     | { kind: "network.add"; network: NetworkForm; connect: boolean }
     | { kind: "network.update"; networkId: number; network: NetworkForm }
@@ -170,11 +171,11 @@ export interface NetworkView extends NetworkForm {
  * };
  * ```
  */
-export interface UiEvent {
+export interface UiEvent<T extends EventType = EventType> {
   /** The bus event type, e.g. `message.received`. */
-  type: string;
-  /** The event's data, as on the bus. */
-  data: Record<string, unknown>;
+  type: T;
+  /** The event's data, as on the bus (typed by the event map). */
+  data: EventMap[T];
   /** When it happened, in ms since the epoch. */
   time: number;
   /** `irc`, `ui` or `system`. */
@@ -292,23 +293,3 @@ export declare function parseAction(frame: unknown): ParsedAction;
 export declare function parseServerMessage(frame: unknown): ServerMessage | undefined;
 /** Checks a `deeplink:*` payload on the page. */
 export declare function isDeepLinkPayload(name: string, payload: unknown): boolean;
-/**
- * A member as NAMES lists it, without its status prefixes (`@`, `+`, ...).
- *
- * @example
- * ```ts
- * import { bareNick } from "./protocol.js";
- * console.log(bareNick("@alice")); // "alice"
- * ```
- */
-export declare function bareNick(member: string): string;
-/**
- * A member renamed to `nick`, keeping its status prefixes.
- *
- * @example
- * ```ts
- * import { renamedMember } from "./protocol.js";
- * console.log(renamedMember("@alice", "alicia")); // "@alicia"
- * ```
- */
-export declare function renamedMember(member: string, nick: string): string;

@@ -154,6 +154,10 @@ const ACTIONS = {
   }),
   "whois": (o) => ({ networkId: id(o, "networkId"), nick: str(o, "nick", NICK, "a nickname") }),
   "nick": (o) => ({ networkId: id(o, "networkId"), nick: str(o, "nick", NICK, "a nickname") }),
+  "quote": (o) => ({
+    networkId: id(o, "networkId"),
+    line: str(o, "line", /^[^\r\n\x00]{1,510}$/, "one IRC line of 1-510 characters"),
+  }),
   "command": (o) => {
     const args = o.args ?? "";
     if (typeof args !== "string" || args.length > MAX_TEXT || !LINE.test(args)) {
@@ -325,25 +329,4 @@ export function isDeepLinkPayload(name, p) {
     default:
       return false;
   }
-}
-
-/**
- * A member as NAMES lists it, without its status prefixes (`@`, `+`, ...).
- *
- * @param {string} member
- * @returns {string}
- */
-export function bareNick(member) {
-  return member.replace(/^[~&@%+]+/, "");
-}
-
-/**
- * A member renamed to `nick`, keeping its status prefixes.
- *
- * @param {string} member
- * @param {string} nick
- * @returns {string}
- */
-export function renamedMember(member, nick) {
-  return member.slice(0, member.length - bareNick(member).length) + nick;
 }

@@ -28,6 +28,7 @@ Deno.test("parseAction() accepts every well-formed action and echoes its id", ()
     { kind: "me", networkId: 1, target: "bob", text: "waves" },
     { kind: "whois", networkId: 1, nick: "bob" },
     { kind: "nick", networkId: 1, nick: "alice_" },
+    { kind: "quote", networkId: 1, line: "TOPIC #a :new topic" },
     { kind: "command", name: "weather", args: "Paris" },
     { kind: "network.add", network, connect: true },
     { kind: "network.update", networkId: 2, network: { ...network, username: "a", realname: "A" } },
@@ -66,6 +67,10 @@ Deno.test("parseAction() refuses malformed, unknown, oversized and invalid frame
     ],
     [JSON.stringify({ kind: "join", networkId: 1, channel: "#a b" }), "invalid_field"],
     [JSON.stringify({ kind: "join", networkId: "1", channel: "#a" }), "invalid_field"],
+    [
+      JSON.stringify({ kind: "quote", networkId: 1, line: "PRIVMSG #a :x\r\nQUIT" }),
+      "invalid_field",
+    ],
     [JSON.stringify({ kind: "say", networkId: 1, target: "#a", text: "" }), "invalid_field"],
     [
       JSON.stringify({ kind: "say", networkId: 1, target: "#a", text: "x".repeat(4001) }),

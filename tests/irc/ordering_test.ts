@@ -159,7 +159,14 @@ Deno.test("without implicit NAMES the client asks for it, paced, and enriches on
   const who = await peer.expect(/^WHO #q/, before);
   assert.equal(who, "WHO #q %tcuhnfar,152");
   const names = await rec.waitFor("channel.names.complete");
-  assert.deepEqual(names.data, { networkId: 5, channel: "#q", users: ["me", "ann"] });
+  assert.deepEqual(names.data, {
+    networkId: 5,
+    channel: "#q",
+    users: ["me", "ann"],
+    members: ["me", "@ann"],
+    prefix: "(ov)@+",
+    casemapping: "ascii",
+  });
   const meta = (
     nick: string,
     match: (d: { account?: string; host?: string; realname?: string }) => boolean,

@@ -1,0 +1,269 @@
+/**
+ * The client's IRC connections: one {@linkcode IrcClient} per saved network, started and
+ * stopped on request, with the network views the page shows.
+ *
+ * @module
+ */
+import type { EventBus } from "../bus/mod.ts";
+import { backoff, IrcClient, type IrcClientOptions } from "../irc/mod.ts";
+import type { Network, NetworkStore } from "../storage/network_store.ts";
+import type { NetworkView } from "./web/protocol.js";
+import type { UiState } from "./ui_state.ts";
+import { Autojoin } from "./_autojoin.ts";
+
+/**
+ * Options of {@linkcode NetworkManager}.
+ *
+ * @example
+ * ```ts
+ * import type { NetworkManagerOptions } from "./network_manager.ts";
+ * const onState: NetworkManagerOptions["onState"] = (networkId) => console.log(networkId);
+ * ```
+ */
+export interface NetworkManagerOptions {
+  /** The bus every connection publishes to. */
+  bus: EventBus;
+  /** The saved networks. */
+  store: NetworkStore;
+  /** The UI's channel view (forgotten on disconnect). */
+  ui: UiState;
+  /** Extra IRC options for every network (tests lower the pacing). */
+  irc?: Partial<Omit<IrcClientOptions, "bus" | "networkId" | "host" | "port" | "tls" | "nick">>;
+  /** Called when a network's connection state or nickname may have changed. */
+  onState: (networkId: number) => void;
+  /** Receives problems worth a line in the log (a failed launch connect, a channel not saved). */
+  log?: (line: string) => void;
+}
+
+/**
+ * One IRC connection per saved network: connects, disconnects, and describes each for the
+ * page. It reports state changes (connect, loss, our nick) through `onState`, after the
+ * batch carrying the event itself. It keeps each network's saved channels in step with our
+ * joins and parts, and joins them after every connect.
+ *
+ * @example
+ * ```ts
+ * import { EventBus } from "../bus/mod.ts";
+ * import { openDatabase } from "../storage/database.ts";
+ * import { NetworkStore } from "../storage/network_store.ts";
+ * import { NetworkManager } from "./network_manager.ts";
+ * import { UiState } from "./ui_state.ts";
+ * const bus = new EventBus();
+ * const db = openDatabase(":memory:");
+ * const store = new NetworkStore(db);
+ * const ui = new UiState({ bus, onBatch: () => {} });
+ * const networks = new NetworkManager({ bus, store, ui, onState: () => {} });
+ * const id = store.add({ name: "L", host: "127.0.0.1", port: 6667, tls: false, nick: "me" }).id;
+ * console.log(networks.view(id)?.state); // "disconnected"
+ * networks.close();
+ * ui.close();
+ * store.close();
+ * db.close();
+ * await bus.close();
+ * ```
+ */
+export class NetworkManager {
+  #clients = new Map<number, IrcClient>();
+  #options: NetworkManagerOptions;
+  #unsubscribe: (() => void)[];
+  #autojoin: Autojoin;
+  #log: (line: string) => void;
+  /** Launch connects still retrying, by network: a disconnect or `close` stops one. */
+  #retries = new Map<number, AbortController>();
+
+  /** Starts watching the bus for state changes; connects nothing. */
+  constructor(options: NetworkManagerOptions) {
+    this.#options = options;
+    this.#log = options.log ?? (() => {});
+    this.#autojoin = new Autojoin({
+      bus: options.bus,
+      store: options.store,
+      nickOf: (networkId) => this.#clients.get(networkId)?.nickname,
+      onError: (error) => this.#log(`autojoin: ${error instanceof Error ? error.message : error}`),
+    });
+    const report = (data: { networkId: number }) =>
+      queueMicrotask(() => options.onState(data.networkId));
+    this.#unsubscribe = [
+      options.bus.subscribe("connection.established", (event) => report(event.data)),
+      options.bus.subscribe("connection.lost", (event) => report(event.data)),
+      options.bus.subscribe("user.nick", (event) => report(event.data)),
+    ];
+  }
+
+  /** The IRC clients started so far (for the ordered shutdown). */
+  clients(): Iterable<IrcClient> {
+    return this.#clients.values();
+  }
+
+  /** The IRC client of a network, when one was started. */
+  irc(networkId: number): IrcClient | undefined {
+    return this.#clients.get(networkId);
+  }
+
+  /** The IRC client of a network, or an error naming `action` when it is not connected. */
+  require(networkId: number, action: string): IrcClient {
+    const client = this.#clients.get(networkId);
+    if (!client) {
+      throw new Error(`Cannot ${action}: the network is not connected, got ${networkId}`);
+    }
+    return client;
+  }
+
+  /** Connects a saved network; resolves once registered. */
+  async connect(networkId: number): Promise<void> {
+    const network = this.#options.store.get(networkId);
+    if (!network) throw new Error(`Cannot connect: no such network, got ${networkId}`);
+    const existing = this.#clients.get(networkId);
+    if (existing && existing.state !== "disconnected") return;
+    const client = new IrcClient({
+      bus: this.#options.bus,
+      networkId,
+      host: network.host,
+      port: network.port,
+      tls: network.tls,
+      nick: network.nick,
+      altNicks: [`${network.nick}_`, `${network.nick}__`],
+      username: network.username || undefined,
+      realname: network.realname || undefined,
+      reconnect: {},
+      ...this.#options.irc,
+    });
+    this.#clients.set(networkId, client);
+    this.#options.onState(networkId);
+    try {
+      await client.connect();
+      // Rejoined after every later reconnect by the client itself.
+      this.#autojoin.joinSaved(networkId, client);
+    } finally {
+      this.#options.onState(networkId);
+    }
+  }
+
+  /** Connects every network saved with autoconnect, in the background. */
+  autoconnect(): void {
+    for (const network of this.#options.store.list()) {
+      if (network.autoconnect) void this.#connectOnStart(network.id);
+    }
+  }
+
+  /** Joins a channel, saved with its key once the server confirms. */
+  join(networkId: number, channel: string, key?: string): void {
+    const client = this.require(networkId, "join");
+    this.#autojoin.joining(networkId, channel, key);
+    client.join(channel, key);
+  }
+
+  /** Leaves a channel; leaving is the user's choice even offline, so it is not rejoined. */
+  part(networkId: number, channel: string, reason?: string): void {
+    this.#options.store.removeChannel(networkId, channel);
+    const client = this.#clients.get(networkId);
+    if (client?.state === "connected") client.part(channel, reason);
+  }
+
+  /** Disconnects a network (QUIT) and forgets its channels. */
+  async disconnect(networkId: number): Promise<void> {
+    this.#retries.get(networkId)?.abort();
+    const client = this.#clients.get(networkId);
+    if (!client) return;
+    await client.disconnect("Leaving");
+    this.#options.ui.forget(networkId);
+    this.#options.onState(networkId);
+  }
+
+  /** Disconnects a network and removes it from the saved ones. */
+  async remove(networkId: number): Promise<void> {
+    await this.disconnect(networkId);
+    this.#clients.delete(networkId);
+    this.#options.store.remove(networkId);
+  }
+
+  /** A network's connection state and current nickname. */
+  state(networkId: number): { state: string; nick: string } {
+    const client = this.#clients.get(networkId);
+    return {
+      state: client?.state ?? "disconnected",
+      nick: client?.nickname ?? this.#options.store.get(networkId)?.nick ?? "",
+    };
+  }
+
+  /** How the page sees a saved network, or `undefined` when there is none. */
+  view(networkId: number): NetworkView | undefined {
+    const network = this.#options.store.get(networkId);
+    return network && this.#view(network);
+  }
+
+  /** Every saved network as the page sees it. */
+  views(): NetworkView[] {
+    return this.#options.store.list().map((network) => this.#view(network));
+  }
+
+  /** Stops launch retries (call first on shutdown). */
+  stopRetries(): void {
+    for (const retry of this.#retries.values()) retry.abort();
+  }
+
+  /** Stops watching the bus (the connections are closed by the shutdown). */
+  close(): void {
+    this.stopRetries();
+    for (const off of this.#unsubscribe) off();
+    this.#autojoin[Symbol.dispose]();
+  }
+
+  /**
+   * Connects a network on launch and, while it fails (server down, no network yet), tries
+   * again with the reconnect backoff, until it connects, the user disconnects it or turns
+   * connect on start off, or the client stops.
+   */
+  async #connectOnStart(networkId: number): Promise<void> {
+    const retry = new AbortController();
+    this.#retries.set(networkId, retry);
+    const signal = retry.signal;
+    try {
+      for (let attempt = 0; !signal.aborted; attempt++) {
+        try {
+          await this.connect(networkId);
+          return;
+        } catch (error) {
+          if (signal.aborted) return;
+          const name = this.#options.store.get(networkId)?.name ?? networkId;
+          this.#log(`Cannot connect to ${name}: ${error instanceof Error ? error.message : error}`);
+        }
+        if (!this.#options.store.get(networkId)?.autoconnect) return;
+        await abortableDelay(backoff(attempt, { ...this.#options.irc?.reconnect }), signal);
+      }
+    } finally {
+      if (this.#retries.get(networkId) === retry) this.#retries.delete(networkId);
+    }
+  }
+
+  #view(network: Network): NetworkView {
+    const client = this.#clients.get(network.id);
+    return {
+      id: network.id,
+      name: network.name,
+      host: network.host,
+      port: network.port,
+      tls: network.tls,
+      nick: network.nick,
+      autoconnect: network.autoconnect,
+      username: network.username,
+      realname: network.realname,
+      state: client?.state ?? "disconnected",
+      currentNick: client?.nickname ?? network.nick,
+      channels: this.#options.ui.channels(network.id),
+    };
+  }
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+  });
+}

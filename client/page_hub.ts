@@ -1,0 +1,128 @@
+/**
+ * The open pages: each page's socket, what is broadcast to all of them, the frontend events
+ * (`deeplink:*`) kept for the first page that says it is ready, and the edge where every
+ * frame a page sends is checked before it becomes an action.
+ *
+ * @module
+ */
+import type { FrontendTransport } from "../deeplink/mod.ts";
+import { type Action, parseAction, type ServerMessage } from "./web/protocol.js";
+import type { PageSocket } from "./page_socket.ts";
+
+/** Frontend frames kept while no page is open, oldest dropped first beyond this. */
+const FRONTEND_QUEUE = 256;
+
+/** One open page. */
+interface Page {
+  socket: PageSocket;
+  ready: boolean;
+}
+
+/**
+ * Options of {@linkcode PageHub}.
+ *
+ * @example
+ * ```ts
+ * import type { PageHubOptions } from "./page_hub.ts";
+ * const perform: PageHubOptions["perform"] = (action) => Promise.resolve(action.kind);
+ * ```
+ */
+export interface PageHubOptions {
+  /** The first message a page gets: the whole state. */
+  hello: () => ServerMessage;
+  /** Runs one checked action; what it resolves to is the reply's `result`. */
+  perform: (action: Action) => Promise<unknown>;
+}
+
+/**
+ * The open pages and the frames between them and the backend. A frame from a page is checked
+ * with `parseAction` before anything reads it; a bad frame gets a typed error back.
+ *
+ * @example
+ * ```ts
+ * import { PageHub } from "./page_hub.ts";
+ * const hub = new PageHub({
+ *   hello: () => ({ kind: "networks", networks: [] }),
+ *   perform: () => Promise.resolve(null),
+ * });
+ * hub.broadcast({ kind: "networks", networks: [] }); // no page open: nothing is serialized
+ * console.log(hub.size); // 0
+ * ```
+ */
+export class PageHub {
+  #pages = new Set<Page>();
+  #frontendQueue: string[] = [];
+  #options: PageHubOptions;
+
+  /** Frontend events go to the newest page that said ready; kept while none did. */
+  readonly transport: FrontendTransport = {
+    send: (frame) => {
+      const ready = [...this.#pages].filter((p) => p.ready);
+      if (ready.length === 0) {
+        this.#frontendQueue.push(frame);
+        if (this.#frontendQueue.length > FRONTEND_QUEUE) this.#frontendQueue.shift();
+        return;
+      }
+      // One page acts on a link (the newest ready one), so two tabs never join twice.
+      ready[ready.length - 1].socket.send(`{"kind":"frontend","event":${frame}}`);
+    },
+    listen: () => () => {},
+  };
+
+  /** Holds no page until {@linkcode PageHub.add} is called. */
+  constructor(options: PageHubOptions) {
+    this.#options = options;
+  }
+
+  /** How many pages are open. */
+  get size(): number {
+    return this.#pages.size;
+  }
+
+  /** Sends `message` to every open page (serialized only when one is open). */
+  broadcast(message: ServerMessage): void {
+    if (this.#pages.size === 0) return;
+    const frame = JSON.stringify(message);
+    for (const page of this.#pages) page.socket.send(frame);
+  }
+
+  /** Takes a new page: sends it the hello, then answers its actions. */
+  add(socket: PageSocket): void {
+    const page: Page = { socket, ready: false };
+    this.#pages.add(page);
+    socket.send(JSON.stringify(this.#options.hello()));
+    socket.onClose(() => this.#pages.delete(page));
+    socket.onMessage((data) => {
+      const parsed = parseAction(data);
+      if (!parsed.ok) {
+        socket.send(JSON.stringify(parsed.error));
+        return;
+      }
+      const action = parsed.action;
+      if (action.kind === "ready") this.#ready(page);
+      this.#options.perform(action).then(
+        (result) => {
+          if (action.id !== undefined) {
+            socket.send(JSON.stringify({ kind: "reply", id: action.id, result: result ?? null }));
+          }
+        },
+        (error) => {
+          const message = error instanceof Error ? error.message : String(error);
+          socket.send(JSON.stringify(
+            action.id === undefined
+              ? { kind: "error", code: "failed", message }
+              : { kind: "error", code: "failed", message, id: action.id },
+          ));
+        },
+      );
+    });
+  }
+
+  /** A page said it is ready: it gets the frontend events kept for it. */
+  #ready(page: Page): void {
+    page.ready = true;
+    for (const frame of this.#frontendQueue.splice(0)) {
+      page.socket.send(`{"kind":"frontend","event":${frame}}`);
+    }
+  }
+}

@@ -1,0 +1,363 @@
+// @ts-self-types="./commands.d.ts"
+// @ts-check
+/**
+ * The one slash-command table, shared as-is by the page (a plain ES module, no build) and the
+ * terminal client (Deno imports it, typed by commands.d.ts). Each row names a command, its
+ * aliases, usage and help text, and reads its arguments; parsing, help and completion all
+ * come from the rows, so adding a command is adding a row.
+ *
+ * @module
+ */
+
+const CHANNEL = /^[#&+!]/;
+
+/**
+ * Splits `rest` into its first word and the text after it.
+ * @param {string} rest
+ * @returns {[string, string]}
+ */
+function head(rest) {
+  const match = /^(\S+)\s*([\s\S]*)$/.exec(rest);
+  return match ? [match[1], match[2].trim()] : ["", ""];
+}
+
+/**
+ * @typedef {object} CommandRow
+ * @property {string} name
+ * @property {readonly string[]} aliases
+ * @property {string} usage
+ * @property {string} help
+ * @property {(rest: string) => import("./commands.d.ts").Command | undefined} read
+ */
+
+/**
+ * A row giving or taking a member mode (`/op`, `/voice`…) to the nicks named.
+ * @param {string} name @param {string} mode @param {string} help
+ * @returns {CommandRow}
+ */
+function memberModeRow(name, mode, help) {
+  return {
+    name,
+    aliases: [],
+    usage: `/${name} nick [nick...]`,
+    help,
+    read: (rest) => {
+      const nicks = rest.split(/\s+/).filter((n) => n !== "");
+      return nicks.length ? { kind: "members", mode, nicks } : undefined;
+    },
+  };
+}
+
+/** @type {readonly CommandRow[]} */
+export const COMMANDS = [
+  {
+    name: "join",
+    aliases: ["j"],
+    usage: "/join #channel [key]",
+    help: "Join a channel, with its key if it has one",
+    read: (rest) => {
+      const [channel, tail] = head(rest);
+      if (!channel) return undefined;
+      const [key] = head(tail);
+      return key ? { kind: "join", channel, key } : { kind: "join", channel };
+    },
+  },
+  {
+    name: "part",
+    aliases: ["leave"],
+    usage: "/part [#channel] [reason]",
+    help: "Leave a channel (the current one when none is named)",
+    read: (rest) => {
+      const [first, tail] = head(rest);
+      const channel = CHANNEL.test(first) ? first : undefined;
+      const reason = channel ? tail : rest.trim();
+      return {
+        kind: "part",
+        ...(channel ? { channel } : {}),
+        ...(reason ? { reason } : {}),
+      };
+    },
+  },
+  {
+    name: "msg",
+    aliases: [],
+    usage: "/msg nick|#channel text",
+    help: "Send a message to a nick or a channel",
+    read: (rest) => {
+      const [target, text] = head(rest);
+      return target && text ? { kind: "msg", target, text } : undefined;
+    },
+  },
+  {
+    name: "query",
+    aliases: [],
+    usage: "/query nick [text]",
+    help: "Talk privately to a nick, optionally sending a first message",
+    read: (rest) => {
+      const [target, text] = head(rest);
+      if (!target) return undefined;
+      return text ? { kind: "query", target, text } : { kind: "query", target };
+    },
+  },
+  {
+    name: "me",
+    aliases: [],
+    usage: "/me action",
+    help: "Send an action to the current channel or query",
+    read: (rest) => rest.trim() ? { kind: "me", text: rest.trim() } : undefined,
+  },
+  {
+    name: "whois",
+    aliases: [],
+    usage: "/whois nick",
+    help: "Show who a nick is",
+    read: (rest) => {
+      const [nick] = head(rest);
+      return nick ? { kind: "whois", nick } : undefined;
+    },
+  },
+  {
+    name: "nick",
+    aliases: [],
+    usage: "/nick newnick",
+    help: "Change your nickname",
+    read: (rest) => {
+      const [nick] = head(rest);
+      return nick ? { kind: "nick", nick } : undefined;
+    },
+  },
+  {
+    name: "topic",
+    aliases: [],
+    usage: "/topic [#channel] [text]",
+    help: "Show or set a channel's topic",
+    read: (rest) => {
+      const [first, tail] = head(rest);
+      const channel = CHANNEL.test(first) ? first : undefined;
+      const text = channel ? tail : rest.trim();
+      return { kind: "topic", ...(channel ? { channel } : {}), ...(text ? { text } : {}) };
+    },
+  },
+  {
+    name: "mode",
+    aliases: [],
+    usage: "/mode [target] modes [params]",
+    help: "Show or change modes of a channel (the current one by default) or yourself",
+    read: (rest) => {
+      const [first, tail] = head(rest);
+      if (!first) return undefined;
+      return /^[+-]/.test(first)
+        ? { kind: "mode", modes: rest.trim() }
+        : { kind: "mode", target: first, ...(tail ? { modes: tail } : {}) };
+    },
+  },
+  memberModeRow("op", "+o", "Give operator status (+o) in the current channel"),
+  memberModeRow("deop", "-o", "Take operator status (-o) in the current channel"),
+  memberModeRow("voice", "+v", "Give voice (+v) in the current channel"),
+  memberModeRow("devoice", "-v", "Take voice (-v) in the current channel"),
+  {
+    name: "kick",
+    aliases: [],
+    usage: "/kick nick [reason]",
+    help: "Remove a nick from the current channel",
+    read: (rest) => {
+      const [nick, reason] = head(rest);
+      if (!nick) return undefined;
+      return reason ? { kind: "kick", nick, reason } : { kind: "kick", nick };
+    },
+  },
+  {
+    name: "ban",
+    aliases: [],
+    usage: "/ban nick|mask",
+    help: "Ban a nick (as nick!*@*) or a mask from the current channel",
+    read: (rest) => {
+      const [mask] = head(rest);
+      return mask ? { kind: "ban", mask: mask.includes("!") ? mask : `${mask}!*@*` } : undefined;
+    },
+  },
+  {
+    name: "invite",
+    aliases: [],
+    usage: "/invite nick [#channel]",
+    help: "Invite a nick to a channel (the current one by default)",
+    read: (rest) => {
+      const [nick, tail] = head(rest);
+      const [channel] = head(tail);
+      if (!nick) return undefined;
+      return channel ? { kind: "invite", nick, channel } : { kind: "invite", nick };
+    },
+  },
+  {
+    name: "notice",
+    aliases: [],
+    usage: "/notice nick|#channel text",
+    help: "Send a notice",
+    read: (rest) => {
+      const [target, text] = head(rest);
+      return target && text ? { kind: "notice", target, text } : undefined;
+    },
+  },
+  {
+    name: "list",
+    aliases: [],
+    usage: "/list [filter]",
+    help: "List the network's channels",
+    read: (rest) => rest.trim() ? { kind: "list", filter: rest.trim() } : { kind: "list" },
+  },
+  {
+    name: "away",
+    aliases: [],
+    usage: "/away [message]",
+    help: "Mark yourself away (no message: back)",
+    read: (rest) => rest.trim() ? { kind: "away", message: rest.trim() } : { kind: "away" },
+  },
+  {
+    name: "back",
+    aliases: [],
+    usage: "/back",
+    help: "Mark yourself back",
+    read: () => ({ kind: "away" }),
+  },
+  {
+    name: "quote",
+    aliases: ["raw"],
+    usage: "/quote RAW LINE",
+    help: "Send a raw IRC line to the server",
+    read: (rest) => rest.trim() ? { kind: "quote", line: rest.trim() } : undefined,
+  },
+  {
+    name: "quit",
+    aliases: ["exit"],
+    usage: "/quit [reason]",
+    help: "Disconnect from the network",
+    read: (rest) => rest.trim() ? { kind: "quit", reason: rest.trim() } : { kind: "quit" },
+  },
+  {
+    name: "help",
+    aliases: [],
+    usage: "/help [command]",
+    help: "List the commands, or show how to use one",
+    read: (rest) => {
+      const [topic] = head(rest);
+      return topic
+        ? { kind: "help", command: topic.replace(/^\//, "").toLowerCase() }
+        : { kind: "help" };
+    },
+  },
+];
+
+/**
+ * The row for `name` (a command name or alias, without the slash, any case).
+ * @param {string} name
+ * @returns {CommandRow | undefined}
+ */
+export function findCommand(name) {
+  const key = name.toLowerCase();
+  return COMMANDS.find((row) => row.name === key || row.aliases.includes(key));
+}
+
+/**
+ * Parses one input line: plain text (a leading `//` sends a literal `/`), or a command.
+ * @param {string} line
+ * @returns {import("./commands.d.ts").ParsedInput}
+ */
+export function parseInput(line) {
+  const text = line.replace(/\r?\n$/, "");
+  if (text.trim() === "") return { kind: "none" };
+  if (!text.startsWith("/") || text.startsWith("//")) {
+    return { kind: "say", text: text.startsWith("//") ? text.slice(1) : text };
+  }
+  const [word, rest] = head(text.slice(1));
+  const name = word.toLowerCase();
+  const row = findCommand(name);
+  if (!row) return { kind: "unknown", name, args: rest };
+  return row.read(rest) ?? { kind: "usage", name: row.name, usage: row.usage };
+}
+
+/**
+ * Help text: one line per command, or the usage and help of one command.
+ * @param {string} [name]
+ * @returns {string}
+ */
+export function helpText(name) {
+  if (name !== undefined) {
+    const row = findCommand(name.replace(/^\//, ""));
+    if (!row) return `Unknown command /${name.replace(/^\//, "")}`;
+    const aliases = row.aliases.length
+      ? ` (also ${row.aliases.map((/** @type {string} */ a) => `/${a}`).join(", ")})`
+      : "";
+    return `${row.usage} - ${row.help}${aliases}`;
+  }
+  return COMMANDS.map((row) => `${row.usage} - ${row.help}`).join("\n");
+}
+
+/**
+ * Command names (with the slash) that complete `partial` (`/jo` -> `/join`), sorted, extra
+ * names (e.g. plugin commands) included.
+ * @param {string} partial
+ * @param {readonly string[]} [extra]
+ * @returns {string[]}
+ */
+export function completeCommand(partial, extra = []) {
+  if (!partial.startsWith("/")) return [];
+  const stem = partial.slice(1).toLowerCase();
+  const names = new Set([...COMMANDS.map((row) => row.name), ...extra]);
+  return [...names].filter((n) => n.startsWith(stem)).sort().map((n) => `/${n}`);
+}
+
+/**
+ * The IRC line for a command that is one line to the server (`/topic`, `/mode`, `/op`,
+ * `/kick`, `/notice`…), with `channel` the current channel for those that need one; a
+ * `{ error }` when the command needs a channel and none is given; `undefined` for commands
+ * that are not one line.
+ * @param {import("./commands.d.ts").Command} command
+ * @param {string | undefined} channel
+ * @returns {{ line: string } | { error: string } | undefined}
+ */
+export function ircLine(command, channel) {
+  /** @param {string} verb @param {(c: string) => string} build */
+  const inChannel = (verb, build) =>
+    channel ? { line: build(channel) } : { error: `Cannot ${verb}: open a channel first` };
+  switch (command.kind) {
+    case "topic": {
+      const where = command.channel ?? channel;
+      if (!where) return { error: "Cannot show the topic: open a channel first" };
+      return { line: command.text ? `TOPIC ${where} :${command.text}` : `TOPIC ${where}` };
+    }
+    case "mode": {
+      if (command.target) {
+        return { line: `MODE ${command.target}${command.modes ? ` ${command.modes}` : ""}` };
+      }
+      return inChannel("change modes", (c) => `MODE ${c} ${command.modes}`);
+    }
+    case "members":
+      return inChannel(
+        "change modes",
+        (c) =>
+          `MODE ${c} ${command.mode[0]}${command.mode[1].repeat(command.nicks.length)} ${
+            command.nicks.join(" ")
+          }`,
+      );
+    case "kick":
+      return inChannel(
+        "kick",
+        (c) => `KICK ${c} ${command.nick}${command.reason ? ` :${command.reason}` : ""}`,
+      );
+    case "ban":
+      return inChannel("ban", (c) => `MODE ${c} +b ${command.mask}`);
+    case "invite": {
+      const where = command.channel ?? channel;
+      if (!where) return { error: "Cannot invite: open a channel first" };
+      return { line: `INVITE ${command.nick} ${where}` };
+    }
+    case "notice":
+      return { line: `NOTICE ${command.target} :${command.text}` };
+    case "list":
+      return { line: command.filter ? `LIST ${command.filter}` : "LIST" };
+    case "away":
+      return { line: command.message ? `AWAY :${command.message}` : "AWAY" };
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * Types of the shared membership reducer (the implementation is membership.js, which the page
+ * loads as-is and the backend imports).
+ *
+ * @module
+ */
+import type { EventMap } from "../../bus/events.ts";
+
+/** The bus events the reducer reads, typed from the event map. */
+type Reads =
+  | "channels.changed"
+  | "channel.names.complete"
+  | "user.joined"
+  | "user.parted"
+  | "user.kicked"
+  | "user.quit"
+  | "user.nick"
+  | "channel.topic"
+  | "channel.mode";
+
+/**
+ * A bus event as the reducer reads it: its type and data (any other event is ignored).
+ *
+ * @example
+ * ```ts
+ * import type { MembershipEvent } from "./membership.js";
+ * const event: MembershipEvent = {
+ *   type: "user.joined",
+ *   data: { networkId: 1, channel: "#a", user: "bob", nickname: "bob" },
+ * };
+ * ```
+ */
+export type MembershipEvent =
+  | { [K in Reads]: { type: K; data: EventMap[K] } }[Reads]
+  | { type: Exclude<keyof EventMap, Reads>; data?: unknown };
+
+/**
+ * A channel member: nick, prefix modes held (highest first, e.g. `ov`) and the symbol of the
+ * highest (`@`), or `""`.
+ *
+ * @example
+ * ```ts
+ * import type { Member } from "./membership.js";
+ * const op: Member = { nick: "alice", modes: "ov", prefix: "@" };
+ * ```
+ */
+export interface Member {
+  /** The nickname as the server spells it. */
+  nick: string;
+  /** Prefix mode letters held, highest first. */
+  modes: string;
+  /** The symbol of the highest, or `""`. */
+  prefix: string;
+}
+
+/**
+ * Folds a name by a server's CASEMAPPING (`ascii`, `rfc1459`, `strict-rfc1459`).
+ *
+ * @example
+ * ```ts
+ * import { foldName } from "./membership.js";
+ * console.log(foldName("Nick[A]~", "rfc1459")); // "nick{a}^"
+ * ```
+ */
+export declare function foldName(name: string, mapping: string): string;
+
+/**
+ * Reads an ISUPPORT PREFIX value as mode letters and symbols, highest first (`(ov)@+` when
+ * the value is malformed).
+ *
+ * @example
+ * ```ts
+ * import { parsePrefix } from "./membership.js";
+ * console.log(parsePrefix("(qaohv)~&@%+")); // { modes: "qaohv", symbols: "~&@%+" }
+ * ```
+ */
+export declare function parsePrefix(value: string): { modes: string; symbols: string };
+
+/**
+ * The channels of one network, their topics and members with prefixes, kept from bus events.
+ *
+ * @example
+ * ```ts
+ * import { Membership } from "./membership.js";
+ * const state = new Membership({ casemapping: "rfc1459", prefix: "(ov)@+" });
+ * state.apply({
+ *   type: "channel.names.complete",
+ *   data: { networkId: 1, channel: "#a", users: ["@alice", "+bob", "carol"] },
+ * });
+ * state.apply({ type: "channel.mode", data: { networkId: 1, channel: "#A", modes: "+o carol" } });
+ * console.log(state.members("#a")?.map((m) => m.prefix + m.nick)); // ["@alice", "@carol", "+bob"]
+ * ```
+ */
+export declare class Membership {
+  constructor(options?: { casemapping?: string; prefix?: string });
+  /** Takes the server's CASEMAPPING and PREFIX (ISUPPORT) values. */
+  configure(options: { casemapping?: string; prefix?: string }): void;
+  /** Folds a name by the casemapping. */
+  fold(name: string): string;
+  /** Every channel with topic and sorted members. */
+  channels(): { name: string; topic: string; members: Member[] }[];
+  /** A channel's members, sorted by prefix rank then nick, or `undefined` if unknown. */
+  members(channel: string): Member[] | undefined;
+  /** Applies one bus event; returns whether anything changed. */
+  apply(event: MembershipEvent): boolean;
+}

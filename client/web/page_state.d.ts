@@ -1,0 +1,149 @@
+/**
+ * Types of the page's model (the implementation is page_state.js, loaded as-is by the page).
+ *
+ * @module
+ */
+import type { Membership } from "./membership.js";
+import type { NetworkView } from "./protocol.js";
+
+/**
+ * One line of a buffer.
+ *
+ * @example
+ * ```ts
+ * import type { Line } from "./page_state.js";
+ * const line: Line = { kind: "message", time: 0, nick: "bob", text: "hi" };
+ * ```
+ */
+export interface Line {
+  /** `message`, `action`, `event` or `error`. */
+  kind: string;
+  /** When, in ms since the epoch. */
+  time: number;
+  /** Who said it, for messages. */
+  nick?: string;
+  /** The text. */
+  text: string;
+}
+
+/**
+ * A server, channel or query buffer.
+ *
+ * @example
+ * ```ts
+ * import { newBuffer } from "./page_state.js";
+ * console.log(newBuffer("#a", "channel", "#A").lines.length); // 0
+ * ```
+ */
+export interface Buffer {
+  /** The key within the network (`*` for the server buffer). */
+  key: string;
+  /** What it shows. */
+  type: "server" | "channel" | "query";
+  /** The channel, peer or network name. */
+  name: string;
+  /** Its lines, oldest first. */
+  lines: Line[];
+  /** Messages since it was last shown. */
+  unread: number;
+  /** The channel topic. */
+  topic: string;
+  /** Whether we are in the channel. */
+  joined: boolean;
+}
+
+/**
+ * A network as the page keeps it: the backend's view, its buffers and its membership.
+ *
+ * @example
+ * ```ts
+ * import { netFrom } from "./page_state.js";
+ * const net = netFrom({
+ *   id: 1, name: "L", host: "h", port: 6667, tls: false, nick: "me", autoconnect: false,
+ *   state: "connected", currentNick: "me", channels: [],
+ * }, undefined);
+ * console.log([...net.buffers.keys()]); // ["*"]
+ * ```
+ */
+export interface Net extends Omit<NetworkView, "channels"> {
+  /** Buffers by key. */
+  buffers: Map<string, Buffer>;
+  /** Who is in which channel. */
+  members: Membership;
+}
+
+/** Lines kept per buffer.
+ *
+ * @example
+ * ```ts
+ * import { MAX_LINES } from "./page_state.js";
+ * console.log(MAX_LINES); // 1000
+ * ```
+ */
+export declare const MAX_LINES: number;
+
+/** A buffer's key within its network: its name, case-folded.
+ *
+ * @example
+ * ```ts
+ * import { bufferKey } from "./page_state.js";
+ * console.log(bufferKey("#Deno")); // "#deno"
+ * ```
+ */
+export declare function bufferKey(name: string): string;
+
+/** An empty buffer.
+ *
+ * @example
+ * ```ts
+ * import { newBuffer } from "./page_state.js";
+ * console.log(newBuffer("*", "server", "Libera").type); // "server"
+ * ```
+ */
+export declare function newBuffer(key: string, type: Buffer["type"], name: string): Buffer;
+
+/** The buffer named `name`, created (of `type`) when missing.
+ *
+ * @example
+ * ```ts
+ * import { ensureBuffer, netFrom } from "./page_state.js";
+ * const net = netFrom({
+ *   id: 1, name: "L", host: "h", port: 6667, tls: false, nick: "me", autoconnect: false,
+ *   state: "connected", currentNick: "me", channels: [],
+ * }, undefined);
+ * console.log(ensureBuffer(net, "Bob", "query") === ensureBuffer(net, "BOB", "query")); // true
+ * ```
+ */
+export declare function ensureBuffer(net: Net, name: string, type: Buffer["type"]): Buffer;
+
+/** A network from the backend's view, keeping the buffers and membership of `old`.
+ *
+ * @example
+ * ```ts
+ * import { netFrom } from "./page_state.js";
+ * const net = netFrom({
+ *   id: 1, name: "L", host: "h", port: 6667, tls: false, nick: "me", autoconnect: false,
+ *   state: "connected", currentNick: "me",
+ *   channels: [{ name: "#a", topic: "hi", members: ["@me", "bob"] }],
+ * }, undefined);
+ * console.log(net.members.members("#a")?.map((m) => m.prefix + m.nick)); // ["@me", "bob"]
+ * ```
+ */
+export declare function netFrom(view: NetworkView, old: Net | undefined): Net;
+
+/** Appends a line, dropping the oldest beyond `max` (default {@linkcode MAX_LINES}).
+ *
+ * @example
+ * ```ts
+ * import { newBuffer, pushLine } from "./page_state.js";
+ * const buffer = newBuffer("#a", "channel", "#a");
+ * pushLine(buffer, { kind: "event", text: "one" }, 1);
+ * pushLine(buffer, { kind: "event", text: "two" }, 1);
+ * console.log(buffer.lines.map((l) => l.text)); // ["two"]
+ * ```
+ */
+export declare function pushLine(
+  buffer: Buffer,
+  line: Omit<Line, "time"> & { time?: number },
+  max?: number,
+): Line;

@@ -1,0 +1,46 @@
+/**
+ * Types of the page's transport (the implementation is transport.js, loaded as-is by the page).
+ *
+ * @module
+ */
+import type { ServerMessage } from "./protocol.js";
+
+/** Requests waiting for a reply at most; a request beyond this fails at once.
+ *
+ * @example
+ * ```ts
+ * import { MAX_PENDING } from "./transport.js";
+ * console.log(MAX_PENDING); // 256
+ * ```
+ */
+export declare const MAX_PENDING: number;
+
+/**
+ * The page's requests over one WebSocket: actions out with an id, replies and errors matched
+ * back to their request, every other checked frame handed to `onMessage` in order, malformed
+ * frames to `onMalformed`. Waiting requests fail when the socket closes.
+ *
+ * @example
+ * ```ts ignore
+ * import { Transport } from "./transport.js";
+ * const transport = new Transport(new WebSocket("ws://127.0.0.1:8080/ws"), {
+ *   onMessage: (message) => console.log(message.kind),
+ * });
+ * const result = await transport.request({ kind: "whois", networkId: 1, nick: "bob" });
+ * ```
+ */
+export declare class Transport {
+  constructor(
+    socket: WebSocket,
+    options: {
+      onMessage: (message: ServerMessage) => void;
+      onMalformed?: (frame: unknown) => void;
+    },
+  );
+  /** How many requests wait for their reply. */
+  get pending(): number;
+  /** Sends an action and resolves with its reply's result (rejects with the backend's error). */
+  request(action: Record<string, unknown> & { kind: string }): Promise<unknown>;
+  /** Sends an action that needs no reply. */
+  send(action: Record<string, unknown> & { kind: string }): void;
+}

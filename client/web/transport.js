@@ -1,0 +1,91 @@
+// @ts-self-types="./transport.d.ts"
+// @ts-check
+/**
+ * The page's side of the WebSocket: actions out with an id, replies and errors matched back
+ * to the request that asked, and every other frame checked and handed on, in order.
+ *
+ * @module
+ */
+import { parseServerMessage } from "./protocol.js";
+
+/** Requests waiting for a reply at most; a request beyond this fails at once. */
+export const MAX_PENDING = 256;
+
+/** The page's requests over one WebSocket. */
+export class Transport {
+  /** @type {WebSocket} */
+  #socket;
+  #nextId = 1;
+  /** @type {Map<number, {resolve: (v: unknown) => void, reject: (e: Error) => void}>} */
+  #waiting = new Map();
+  /** @type {(message: import("./protocol.d.ts").ServerMessage) => void} */
+  #onMessage;
+
+  /**
+   * @param {WebSocket} socket
+   * @param {{ onMessage: (message: import("./protocol.d.ts").ServerMessage) => void,
+   *   onMalformed?: (frame: unknown) => void }} options
+   */
+  constructor(socket, options) {
+    this.#socket = socket;
+    this.#onMessage = options.onMessage;
+    const onMalformed = options.onMalformed ?? (() => {});
+    socket.addEventListener("message", (event) => {
+      const message = parseServerMessage(event.data);
+      if (message === undefined) onMalformed(event.data);
+      else if (!this.#settle(message)) this.#onMessage(message);
+    });
+    socket.addEventListener("close", () => {
+      for (const waiter of this.#waiting.values()) {
+        waiter.reject(new Error("Cannot finish the request: the connection closed"));
+      }
+      this.#waiting.clear();
+    });
+  }
+
+  /** How many requests wait for their reply. */
+  get pending() {
+    return this.#waiting.size;
+  }
+
+  /**
+   * Sends an action and resolves with its reply's result (rejects with the backend's error).
+   * @param {Record<string, unknown> & { kind: string }} action
+   * @returns {Promise<unknown>}
+   */
+  request(action) {
+    if (this.#waiting.size >= MAX_PENDING) {
+      return Promise.reject(
+        new Error(`Cannot send ${action.kind}: ${MAX_PENDING} requests are already waiting`),
+      );
+    }
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#waiting.set(id, { resolve, reject });
+      this.#socket.send(JSON.stringify({ ...action, id }));
+    });
+  }
+
+  /**
+   * Sends an action that needs no reply.
+   * @param {Record<string, unknown> & { kind: string }} action
+   */
+  send(action) {
+    this.#socket.send(JSON.stringify(action));
+  }
+
+  /**
+   * Settles the request a reply or error answers; returns whether it did.
+   * @param {import("./protocol.d.ts").ServerMessage} message
+   */
+  #settle(message) {
+    if (message.kind !== "reply" && message.kind !== "error") return false;
+    const id = message.id;
+    const waiter = id === undefined ? undefined : this.#waiting.get(id);
+    if (!waiter || id === undefined) return false;
+    this.#waiting.delete(id);
+    if (message.kind === "reply") waiter.resolve(message.result);
+    else waiter.reject(new Error(message.message));
+    return true;
+  }
+}

@@ -1,0 +1,68 @@
+import assert from "node:assert/strict";
+import { Transport } from "../../../client/web/transport.js";
+import type { ServerMessage } from "../../../client/web/protocol.js";
+
+/** A real WebSocket server answering each action with `answer(action)` frames. */
+async function withServer(
+  answer: (action: { kind: string; id?: number }) => string[],
+  body: (socket: WebSocket) => Promise<void>,
+): Promise<void> {
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, (req) => {
+    const { socket, response } = Deno.upgradeWebSocket(req);
+    socket.onmessage = (event) => {
+      for (const frame of answer(JSON.parse(event.data))) socket.send(frame);
+    };
+    return response;
+  });
+  const socket = new WebSocket(`ws://127.0.0.1:${server.addr.port}/`);
+  const closed = new Promise((resolve) => socket.addEventListener("close", resolve));
+  await new Promise((resolve) => socket.addEventListener("open", resolve, { once: true }));
+  try {
+    await body(socket);
+  } finally {
+    socket.close();
+    await closed;
+    await server.shutdown();
+  }
+}
+
+Deno.test("Transport matches replies and errors to their requests and passes the rest on", async () => {
+  const seen: string[] = [];
+  const malformed: unknown[] = [];
+  await withServer((action) => {
+    if (action.kind === "whois") {
+      return [
+        "not json",
+        JSON.stringify({ kind: "networks", networks: [] }),
+        JSON.stringify({ kind: "reply", id: action.id, result: { nickname: "bob" } }),
+      ];
+    }
+    return [
+      JSON.stringify({ kind: "error", code: "failed", message: "Cannot join: no", id: action.id }),
+    ];
+  }, async (socket) => {
+    const transport = new Transport(socket, {
+      onMessage: (message: ServerMessage) => seen.push(message.kind),
+      onMalformed: (frame) => malformed.push(frame),
+    });
+    assert.deepEqual(await transport.request({ kind: "whois", networkId: 1, nick: "bob" }), {
+      nickname: "bob",
+    });
+    await assert.rejects(
+      transport.request({ kind: "join", networkId: 1, channel: "#a" }),
+      { message: "Cannot join: no" },
+    );
+    assert.equal(transport.pending, 0);
+  });
+  assert.deepEqual(seen, ["networks"]);
+  assert.deepEqual(malformed, ["not json"]);
+});
+
+Deno.test("Transport fails waiting requests when the socket closes", async () => {
+  await withServer(() => [], async (socket) => {
+    const transport = new Transport(socket, { onMessage: () => {} });
+    const waiting = transport.request({ kind: "ready" });
+    socket.close();
+    await assert.rejects(waiting, { message: "Cannot finish the request: the connection closed" });
+  });
+});
