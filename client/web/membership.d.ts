@@ -6,8 +6,8 @@
  */
 import type { EventMap } from "../../bus/events.ts";
 
-/** The bus events the reducer reads, typed from the event map. */
-type Reads =
+/** The bus event types the reducer reads, typed from the event map. */
+export type MembershipReads =
   | "channels.changed"
   | "channel.names.complete"
   | "user.joined"
@@ -31,8 +31,8 @@ type Reads =
  * ```
  */
 export type MembershipEvent =
-  | { [K in Reads]: { type: K; data: EventMap[K] } }[Reads]
-  | { type: Exclude<keyof EventMap, Reads>; data?: unknown };
+  | { [K in MembershipReads]: { type: K; data: EventMap[K] } }[MembershipReads]
+  | { type: Exclude<keyof EventMap, MembershipReads>; data?: unknown };
 
 /**
  * A channel member: nick, prefix modes held (highest first, e.g. `ov`) and the symbol of the
@@ -92,6 +92,7 @@ export declare function parsePrefix(value: string): { modes: string; symbols: st
  * ```
  */
 export declare class Membership {
+  /** Starts empty, folding by `casemapping` (default rfc1459) with `prefix` (default `(ov)@+`). */
   constructor(options?: { casemapping?: string; prefix?: string });
   /** Takes the server's CASEMAPPING and PREFIX (ISUPPORT) values. */
   configure(options: { casemapping?: string; prefix?: string }): void;
