@@ -33,5 +33,5 @@ export type {
 export { parseAction } from "./web/protocol.js";
 export type { Command, CommandRow, ParsedInput } from "./web/commands.js";
 export { COMMANDS, completeCommand, findCommand, helpText, parseInput } from "./web/commands.js";
-export type { Member, MembershipEvent } from "./web/membership.js";
+export type { Member, MembershipEvent, MembershipReads } from "./web/membership.js";
 export { foldName, Membership, parsePrefix } from "./web/membership.js";
