@@ -11,14 +11,17 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { resolveDataDir } from "../storage/data_dir.ts";
 import { EventBus } from "../bus/event_bus.ts";
-import { PluginIdentityError } from "./errors.ts";
-import { grantAll } from "./grant.ts";
-import { PluginHost } from "./host.ts";
-import { readManifest, WORKER_MODE_GAPS } from "./manifest.ts";
+import { PluginIdentityError, PluginLoadError } from "./errors.ts";
+import { grantAll, missingConsent } from "./grant.ts";
+import { PluginHost, type PluginInfo } from "./host.ts";
+import { type PluginManifest, readManifest, WORKER_MODE_GAPS } from "./manifest.ts";
+import { compareVersions, listVersions, parseJsrSpecifier, pickVersion } from "./_jsr.ts";
+import { type JsrPin, readPin, writePin } from "./_jsr_pin.ts";
+import { fetchPlugin } from "./_jsr_install.ts";
 import { describeScope, type GrantScope, ScopeError, scopeFromFlags } from "./scope.ts";
 
 const USAGE = `usage: deno task plugins <command> [options]
-  install <path> [--yes] [--worker] [--replace] [--dev] [scope]
+  install <path>|jsr:@scope/name[@range] [--yes] [--worker] [--replace] [--dev] [scope]
                                           validate, show requests, ask consent, install a
                                           pinned copy that runs in its own subprocess
                                           --worker: run it in a Worker, which contains less
@@ -27,7 +30,15 @@ const USAGE = `usage: deno task plugins <command> [options]
                                           --dev: run from the folder itself, reloaded when it
                                           changes
   scope <plugin> [scope]                  replace where an installed plugin's grant applies
-  list [--json]                           installed plugins, grants, state and counts
+                                          a jsr: plugin comes from the registry JSR_URL
+                                          names (default https://jsr.io/), pinned by
+                                          integrity
+  list [--json]                           installed plugins, source, version, integrity,
+                                          grants, state and counts
+  outdated [--json]                       newer versions of jsr: plugins, within their
+                                          range (wanted) and beyond it (latest)
+  upgrade <plugin> [range] [--yes]        install the latest (or highest in range) version;
+                                          asks again for what it requests beyond the grant
   audit [--json] [<plugin>]               the append-only audit log
 scope (without one: every network and channel, no private messages):
   --network <id>                          a whole network (repeatable)
@@ -86,6 +97,30 @@ export async function main(
           return 2;
         }
         const scope = scopeOf(values);
+        if (path.startsWith("jsr:")) {
+          const spec = parseJsrSpecifier(path);
+          const pins = await allPins(host, dataDir);
+          await using fetched = await fetchPlugin(dataDir, path, spec.pkg, spec.range, pins);
+          const manifest = fetched.manifest;
+          io.out(`${manifest.name} ${manifest.version}: ${manifest.description}`);
+          io.out(`from jsr:${spec.pkg}@${fetched.pinned.version} (${fetched.pinned.integrity})`);
+          io.out(`It asks for:`);
+          for (const line of describeRequests(manifest)) io.out(`  ${line}`);
+          io.out(`Scope: ${describeScope(scope)}`);
+          if (!(values.yes || io.confirm("Grant these and install?"))) {
+            io.err("Not installed: consent was not given");
+            return 1;
+          }
+          const result = await host.install(await fetched.place(), {
+            grant: { ...grantAll(manifest), scope },
+            isolation: values.worker ? "worker" : "subprocess",
+            replace: values.replace === true,
+          });
+          const range = spec.range === "*" ? `^${fetched.pinned.version}` : spec.range;
+          await writePin(dataDir, manifest.name, { ...fetched.pinned, range });
+          io.out(`Installed ${result.manifest.name} ${result.manifest.version}`);
+          return 0;
+        }
         const folder = await Deno.realPath(resolve(path)).catch(() => resolve(path));
         const manifest = await readManifest(folder);
         const installed = host.list().find((plugin) => plugin.name === manifest.name);
@@ -140,7 +175,11 @@ export async function main(
       case "list": {
         const plugins = host.list();
         if (values.json) {
-          io.out(JSON.stringify(plugins, null, 2));
+          const rows = [];
+          for (const plugin of plugins) {
+            rows.push(listRow(plugin, await readPin(dataDir, plugin.name)));
+          }
+          io.out(JSON.stringify(rows, null, 2));
           return 0;
         }
         if (plugins.length === 0) io.out("No plugins installed");
@@ -159,6 +198,77 @@ export async function main(
           }
           io.out(`  crashes: ${p.crashes}  overflows: ${p.overflows}  denied: ${p.denied}`);
         }
+        return 0;
+      }
+      case "outdated": {
+        const rows = [];
+        for (const plugin of host.list()) {
+          const pin = await readPin(dataDir, plugin.name);
+          if (!pin) continue;
+          const source = `jsr:${pin.pkg}`;
+          const versions = await listVersions(source, pin.pkg);
+          let wanted = pin.version;
+          try {
+            wanted = pickVersion(source, versions, pin.range);
+          } catch {
+            // No version in range any more (all yanked): the current one stays wanted.
+          }
+          const latest = versions[0] ?? pin.version;
+          if (compareVersions(latest, pin.version) <= 0) continue;
+          rows.push({
+            name: plugin.name,
+            source,
+            current: pin.version,
+            wanted,
+            latest,
+            range: pin.range,
+          });
+        }
+        if (values.json) {
+          io.out(JSON.stringify(rows, null, 2));
+          return 0;
+        }
+        if (rows.length === 0) io.out("All plugins from JSR are up to date");
+        for (const row of rows) {
+          io.out(
+            `${row.name} ${row.current}: wanted ${row.wanted} (range ${row.range}), latest ${row.latest}`,
+          );
+        }
+        return 0;
+      }
+      case "upgrade": {
+        const name = rest[0];
+        if (!name) {
+          io.err(USAGE);
+          return 2;
+        }
+        const installed = host.list().find((plugin) => plugin.name === name);
+        const pin = await readPin(dataDir, name);
+        if (!installed || !pin) {
+          throw new PluginLoadError(name, "it is not installed from JSR, so it cannot be upgraded");
+        }
+        const source = `jsr:${pin.pkg}`;
+        await using fetched = await fetchPlugin(dataDir, source, pin.pkg, rest[1] ?? "*", [pin]);
+        const manifest = fetched.manifest;
+        if (manifest.name !== name) {
+          throw new PluginIdentityError(manifest.name, source, installed.path);
+        }
+        const version = fetched.pinned.version;
+        io.out(`${name} ${pin.version} -> ${version}: ${manifest.description}`);
+        const added = newRequests(manifest, installed);
+        let grant;
+        if (added.length > 0) {
+          io.out(`It asks for more than you granted:`);
+          for (const line of added) io.out(`  ${line}`);
+          if (!(values.yes || io.confirm("Grant these and upgrade?"))) {
+            io.err(`Not upgraded: consent was not given for ${added.join("; ")}`);
+            return 1;
+          }
+          grant = { ...grantAll(manifest), scope: installed.granted.scope };
+        } else io.out("It asks for nothing new.");
+        await host.install(await fetched.place(), { grant });
+        await writePin(dataDir, name, { ...fetched.pinned, range: rest[1] ?? `^${version}` });
+        io.out(`Upgraded ${name} to ${version}`);
         return 0;
       }
       case "audit": {
@@ -204,7 +314,47 @@ function scopeOf(values: Record<string, unknown>): GrantScope {
   );
 }
 
-function describeRequests(manifest: Awaited<ReturnType<typeof readManifest>>): string[] {
+/** The pins of the installed plugins that came from JSR. */
+async function allPins(host: PluginHost, dataDir: string): Promise<JsrPin[]> {
+  const pins: JsrPin[] = [];
+  for (const plugin of host.list()) {
+    const pin = await readPin(dataDir, plugin.name);
+    if (pin) pins.push(pin);
+  }
+  return pins;
+}
+
+/** One plugin as `list --json` shows it: its host info, source, pin, grants and state. */
+function listRow(plugin: PluginInfo, pin: JsrPin | undefined) {
+  const failed = plugin.state === "disabled";
+  const loaded = plugin.state === "running" || plugin.state === "starting" ||
+    plugin.state === "restarting";
+  return {
+    ...plugin,
+    source: pin ? `jsr:${pin.pkg}` : plugin.path,
+    version: pin?.version ?? plugin.version,
+    range: pin?.range ?? null,
+    integrity: pin?.integrity ?? null,
+    grants: plugin.granted,
+    state: failed ? "failed" : loaded ? "loaded" : "stopped",
+    reason: failed ? plugin.disabledReason : null,
+  };
+}
+
+/** The request lines (with reasons) of what `manifest` asks beyond what `plugin` was granted. */
+function newRequests(manifest: PluginManifest, plugin: PluginInfo): string[] {
+  return missingConsent(manifest, plugin.granted).map((request) => {
+    const [kind, ...item] = request.split(":");
+    const reason = kind === "event"
+      ? manifest.reasons["events:*"]
+      : kind === "capability"
+      ? manifest.reasons[item.join(":")]
+      : manifest.reasons[kind];
+    return reason ? `${request} (${reason})` : request;
+  });
+}
+
+function describeRequests(manifest: PluginManifest): string[] {
   const lines: string[] = [];
   const events = manifest.events.includes("*") ? "ALL events" : manifest.events.join(", ");
   lines.push(
