@@ -94,7 +94,7 @@ Deno.test("plugins install jsr: refuses without consent, then installs the highe
 });
 
 Deno.test("plugins outdated and upgrade: same permissions proceed, wider need consent", async () => {
-  await using registry = await registryWithGreeter();
+  await using _registry = await registryWithGreeter();
   const dataDir = await Deno.makeTempDir();
   assert.equal((await cli(["install", "jsr:@test/greeter@1.0.0", "--yes"], dataDir)).code, 0);
   const outdated = JSON.parse((await cli(["outdated", "--json"], dataDir)).out);
