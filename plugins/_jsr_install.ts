@@ -7,6 +7,10 @@
  * @module
  */
 import { join } from "node:path";
+import { EventBus } from "../bus/event_bus.ts";
+import type { PluginGrant } from "./grant.ts";
+import { PluginHost } from "./host.ts";
+import type { IsolationMode } from "./manifest.ts";
 import { readManifest } from "./manifest.ts";
 import type { PluginManifest } from "./manifest.ts";
 import { PluginRegistryError } from "./errors.ts";
@@ -69,5 +73,28 @@ export async function fetchPlugin(
   } catch (error) {
     await remove();
     throw error;
+  }
+}
+
+/**
+ * Installs and starts the plugin in `folder` in a scratch host (its own data dir under
+ * `<hostDataDir>/plugins/.jsr/`), then removes it all: an upgrade that cannot start is
+ * refused before it replaces anything. Throws what the install or start threw.
+ */
+export async function trialStart(
+  hostDataDir: string,
+  folder: string,
+  grant: PluginGrant | "requested",
+  isolation: IsolationMode,
+): Promise<void> {
+  const dataDir = join(jsrDir(hostDataDir), `.trial-${crypto.randomUUID()}`);
+  const bus = new EventBus();
+  try {
+    await using host = new PluginHost({ bus, dataDir, onLog: () => {} });
+    const { manifest } = await host.install(folder, { grant, isolation });
+    await host.load(manifest.name);
+  } finally {
+    await bus.close();
+    await Deno.remove(dataDir, { recursive: true }).catch(() => {});
   }
 }

@@ -17,7 +17,7 @@ import { PluginHost, type PluginInfo } from "./host.ts";
 import { type PluginManifest, readManifest, WORKER_MODE_GAPS } from "./manifest.ts";
 import { compareVersions, listVersions, parseJsrSpecifier, pickVersion } from "./_jsr.ts";
 import { type JsrPin, readPin, writePin } from "./_jsr_pin.ts";
-import { fetchPlugin } from "./_jsr_install.ts";
+import { fetchPlugin, trialStart } from "./_jsr_install.ts";
 import { describeScope, type GrantScope, ScopeError, scopeFromFlags } from "./scope.ts";
 
 const USAGE = `usage: deno task plugins <command> [options]
@@ -266,6 +266,10 @@ export async function main(
           }
           grant = { ...grantAll(manifest), scope: installed.granted.scope };
         } else io.out("It asks for nothing new.");
+        await trialStart(dataDir, fetched.folder, grant ?? installed.granted, installed.isolation)
+          .catch((error: Error) => {
+            throw new PluginLoadError(name, `version ${version} fails to start: ${error.message}`);
+          });
         await host.install(await fetched.place(), { grant });
         await writePin(dataDir, name, { ...fetched.pinned, range: rest[1] ?? `^${version}` });
         io.out(`Upgraded ${name} to ${version}`);

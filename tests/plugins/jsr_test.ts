@@ -186,3 +186,45 @@ Deno.test("plugins install jsr: bad input gets a clear error and changes nothing
   for await (const entry of Deno.readDir(join(dataDir, "plugins", ".jsr"))) left.push(entry.name);
   assert.deepEqual(left.sort(), ["greeter", "greeter.lock.json"]);
 });
+
+Deno.test("plugins upgrade to a version that fails to install or start keeps the old one running", async () => {
+  await using registry = await registryWithGreeter();
+  const dataDir = await Deno.makeTempDir();
+  assert.equal((await cli(["install", "jsr:@test/greeter@1.0.0", "--yes"], dataDir)).code, 0);
+  await using h = await harness({ dataDir });
+  await h.host.load("greeter");
+  const manifest = (version: string) =>
+    JSON.stringify({
+      name: "greeter",
+      version,
+      description: "Greets, for JSR tests",
+      entry: "mod.ts",
+      events: [],
+      permissions: {},
+      capabilities: ["commands"],
+      reasons: { commands: "Adds /greet" },
+    });
+  await registry.add("@test/greeter", "1.2.0", {
+    "/plugin.json": manifest("1.2.0"),
+    "/mod.ts": `import { definePlugin } from "jsr:@ircbus/client@^0.1/plugin";
+export default definePlugin({ setup() { throw new Error("broken setup"); } });
+`,
+  });
+  const start = await cli(["upgrade", "greeter", "1.2.0", "--yes"], dataDir);
+  assert.equal(start.code, 1);
+  assert.match(start.err, /version 1\.2\.0 fails to start: .*broken setup/);
+
+  await registry.add("@test/greeter", "1.3.0", {
+    "/plugin.json": manifest("1.3.0"),
+    "/mod.ts": `import "jsr:@test/missing@^1";\nexport default {};\n`,
+  });
+  const install = await cli(["upgrade", "greeter", "1.3.0", "--yes"], dataDir);
+  assert.equal(install.code, 1);
+  assert.match(install.err, /fails to start/);
+
+  const [row] = await listJson(dataDir);
+  assert.equal(row.version, "1.0.0");
+  assert.equal(h.host.list()[0].state, "running");
+  await h.host.reload("greeter");
+  assert.equal(h.logs.filter((log) => log.message === "greeter 1.0.0 up").length, 2);
+});
