@@ -228,3 +228,29 @@ export default definePlugin({ setup() { throw new Error("broken setup"); } });
   await h.host.reload("greeter");
   assert.equal(h.logs.filter((log) => log.message === "greeter 1.0.0 up").length, 2);
 });
+
+Deno.test("deno task plugins install jsr: without a terminal refuses, with --yes installs", async () => {
+  await using registry = await registryWithGreeter();
+  const dataDir = await Deno.makeTempDir();
+  const task = async (...args: string[]) => {
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: ["task", "--quiet", "plugins", ...args, "--data-dir", dataDir],
+      cwd: new URL("../..", import.meta.url),
+      env: { JSR_URL: registry.url, NO_COLOR: "1" },
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+    return { code: output.code, out: text(output.stdout), err: text(output.stderr) };
+  };
+  const refused = await task("install", "jsr:@test/greeter@^1");
+  assert.notEqual(refused.code, 0);
+  assert.match(refused.out, /capability commands \(Adds \/greet\)/);
+  assert.deepEqual(await listJson(dataDir), []);
+  const done = await task("install", "jsr:@test/greeter@^1", "--yes");
+  assert.equal(done.code, 0, done.err);
+  const listed = JSON.parse((await task("list", "--json")).out);
+  assert.equal(listed[0].version, "1.1.0");
+  assert.equal(listed[0].source, "jsr:@test/greeter");
+});
