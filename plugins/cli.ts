@@ -11,13 +11,14 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { resolveDataDir } from "../storage/data_dir.ts";
 import { EventBus } from "../bus/event_bus.ts";
-import { PluginIdentityError, PluginLoadError } from "./errors.ts";
-import { grantAll, missingConsent } from "./grant.ts";
+import { PluginIdentityError } from "./errors.ts";
+import { grantAll } from "./grant.ts";
 import { PluginHost, type PluginInfo } from "./host.ts";
 import { type PluginManifest, readManifest, WORKER_MODE_GAPS } from "./manifest.ts";
-import { compareVersions, listVersions, parseJsrSpecifier, pickVersion } from "./_jsr.ts";
+import { applyUpgrade, hasUpdate, planUpgrade, type PluginSource, pluginSources } from "./jsr.ts";
+import { parseJsrSpecifier } from "./_jsr.ts";
 import { type JsrPin, readPin, writePin } from "./_jsr_pin.ts";
-import { fetchPlugin, trialStart } from "./_jsr_install.ts";
+import { fetchPlugin } from "./_jsr_install.ts";
 import { describeScope, type GrantScope, ScopeError, scopeFromFlags } from "./scope.ts";
 
 const USAGE = `usage: deno task plugins <command> [options]
@@ -175,10 +176,8 @@ export async function main(
       case "list": {
         const plugins = host.list();
         if (values.json) {
-          const rows = [];
-          for (const plugin of plugins) {
-            rows.push(listRow(plugin, await readPin(dataDir, plugin.name)));
-          }
+          const sources = await pluginSources(host, dataDir);
+          const rows = plugins.map((plugin, i) => listRow(plugin, sources[i]));
           io.out(JSON.stringify(rows, null, 2));
           return 0;
         }
@@ -202,27 +201,11 @@ export async function main(
       }
       case "outdated": {
         const rows = [];
-        for (const plugin of host.list()) {
-          const pin = await readPin(dataDir, plugin.name);
-          if (!pin) continue;
-          const source = `jsr:${pin.pkg}`;
-          const versions = await listVersions(source, pin.pkg);
-          let wanted = pin.version;
-          try {
-            wanted = pickVersion(source, versions, pin.range);
-          } catch {
-            // No version in range any more (all yanked): the current one stays wanted.
-          }
-          const latest = versions[0] ?? pin.version;
-          if (compareVersions(latest, pin.version) <= 0) continue;
-          rows.push({
-            name: plugin.name,
-            source,
-            current: pin.version,
-            wanted,
-            latest,
-            range: pin.range,
-          });
+        for (const row of await pluginSources(host, dataDir, { check: true })) {
+          if (row.error) throw new Error(row.error);
+          if (!hasUpdate(row)) continue;
+          const { name, source, version: current, wanted, latest, range } = row;
+          rows.push({ name, source, current, wanted, latest, range });
         }
         if (values.json) {
           io.out(JSON.stringify(rows, null, 2));
@@ -242,37 +225,18 @@ export async function main(
           io.err(USAGE);
           return 2;
         }
-        const installed = host.list().find((plugin) => plugin.name === name);
-        const pin = await readPin(dataDir, name);
-        if (!installed || !pin) {
-          throw new PluginLoadError(name, "it is not installed from JSR, so it cannot be upgraded");
-        }
-        const source = `jsr:${pin.pkg}`;
-        await using fetched = await fetchPlugin(dataDir, source, pin.pkg, rest[1] ?? "*", [pin]);
-        const manifest = fetched.manifest;
-        if (manifest.name !== name) {
-          throw new PluginIdentityError(manifest.name, source, installed.path);
-        }
-        const version = fetched.pinned.version;
-        io.out(`${name} ${pin.version} -> ${version}: ${manifest.description}`);
-        const added = newRequests(manifest, installed);
-        let grant;
-        if (added.length > 0) {
+        await using plan = await planUpgrade(host, dataDir, name, rest[1]);
+        io.out(`${name} ${plan.from} -> ${plan.to}: ${plan.manifest.description}`);
+        if (plan.added.length > 0) {
           io.out(`It asks for more than you granted:`);
-          for (const line of added) io.out(`  ${line}`);
+          for (const line of plan.added) io.out(`  ${line}`);
           if (!(values.yes || io.confirm("Grant these and upgrade?"))) {
-            io.err(`Not upgraded: consent was not given for ${added.join("; ")}`);
+            io.err(`Not upgraded: consent was not given for ${plan.added.join("; ")}`);
             return 1;
           }
-          grant = { ...grantAll(manifest), scope: installed.granted.scope };
         } else io.out("It asks for nothing new.");
-        await trialStart(dataDir, fetched.folder, grant ?? installed.granted, installed.isolation)
-          .catch((error: Error) => {
-            throw new PluginLoadError(name, `version ${version} fails to start: ${error.message}`);
-          });
-        await host.install(await fetched.place(), { grant });
-        await writePin(dataDir, name, { ...fetched.pinned, range: rest[1] ?? `^${version}` });
-        io.out(`Upgraded ${name} to ${version}`);
+        await applyUpgrade(host, dataDir, plan, { consent: true });
+        io.out(`Upgraded ${name} to ${plan.to}`);
         return 0;
       }
       case "audit": {
@@ -329,33 +293,20 @@ async function allPins(host: PluginHost, dataDir: string): Promise<JsrPin[]> {
 }
 
 /** One plugin as `list --json` shows it: its host info, source, pin, grants and state. */
-function listRow(plugin: PluginInfo, pin: JsrPin | undefined) {
+function listRow(plugin: PluginInfo, source: PluginSource) {
   const failed = plugin.state === "disabled";
   const loaded = plugin.state === "running" || plugin.state === "starting" ||
     plugin.state === "restarting";
   return {
     ...plugin,
-    source: pin ? `jsr:${pin.pkg}` : plugin.path,
-    version: pin?.version ?? plugin.version,
-    range: pin?.range ?? null,
-    integrity: pin?.integrity ?? null,
+    source: source.source,
+    version: source.version,
+    range: source.range,
+    integrity: source.integrity,
     grants: plugin.granted,
     state: failed ? "failed" : loaded ? "loaded" : "stopped",
     reason: failed ? plugin.disabledReason : null,
   };
-}
-
-/** The request lines (with reasons) of what `manifest` asks beyond what `plugin` was granted. */
-function newRequests(manifest: PluginManifest, plugin: PluginInfo): string[] {
-  return missingConsent(manifest, plugin.granted).map((request) => {
-    const [kind, ...item] = request.split(":");
-    const reason = kind === "event"
-      ? manifest.reasons["events:*"]
-      : kind === "capability"
-      ? manifest.reasons[item.join(":")]
-      : manifest.reasons[kind];
-    return reason ? `${request} (${reason})` : request;
-  });
 }
 
 function describeRequests(manifest: PluginManifest): string[] {
