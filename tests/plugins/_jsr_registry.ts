@@ -90,3 +90,41 @@ async function sha256(data: Uint8Array): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(data)));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
+
+const repo = (path: string) => Deno.readTextFile(new URL(`../../${path}`, import.meta.url));
+
+/** The SDK package built from this repo's files, as `deno publish` would lay it out. */
+export async function addSdk(registry: LocalRegistry): Promise<void> {
+  await registry.add("@ircbus/client", "0.1.0", {
+    "/deno.json": await repo("deno.json"),
+    "/plugins/sdk.ts": await repo("plugins/sdk.ts"),
+    "/plugins/errors.ts": await repo("plugins/errors.ts"),
+    "/bus/events.ts": await repo("bus/events.ts"),
+  }, { "./plugin": "./plugins/sdk.ts" });
+}
+
+/** A version of the test plugin `greeter`; `wider` also asks for the storage capability. */
+export async function addGreeter(registry: LocalRegistry, version: string, wider = false) {
+  const capabilities = wider ? ["commands", "storage"] : ["commands"];
+  const reasons: Record<string, string> = { commands: "Adds /greet" };
+  if (wider) reasons.storage = "Remembers who was greeted";
+  await registry.add("@test/greeter", version, {
+    "/plugin.json": JSON.stringify({
+      name: "greeter",
+      version,
+      description: "Greets, for JSR tests",
+      entry: "mod.ts",
+      events: [],
+      permissions: {},
+      capabilities,
+      reasons,
+    }),
+    "/mod.ts": `import { definePlugin } from "jsr:@ircbus/client@^0.1/plugin";
+export default definePlugin({
+  setup(ctx) {
+    ctx.log.info("greeter ${version} up");
+  },
+});
+`,
+  });
+}

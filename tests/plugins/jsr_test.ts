@@ -2,45 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { main } from "../../plugins/cli.ts";
 import { harness } from "./_helpers.ts";
-import { type LocalRegistry, startRegistry } from "./_jsr_registry.ts";
-
-const repo = (path: string) => Deno.readTextFile(new URL(`../../${path}`, import.meta.url));
-
-/** The SDK package built from this repo's files, as `deno publish` would lay it out. */
-async function addSdk(registry: LocalRegistry): Promise<void> {
-  await registry.add("@ircbus/client", "0.1.0", {
-    "/deno.json": await repo("deno.json"),
-    "/plugins/sdk.ts": await repo("plugins/sdk.ts"),
-    "/plugins/errors.ts": await repo("plugins/errors.ts"),
-    "/bus/events.ts": await repo("bus/events.ts"),
-  }, { "./plugin": "./plugins/sdk.ts" });
-}
-
-/** A version of the test plugin `greeter`; `wider` also asks for the storage capability. */
-async function addGreeter(registry: LocalRegistry, version: string, wider = false) {
-  const capabilities = wider ? ["commands", "storage"] : ["commands"];
-  const reasons: Record<string, string> = { commands: "Adds /greet" };
-  if (wider) reasons.storage = "Remembers who was greeted";
-  await registry.add("@test/greeter", version, {
-    "/plugin.json": JSON.stringify({
-      name: "greeter",
-      version,
-      description: "Greets, for JSR tests",
-      entry: "mod.ts",
-      events: [],
-      permissions: {},
-      capabilities,
-      reasons,
-    }),
-    "/mod.ts": `import { definePlugin } from "jsr:@ircbus/client@^0.1/plugin";
-export default definePlugin({
-  setup(ctx) {
-    ctx.log.info("greeter ${version} up");
-  },
-});
-`,
-  });
-}
+import { addGreeter, addSdk, type LocalRegistry, startRegistry } from "./_jsr_registry.ts";
 
 async function cli(args: string[], dataDir: string, consent = false) {
   const out: string[] = [];
