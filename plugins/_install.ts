@@ -39,14 +39,19 @@ export function checkGrant(grant: PluginGrant): PluginGrant {
   return checked;
 }
 
-/** Runs `deno cache` on the entry so the plugin can run under `--cached-only`. */
+/**
+ * Runs `deno cache` on the entry so the plugin can run under `--cached-only`; with
+ * `lockfile`, the graph's remote modules are checked against it and recorded in it.
+ */
 async function cacheModuleGraph(
   name: string,
   folder: string,
   entry: string,
+  lockfile?: string,
 ): Promise<void> {
+  const lock = lockfile === undefined ? [] : [`--lock=${lockfile}`];
   const output = await new Deno.Command(Deno.execPath(), {
-    args: ["cache", "--quiet", entry],
+    args: ["cache", "--quiet", ...lock, entry],
     cwd: folder,
     stdin: "null",
     stdout: "piped",
@@ -67,7 +72,8 @@ export interface StagedCopy extends PinnedCopy {
 /**
  * Makes a plugin's code ready to install. In development mode its folder's module graph is
  * cached and `undefined` returned. Otherwise its pinned copy is made in a staging folder
- * under `<hostDataDir>/plugins/` and the module graph cached from the copy; on any error the
+ * under `<hostDataDir>/plugins/` and the module graph cached from the copy (checked against
+ * and recorded in `lockfile` when given); on any error the
  * staging folder is removed, so nothing is left behind.
  */
 export async function stageCode(
@@ -75,6 +81,7 @@ export async function stageCode(
   folder: string,
   hostDataDir: string,
   dev: boolean,
+  lockfile?: string,
 ): Promise<StagedCopy | undefined> {
   const name = manifest.name;
   if (dev) {
@@ -86,7 +93,7 @@ export async function stageCode(
     await Deno.mkdir(join(hostDataDir, "plugins"), { recursive: true });
     const pinned = await pinCopy(name, folder, staging);
     const copied = join(staging, pinned.codePath);
-    await cacheModuleGraph(name, copied, join(copied, manifest.entry));
+    await cacheModuleGraph(name, copied, join(copied, manifest.entry), lockfile);
     // Caching must leave the copy as hashed (a lock file written into it would not be).
     await verifyCopy(name, staging, pinned.files);
     return { ...pinned, staging };

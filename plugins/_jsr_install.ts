@@ -84,14 +84,13 @@ export async function fetchPlugin(
 export async function trialStart(
   hostDataDir: string,
   folder: string,
-  grant: PluginGrant | "requested",
-  isolation: IsolationMode,
+  options: { grant: PluginGrant; isolation: IsolationMode; lockfile: string },
 ): Promise<void> {
   const dataDir = join(jsrDir(hostDataDir), `.trial-${crypto.randomUUID()}`);
   const bus = new EventBus();
   try {
     await using host = new PluginHost({ bus, dataDir, onLog: () => {} });
-    const { manifest } = await host.install(folder, { grant, isolation });
+    const { manifest } = await host.install(folder, options);
     await host.load(manifest.name);
   } finally {
     await bus.close();

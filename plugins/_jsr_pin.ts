@@ -1,8 +1,9 @@
 /**
- * The pin of a plugin installed from JSR: a lockfile per plugin,
- * `<hostDataDir>/plugins/.jsr/<name>.lock.json`, outside every plugin's grants, recording
- * its package, range and the integrity of its exact version the way Deno's lockfile does
- * (`"jsr": {"@scope/name@1.0.0": {"integrity": "sha256-…"}}`).
+ * The pin of a plugin installed from JSR, outside every plugin's grants:
+ * `<hostDataDir>/plugins/.jsr/<name>.pin.json` records its package, range and the integrity
+ * of its exact version the way Deno's lockfile does
+ * (`"jsr": {"@scope/name@1.0.0": {"integrity": "sha256-…"}}`), and `<name>.lock`, a Deno
+ * lockfile, the integrity of the remote modules its graph imports (the SDK, other packages).
  *
  * @module
  */
@@ -26,7 +27,12 @@ export function jsrDir(hostDataDir: string): string {
 }
 
 function pinPath(hostDataDir: string, name: string): string {
-  return join(jsrDir(hostDataDir), `${name}.lock.json`);
+  return join(jsrDir(hostDataDir), `${name}.pin.json`);
+}
+
+/** The Deno lockfile of plugin `name`'s module graph. */
+export function lockfilePath(hostDataDir: string, name: string): string {
+  return join(jsrDir(hostDataDir), `${name}.lock`);
 }
 
 /** The pin of plugin `name`, or `undefined` when it was not installed from JSR. */

@@ -17,7 +17,7 @@ import { PluginHost, type PluginInfo } from "./host.ts";
 import { type PluginManifest, readManifest, WORKER_MODE_GAPS } from "./manifest.ts";
 import { applyUpgrade, hasUpdate, planUpgrade, type PluginSource, pluginSources } from "./jsr.ts";
 import { parseJsrSpecifier } from "./_jsr.ts";
-import { type JsrPin, readPin, writePin } from "./_jsr_pin.ts";
+import { type JsrPin, lockfilePath, readPin, writePin } from "./_jsr_pin.ts";
 import { fetchPlugin } from "./_jsr_install.ts";
 import { describeScope, type GrantScope, ScopeError, scopeFromFlags } from "./scope.ts";
 
@@ -116,6 +116,7 @@ export async function main(
             grant: { ...grantAll(manifest), scope },
             isolation: values.worker ? "worker" : "subprocess",
             replace: values.replace === true,
+            lockfile: lockfilePath(dataDir, manifest.name),
           });
           const range = spec.range === "*" ? `^${fetched.pinned.version}` : spec.range;
           await writePin(dataDir, manifest.name, { ...fetched.pinned, range });

@@ -11,7 +11,7 @@ import { grantAll, missingConsent } from "./grant.ts";
 import type { PluginHost, PluginInfo } from "./host.ts";
 import type { PluginManifest } from "./manifest.ts";
 import { compareVersions, listVersions, pickVersion } from "./_jsr.ts";
-import { readPin, writePin } from "./_jsr_pin.ts";
+import { lockfilePath, readPin, writePin } from "./_jsr_pin.ts";
 import { type FetchedPlugin, fetchPlugin, trialStart } from "./_jsr_install.ts";
 
 /**
@@ -195,11 +195,15 @@ export async function applyUpgrade(
   const grant = plan.added.length > 0
     ? { ...grantAll(plan.manifest), scope: installed.granted.scope }
     : undefined;
-  await trialStart(dataDir, plan.fetched.folder, grant ?? installed.granted, installed.isolation)
-    .catch((error: Error) => {
-      throw new PluginLoadError(name, `version ${plan.to} fails to start: ${error.message}`);
-    });
-  await host.install(await plan.fetched.place(), { grant });
+  const lockfile = lockfilePath(dataDir, name);
+  await trialStart(dataDir, plan.fetched.folder, {
+    grant: grant ?? installed.granted,
+    isolation: installed.isolation,
+    lockfile,
+  }).catch((error: Error) => {
+    throw new PluginLoadError(name, `version ${plan.to} fails to start: ${error.message}`);
+  });
+  await host.install(await plan.fetched.place(), { grant, lockfile });
   await writePin(dataDir, name, { ...plan.fetched.pinned, range: plan.range });
   const running = host.list().find((plugin) => plugin.name === name)?.state === "running";
   if (running) await host.reload(name);

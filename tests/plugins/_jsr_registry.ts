@@ -93,8 +93,10 @@ async function sha256(data: Uint8Array): Promise<string> {
 
 const repo = (path: string) => Deno.readTextFile(new URL(`../../${path}`, import.meta.url));
 
-/** The SDK package built from this repo's files, as `deno publish` would lay it out. */
+/** The SDK package built from this repo's files (as `deno publish` would lay it out), and
+ * `@test/words`, a package the test plugin imports. */
 export async function addSdk(registry: LocalRegistry): Promise<void> {
+  await registry.add("@test/words", "1.0.0", { "/mod.ts": `export const UP = "up";\n` });
   await registry.add("@ircbus/client", "0.1.0", {
     "/deno.json": await repo("deno.json"),
     "/plugins/sdk.ts": await repo("plugins/sdk.ts"),
@@ -120,9 +122,10 @@ export async function addGreeter(registry: LocalRegistry, version: string, wider
       reasons,
     }),
     "/mod.ts": `import { definePlugin } from "jsr:@ircbus/client@^0.1/plugin";
+import { UP } from "jsr:@test/words@^1";
 export default definePlugin({
   setup(ctx) {
-    ctx.log.info("greeter ${version} up");
+    ctx.log.info(\`greeter ${version} \${UP}\`);
   },
 });
 `,

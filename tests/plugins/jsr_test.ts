@@ -47,6 +47,9 @@ Deno.test("plugins install jsr: refuses without consent, then installs the highe
   assert.match(row.integrity, /^sha256-[0-9a-f]{64}$/);
   assert.deepEqual(row.grants.capabilities, ["commands"]);
   assert.equal(row.state, "stopped");
+  // Its module graph is pinned in a lockfile of its own: the package it imports.
+  const lock = JSON.parse(await Deno.readTextFile(join(dataDir, "plugins/.jsr/greeter.lock")));
+  assert.match(lock.jsr["@test/words@1.0.0"].integrity, /^[0-9a-f]{64}$/);
 
   // Offline: the registry stops, the plugin still loads from its pinned, cached graph.
   await registry.close();
@@ -146,7 +149,7 @@ Deno.test("plugins install jsr: bad input gets a clear error and changes nothing
   assert.deepEqual(await listJson(dataDir), before);
   const left = [];
   for await (const entry of Deno.readDir(join(dataDir, "plugins", ".jsr"))) left.push(entry.name);
-  assert.deepEqual(left.sort(), ["greeter", "greeter.lock.json"]);
+  assert.deepEqual(left.sort(), ["greeter", "greeter.lock", "greeter.pin.json"]);
 });
 
 Deno.test("plugins upgrade to a version that fails to install or start keeps the old one running", async () => {
