@@ -104,8 +104,8 @@ async function api(request: Request, url: URL, root: string, token: string): Pro
 }
 
 /** The regular files of a ustar archive by absolute path (GNU long names and pax paths too). */
-function untar(tar: Uint8Array): Map<string, Uint8Array> {
-  const files = new Map<string, Uint8Array>();
+function untar(tar: Uint8Array): Map<string, Uint8Array<ArrayBuffer>> {
+  const files = new Map<string, Uint8Array<ArrayBuffer>>();
   const text = (from: number, length: number) =>
     new TextDecoder().decode(tar.subarray(from, from + length)).replace(/\0.*$/s, "");
   let offset = 0;
