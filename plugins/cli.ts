@@ -1,10 +1,9 @@
 /**
  * The plugin CLI: `deno task plugins install <path> [--yes] [--worker] [--replace] [--dev]
  * [scope]`, `scope <plugin> [scope]`, `list [--json]`, `audit [--json] [<plugin>]`, `new <dir>
- * [--name @scope/name]`, where a
- * scope is `--network <id>`, `--channel [<id>:]<#channel>` (each repeatable) and
- * `--allow-private-messages`. `deno task plugins -- install ...` works the same. The data dir
- * comes from `--data-dir`, `IRCBUS_DATA_DIR`, or `~/.local/share/ircbus`.
+ * [--name @scope/name]`, where a scope is `--network <id>`, `--channel [<id>:]<#channel>` (each
+ * repeatable) and `--allow-private-messages`. `deno task plugins -- install ...` works the same.
+ * The data dir comes from `--data-dir`, `IRCBUS_DATA_DIR`, or `~/.local/share/ircbus`.
  *
  * @module
  */
