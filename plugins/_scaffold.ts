@@ -74,7 +74,7 @@ function templates(packageName: string, pluginName: string): Record<string, stri
       version: "0.1.0",
       license: "MIT",
       exports: "./mod.ts",
-      imports: { [SDK_PACKAGE]: `jsr:${SDK_PACKAGE}@^${SDK_VERSION}` },
+      imports: { [SDK_PACKAGE]: `jsr:${SDK_PACKAGE}@^${SDK_VERSION.split(".")[0]}.x` },
       // The manifest must be published with the code: the client reads it at install.
       publish: { include: ["mod.ts", "plugin.json", "README.md"] },
     }),
@@ -115,7 +115,7 @@ const plugin: DefinedPlugin = definePlugin({ onEvent });
 export default plugin;
 `,
     "mod_test.ts": `import assert from "node:assert/strict";
-import { replayEvents } from "${SDK_PACKAGE}/testing";
+import { replayEvents } from "${SDK_PACKAGE}/plugin";
 import manifest from "./plugin.json" with { type: "json" };
 import plugin from "./mod.ts";
 

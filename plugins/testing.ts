@@ -5,7 +5,7 @@
  * entries its calls left, and anything it threw. A call its manifest does not ask for is
  * denied with the host's `CapabilityDeniedError` and audited, as in the client.
  *
- * Import it as `@ircbus/client/testing`.
+ * It is part of the SDK: `import { replayEvents } from "@ircbus/client/plugin"`.
  *
  * @example Replaying a recorded `!ping`
  * ```ts

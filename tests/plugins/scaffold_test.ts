@@ -99,7 +99,6 @@ Deno.test("a scaffolded plugin passes deno test and deno publish, and lands in t
       await Deno.readTextFile(join(registry.root, "@ircbus", "client", `${SDK_VERSION}_meta.json`)),
     );
     assert.equal(sdkMeta.exports["./plugin"], "./plugins/sdk.ts");
-    assert.equal(sdkMeta.exports["./testing"], "./plugins/testing.ts");
 
     const dir = join(parent, "pinger");
     const made = await cli(["new", dir, "--name", "@someone/pinger"]);
@@ -148,7 +147,7 @@ Deno.test("a scaffolded plugin passes deno test and deno publish, and lands in t
     // Published code names the SDK by a full specifier, whose range this client satisfies.
     assert.match(
       await Deno.readTextFile(join(packageDir, "0.1.0", "mod.ts")),
-      new RegExp(`"jsr:/?@ircbus/client@\\^${SDK_VERSION.replaceAll(".", "\\.")}/plugin"`),
+      new RegExp(`"jsr:/?@ircbus/client@\\^${SDK_VERSION.split(".")[0]}\\.x/plugin"`),
     );
 
     // The same version again is seen as published: nothing is sent twice.

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-import { CapabilityDeniedError, definePlugin } from "../../plugins/sdk.ts";
-import { replayEvents } from "../../plugins/testing.ts";
+import { CapabilityDeniedError, definePlugin, replayEvents } from "../../plugins/sdk.ts";
 
 const MANIFEST = {
   name: "greeter",
