@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { main } from "../../plugins/cli.ts";
 import { SDK_VERSION } from "../../plugins/_sdk_range.ts";
+import { createEvent } from "../../bus/events.ts";
 import { startPublishRegistry } from "./_jsr_publish_registry.ts";
+import { harness, waitUntil } from "./_helpers.ts";
 
 const REPO = new URL("../../", import.meta.url).pathname;
 
@@ -149,6 +151,20 @@ Deno.test("a scaffolded plugin passes deno test and deno publish, and lands in t
       await Deno.readTextFile(join(packageDir, "0.1.0", "mod.ts")),
       new RegExp(`"jsr:/?@ircbus/client@\\^${SDK_VERSION.split(".")[0]}\\.x/plugin"`),
     );
+
+    // Installed from its folder (outside this repository), it runs against the client's SDK.
+    await using h = await harness();
+    await h.host.install(dir, { grant: "requested" });
+    await h.host.load("pinger");
+    await h.bus.emit(createEvent("message.received", {
+      networkId: 1,
+      channel: "#deno",
+      user: "ann",
+      message: "!ping",
+      timestamp: 1,
+    }, "irc"));
+    await waitUntil(() => h.sent.length > 0, "the answer to !ping");
+    assert.deepEqual(h.sent, [{ networkId: 1, target: "#deno", text: "pong" }]);
 
     // The same version again is seen as published: nothing is sent twice.
     const again = await deno(["publish", "--token", registry.token], dir, env);
