@@ -49,6 +49,12 @@ export async function scaffoldPlugin(dir: string, name?: string): Promise<Scaffo
       }, got ${JSON.stringify(given)}`,
     );
   }
+  const info = await Deno.stat(folder).catch(() => undefined);
+  if (info && !info.isDirectory) {
+    throw new Error(
+      `Cannot create plugin: the path exists and is not a folder, got ${JSON.stringify(folder)}`,
+    );
+  }
   await Deno.mkdir(folder, { recursive: true });
   for await (const _ of Deno.readDir(folder)) {
     throw new Error(

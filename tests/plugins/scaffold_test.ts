@@ -54,6 +54,10 @@ Deno.test("plugins new refuses a folder in use and a bad name, writing nothing",
       `Cannot create plugin: the folder exists and is not empty, got ${JSON.stringify(dir)}`,
     );
     assert.deepEqual([...Deno.readDirSync(dir)].map((entry) => entry.name), ["notes.txt"]);
+    const file = await cli(["new", join(dir, "notes.txt"), "--name", "@someone/pinger"]);
+    assert.equal(file.code, 1);
+    assert.match(file.err, /^Cannot create plugin: the path exists and is not a folder, got/);
+    assert.equal(await Deno.readTextFile(join(dir, "notes.txt")), "mine");
 
     for (const name of ["@someone/Pinger", "@x/pinger", "pinger/extra", "@someone/", "9lives"]) {
       const bad = await cli(["new", join(dir, "fresh"), "--name", name]);
