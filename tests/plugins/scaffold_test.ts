@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { main } from "../../plugins/cli.ts";
+import { configFlags } from "../../plugins/_endpoint.ts";
 import { SDK_VERSION } from "../../plugins/_sdk_range.ts";
 import { createEvent } from "../../bus/events.ts";
 import { startPublishRegistry } from "./_jsr_publish_registry.ts";
@@ -25,7 +26,7 @@ async function deno(
   args: string[],
   cwd: string,
   env: Record<string, string>,
-): Promise<{ code: number; output: string }> {
+): Promise<{ code: number; stdout: string; output: string }> {
   const result = await new Deno.Command(Deno.execPath(), {
     args,
     cwd,
@@ -35,7 +36,8 @@ async function deno(
     stderr: "piped",
   }).output();
   const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-  return { code: result.code, output: decode(result.stdout) + decode(result.stderr) };
+  const stdout = decode(result.stdout);
+  return { code: result.code, stdout, output: stdout + decode(result.stderr) };
 }
 
 async function sha256(data: Uint8Array<ArrayBuffer>): Promise<string> {
@@ -91,7 +93,7 @@ Deno.test("plugins new without a scope names a placeholder to replace", async ()
   }
 });
 
-Deno.test("a scaffolded plugin passes deno test and deno publish, and lands in the registry", async () => {
+Deno.test("a scaffolded plugin passes deno test and deno publish, lands in the registry, runs on the client's SDK", async () => {
   await using registry = await startPublishRegistry();
   const parent = await Deno.makeTempDir({ prefix: "scaffold-" });
   const denoDir = await Deno.makeTempDir({ prefix: "scaffold-deno-dir-" });
@@ -154,6 +156,28 @@ Deno.test("a scaffolded plugin passes deno test and deno publish, and lands in t
     assert.match(
       await Deno.readTextFile(join(packageDir, "0.1.0", "mod.ts")),
       new RegExp(`"jsr:/?@ircbus/client@\\^${SDK_VERSION.split(".")[0]}\\.x/plugin"`),
+    );
+
+    // Resolved as the client runs plugins, the published code's SDK import is the client's
+    // own file, though the registry holds the SDK too: nothing of it is fetched.
+    const fetched = registry.requests.length;
+    const graph = await deno(
+      ["info", "--json", ...configFlags(), "jsr:@someone/pinger@0.1.0"],
+      parent,
+      env,
+    );
+    assert.equal(graph.code, 0, graph.output);
+    const modules: { specifier: string; dependencies?: { code?: { specifier: string } }[] }[] =
+      JSON.parse(graph.stdout).modules;
+    const entry = modules.find((module) =>
+      module.specifier.endsWith("/@someone/pinger/0.1.0/mod.ts")
+    );
+    assert.deepEqual(entry?.dependencies?.map((dependency) => dependency.code?.specifier), [
+      new URL("../../plugins/sdk.ts", import.meta.url).href,
+    ]);
+    assert.deepEqual(
+      registry.requests.slice(fetched).filter((request) => request.includes("@ircbus")),
+      [],
     );
 
     // Installed from its folder (outside this repository), it runs against the client's SDK.
