@@ -11,6 +11,8 @@ import type { PluginGrant } from "./grant.ts";
 import type { PluginManifest } from "./manifest.ts";
 import { pinCopy, type PinnedCopy, verifyCopy } from "./_pinned_copy.ts";
 import { copyRoot, pluginDataDir, pluginDenoDir } from "./_plugin_dirs.ts";
+import { configFlags } from "./_endpoint.ts";
+import { requireSdkIn } from "./_sdk_range.ts";
 import { parseScope } from "./scope.ts";
 
 /** Throws when a plugin's entry is not a file in its folder. */
@@ -39,14 +41,17 @@ export function checkGrant(grant: PluginGrant): PluginGrant {
   return checked;
 }
 
-/** Runs `deno cache` on the entry so the plugin can run under `--cached-only`. */
+/**
+ * Runs `deno cache` on the entry so the plugin can run under `--cached-only`, with the config
+ * it runs with: the SDK resolves to the client's own, never to a registry.
+ */
 async function cacheModuleGraph(
   name: string,
   folder: string,
   entry: string,
 ): Promise<void> {
   const output = await new Deno.Command(Deno.execPath(), {
-    args: ["cache", "--quiet", entry],
+    args: ["cache", "--quiet", ...configFlags(), entry],
     cwd: folder,
     stdin: "null",
     stdout: "piped",
@@ -65,7 +70,8 @@ export interface StagedCopy extends PinnedCopy {
 }
 
 /**
- * Makes a plugin's code ready to install. In development mode its folder's module graph is
+ * Makes a plugin's code ready to install; one needing an SDK this client does not run is
+ * refused first. In development mode its folder's module graph is
  * cached and `undefined` returned. Otherwise its pinned copy is made in a staging folder
  * under `<hostDataDir>/plugins/` and the module graph cached from the copy; on any error the
  * staging folder is removed, so nothing is left behind.
@@ -77,6 +83,7 @@ export async function stageCode(
   dev: boolean,
 ): Promise<StagedCopy | undefined> {
   const name = manifest.name;
+  await requireSdkIn(name, folder);
   if (dev) {
     await cacheModuleGraph(name, folder, join(folder, manifest.entry));
     return undefined;
