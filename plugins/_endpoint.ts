@@ -114,7 +114,7 @@ const CONFIG = new URL("../deno.json", import.meta.url);
  * (`@ircbus/client/plugin`) and the pinned packages as the client does, without the lock file
  * (which the plugin must not write); no config at all otherwise.
  */
-function configFlags(): string[] {
+export function configFlags(): string[] {
   if (CONFIG.protocol !== "file:") return ["--no-config"];
   try {
     Deno.statSync(CONFIG);

@@ -11,6 +11,8 @@ import type { PluginGrant } from "./grant.ts";
 import type { PluginManifest } from "./manifest.ts";
 import { pinCopy, type PinnedCopy, verifyCopy } from "./_pinned_copy.ts";
 import { copyRoot, pluginDataDir, pluginDenoDir } from "./_plugin_dirs.ts";
+import { configFlags } from "./_endpoint.ts";
+import { requireSdkIn } from "./_sdk_range.ts";
 import { parseScope } from "./scope.ts";
 
 /** Throws when a plugin's entry is not a file in its folder. */
@@ -40,8 +42,9 @@ export function checkGrant(grant: PluginGrant): PluginGrant {
 }
 
 /**
- * Runs `deno cache` on the entry so the plugin can run under `--cached-only`; with
- * `lockfile`, the graph's remote modules are checked against it and recorded in it.
+ * Runs `deno cache` on the entry so the plugin can run under `--cached-only`, with the config
+ * it runs with: the SDK resolves to the client's own, never to a registry.
+ * With `lockfile`, the graph's remote modules are checked against it and recorded in it.
  */
 async function cacheModuleGraph(
   name: string,
@@ -50,8 +53,9 @@ async function cacheModuleGraph(
   lockfile?: string,
 ): Promise<void> {
   const lock = lockfile === undefined ? [] : [`--lock=${lockfile}`];
+  const config = configFlags().filter((flag) => lockfile === undefined || flag !== "--no-lock");
   const output = await new Deno.Command(Deno.execPath(), {
-    args: ["cache", "--quiet", ...lock, entry],
+    args: ["cache", "--quiet", ...config, ...lock, entry],
     cwd: folder,
     stdin: "null",
     stdout: "piped",
@@ -70,7 +74,8 @@ export interface StagedCopy extends PinnedCopy {
 }
 
 /**
- * Makes a plugin's code ready to install. In development mode its folder's module graph is
+ * Makes a plugin's code ready to install; one needing an SDK this client does not run is
+ * refused first. In development mode its folder's module graph is
  * cached and `undefined` returned. Otherwise its pinned copy is made in a staging folder
  * under `<hostDataDir>/plugins/` and the module graph cached from the copy (checked against
  * and recorded in `lockfile` when given); on any error the
@@ -84,6 +89,7 @@ export async function stageCode(
   lockfile?: string,
 ): Promise<StagedCopy | undefined> {
   const name = manifest.name;
+  await requireSdkIn(name, folder);
   if (dev) {
     await cacheModuleGraph(name, folder, join(folder, manifest.entry));
     return undefined;

@@ -6,10 +6,10 @@
  *
  * The copy mirrors the folder's place relative to the host, and the host's `plugins/sdk.ts`
  * is mirrored by a one-line module that re-exports it: a plugin importing the SDK by a
- * relative path (`../../plugins/sdk.ts`) runs unchanged from its copy. A `deno.json` at the
- * copy's root maps the SDK's package name (`@ircbus/client/plugin`) for `deno cache` at
- * install, which finds it from the plugin's folder; at run time a subprocess is given the
- * client's `deno.json` and a Worker resolves through the host, so both map it as the client does.
+ * relative path (`../../plugins/sdk.ts`) runs unchanged from its copy. By its package name
+ * (`@ircbus/client/plugin`, or `jsr:@ircbus/client@<range>/plugin`) it resolves as in the
+ * client: `deno cache` at install and a subprocess at run time are given the client's
+ * `deno.json`, and a Worker resolves through the host.
  *
  * @module
  */
@@ -25,15 +25,6 @@ const SDK_STUB = new TextEncoder().encode(
   `// The host's SDK, for plugins that import it by a relative path.\nexport * from "${
     pathToFileURL(SDK_FILE).href
   }";\n`,
-);
-const COPY_CONFIG = new TextEncoder().encode(
-  `${
-    JSON.stringify(
-      { imports: { "@ircbus/client/plugin": pathToFileURL(SDK_FILE).href }, lock: false },
-      null,
-      2,
-    )
-  }\n`,
 );
 
 /** Most files a plugin folder may hold. */
@@ -100,9 +91,6 @@ export async function pinCopy(name: string, source: string, target: string): Pro
   }
   const stub = relative(ancestor, SDK_FILE);
   if (!(stub in files)) files[stub] = await writeFile(join(target, stub), SDK_STUB);
-  if (!("deno.json" in files) && !("deno.jsonc" in files)) {
-    files["deno.json"] = await writeFile(join(target, "deno.json"), COPY_CONFIG);
-  }
   return { codePath, files };
 }
 

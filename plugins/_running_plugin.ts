@@ -21,7 +21,8 @@ import { type FloodLimits, FloodMeter } from "./_flood.ts";
 import { launchEndpoint, resolvePermissions } from "./_launch.ts";
 import { escapeLogText } from "./_log_text.ts";
 import { type Holder, Mailbox } from "./_mailbox.ts";
-import { checkCode } from "./_pinned_copy.ts";
+import { checkCode, codePlace } from "./_pinned_copy.ts";
+import { requireSdkIn } from "./_sdk_range.ts";
 import { parsePluginMessage, type PluginMessage } from "./_protocol.ts";
 import type { PluginStore, StoredPlugin } from "./_store.ts";
 import { watchFolder } from "./_watch.ts";
@@ -142,6 +143,7 @@ export class RunningPlugin implements AsyncDisposable {
     this.#flood = new FloodMeter(this.#services.flood);
     const generation = ++this.#generation;
     await this.#verifyCopy();
+    await requireSdkIn(this.name, codePlace(this.stored, hostDataDir).root);
     const { permissions, dataDir, folder } = await resolvePermissions(this, hostDataDir);
     const current = () => this.#generation === generation;
     const endpoint = await launchEndpoint(this, permissions, dataDir, {

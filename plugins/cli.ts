@@ -1,9 +1,9 @@
 /**
  * The plugin CLI: `deno task plugins install <path> [--yes] [--worker] [--replace] [--dev]
- * [scope]`, `scope <plugin> [scope]`, `list [--json]`, `audit [--json] [<plugin>]`, where a
- * scope is `--network <id>`, `--channel [<id>:]<#channel>` (each repeatable) and
- * `--allow-private-messages`. `deno task plugins -- install ...` works the same. The data dir
- * comes from `--data-dir`, `IRCBUS_DATA_DIR`, or `~/.local/share/ircbus`.
+ * [scope]`, `scope <plugin> [scope]`, `list [--json]`, `audit [--json] [<plugin>]`, `new <dir>
+ * [--name @scope/name]`, where a scope is `--network <id>`, `--channel [<id>:]<#channel>` (each
+ * repeatable) and `--allow-private-messages`. `deno task plugins -- install ...` works the same.
+ * The data dir comes from `--data-dir`, `IRCBUS_DATA_DIR`, or `~/.local/share/ircbus`.
  *
  * @module
  */
@@ -19,6 +19,7 @@ import { applyUpgrade, hasUpdate, planUpgrade, type PluginSource, pluginSources 
 import { parseJsrSpecifier } from "./_jsr.ts";
 import { type JsrPin, lockfilePath, readPin, writePin } from "./_jsr_pin.ts";
 import { fetchPlugin } from "./_jsr_install.ts";
+import { newPlugin } from "./_scaffold.ts";
 import { describeScope, type GrantScope, ScopeError, scopeFromFlags } from "./scope.ts";
 
 const USAGE = `usage: deno task plugins <command> [options]
@@ -41,6 +42,7 @@ const USAGE = `usage: deno task plugins <command> [options]
   upgrade <plugin> [range] [--yes]        install the latest (or highest in range) version;
                                           asks again for what it requests beyond the grant
   audit [--json] [<plugin>]               the append-only audit log
+  new <dir> [--name @scope/name]          a new plugin to publish on JSR (docs/plugins.md)
 scope (without one: every network and channel, no private messages):
   --network <id>                          a whole network (repeatable)
   --channel <id>:<#channel>               one channel (repeatable); a bare <#channel> belongs
@@ -78,6 +80,7 @@ export async function main(
       replace: { type: "boolean" },
       dev: { type: "boolean" },
       help: { type: "boolean" },
+      name: { type: "string" },
     },
   });
   const flag = values["data-dir"];
@@ -87,6 +90,7 @@ export async function main(
     io.out(USAGE);
     return command ? 0 : 2;
   }
+  if (command === "new") return await newPlugin(rest[0], values.name, io);
   const bus = new EventBus();
   const host = new PluginHost({ bus, dataDir });
   try {

@@ -1,7 +1,7 @@
 /**
  * The plugin SDK: what a plugin module imports. A plugin's entry module default-exports
  * {@linkcode definePlugin}'s result; the host runs it in a Worker or a subprocess with only
- * what the user granted.
+ * what the user granted. {@linkcode replayEvents} tests a plugin without a server.
  *
  * @example A plugin that answers `!ping`
  * ```ts
@@ -33,6 +33,15 @@ export type {
   UserEventFields,
   WhoisInfo,
 } from "../bus/events.ts";
+export { replayEvents } from "./testing.ts";
+export type {
+  PluginAction,
+  PluginReplay,
+  ReplayAuditEntry,
+  ReplayError,
+  ReplayLogEntry,
+  ReplayOptions,
+} from "./testing.ts";
 
 /**
  * The host's notice that events were dropped because the plugin's mailbox was full. It is a
