@@ -9,6 +9,7 @@
  */
 import { dirname, join, normalize } from "node:path";
 import { PluginRegistryError } from "./errors.ts";
+import { satisfies } from "./_sdk_range.ts";
 
 /** Most bytes of a `meta.json` or `<version>_meta.json`. */
 const MAX_META_BYTES = 1024 * 1024;
@@ -50,7 +51,7 @@ export function parseJsrSpecifier(text: string): JsrSpecifier {
     throw new PluginRegistryError(text, "a JSR plugin is named jsr:@scope/name[@range]", text);
   }
   const range = match[2] ?? "*";
-  parseRange(text, range);
+  inRange(text, "0.0.0", range);
   return { pkg: match[1], range };
 }
 
@@ -69,17 +70,22 @@ export async function listVersions(specifier: string, pkg: string): Promise<stri
 
 /** The highest of `versions` (newest first) matching `range`, or throws. */
 export function pickVersion(specifier: string, versions: string[], range: string): string {
-  const [low, high] = parseRange(specifier, range);
-  const found = versions.find((version) => {
-    const v = parseVersion(version);
-    return v !== undefined && compare(v, low) >= 0 &&
-      (high === undefined || compare(v, high) < 0) &&
-      (v[3] === "" || range === version);
-  });
+  const found = versions.find((version) =>
+    version === range || (/^\d+\.\d+\.\d+$/.test(version) && inRange(specifier, version, range))
+  );
   if (found === undefined) {
     throw new PluginRegistryError(specifier, "no published version matches the range", range);
   }
   return found;
+}
+
+/** Whether `version` is in the semver `range`; a range that is not one throws. */
+function inRange(specifier: string, version: string, range: string): boolean {
+  try {
+    return satisfies(version, range);
+  } catch {
+    throw new PluginRegistryError(specifier, "the version range is not a semver range", range);
+  }
 }
 
 /**
@@ -243,32 +249,4 @@ export function compareVersions(a: string, b: string): number {
   const right = parseVersion(b);
   if (!left || !right) return left ? 1 : right ? -1 : 0;
   return Math.sign(compare(left, right));
-}
-
-/**
- * A range as `[lowest, above)`: `*`, `X.Y.Z`, `^X[.Y[.Z]]`, `~X[.Y[.Z]]`, `X` or `X.Y`.
- */
-function parseRange(specifier: string, range: string): [Version, Version | undefined] {
-  if (range === "*" || range === "latest") return [[0, 0, 0, ""], undefined];
-  const exact = parseVersion(range);
-  if (exact) return [exact, [exact[0], exact[1], exact[2] + (exact[3] ? 0 : 1), ""]];
-  const match = /^([\^~]?)(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(range);
-  if (!match) {
-    throw new PluginRegistryError(
-      specifier,
-      "the version range is not one of *, X.Y.Z, ^X.Y.Z, ~X.Y.Z, X, X.Y",
-      range,
-    );
-  }
-  const [major, minor, patch] = [match[2], match[3], match[4]].map((n) => Number(n ?? 0));
-  const low: Version = [major, minor, patch, ""];
-  if (match[1] === "^") {
-    if (major > 0 || match[3] === undefined) return [low, [major + 1, 0, 0, ""]];
-    if (minor > 0 || match[4] === undefined) return [low, [0, minor + 1, 0, ""]];
-    return [low, [0, 0, patch + 1, ""]];
-  }
-  if (match[1] === "~" || match[3] !== undefined) {
-    return match[3] === undefined ? [low, [major + 1, 0, 0, ""]] : [low, [major, minor + 1, 0, ""]];
-  }
-  return [low, [major + 1, 0, 0, ""]];
 }

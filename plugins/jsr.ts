@@ -77,7 +77,7 @@ export async function pluginSources(
     if (pin && options.check) {
       try {
         const versions = await listVersions(row.source, pin.pkg);
-        row.latest = versions[0] ?? pin.version;
+        row.latest = versions.find((version) => !version.includes("-")) ?? pin.version;
         try {
           row.wanted = pickVersion(row.source, versions, pin.range);
         } catch {

@@ -130,7 +130,11 @@ Deno.test("plugins install jsr: bad input gets a clear error and changes nothing
   const dataDir = await Deno.makeTempDir();
   assert.equal((await cli(["install", "jsr:@test/greeter@1.0.0", "--yes"], dataDir)).code, 0);
   const before = await listJson(dataDir);
+  // A file that differs from the checksum its version's manifest gives.
+  await addGreeter(registry, "1.5.0");
+  await Deno.writeTextFile(join(registry.root, "@test/greeter/1.5.0/mod.ts"), "export {};\n");
   const cases: [string, RegExp][] = [
+    ["jsr:@test/greeter@1.5.0", /integrity check failed: \/mod.ts differs/],
     ["jsr:@test/unknown", /no such package/],
     ["jsr:@test/greeter@^3", /no published version matches the range, got "\^3"/],
     ["jsr:@test/nomanifest", /has no plugin.json/],
