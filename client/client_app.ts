@@ -5,6 +5,7 @@ import { databasePath } from "../storage/data_dir.ts";
 import { NetworkStore } from "../storage/network_store.ts";
 import type { IrcClient, IrcClientOptions } from "../irc/mod.ts";
 import { PluginHost, type PluginHostOptions } from "../plugins/mod.ts";
+import { applyUpgrade, hasUpdate, planUpgrade, pluginSources } from "../plugins/jsr.ts";
 import {
   DeepLinkHandler,
   FrontendEvents,
@@ -231,6 +232,26 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
         return await pluginVerb(() => plugins.enable(action.name));
       case "plugin.revoke":
         return await pluginVerb(() => plugins.revoke(action.name));
+      case "plugins.sources":
+        return (await pluginSources(plugins, dataDir, { check: true })).map((row) => ({
+          ...row,
+          update: hasUpdate(row),
+        }));
+      case "plugin.upgrade.plan": {
+        await using plan = await planUpgrade(plugins, dataDir, action.name);
+        return { name: plan.name, from: plan.from, to: plan.to, added: plan.added };
+      }
+      case "plugin.upgrade":
+        return await pluginVerb(async () => {
+          await using plan = await planUpgrade(plugins, dataDir, action.name);
+          if (plan.to !== action.version) {
+            throw new Error(
+              `Cannot upgrade plugin ${action.name}: the registry now offers ${plan.to}, got ${action.version}`,
+            );
+          }
+          const unseen = plan.added.filter((request) => !action.consent.includes(request));
+          await applyUpgrade(plugins, dataDir, plan, { consent: unseen.length === 0 });
+        });
     }
   }
 

@@ -36,6 +36,7 @@ const ASSETS: Record<string, string> = {
   "/commands.js": "commands.js",
   "/membership.js": "membership.js",
   "/page_state.js": "page_state.js",
+  "/plugins_view.js": "plugins_view.js",
   "/transport.js": "transport.js",
   "/style.css": "style.css",
 };

@@ -124,6 +124,17 @@ export function configFlags(): string[] {
   }
 }
 
+/**
+ * The registry `JSR_URL` names, passed on to a subprocess with import access to it: Deno
+ * keys its cache by the registry, so a plugin's `jsr:` modules cached at install from there
+ * are found `--cached-only` only under the same `JSR_URL`.
+ */
+function registryFlags(): { flags: string[]; env: Record<string, string> } {
+  const url = Deno.env.get("JSR_URL");
+  if (!url) return { flags: [], env: {} };
+  return { flags: [`--allow-import=${new URL(url).host}`], env: { JSR_URL: url } };
+}
+
 /** Longest output line passed on whole; a longer one is cut into pieces of this size. */
 const MAX_LINE = 64 * 1024;
 
@@ -141,11 +152,13 @@ export function startSubprocess(
   const channel = `127.0.0.1:${listener.addr.port}`;
   const token = crypto.randomUUID();
   const main = new URL("./_subprocess_main.ts", import.meta.url);
+  const registry = registryFlags();
   const child = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
       ...configFlags(),
       ...subprocessFlags({ ...permissions, net: [...permissions.net, channel] }),
+      ...registry.flags,
       `--v8-flags=--max-old-space-size=${options.heapMb}`,
       main.href,
       channel,
@@ -153,7 +166,7 @@ export function startSubprocess(
     ],
     cwd: options.cwd,
     clearEnv: true,
-    env: { ...options.env, DENO_DIR: options.denoDir, NO_COLOR: "1" },
+    env: { ...options.env, ...registry.env, DENO_DIR: options.denoDir, NO_COLOR: "1" },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",

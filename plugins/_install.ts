@@ -44,14 +44,18 @@ export function checkGrant(grant: PluginGrant): PluginGrant {
 /**
  * Runs `deno cache` on the entry so the plugin can run under `--cached-only`, with the config
  * it runs with: the SDK resolves to the client's own, never to a registry.
+ * With `lockfile`, the graph's remote modules are checked against it and recorded in it.
  */
 async function cacheModuleGraph(
   name: string,
   folder: string,
   entry: string,
+  lockfile?: string,
 ): Promise<void> {
+  const lock = lockfile === undefined ? [] : [`--lock=${lockfile}`];
+  const config = configFlags().filter((flag) => lockfile === undefined || flag !== "--no-lock");
   const output = await new Deno.Command(Deno.execPath(), {
-    args: ["cache", "--quiet", ...configFlags(), entry],
+    args: ["cache", "--quiet", ...config, ...lock, entry],
     cwd: folder,
     stdin: "null",
     stdout: "piped",
@@ -73,7 +77,8 @@ export interface StagedCopy extends PinnedCopy {
  * Makes a plugin's code ready to install; one needing an SDK this client does not run is
  * refused first. In development mode its folder's module graph is
  * cached and `undefined` returned. Otherwise its pinned copy is made in a staging folder
- * under `<hostDataDir>/plugins/` and the module graph cached from the copy; on any error the
+ * under `<hostDataDir>/plugins/` and the module graph cached from the copy (checked against
+ * and recorded in `lockfile` when given); on any error the
  * staging folder is removed, so nothing is left behind.
  */
 export async function stageCode(
@@ -81,6 +86,7 @@ export async function stageCode(
   folder: string,
   hostDataDir: string,
   dev: boolean,
+  lockfile?: string,
 ): Promise<StagedCopy | undefined> {
   const name = manifest.name;
   await requireSdkIn(name, folder);
@@ -93,7 +99,7 @@ export async function stageCode(
     await Deno.mkdir(join(hostDataDir, "plugins"), { recursive: true });
     const pinned = await pinCopy(name, folder, staging);
     const copied = join(staging, pinned.codePath);
-    await cacheModuleGraph(name, copied, join(copied, manifest.entry));
+    await cacheModuleGraph(name, copied, join(copied, manifest.entry), lockfile);
     // Caching must leave the copy as hashed (a lock file written into it would not be).
     await verifyCopy(name, staging, pinned.files);
     return { ...pinned, staging };

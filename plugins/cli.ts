@@ -13,13 +13,17 @@ import { resolveDataDir } from "../storage/data_dir.ts";
 import { EventBus } from "../bus/event_bus.ts";
 import { PluginIdentityError } from "./errors.ts";
 import { grantAll } from "./grant.ts";
-import { PluginHost } from "./host.ts";
-import { readManifest, WORKER_MODE_GAPS } from "./manifest.ts";
+import { PluginHost, type PluginInfo } from "./host.ts";
+import { type PluginManifest, readManifest, WORKER_MODE_GAPS } from "./manifest.ts";
+import { applyUpgrade, hasUpdate, planUpgrade, type PluginSource, pluginSources } from "./jsr.ts";
+import { parseJsrSpecifier } from "./_jsr.ts";
+import { type JsrPin, lockfilePath, readPin, writePin } from "./_jsr_pin.ts";
+import { fetchPlugin } from "./_jsr_install.ts";
 import { newPlugin } from "./_scaffold.ts";
 import { describeScope, type GrantScope, ScopeError, scopeFromFlags } from "./scope.ts";
 
 const USAGE = `usage: deno task plugins <command> [options]
-  install <path> [--yes] [--worker] [--replace] [--dev] [scope]
+  install <path>|jsr:@scope/name[@range] [--yes] [--worker] [--replace] [--dev] [scope]
                                           validate, show requests, ask consent, install a
                                           pinned copy that runs in its own subprocess
                                           --worker: run it in a Worker, which contains less
@@ -28,7 +32,15 @@ const USAGE = `usage: deno task plugins <command> [options]
                                           --dev: run from the folder itself, reloaded when it
                                           changes
   scope <plugin> [scope]                  replace where an installed plugin's grant applies
-  list [--json]                           installed plugins, grants, state and counts
+                                          a jsr: plugin comes from the registry JSR_URL
+                                          names (default https://jsr.io/), pinned by
+                                          integrity
+  list [--json]                           installed plugins, source, version, integrity,
+                                          grants, state and counts
+  outdated [--json]                       newer versions of jsr: plugins, within their
+                                          range (wanted) and beyond it (latest)
+  upgrade <plugin> [range] [--yes]        install the latest (or highest in range) version;
+                                          asks again for what it requests beyond the grant
   audit [--json] [<plugin>]               the append-only audit log
   new <dir> [--name @scope/name]          a new plugin to publish on JSR (docs/plugins.md)
 scope (without one: every network and channel, no private messages):
@@ -90,6 +102,31 @@ export async function main(
           return 2;
         }
         const scope = scopeOf(values);
+        if (path.startsWith("jsr:")) {
+          const spec = parseJsrSpecifier(path);
+          const pins = await allPins(host, dataDir);
+          await using fetched = await fetchPlugin(dataDir, path, spec.pkg, spec.range, pins);
+          const manifest = fetched.manifest;
+          io.out(`${manifest.name} ${manifest.version}: ${manifest.description}`);
+          io.out(`from jsr:${spec.pkg}@${fetched.pinned.version} (${fetched.pinned.integrity})`);
+          io.out(`It asks for:`);
+          for (const line of describeRequests(manifest)) io.out(`  ${line}`);
+          io.out(`Scope: ${describeScope(scope)}`);
+          if (!(values.yes || io.confirm("Grant these and install?"))) {
+            io.err("Not installed: consent was not given");
+            return 1;
+          }
+          const result = await host.install(await fetched.place(), {
+            grant: { ...grantAll(manifest), scope },
+            isolation: values.worker ? "worker" : "subprocess",
+            replace: values.replace === true,
+            lockfile: lockfilePath(dataDir, manifest.name),
+          });
+          const range = spec.range === "*" ? `^${fetched.pinned.version}` : spec.range;
+          await writePin(dataDir, manifest.name, { ...fetched.pinned, range });
+          io.out(`Installed ${result.manifest.name} ${result.manifest.version}`);
+          return 0;
+        }
         const folder = await Deno.realPath(resolve(path)).catch(() => resolve(path));
         const manifest = await readManifest(folder);
         const installed = host.list().find((plugin) => plugin.name === manifest.name);
@@ -144,7 +181,9 @@ export async function main(
       case "list": {
         const plugins = host.list();
         if (values.json) {
-          io.out(JSON.stringify(plugins, null, 2));
+          const sources = await pluginSources(host, dataDir);
+          const rows = plugins.map((plugin, i) => listRow(plugin, sources[i]));
+          io.out(JSON.stringify(rows, null, 2));
           return 0;
         }
         if (plugins.length === 0) io.out("No plugins installed");
@@ -163,6 +202,46 @@ export async function main(
           }
           io.out(`  crashes: ${p.crashes}  overflows: ${p.overflows}  denied: ${p.denied}`);
         }
+        return 0;
+      }
+      case "outdated": {
+        const rows = [];
+        for (const row of await pluginSources(host, dataDir, { check: true })) {
+          if (row.error) throw new Error(row.error);
+          if (!hasUpdate(row)) continue;
+          const { name, source, version: current, wanted, latest, range } = row;
+          rows.push({ name, source, current, wanted, latest, range });
+        }
+        if (values.json) {
+          io.out(JSON.stringify(rows, null, 2));
+          return 0;
+        }
+        if (rows.length === 0) io.out("All plugins from JSR are up to date");
+        for (const row of rows) {
+          io.out(
+            `${row.name} ${row.current}: wanted ${row.wanted} (range ${row.range}), latest ${row.latest}`,
+          );
+        }
+        return 0;
+      }
+      case "upgrade": {
+        const name = rest[0];
+        if (!name) {
+          io.err(USAGE);
+          return 2;
+        }
+        await using plan = await planUpgrade(host, dataDir, name, rest[1]);
+        io.out(`${name} ${plan.from} -> ${plan.to}: ${plan.manifest.description}`);
+        if (plan.added.length > 0) {
+          io.out(`It asks for more than you granted:`);
+          for (const line of plan.added) io.out(`  ${line}`);
+          if (!(values.yes || io.confirm("Grant these and upgrade?"))) {
+            io.err(`Not upgraded: consent was not given for ${plan.added.join("; ")}`);
+            return 1;
+          }
+        } else io.out("It asks for nothing new.");
+        await applyUpgrade(host, dataDir, plan, { consent: true });
+        io.out(`Upgraded ${name} to ${plan.to}`);
         return 0;
       }
       case "audit": {
@@ -208,7 +287,34 @@ function scopeOf(values: Record<string, unknown>): GrantScope {
   );
 }
 
-function describeRequests(manifest: Awaited<ReturnType<typeof readManifest>>): string[] {
+/** The pins of the installed plugins that came from JSR. */
+async function allPins(host: PluginHost, dataDir: string): Promise<JsrPin[]> {
+  const pins: JsrPin[] = [];
+  for (const plugin of host.list()) {
+    const pin = await readPin(dataDir, plugin.name);
+    if (pin) pins.push(pin);
+  }
+  return pins;
+}
+
+/** One plugin as `list --json` shows it: its host info, source, pin, grants and state. */
+function listRow(plugin: PluginInfo, source: PluginSource) {
+  const failed = plugin.state === "disabled";
+  const loaded = plugin.state === "running" || plugin.state === "starting" ||
+    plugin.state === "restarting";
+  return {
+    ...plugin,
+    source: source.source,
+    version: source.version,
+    range: source.range,
+    integrity: source.integrity,
+    grants: plugin.granted,
+    state: failed ? "failed" : loaded ? "loaded" : "stopped",
+    reason: failed ? plugin.disabledReason : null,
+  };
+}
+
+function describeRequests(manifest: PluginManifest): string[] {
   const lines: string[] = [];
   const events = manifest.events.includes("*") ? "ALL events" : manifest.events.join(", ");
   lines.push(

@@ -194,3 +194,27 @@ function describe(value: unknown): string {
     return String(value);
   }
 }
+
+/**
+ * A `jsr:` plugin could not be resolved or fetched: an unknown package, a range no version
+ * matches, a registry that is down or answers garbage, a package without `plugin.json`, or
+ * bytes that differ from the pinned integrity. Nothing installed changes when it is thrown.
+ *
+ * @example
+ * ```ts
+ * import { PluginRegistryError } from "./errors.ts";
+ * const error = new PluginRegistryError("jsr:@a/b@^9", "no version matches the range", "^9");
+ * console.log(error.message); // Cannot install plugin jsr:@a/b@^9: no version matches the range, got "^9"
+ * ```
+ */
+export class PluginRegistryError extends Error {
+  /** The `jsr:` specifier concerned. */
+  readonly specifier: string;
+
+  /** Builds the error for a specifier, the reason and the value at fault. */
+  constructor(specifier: string, reason: string, got: unknown) {
+    super(`Cannot install plugin ${specifier}: ${reason}, got ${describe(got)}`);
+    this.name = "PluginRegistryError";
+    this.specifier = specifier;
+  }
+}

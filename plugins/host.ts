@@ -143,6 +143,11 @@ export interface InstallOptions {
    * without a new install or consent.
    */
   dev?: boolean;
+  /**
+   * A lockfile for the plugin's module graph (a plugin from JSR has one): the remote modules
+   * cached at install are checked against it and recorded in it.
+   */
+  lockfile?: string;
 }
 
 /**
@@ -371,7 +376,13 @@ export class PluginHost implements AsyncDisposable {
       else if (options.grant !== undefined) grant = checkGrant(options.grant);
       else if (existing && !replacing) grant = existing.grant;
       else throw new PluginLoadError(name, "no grant was given, and nothing runs without one");
-      staged = await stageCode(manifest, folder, this.#dataDir, options.dev ?? false);
+      staged = await stageCode(
+        manifest,
+        folder,
+        this.#dataDir,
+        options.dev ?? false,
+        options.lockfile,
+      );
     } catch (error) {
       this.#store.audit(name, attempt, "denied", (error as Error).message);
       throw error;

@@ -3,6 +3,7 @@
 // protocol.js, and renders once per animation frame whatever arrived since the last one.
 import { helpText, ircLine, parseInput } from "./commands.js";
 import * as model from "./page_state.js";
+import { sourceCell, upgradeWithConsent } from "./plugins_view.js";
 import { isDeepLinkPayload } from "./protocol.js";
 import { Transport } from "./transport.js";
 
@@ -822,6 +823,7 @@ function renderPlugins() {
       return td;
     };
     cell(`${plugin.name} ${plugin.version}`);
+    tr.append(sourceCell(pluginSources.get(plugin.name), () => upgrade(plugin.name)));
     cell(plugin.state + (plugin.disabledReason ? ` (${plugin.disabledReason})` : ""), "state");
     const granted = plugin.granted ?? {};
     cell(
@@ -893,8 +895,30 @@ $("picker-cancel").addEventListener(
   "click",
   () => /** @type {HTMLDialogElement} */ ($("picker-dialog")).close(),
 );
+/** The source and update of each plugin, from the last `plugins.sources` reply. */
+const pluginSources = new Map();
+
+function refreshSources() {
+  act({ kind: "plugins.sources" }).then((rows) => {
+    if (!Array.isArray(rows)) return;
+    pluginSources.clear();
+    for (const row of rows) pluginSources.set(row.name, row);
+    dirty.plugins = true;
+    scheduleFrame();
+  });
+}
+
+/** @param {string} name */
+function upgrade(name) {
+  upgradeWithConsent(name, request).then(
+    (done) => done && refreshSources(),
+    (error) => toast(error.message),
+  );
+}
+
 $("open-plugins").addEventListener("click", () => {
   $("plugins-page").hidden = false;
   act({ kind: "plugins.refresh" }).then((m) => m && receive(m));
+  refreshSources();
 });
 $("close-plugins").addEventListener("click", () => ($("plugins-page").hidden = true));

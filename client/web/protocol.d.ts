@@ -91,6 +91,9 @@ export type Action =
     | { kind: "plugin.disable"; name: string }
     | { kind: "plugin.enable"; name: string }
     | { kind: "plugin.revoke"; name: string }
+    | { kind: "plugins.sources" }
+    | { kind: "plugin.upgrade.plan"; name: string }
+    | { kind: "plugin.upgrade"; name: string; version: string; consent: string[] }
   );
 
 /** Why a frame from the page was refused.

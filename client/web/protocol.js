@@ -24,6 +24,9 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 const LINE = /^[^\r\n\x00]*$/;
 const PLUGIN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const COMMAND = /^[a-z0-9][a-z0-9_-]{0,31}$/i;
+const VERSION = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
+/** Most requests a consent for an upgrade may list. */
+const MAX_CONSENT = 256;
 
 /** @param {unknown} v @returns {v is Record<string, unknown>} */
 function isObject(v) {
@@ -182,6 +185,24 @@ const ACTIONS = {
   "plugin.disable": (o) => ({ name: str(o, "name", PLUGIN, "a plugin name") }),
   "plugin.enable": (o) => ({ name: str(o, "name", PLUGIN, "a plugin name") }),
   "plugin.revoke": (o) => ({ name: str(o, "name", PLUGIN, "a plugin name") }),
+  "plugins.sources": () => ({}),
+  "plugin.upgrade.plan": (o) => ({ name: str(o, "name", PLUGIN, "a plugin name") }),
+  "plugin.upgrade": (o) => {
+    const consent = o.consent ?? [];
+    if (
+      !Array.isArray(consent) || consent.length > MAX_CONSENT ||
+      !consent.every((item) =>
+        typeof item === "string" && item.length <= MAX_TEXT && LINE.test(item)
+      )
+    ) {
+      throw new FieldError("consent", "a list of the requests consented to", consent);
+    }
+    return {
+      name: str(o, "name", PLUGIN, "a plugin name"),
+      version: str(o, "version", VERSION, "an exact version"),
+      consent: consent.map(String),
+    };
+  },
 };
 
 /** Every action kind the page may send. */

@@ -40,6 +40,9 @@ Deno.test("parseAction() accepts every well-formed action and echoes its id", ()
     { kind: "plugin.disable", name: "nickname-colors" },
     { kind: "plugin.enable", name: "nickname-colors" },
     { kind: "plugin.revoke", name: "nickname-colors" },
+    { kind: "plugins.sources" },
+    { kind: "plugin.upgrade.plan", name: "greeter" },
+    { kind: "plugin.upgrade", name: "greeter", version: "2.0.0", consent: ["capability:storage"] },
   ];
   assert.deepEqual(new Set(valid.map((a) => a.kind)), new Set(ACTION_KINDS));
   for (const [i, action] of valid.entries()) {
@@ -66,6 +69,11 @@ Deno.test("parseAction() refuses malformed, unknown, oversized and invalid frame
       4,
     ],
     [JSON.stringify({ kind: "join", networkId: 1, channel: "#a b" }), "invalid_field"],
+    [JSON.stringify({ kind: "plugin.upgrade", name: "g", version: "^2" }), "invalid_field"],
+    [
+      JSON.stringify({ kind: "plugin.upgrade", name: "g", version: "2.0.0", consent: [1] }),
+      "invalid_field",
+    ],
     [JSON.stringify({ kind: "join", networkId: "1", channel: "#a" }), "invalid_field"],
     [
       JSON.stringify({ kind: "quote", networkId: 1, line: "PRIVMSG #a :x\r\nQUIT" }),

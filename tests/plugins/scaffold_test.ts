@@ -194,6 +194,34 @@ Deno.test("a scaffolded plugin passes deno test and deno publish, lands in the r
     await waitUntil(() => h.sent.length > 0, "the answer to !ping");
     assert.deepEqual(h.sent, [{ networkId: 1, target: "#deno", text: "pong" }]);
 
+    // Installed from the registry it was published to, pinned, it answers the same way.
+    Deno.env.set("JSR_URL", registry.url);
+    try {
+      const fromJsr = await harness();
+      await using _fromJsr = fromJsr;
+      const installed = await cli([
+        "install",
+        "jsr:@someone/pinger",
+        "--yes",
+        "--data-dir",
+        fromJsr.dataDir,
+      ]);
+      assert.equal(installed.code, 0, installed.err);
+      assert.match(installed.out, /from jsr:@someone\/pinger@0\.1\.0 \(sha256-[0-9a-f]{64}\)/);
+      await fromJsr.host.load("pinger");
+      await fromJsr.bus.emit(createEvent("message.received", {
+        networkId: 1,
+        channel: "#deno",
+        user: "ann",
+        message: "!ping",
+        timestamp: 1,
+      }, "irc"));
+      await waitUntil(() => fromJsr.sent.length > 0, "the answer to !ping from the JSR install");
+      assert.deepEqual(fromJsr.sent, [{ networkId: 1, target: "#deno", text: "pong" }]);
+    } finally {
+      Deno.env.delete("JSR_URL");
+    }
+
     // The same version again is seen as published: nothing is sent twice.
     const again = await deno(["publish", "--token", registry.token], dir, env);
     assert.match(again.output, /already published @someone\/pinger@0\.1\.0/);

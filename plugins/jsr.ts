@@ -1,0 +1,223 @@
+/**
+ * Plugins from JSR for a running host and the CLI alike: where each installed plugin came
+ * from and whether a newer version exists, and an upgrade that asks again only for what
+ * the new version requests beyond the grant, refused before it replaces anything when the
+ * new version cannot be fetched, verified, installed or started.
+ *
+ * @module
+ */
+import { PluginIdentityError, PluginLoadError } from "./errors.ts";
+import { grantAll, missingConsent } from "./grant.ts";
+import type { PluginHost, PluginInfo } from "./host.ts";
+import type { PluginManifest } from "./manifest.ts";
+import { compareVersions, listVersions, pickVersion } from "./_jsr.ts";
+import { lockfilePath, readPin, writePin } from "./_jsr_pin.ts";
+import { type FetchedPlugin, fetchPlugin, trialStart } from "./_jsr_install.ts";
+
+/**
+ * Where an installed plugin came from and, when checked, what is newer.
+ *
+ * @example
+ * ```ts
+ * import type { PluginSource } from "./jsr.ts";
+ * const row: PluginSource = {
+ *   name: "greeter", source: "jsr:@someone/greeter", version: "1.0.0", range: "^1.0.0",
+ *   integrity: "sha256-00", wanted: "1.1.0", latest: "2.0.0", error: null,
+ * };
+ * ```
+ */
+export interface PluginSource {
+  /** The plugin's name. */
+  name: string;
+  /** `jsr:@scope/name`, or the folder it was installed from. */
+  source: string;
+  /** The exact version installed. */
+  version: string;
+  /** The range it follows (JSR only). */
+  range: string | null;
+  /** `sha256-<hex>` of its version's `<version>_meta.json` (JSR only). */
+  integrity: string | null;
+  /** The highest version in its range, when checked. */
+  wanted: string | null;
+  /** The highest version published, when checked. */
+  latest: string | null;
+  /** Why the registry could not be checked, if it could not. */
+  error: string | null;
+}
+
+/**
+ * The source of each installed plugin. With `check`, the registry is asked for newer
+ * versions of each JSR plugin; a registry error is reported per plugin, never thrown.
+ *
+ * @example
+ * ```ts ignore
+ * for (const row of await pluginSources(host, dataDir, { check: true })) {
+ *   if (row.latest && row.latest !== row.version) console.log(`${row.name}: update available`);
+ * }
+ * ```
+ */
+export async function pluginSources(
+  host: PluginHost,
+  dataDir: string,
+  options: { check?: boolean } = {},
+): Promise<PluginSource[]> {
+  const rows: PluginSource[] = [];
+  for (const plugin of host.list()) {
+    const pin = await readPin(dataDir, plugin.name);
+    const row: PluginSource = {
+      name: plugin.name,
+      source: pin ? `jsr:${pin.pkg}` : plugin.path,
+      version: pin?.version ?? plugin.version,
+      range: pin?.range ?? null,
+      integrity: pin?.integrity ?? null,
+      wanted: null,
+      latest: null,
+      error: null,
+    };
+    if (pin && options.check) {
+      try {
+        const versions = await listVersions(row.source, pin.pkg);
+        row.latest = versions.find((version) => !version.includes("-")) ?? pin.version;
+        try {
+          row.wanted = pickVersion(row.source, versions, pin.range);
+        } catch {
+          row.wanted = pin.version;
+        }
+      } catch (error) {
+        row.error = error instanceof Error ? error.message : String(error);
+      }
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** Whether `row` has a newer version than the one installed. */
+export function hasUpdate(row: PluginSource): boolean {
+  return row.latest !== null && compareVersions(row.latest, row.version) > 0;
+}
+
+/**
+ * A fetched, verified upgrade waiting for consent. Dispose of it when not applied.
+ *
+ * @example
+ * ```ts ignore
+ * await using plan = await planUpgrade(host, dataDir, "greeter");
+ * console.log(plan.added); // ["capability:storage (Remembers who was greeted)"]
+ * await applyUpgrade(host, dataDir, plan, { consent: true });
+ * ```
+ */
+export interface UpgradePlan extends AsyncDisposable {
+  /** The plugin. */
+  name: string;
+  /** The version installed now. */
+  from: string;
+  /** The version it would upgrade to. */
+  to: string;
+  /** The new version's manifest. */
+  manifest: PluginManifest;
+  /** What it requests beyond the grant, each with its reason: empty when nothing is new. */
+  added: string[];
+  /** @internal The fetched files and the range to pin. */
+  fetched: FetchedPlugin;
+  /** @internal */
+  range: string;
+  /** @internal */
+  installed: PluginInfo;
+}
+
+/**
+ * Fetches and verifies the latest version of JSR plugin `name` (or the highest in `range`,
+ * which then becomes its range), and works out what it requests beyond the grant.
+ * Throws a `PluginRegistryError` or `PluginLoadError`; nothing installed changes.
+ *
+ * @example
+ * ```ts ignore
+ * await using plan = await planUpgrade(host, dataDir, "greeter", "^1");
+ * ```
+ */
+export async function planUpgrade(
+  host: PluginHost,
+  dataDir: string,
+  name: string,
+  range?: string,
+): Promise<UpgradePlan> {
+  const installed = host.list().find((plugin) => plugin.name === name);
+  const pin = await readPin(dataDir, name);
+  if (!installed || !pin) {
+    throw new PluginLoadError(name, "it is not installed from JSR, so it cannot be upgraded");
+  }
+  const source = `jsr:${pin.pkg}`;
+  const fetched = await fetchPlugin(dataDir, source, pin.pkg, range ?? "*", [pin]);
+  const manifest = fetched.manifest;
+  if (manifest.name !== name) {
+    await fetched[Symbol.asyncDispose]();
+    throw new PluginIdentityError(manifest.name, source, installed.path);
+  }
+  const to = fetched.pinned.version;
+  return {
+    name,
+    from: pin.version,
+    to,
+    manifest,
+    added: newRequests(manifest, installed),
+    fetched,
+    range: range ?? `^${to}`,
+    installed,
+    [Symbol.asyncDispose]: () => fetched[Symbol.asyncDispose](),
+  };
+}
+
+/**
+ * Applies a plan: refused when it adds requests without `consent`; then the new version
+ * is installed and started in a scratch host, and only when that works does it replace
+ * the installed one (reloaded when it runs). Throws a `PluginLoadError` otherwise, with
+ * the old version still installed and running.
+ *
+ * @example
+ * ```ts ignore
+ * await applyUpgrade(host, dataDir, plan, { consent: false });
+ * ```
+ */
+export async function applyUpgrade(
+  host: PluginHost,
+  dataDir: string,
+  plan: UpgradePlan,
+  options: { consent: boolean },
+): Promise<void> {
+  const { name, installed } = plan;
+  if (plan.added.length > 0 && !options.consent) {
+    throw new PluginLoadError(
+      name,
+      `version ${plan.to} asks for more and consent was not given for ${plan.added.join("; ")}`,
+    );
+  }
+  const grant = plan.added.length > 0
+    ? { ...grantAll(plan.manifest), scope: installed.granted.scope }
+    : undefined;
+  const lockfile = lockfilePath(dataDir, name);
+  await trialStart(dataDir, plan.fetched.folder, {
+    grant: grant ?? installed.granted,
+    isolation: installed.isolation,
+    lockfile,
+  }).catch((error: Error) => {
+    throw new PluginLoadError(name, `version ${plan.to} fails to start: ${error.message}`);
+  });
+  await host.install(await plan.fetched.place(), { grant, lockfile });
+  await writePin(dataDir, name, { ...plan.fetched.pinned, range: plan.range });
+  const running = host.list().find((plugin) => plugin.name === name)?.state === "running";
+  if (running) await host.reload(name);
+}
+
+/** The requests (with reasons) `manifest` makes beyond what `plugin` was granted. */
+function newRequests(manifest: PluginManifest, plugin: PluginInfo): string[] {
+  return missingConsent(manifest, plugin.granted).map((request) => {
+    const [kind, ...item] = request.split(":");
+    const reason = kind === "event"
+      ? manifest.reasons["events:*"]
+      : kind === "capability"
+      ? manifest.reasons[item.join(":")]
+      : manifest.reasons[kind];
+    return reason ? `${request} (${reason})` : request;
+  });
+}

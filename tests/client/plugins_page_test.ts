@@ -1,0 +1,42 @@
+import assert from "node:assert/strict";
+import { main } from "../../plugins/cli.ts";
+import { addGreeter, addSdk, startRegistry } from "../plugins/_jsr_registry.ts";
+import { launchPage } from "./_browser.ts";
+import { tempClient } from "./_helpers.ts";
+
+Deno.test("the Plugins page shows source, version, update available, and upgrades with consent for what is new", async () => {
+  await using registry = await startRegistry();
+  await addSdk(registry);
+  await addGreeter(registry, "1.0.0");
+  Deno.env.set("JSR_URL", registry.url);
+  const dataDir = await Deno.makeTempDir({ prefix: "ircbus-client-" });
+  const quiet = { out: () => {}, err: () => {}, confirm: () => false };
+  const args = ["install", "jsr:@test/greeter@1.0.0", "--yes", "--data-dir", dataDir];
+  assert.equal(await main(args, quiet), 0);
+  await addGreeter(registry, "1.1.0");
+  await addGreeter(registry, "2.0.0", true);
+
+  await using client = await tempClient({ dataDir });
+  await using browser = await launchPage();
+  const { page } = browser;
+  await page.goto(client.url!);
+  await page.click("#open-plugins");
+  const row = page.locator('#plugin-table tr[data-plugin="greeter"]');
+  await row.locator(".source", { hasText: "update available: 2.0.0" }).waitFor();
+  assert.match(await row.locator(".source").innerText(), /^jsr:@test\/greeter 1\.0\.0/);
+
+  await row.locator('button[data-action="upgrade"]').click();
+  const sheet = page.locator("#upgrade-dialog");
+  await sheet.waitFor();
+  assert.match(await sheet.locator("h3").innerText(), /greeter 1\.0\.0 → 2\.0\.0/);
+  assert.deepEqual(await sheet.locator("ul.added li").allInnerTexts(), [
+    "capability:storage (Remembers who was greeted)",
+  ]);
+  await sheet.locator('button[data-action="confirm"]').click();
+  await row.locator(".source", { hasText: "jsr:@test/greeter 2.0.0" }).waitFor();
+  await row.locator(".state", { hasText: "running" }).waitFor();
+  const [plugin] = client.plugins.list();
+  assert.equal(plugin.version, "2.0.0");
+  assert.deepEqual(plugin.granted.capabilities, ["commands", "storage"]);
+  assert.deepEqual(browser.errors, []);
+});
