@@ -9,7 +9,8 @@
  */
 import { dirname, join, normalize } from "node:path";
 import { PluginRegistryError } from "./errors.ts";
-import { satisfies } from "./_sdk_range.ts";
+import { compareVersions, exactVersion, satisfies } from "./_sdk_range.ts";
+import { sha256 } from "./_pinned_copy.ts";
 
 /** Most bytes of a `meta.json` or `<version>_meta.json`. */
 const MAX_META_BYTES = 1024 * 1024;
@@ -63,7 +64,7 @@ export async function listVersions(specifier: string, pkg: string): Promise<stri
     throw new PluginRegistryError(specifier, "the registry's meta.json has no versions", meta);
   }
   const found = Object.entries(versions)
-    .filter(([version, info]) => parseVersion(version) && !(isRecord(info) && info.yanked))
+    .filter(([version, info]) => exactVersion(version) && !(isRecord(info) && info.yanked))
     .map(([version]) => version);
   return found.sort((a, b) => compareVersions(b, a));
 }
@@ -71,7 +72,7 @@ export async function listVersions(specifier: string, pkg: string): Promise<stri
 /** The highest of `versions` (newest first) matching `range`, or throws. */
 export function pickVersion(specifier: string, versions: string[], range: string): string {
   const found = versions.find((version) =>
-    version === range || (/^\d+\.\d+\.\d+$/.test(version) && inRange(specifier, version, range))
+    version === range || (exactVersion(version)?.pre === "" && inRange(specifier, version, range))
   );
   if (found === undefined) {
     throw new PluginRegistryError(specifier, "no published version matches the range", range);
@@ -189,7 +190,9 @@ async function fetchBytes(
   } catch (error) {
     throw new PluginRegistryError(
       specifier,
-      `the registry ${registryUrl()} cannot be reached (${(error as Error).message})`,
+      `the registry ${registryUrl()} cannot be reached (${
+        error instanceof Error ? error.message : String(error)
+      })`,
       url,
     );
   }
@@ -221,32 +224,4 @@ async function fetchBytes(
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-async function sha256(data: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-type Version = [number, number, number, string];
-
-function parseVersion(text: string): Version | undefined {
-  const match = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/.exec(text);
-  return match ? [Number(match[1]), Number(match[2]), Number(match[3]), match[4] ?? ""] : undefined;
-}
-
-function compare(a: Version, b: Version): number {
-  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return Number(a[i]) - Number(b[i]);
-  if (a[3] === b[3]) return 0;
-  if (a[3] === "") return 1;
-  if (b[3] === "") return -1;
-  return a[3] < b[3] ? -1 : 1;
-}
-
-/** Compares two versions (`-1`, `0`, `1` as a sort wants); an invalid one sorts first. */
-export function compareVersions(a: string, b: string): number {
-  const left = parseVersion(a);
-  const right = parseVersion(b);
-  if (!left || !right) return left ? 1 : right ? -1 : 0;
-  return Math.sign(compare(left, right));
 }

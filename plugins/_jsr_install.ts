@@ -47,12 +47,9 @@ export async function fetchPlugin(
   const remove = () => Deno.remove(folder, { recursive: true }).catch(() => {});
   try {
     const got = await fetchVersion(specifier, pkg, version, folder, pinned);
-    const manifest = await readManifest(folder).catch((error: Error) => {
-      throw new PluginRegistryError(
-        specifier,
-        `its plugin.json is invalid: ${error.message}`,
-        version,
-      );
+    const manifest = await readManifest(folder).catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new PluginRegistryError(specifier, `its plugin.json is invalid: ${reason}`, version);
     });
     let placed = false;
     return {

@@ -8,6 +8,7 @@
  * @module
  */
 import { join } from "node:path";
+import { PluginLoadError } from "./errors.ts";
 
 /** What is pinned for one plugin. */
 export interface JsrPin {
@@ -37,13 +38,29 @@ export function lockfilePath(hostDataDir: string, name: string): string {
 
 /** The pin of plugin `name`, or `undefined` when it was not installed from JSR. */
 export async function readPin(hostDataDir: string, name: string): Promise<JsrPin | undefined> {
+  const path = pinPath(hostDataDir, name);
   let text: string;
   try {
-    text = await Deno.readTextFile(pinPath(hostDataDir, name));
-  } catch {
-    return undefined;
+    text = await Deno.readTextFile(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    throw error;
   }
-  const data: unknown = JSON.parse(text);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    data = undefined;
+  }
+  const pin = pinOf(data);
+  if (!pin) {
+    // A damaged pin must not pass for a folder plugin, whose upgrades skip the registry.
+    throw new PluginLoadError(name, `its JSR pin ${path} is damaged; reinstall it`);
+  }
+  return pin;
+}
+
+function pinOf(data: unknown): JsrPin | undefined {
   if (typeof data !== "object" || data === null || !("pkg" in data) || !("range" in data)) {
     return undefined;
   }

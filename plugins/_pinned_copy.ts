@@ -211,7 +211,8 @@ async function writeFile(path: string, data: Uint8Array<ArrayBuffer>): Promise<s
   return await sha256(data);
 }
 
-async function sha256(data: Uint8Array<ArrayBuffer>): Promise<string> {
+/** The sha256 of `data`, in hex. */
+export async function sha256(data: Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }

@@ -4,6 +4,9 @@
  * runs every plugin against its own copy of the SDK, so a plugin whose range this client's
  * version does not satisfy is refused before anything of it runs.
  *
+ * The semver grammar here (ranges, and exact versions with their pre-release order) is the one
+ * the JSR plugin commands use too.
+ *
  * @module
  */
 import { extname, join } from "node:path";
@@ -86,11 +89,10 @@ async function codeTexts(folder: string): Promise<string[]> {
  * `SyntaxError` for a range it cannot read.
  */
 export function satisfies(version: string, range: string): boolean {
-  const parsed = partial(version);
-  if (parsed.length !== 3) {
+  const target = exactVersion(version)?.core;
+  if (target === undefined) {
     throw new SyntaxError(`Cannot compare versions: not a version, got ${JSON.stringify(version)}`);
   }
-  const target: Version = [parsed[0], parsed[1], parsed[2]];
   return range.split("||").some((set) =>
     comparators(set.trim(), range).every(({ op, version }) => {
       const order = compare(target, version);
@@ -188,4 +190,36 @@ function atMost(p: number[]): Comparator[] {
 
 function compare(a: Version, b: Version): number {
   return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+}
+
+/** An exact version: `MAJOR.MINOR.PATCH`, its pre-release (`""` for a release); build dropped. */
+export interface ExactVersion {
+  /** The three numbers. */
+  core: Version;
+  /** The pre-release after `-`, or `""`. */
+  pre: string;
+}
+
+/** Reads an exact version (`1.2.3`, `1.2.3-rc.1`, `1.2.3+build`), or `undefined`. */
+export function exactVersion(text: string): ExactVersion | undefined {
+  const match = /^(\d{1,9})\.(\d{1,9})\.(\d{1,9})(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/.exec(
+    text.replace(/^v/, ""),
+  );
+  if (!match) return undefined;
+  return { core: [Number(match[1]), Number(match[2]), Number(match[3])], pre: match[4] ?? "" };
+}
+
+/**
+ * Compares two exact versions as a sort wants (`-1`, `0`, `1`), a pre-release before its
+ * release; one that is not a version sorts first.
+ */
+export function compareVersions(a: string, b: string): number {
+  const left = exactVersion(a);
+  const right = exactVersion(b);
+  if (!left || !right) return left ? 1 : right ? -1 : 0;
+  const order = compare(left.core, right.core);
+  if (order !== 0 || left.pre === right.pre) return Math.sign(order);
+  if (left.pre === "") return 1;
+  if (right.pre === "") return -1;
+  return left.pre < right.pre ? -1 : 1;
 }

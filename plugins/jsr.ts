@@ -10,8 +10,9 @@ import { PluginIdentityError, PluginLoadError } from "./errors.ts";
 import { grantAll, missingConsent } from "./grant.ts";
 import type { PluginHost, PluginInfo } from "./host.ts";
 import type { PluginManifest } from "./manifest.ts";
-import { compareVersions, listVersions, pickVersion } from "./_jsr.ts";
-import { lockfilePath, readPin, writePin } from "./_jsr_pin.ts";
+import { listVersions, pickVersion } from "./_jsr.ts";
+import { compareVersions, exactVersion } from "./_sdk_range.ts";
+import { type JsrPin, lockfilePath, readPin, writePin } from "./_jsr_pin.ts";
 import { type FetchedPlugin, fetchPlugin, trialStart } from "./_jsr_install.ts";
 
 /**
@@ -41,7 +42,7 @@ export interface PluginSource {
   wanted: string | null;
   /** The highest version published, when checked. */
   latest: string | null;
-  /** Why the registry could not be checked, if it could not. */
+  /** Why its pin could not be read or the registry checked, if so. */
   error: string | null;
 }
 
@@ -63,7 +64,13 @@ export async function pluginSources(
 ): Promise<PluginSource[]> {
   const rows: PluginSource[] = [];
   for (const plugin of host.list()) {
-    const pin = await readPin(dataDir, plugin.name);
+    let pin: JsrPin | undefined;
+    let damaged: string | null = null;
+    try {
+      pin = await readPin(dataDir, plugin.name);
+    } catch (error) {
+      damaged = error instanceof Error ? error.message : String(error);
+    }
     const row: PluginSource = {
       name: plugin.name,
       source: pin ? `jsr:${pin.pkg}` : plugin.path,
@@ -72,12 +79,12 @@ export async function pluginSources(
       integrity: pin?.integrity ?? null,
       wanted: null,
       latest: null,
-      error: null,
+      error: damaged,
     };
     if (pin && options.check) {
       try {
         const versions = await listVersions(row.source, pin.pkg);
-        row.latest = versions.find((version) => !version.includes("-")) ?? pin.version;
+        row.latest = versions.find((version) => exactVersion(version)?.pre === "") ?? pin.version;
         try {
           row.wanted = pickVersion(row.source, versions, pin.range);
         } catch {
@@ -200,8 +207,9 @@ export async function applyUpgrade(
     grant: grant ?? installed.granted,
     isolation: installed.isolation,
     lockfile,
-  }).catch((error: Error) => {
-    throw new PluginLoadError(name, `version ${plan.to} fails to start: ${error.message}`);
+  }).catch((error: unknown) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new PluginLoadError(name, `version ${plan.to} fails to start: ${reason}`);
   });
   await host.install(await plan.fetched.place(), { grant, lockfile });
   await writePin(dataDir, name, { ...plan.fetched.pinned, range: plan.range });

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { main } from "../../plugins/cli.ts";
 import { harness } from "./_helpers.ts";
+import { jsrDir, readPin } from "../../plugins/_jsr_pin.ts";
 import { addGreeter, addSdk, type LocalRegistry, startRegistry } from "./_jsr_registry.ts";
 
 async function cli(args: string[], dataDir: string, consent = false) {
@@ -222,4 +223,18 @@ Deno.test("deno task plugins install jsr: without a terminal refuses, with --yes
   const listed = JSON.parse((await task("list", "--json")).out);
   assert.equal(listed[0].version, "1.1.0");
   assert.equal(listed[0].source, "jsr:@test/greeter");
+});
+
+Deno.test("a damaged JSR pin is a clear error, never taken for a folder plugin", async () => {
+  const dataDir = await Deno.makeTempDir();
+  try {
+    assert.equal(await readPin(dataDir, "greeter"), undefined);
+    await Deno.mkdir(jsrDir(dataDir), { recursive: true });
+    await Deno.writeTextFile(join(jsrDir(dataDir), "greeter.pin.json"), "{not json");
+    await assert.rejects(() => readPin(dataDir, "greeter"), /pin .* is damaged; reinstall it/);
+    await Deno.writeTextFile(join(jsrDir(dataDir), "greeter.pin.json"), '{"pkg":"@a/b"}');
+    await assert.rejects(() => readPin(dataDir, "greeter"), /is damaged/);
+  } finally {
+    await Deno.remove(dataDir, { recursive: true });
+  }
 });
