@@ -43,8 +43,10 @@
  */
 import type { EventSource, MetadataUpdate } from "../bus/events.ts";
 import { CapabilityDeniedError } from "./errors.ts";
-import { allowsIrcSend } from "./grant.ts";
 import { parseManifest } from "./manifest.ts";
+import { type GrantScope, ScopeCheck } from "./scope.ts";
+import { checkCall } from "./_call_check.ts";
+import type { CallOp } from "./_protocol.ts";
 import type { DefinedPlugin, PluginContext, PluginEvent, PluginLogger } from "./sdk.ts";
 
 /**
@@ -156,6 +158,11 @@ export interface ReplayOptions {
   manifest: unknown;
   /** Capabilities granted, when narrower than the manifest's (as a user may grant). */
   capabilities?: string[];
+  /**
+   * Where the grant applies, as a user may limit it (`deno task plugins scope`); unless
+   * given, every network, channel and private message.
+   */
+  scope?: GrantScope;
   /** The storage it starts with. */
   storage?: Record<string, unknown>;
   /** What `ctx.dataDir` says; `"."` unless given. */
@@ -214,7 +221,9 @@ export async function replayEvents(
     storage: structuredClone(options.storage ?? {}),
     delivered: [],
   };
-  const ctx = context(manifest.name, options.dataDir ?? ".", capabilities, replay);
+  // Unless a scope is given, the replay limits no place: every network, channel and query.
+  const scope = options.scope ?? { privateMessages: true };
+  const ctx = context(manifest.name, options.dataDir ?? ".", { capabilities, scope }, replay);
   const run = async (during: string, fn: () => unknown) => {
     try {
       await fn();
@@ -228,8 +237,12 @@ export async function replayEvents(
   const wanted = (type: string) =>
     type === "plugin.overflow" || manifest.events.some((event) => event === "*" || event === type);
   await run("setup", () => plugin.setup?.(ctx));
-  for (const event of typeof events === "string" ? parseRecording(events) : events) {
-    if (!wanted(event.type)) continue;
+  const places = new ScopeCheck(scope);
+  for (const recorded of typeof events === "string" ? parseRecording(events) : events) {
+    if (!wanted(recorded.type)) continue;
+    // As in the client, an event outside the scope never reaches the plugin.
+    const event = recorded.type === "plugin.overflow" ? recorded : places.view(recorded);
+    if (event === undefined) continue;
     replay.delivered.push(event);
     await run(`onEvent(${event.type})`, () => plugin.onEvent?.(event, ctx));
   }
@@ -240,77 +253,71 @@ export async function replayEvents(
 function context(
   name: string,
   dataDir: string,
-  capabilities: string[],
+  grant: { capabilities: string[]; scope: GrantScope },
   replay: PluginReplay,
 ): PluginContext {
-  const deny = (capability: string, attempt: string): never => {
-    replay.audit.push({ attempt, decision: "denied", detail: `${capability} not granted` });
-    throw new CapabilityDeniedError(capability, name);
+  const deny = (capability: string, attempt: string, outOfScope?: string): never => {
+    replay.audit.push({
+      attempt,
+      decision: "denied",
+      detail: outOfScope ?? `${capability} not granted`,
+    });
+    throw new CapabilityDeniedError(capability, name, outOfScope);
   };
-  const storage = (op: string) => {
-    if (!capabilities.includes("storage")) deny("storage", op);
+  // Each call is checked as the host checks it, then played against the replay's own state.
+  const call = (op: CallOp, args: unknown[]): unknown => {
+    const checked = checkCall(grant, op, args, deny);
+    switch (checked.op) {
+      case "irc.send": {
+        const { attempt, networkId, target, text } = checked;
+        replay.audit.push({ attempt, decision: "allowed" });
+        replay.actions.push({ kind: "irc.send", networkId, target, text });
+        return undefined;
+      }
+      case "metadata.set":
+        for (const update of checked.updates) replay.actions.push({ kind: "metadata.set", update });
+        return undefined;
+      case "storage.get":
+        return structuredClone(replay.storage[checked.key]);
+      case "storage.set":
+        replay.storage[checked.key] = JSON.parse(checked.json);
+        replay.actions.push({
+          kind: "storage.set",
+          key: checked.key,
+          value: JSON.parse(checked.json),
+        });
+        return undefined;
+      case "storage.delete": {
+        const existed = checked.key in replay.storage;
+        delete replay.storage[checked.key];
+        replay.actions.push({ kind: "storage.delete", key: checked.key });
+        return existed;
+      }
+      case "storage.list":
+        return Object.keys(replay.storage).filter((key) => key.startsWith(checked.key)).sort();
+    }
   };
   const log = (level: keyof PluginLogger) => (...args: unknown[]) =>
     void replay.log.push({ level, message: args.map(String).join(" ") });
-  const setMetadata = (updates: MetadataUpdate[]) => {
-    for (const update of updates) {
-      const capability = `metadata:${update.type}`;
-      if (!capabilities.includes(capability)) deny(capability, `metadata.set ${update.type}`);
-    }
-    for (const update of updates) replay.actions.push({ kind: "metadata.set", update });
-    return Promise.resolve();
-  };
   return {
     name,
     dataDir,
     irc: {
-      send(networkId, target, text) {
-        if (typeof text !== "string" || /[\r\n\0]/.test(text) || text.length > 4096) {
-          return Promise.reject(
-            new TypeError(`Cannot send: text must be one line of at most 4096 characters`),
-          );
-        }
-        const attempt = `irc.send ${networkId} ${target}`;
-        try {
-          if (!allowsIrcSend(capabilities, networkId, target)) deny("irc.send", attempt);
-        } catch (error) {
-          return Promise.reject(error);
-        }
-        replay.audit.push({ attempt, decision: "allowed" });
-        replay.actions.push({ kind: "irc.send", networkId, target, text });
-        return Promise.resolve();
-      },
+      send: (networkId, target, text) =>
+        Promise.try(() => void call("irc.send", [networkId, target, text])),
     },
     metadata: {
-      set: (update) => Promise.try(() => setMetadata([update])),
-      setBatch: (updates) => Promise.try(() => setMetadata(updates)),
+      set: (update) => Promise.try(() => void call("metadata.set", [[update]])),
+      setBatch: (updates) => Promise.try(() => void call("metadata.set", [updates])),
     },
     storage: {
-      get: <T>(key: string) =>
-        Promise.try(() => {
-          storage("storage.get");
-          return structuredClone(replay.storage[key]) as T | undefined;
-        }),
-      set: (key, value) =>
-        Promise.try(() => {
-          storage("storage.set");
-          const text = JSON.stringify(value);
-          if (text === undefined) throw new TypeError(`Cannot use storage: the value must be JSON`);
-          replay.storage[key] = JSON.parse(text);
-          replay.actions.push({ kind: "storage.set", key, value: JSON.parse(text) });
-        }),
-      delete: (key) =>
-        Promise.try(() => {
-          storage("storage.delete");
-          const existed = key in replay.storage;
-          delete replay.storage[key];
-          replay.actions.push({ kind: "storage.delete", key });
-          return existed;
-        }),
+      get: <T>(key: string) => Promise.try(() => call("storage.get", [key]) as T | undefined),
+      set: (key, value) => Promise.try(() => void call("storage.set", [key, value])),
+      delete: (key) => Promise.try(() => call("storage.delete", [key]) === true),
       list: (prefix = "") =>
         Promise.try(() => {
-          storage("storage.list");
-          return Object.keys(replay.storage).filter((key) => key.startsWith(prefix)).sort();
+          const keys = call("storage.list", [prefix]);
+          return Array.isArray(keys) ? keys.map(String) : [];
         }),
     },
     log: { debug: log("debug"), info: log("info"), warn: log("warn"), error: log("error") },

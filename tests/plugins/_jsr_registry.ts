@@ -105,22 +105,27 @@ export async function addSdk(registry: LocalRegistry): Promise<void> {
   }, { "./plugin": "./plugins/sdk.ts" });
 }
 
-/** A version of the test plugin `greeter`; `wider` also asks for the storage capability. */
-export async function addGreeter(registry: LocalRegistry, version: string, wider = false) {
+/** The `plugin.json` of test plugin `greeter`; `wider` also asks for the storage capability. */
+export function greeterManifest(version: string, wider = false): string {
   const capabilities = wider ? ["commands", "storage"] : ["commands"];
   const reasons: Record<string, string> = { commands: "Adds /greet" };
   if (wider) reasons.storage = "Remembers who was greeted";
+  return JSON.stringify({
+    name: "greeter",
+    version,
+    description: "Greets, for JSR tests",
+    entry: "mod.ts",
+    events: [],
+    permissions: {},
+    capabilities,
+    reasons,
+  });
+}
+
+/** A version of the test plugin `greeter`; `wider` also asks for the storage capability. */
+export async function addGreeter(registry: LocalRegistry, version: string, wider = false) {
   await registry.add("@test/greeter", version, {
-    "/plugin.json": JSON.stringify({
-      name: "greeter",
-      version,
-      description: "Greets, for JSR tests",
-      entry: "mod.ts",
-      events: [],
-      permissions: {},
-      capabilities,
-      reasons,
-    }),
+    "/plugin.json": greeterManifest(version, wider),
     "/mod.ts": `import { definePlugin } from "jsr:@ircbus/client@^0.1/plugin";
 import { UP } from "jsr:@test/words@^1";
 export default definePlugin({

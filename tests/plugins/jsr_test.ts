@@ -3,7 +3,13 @@ import { join } from "node:path";
 import { main } from "../../plugins/cli.ts";
 import { harness } from "./_helpers.ts";
 import { jsrDir, readPin } from "../../plugins/_jsr_pin.ts";
-import { addGreeter, addSdk, type LocalRegistry, startRegistry } from "./_jsr_registry.ts";
+import {
+  addGreeter,
+  addSdk,
+  greeterManifest,
+  type LocalRegistry,
+  startRegistry,
+} from "./_jsr_registry.ts";
 
 async function cli(args: string[], dataDir: string, consent = false) {
   const out: string[] = [];
@@ -102,16 +108,7 @@ Deno.test("plugins install of a pinned version with tampered bytes fails on inte
   // The registry republishes 1.0.0 with other bytes (a new, self-consistent manifest).
   await Deno.remove(join(registry.root, "@test/greeter/1.0.0"), { recursive: true });
   await registry.add("@test/greeter", "1.0.0", {
-    "/plugin.json": JSON.stringify({
-      name: "greeter",
-      version: "1.0.0",
-      description: "Greets, for JSR tests",
-      entry: "mod.ts",
-      events: [],
-      permissions: {},
-      capabilities: ["commands"],
-      reasons: { commands: "Adds /greet" },
-    }),
+    "/plugin.json": greeterManifest("1.0.0"),
     "/mod.ts": `export default { setup() { throw new Error("tampered"); } };\n`,
   });
   const again = await cli(["install", "jsr:@test/greeter@1.0.0", "--yes"], dataDir);
@@ -163,19 +160,8 @@ Deno.test("plugins upgrade to a version that fails to install or start keeps the
   assert.equal((await cli(["install", "jsr:@test/greeter@1.0.0", "--yes"], dataDir)).code, 0);
   await using h = await harness({ dataDir });
   await h.host.load("greeter");
-  const manifest = (version: string) =>
-    JSON.stringify({
-      name: "greeter",
-      version,
-      description: "Greets, for JSR tests",
-      entry: "mod.ts",
-      events: [],
-      permissions: {},
-      capabilities: ["commands"],
-      reasons: { commands: "Adds /greet" },
-    });
   await registry.add("@test/greeter", "1.2.0", {
-    "/plugin.json": manifest("1.2.0"),
+    "/plugin.json": greeterManifest("1.2.0"),
     "/mod.ts": `import { definePlugin } from "jsr:@ircbus/client@^0.1/plugin";
 export default definePlugin({ setup() { throw new Error("broken setup"); } });
 `,
@@ -185,7 +171,7 @@ export default definePlugin({ setup() { throw new Error("broken setup"); } });
   assert.match(start.err, /version 1\.2\.0 fails to start: .*broken setup/);
 
   await registry.add("@test/greeter", "1.3.0", {
-    "/plugin.json": manifest("1.3.0"),
+    "/plugin.json": greeterManifest("1.3.0"),
     "/mod.ts": `import "jsr:@test/missing@^1";\nexport default {};\n`,
   });
   const install = await cli(["upgrade", "greeter", "1.3.0", "--yes"], dataDir);

@@ -5,11 +5,24 @@ import { configFlags } from "../../plugins/_endpoint.ts";
 import { SDK_VERSION } from "../../plugins/_sdk_range.ts";
 import { createEvent } from "../../bus/events.ts";
 import { startPublishRegistry } from "./_jsr_publish_registry.ts";
-import { harness, waitUntil } from "./_helpers.ts";
+import { type Harness, harness, waitUntil } from "./_helpers.ts";
 
 const REPO = new URL("../../", import.meta.url).pathname;
 
 /** Runs the plugins CLI in-process; returns its exit code and output. */
+/** Emits a `!ping` in #deno on network 1 and asserts the plugin answered `pong` there. */
+async function assertAnswersPing(h: Harness, what: string): Promise<void> {
+  await h.bus.emit(createEvent("message.received", {
+    networkId: 1,
+    channel: "#deno",
+    user: "ann",
+    message: "!ping",
+    timestamp: 1,
+  }, "irc"));
+  await waitUntil(() => h.sent.length > 0, what);
+  assert.deepEqual(h.sent, [{ networkId: 1, target: "#deno", text: "pong" }]);
+}
+
 async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
   const err: string[] = [];
@@ -184,15 +197,7 @@ Deno.test("a scaffolded plugin passes deno test and deno publish, lands in the r
     await using h = await harness();
     await h.host.install(dir, { grant: "requested" });
     await h.host.load("pinger");
-    await h.bus.emit(createEvent("message.received", {
-      networkId: 1,
-      channel: "#deno",
-      user: "ann",
-      message: "!ping",
-      timestamp: 1,
-    }, "irc"));
-    await waitUntil(() => h.sent.length > 0, "the answer to !ping");
-    assert.deepEqual(h.sent, [{ networkId: 1, target: "#deno", text: "pong" }]);
+    await assertAnswersPing(h, "the answer to !ping");
 
     // Installed from the registry it was published to, pinned, it answers the same way.
     Deno.env.set("JSR_URL", registry.url);
@@ -209,15 +214,7 @@ Deno.test("a scaffolded plugin passes deno test and deno publish, lands in the r
       assert.equal(installed.code, 0, installed.err);
       assert.match(installed.out, /from jsr:@someone\/pinger@0\.1\.0 \(sha256-[0-9a-f]{64}\)/);
       await fromJsr.host.load("pinger");
-      await fromJsr.bus.emit(createEvent("message.received", {
-        networkId: 1,
-        channel: "#deno",
-        user: "ann",
-        message: "!ping",
-        timestamp: 1,
-      }, "irc"));
-      await waitUntil(() => fromJsr.sent.length > 0, "the answer to !ping from the JSR install");
-      assert.deepEqual(fromJsr.sent, [{ networkId: 1, target: "#deno", text: "pong" }]);
+      await assertAnswersPing(fromJsr, "the answer to !ping from the JSR install");
     } finally {
       Deno.env.delete("JSR_URL");
     }

@@ -125,3 +125,53 @@ Deno.test("replayEvents() refuses an invalid manifest before running anything", 
   );
   assert.equal(ran, false);
 });
+
+Deno.test("replayEvents() applies a scope as the client does: events and sends outside it are refused", async () => {
+  const pinger = definePlugin({
+    async onEvent(event, ctx) {
+      if (event.type === "message.received") {
+        await ctx.irc.send(event.data.networkId, event.data.channel || event.data.user, "pong");
+      }
+    },
+  });
+  const said = (channel: string, user: string) => ({
+    type: "message.received" as const,
+    source: "irc" as const,
+    timestamp: new Date(0),
+    data: { networkId: 1, channel, user, message: "!ping", timestamp: 0 },
+  });
+  const manifest = {
+    ...MANIFEST,
+    events: ["message.received"],
+    capabilities: ["irc.send"],
+    reasons: { "irc.send": "Answers !ping" },
+  };
+  const scoped = await replayEvents(pinger, [said("#deno", "ann"), said("#other", "bob")], {
+    manifest,
+    scope: { channels: [{ networkId: 1, channel: "#deno" }] },
+  });
+  assert.deepEqual(scoped.delivered.map((event) => event.type), ["message.received"]);
+  assert.deepEqual(scoped.actions, [
+    { kind: "irc.send", networkId: 1, target: "#deno", text: "pong" },
+  ]);
+  // Without a scope every place is open, a private message included.
+  const open = await replayEvents(pinger, [said("", "carol")], { manifest });
+  assert.deepEqual(open.actions, [{
+    kind: "irc.send",
+    networkId: 1,
+    target: "carol",
+    text: "pong",
+  }]);
+  // A send the scope does not cover is refused with the scope as the reason, and audited.
+  const chatty = definePlugin({
+    onEvent: (_event, ctx) => ctx.irc.send(1, "#other", "hi"),
+  });
+  const refused = await replayEvents(chatty, [said("#deno", "ann")], {
+    manifest,
+    scope: { channels: [{ networkId: 1, channel: "#deno" }] },
+  });
+  assert.equal(refused.actions.length, 0);
+  assert.equal(refused.audit[0].decision, "denied");
+  assert.match(refused.audit[0].detail ?? "", /outside the grant's scope/);
+  assert.match(refused.errors[0].message, /irc\.send/);
+});
