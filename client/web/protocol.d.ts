@@ -57,6 +57,16 @@ export interface NetworkForm {
   username?: string;
   /** Real name. */
   realname?: string;
+  /** Server password (PASS): absent keeps the saved one, `""` clears it. Never sent back. */
+  password?: string;
+  /** SASL mechanism, `""` for none. */
+  saslMechanism?: "" | "PLAIN" | "EXTERNAL";
+  /** SASL account (PLAIN). */
+  saslAccount?: string;
+  /** SASL password (PLAIN): absent keeps the saved one. Never sent back. */
+  saslPassword?: string;
+  /** Path of a PEM file with the client certificate and key (EXTERNAL). */
+  clientCert?: string;
 }
 
 /** What the page asks the backend to do; `id`, when given, is echoed in the reply.
@@ -80,6 +90,7 @@ export type Action =
     | { kind: "whois"; networkId: number; nick: string }
     | { kind: "nick"; networkId: number; nick: string }
     | { kind: "quote"; networkId: number; line: string }
+    | { kind: "list"; networkId: number; filter?: string }
     | { kind: "command"; name: string; args: string }
     | { kind: "network.add"; network: NetworkForm; connect: boolean }
     | { kind: "network.update"; networkId: number; network: NetworkForm }
@@ -149,15 +160,21 @@ export type ParsedAction = { ok: true; action: Action } | { ok: false; error: Er
  * import type { NetworkView } from "./protocol.js";
  * const view: NetworkView = {
  *   id: 1, name: "Local", host: "127.0.0.1", port: 6667, tls: false, nick: "me", autoconnect: false,
- *   state: "connected", currentNick: "me", channels: [{ name: "#a", topic: "", members: ["@me"] }],
+ *   hasPassword: false, hasSaslPassword: false, state: "connected", currentNick: "me", channels: [{ name: "#a", topic: "", members: ["@me"] }],
  * };
  * ```
  */
-export interface NetworkView extends NetworkForm {
+export interface NetworkView extends Omit<NetworkForm, "password" | "saslPassword"> {
   /** Saved network id. */
   id: number;
-  /** Connection state. */
+  /** Connection state: `connecting`, `connected`, `disconnecting` or `disconnected`. */
   state: string;
+  /** Why the last connection ended or failed, when it did. */
+  reason?: string;
+  /** A server password is saved (the password itself never reaches the page). */
+  hasPassword: boolean;
+  /** A SASL password is saved. */
+  hasSaslPassword: boolean;
   /** Our current nickname there. */
   currentNick: string;
   /** Channels we are in, with their members (mode prefixes kept). */
@@ -230,7 +247,7 @@ export interface MetadataEntry {
 export type ServerMessage =
   | HelloMessage
   | { kind: "networks"; networks: NetworkView[] }
-  | { kind: "network.state"; networkId: number; state: string; nick: string }
+  | { kind: "network.state"; networkId: number; state: string; nick: string; reason?: string }
   | BatchMessage
   | { kind: "frontend"; event: { name: string; payload: Record<string, unknown> } }
   | { kind: "plugins"; plugins: unknown[]; audit: unknown[]; commands: unknown[] }

@@ -124,6 +124,26 @@ function networkForm(v) {
   const realname = optStr(v, "realname", /^[^\r\n\x00]{0,200}$/, "a real name");
   if (username !== undefined) form.username = username;
   if (realname !== undefined) form.realname = realname;
+  // Secrets: absent keeps the saved value; their text is never echoed in an error.
+  for (const key of /** @type {const} */ (["password", "saslPassword"])) {
+    const value = v[key];
+    if (value === undefined) continue;
+    if (typeof value !== "string" || !/^[^\r\n\x00]{0,300}$/.test(value)) {
+      throw new FieldError(key, "up to 300 characters without CR, LF or NUL", "(hidden)");
+    }
+    form[key] = value;
+  }
+  const mechanism = v.saslMechanism;
+  if (mechanism !== undefined) {
+    if (mechanism !== "" && mechanism !== "PLAIN" && mechanism !== "EXTERNAL") {
+      throw new FieldError("saslMechanism", '"", "PLAIN" or "EXTERNAL"', mechanism);
+    }
+    form.saslMechanism = mechanism;
+  }
+  const account = optStr(v, "saslAccount", /^[^\s\x00-\x1f]{0,100}$/, "an account name");
+  if (account !== undefined) form.saslAccount = account;
+  const cert = optStr(v, "clientCert", /^[^\r\n\x00]{0,500}$/, "a file path");
+  if (cert !== undefined) form.clientCert = cert;
   return form;
 }
 
@@ -157,6 +177,11 @@ const ACTIONS = {
   }),
   "whois": (o) => ({ networkId: id(o, "networkId"), nick: str(o, "nick", NICK, "a nickname") }),
   "nick": (o) => ({ networkId: id(o, "networkId"), nick: str(o, "nick", NICK, "a nickname") }),
+  "list": (o) => {
+    const out = { networkId: id(o, "networkId") };
+    const filter = optStr(o, "filter", /^[^\r\n\x00]{1,200}$/, "a LIST filter");
+    return filter ? { ...out, filter } : out;
+  },
   "quote": (o) => ({
     networkId: id(o, "networkId"),
     line: str(o, "line", /^[^\r\n\x00]{1,510}$/, "one IRC line of 1-510 characters"),
