@@ -38,6 +38,10 @@ const ASSETS: Record<string, string> = {
   "/page_state.js": "page_state.js",
   "/plugins_view.js": "plugins_view.js",
   "/transport.js": "transport.js",
+  "/input.js": "input.js",
+  "/command_plan.js": "command_plan.js",
+  "/network_form.js": "network_form.js",
+  "/drawers.js": "drawers.js",
   "/style.css": "style.css",
 };
 

@@ -1,7 +1,10 @@
 // @ts-check
 // The page: plain ES module, no build step. Talks to the backend over one WebSocket using
 // protocol.js, and renders once per animation frame whatever arrived since the last one.
-import { helpText, ircLine, parseInput } from "./commands.js";
+import { planInput } from "./command_plan.js";
+import { bindDrawer, keyboardList } from "./drawers.js";
+import { bindInput, confirmPasteDialog } from "./input.js";
+import { bindNetworkForm, fillNetworkForm, readNetworkForm, stateText } from "./network_form.js";
 import * as model from "./page_state.js";
 import { sourceCell, upgradeWithConsent } from "./plugins_view.js";
 import { isDeepLinkPayload } from "./protocol.js";
@@ -182,6 +185,7 @@ function receive(message) {
       const net = state.networks.get(message.networkId);
       if (!net) return;
       net.state = message.state;
+      net.reason = message.reason;
       net.currentNick = message.nick || net.currentNick;
       dirty.rail = dirty.buffers = true;
       return;
@@ -485,16 +489,9 @@ let editing;
 function openNetworkForm(net, prefill = {}) {
   editing = net?.id;
   const form = /** @type {HTMLFormElement} */ ($("network-form"));
-  form.reset();
   $("network-form-title").textContent = net ? `Edit ${net.name}` : "Add network";
   $("network-form-error").textContent = "";
-  const values = { ...(net ?? {}), ...prefill };
-  for (const [key, value] of Object.entries(values)) {
-    const input = /** @type {HTMLInputElement | null} */ (form.elements.namedItem(key));
-    if (!input || !(input instanceof HTMLInputElement)) continue;
-    if (input.type === "checkbox") input.checked = Boolean(value);
-    else input.value = value === undefined || value === null ? "" : String(value);
-  }
+  fillNetworkForm(form, { ...(net ?? {}), ...prefill });
   /** @type {HTMLDialogElement} */ ($("network-dialog")).showModal();
 }
 
@@ -504,16 +501,7 @@ async function submitNetworkForm(event) {
   const form = /** @type {HTMLFormElement} */ ($("network-form"));
   const data = new FormData(form);
   const text = (/** @type {string} */ k) => String(data.get(k) ?? "").trim();
-  const network = {
-    name: text("name"),
-    host: text("host"),
-    port: Number(text("port")),
-    tls: data.get("tls") === "on",
-    nick: text("nick"),
-    autoconnect: data.get("autoconnect") === "on",
-    username: text("username"),
-    realname: text("realname"),
-  };
+  const network = readNetworkForm((k) => String(data.get(k) ?? ""), (k) => data.get(k) === "on");
   const connect = /** @type {HTMLButtonElement | null} */ (event.submitter)?.value === "connect";
   const channels = text("channels").split(/[\s,]+/).filter(Boolean);
   try {
@@ -555,69 +543,57 @@ function waitFor(condition) {
 
 // ---- input line -------------------------------------------------------------------------
 
-/** @param {string} line */
+/** Carries out what command_plan.js decided for one line. @param {string} line */
 function runInput(line) {
   const net = currentNet();
   const buffer = currentBuffer();
-  const input = parseInput(line);
-  if (input.kind === "none") return;
-  if (input.kind === "say") {
-    if (!net || !buffer || buffer.type === "server") {
-      return toast("Cannot send: open a channel or a query first");
-    }
-    return act({ kind: "say", networkId: net.id, target: buffer.name, text: input.text });
-  }
-  if (input.kind === "help") return toast(helpText(input.command));
-  const plugin = input.kind === "unknown" && state.commands.find((c) => c.name === input.name);
-  if (input.kind === "unknown") {
-    if (plugin) return act({ kind: "command", name: input.name, args: input.args });
-    return toast(`Unknown command /${input.name}`);
-  }
-  if (input.kind === "usage") return toast(`Usage: ${input.usage}`);
-  if (!net) return toast("Cannot run the command: add a network first");
-  const networkId = net.id;
-  switch (input.kind) {
-    case "join": {
-      const chan = /^[#&+!]/.test(input.channel) ? input.channel : `#${input.channel}`;
-      state.focusOnJoin.add(`${networkId} ${fold(chan)}`);
-      return act(
-        input.key
-          ? { kind: "join", networkId, channel: chan, key: input.key }
-          : { kind: "join", networkId, channel: chan },
-      );
-    }
-    case "part": {
-      const channel = input.channel ?? (buffer?.type === "channel" ? buffer.name : "");
-      if (!channel) return toast("Usage: /part [#channel] [reason]");
-      return act(
-        input.reason
-          ? { kind: "part", networkId, channel, reason: input.reason }
-          : { kind: "part", networkId, channel },
-      );
-    }
-    case "msg":
-    case "query": {
-      const target = input.target;
-      const query = ensureBuffer(net, target, /^[#&+!]/.test(target) ? "channel" : "query");
-      select(networkId, query.key);
-      if (input.text) return act({ kind: "say", networkId, target, text: input.text });
-      return;
-    }
-    case "me":
-      if (!buffer || buffer.type === "server") return toast("Cannot /me here");
-      return act({ kind: "me", networkId, target: buffer.name, text: input.text });
-    case "whois":
-      return act({ kind: "whois", networkId, nick: input.nick });
-    case "nick":
-      return act({ kind: "nick", networkId, nick: input.nick });
-    case "quote":
-      return act({ kind: "quote", networkId, line: input.line });
-    case "quit":
-      return act({ kind: "disconnect", networkId });
-    default: {
-      const irc = ircLine(input, buffer?.type === "channel" ? buffer.name : undefined);
-      if (irc && "line" in irc) return act({ kind: "quote", networkId, line: irc.line });
-      return toast(irc ? irc.error : `Cannot run /${input.kind} from the page yet`);
+  const steps = planInput(line, {
+    networkId: net?.id,
+    buffer,
+    pluginCommands: state.commands.map((c) => c.name),
+  });
+  /** @param {"error" | "event"} kind @param {string} text */
+  const show = (kind, text) => {
+    if (net && buffer) addLine(net.id, buffer.key, { kind, text });
+    else toast(text);
+  };
+  for (const step of steps) {
+    switch (step.step) {
+      case "show":
+        show(step.kind, step.text);
+        break;
+      case "send": {
+        const done = step.done;
+        void act(step.action).then((result) => {
+          if (done && result !== undefined) show("event", done);
+        });
+        break;
+      }
+      case "focusOnJoin":
+        if (net) state.focusOnJoin.add(`${net.id} ${fold(step.channel)}`);
+        break;
+      case "open":
+        if (net) select(net.id, ensureBuffer(net, step.name, step.type).key);
+        break;
+      case "close":
+        if (net && buffer) {
+          net.buffers.delete(buffer.key);
+          select(net.id, "*");
+        }
+        break;
+      case "list":
+        show("event", "Listing channels…");
+        void act(step.action).then((result) => {
+          const listing =
+            /** @type {{channels?: {name: string, users: number, topic: string}[], more?: number} | undefined} */ (result);
+          if (!net || !listing?.channels) return;
+          for (const c of listing.channels) {
+            addLine(net.id, "*", { kind: "event", text: `${c.name} (${c.users}) ${c.topic}` });
+          }
+          const total = listing.channels.length + (listing.more ?? 0);
+          addLine(net.id, "*", { kind: "event", text: `End of channel list: ${total} channels` });
+        });
+        break;
     }
   }
 }
@@ -701,6 +677,10 @@ function renderBuffers() {
   const connectButton = /** @type {HTMLButtonElement} */ ($("connect-network"));
   connectButton.hidden = !net;
   $("edit-network").hidden = !net;
+  $("remove-network").hidden = !net;
+  const status = $("network-status");
+  status.textContent = net ? stateText(net) : "";
+  status.className = net?.state ?? "";
   if (net) connectButton.textContent = net.state === "disconnected" ? "Connect" : "Disconnect";
   const list = $("buffer-list");
   list.replaceChildren();
@@ -868,12 +848,50 @@ function toast(text) {
 
 // ---- wiring -----------------------------------------------------------------------------
 
-$("input-form").addEventListener("submit", (event) => {
-  event.preventDefault();
-  const input = /** @type {HTMLInputElement} */ ($("input"));
-  const line = input.value.trim();
-  input.value = "";
-  if (line) void runInput(line);
+bindInput(/** @type {HTMLInputElement} */ ($("input")), {
+  bufferKey: () => `${state.networkId ?? ""} ${state.bufferKey ?? ""}`,
+  sources: () => {
+    const net = currentNet();
+    const buffer = currentBuffer();
+    const members = buffer?.type === "channel" ? net?.members.members(buffer.name) ?? [] : [];
+    // Recent speakers first: they are who one usually answers.
+    const spoke = (buffer?.lines ?? []).slice(-200).reverse().map((l) => l.nick ?? "");
+    const nicks = [
+      ...spoke.filter((n) => members.some((m) => m.nick === n)),
+      ...members.map((m) => m.nick),
+    ];
+    if (buffer?.type === "query") nicks.push(buffer.name);
+    const channels = [...(net?.buffers.values() ?? [])].filter((b) => b.type === "channel").map((
+      b,
+    ) => b.name);
+    return { nicks, channels, commands: state.commands.map((c) => c.name) };
+  },
+  onLine: (line) => runInput(line),
+  // Pasted lines are text, each sent as it is (a leading slash included).
+  onPaste: (lines) => {
+    for (const line of lines) {
+      if (line.trim() !== "") runInput(line.startsWith("/") ? `/${line}` : line);
+    }
+  },
+  confirmPaste: (lines) =>
+    confirmPasteDialog(/** @type {HTMLDialogElement} */ ($("paste-dialog")), lines),
+});
+bindNetworkForm(/** @type {HTMLFormElement} */ ($("network-form")));
+keyboardList($("buffer-list"));
+keyboardList($("nicklist"));
+bindDrawer(/** @type {HTMLButtonElement} */ ($("toggle-buffers")), { closeOn: $("buffer-list") });
+bindDrawer(/** @type {HTMLButtonElement} */ ($("toggle-nicks")));
+$("remove-network").addEventListener("click", () => {
+  const net = currentNet();
+  if (!net) return;
+  const dialog = /** @type {HTMLDialogElement} */ ($("remove-dialog"));
+  $("remove-text").textContent =
+    `Remove ${net.name}? This disconnects it and deletes its saved settings and channels.`;
+  dialog.returnValue = "";
+  dialog.addEventListener("close", () => {
+    if (dialog.returnValue === "remove") void act({ kind: "network.remove", networkId: net.id });
+  }, { once: true });
+  dialog.showModal();
 });
 $("add-network").addEventListener("click", () => openNetworkForm(undefined));
 $("empty-add").addEventListener("click", () => openNetworkForm(undefined));

@@ -129,7 +129,7 @@ function candidates(value, start, word, sources) {
   };
   if (completes === "command") {
     return completeCommand(`/${word.replace(/^\//, "")}`, sources.commands ?? [])
-      .map((name) => name.slice(1));
+      .map((/** @type {string} */ name) => name.slice(1));
   }
   if (CHANNEL.test(word) || (completes === "channel" && word === "")) {
     return matching(sources.channels).sort((a, b) => a.localeCompare(b));
@@ -229,7 +229,7 @@ export function bindInput(input, binding) {
     const lines = pastedLines(text);
     if (lines.length < 2) return;
     event.preventDefault();
-    void binding.confirmPaste(lines).then((send) => {
+    void binding.confirmPaste(lines).then((/** @type {boolean} */ send) => {
       if (!send) return;
       history.push(binding.bufferKey(), lines[lines.length - 1]);
       binding.onPaste(lines);
