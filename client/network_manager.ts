@@ -159,10 +159,12 @@ export class NetworkManager {
       ...this.#options.irc,
     });
     this.#clients.set(networkId, client);
-    this.#options.onState(networkId);
     this.#reasons.delete(networkId);
     try {
-      await client.connect();
+      // connect() is "connecting" from its first, synchronous step: report that state.
+      const connecting = client.connect();
+      this.#options.onState(networkId);
+      await connecting;
       // Rejoined after every later reconnect by the client itself.
       this.#autojoin.joinSaved(networkId, client);
     } catch (error) {

@@ -1,0 +1,132 @@
+/** Networks from the page's side: server password, SASL, states with reasons, removal. */
+import assert from "node:assert/strict";
+import { databasePath } from "../../storage/data_dir.ts";
+import { SocketPage, startInspircd, tempClient } from "./_helpers.ts";
+
+const SECRET = "serverpass";
+
+Deno.test("a network with a server password connects; the page never sees the password", async () => {
+  await using server = await startInspircd();
+  await using client = await tempClient();
+  await using page = new SocketPage(client.url!);
+  await page.next((m) => m.kind === "hello");
+  const added = await page.request({
+    kind: "network.add",
+    network: {
+      name: "Passworded",
+      host: "127.0.0.1",
+      port: server.passwordPort,
+      tls: false,
+      nick: "alice",
+      password: SECRET,
+      saslMechanism: "PLAIN",
+      saslAccount: "alice",
+      saslPassword: "sasl-secret",
+      autoconnect: false,
+    },
+    connect: false,
+  }, 1);
+  assert.equal(added.kind, "reply");
+  const networkId = (added.result as { networkId: number }).networkId;
+  // No services on this server: PLAIN is not offered, so SASL is off for this connect.
+  await client.networks.update(networkId, { saslMechanism: "" });
+  const connected = await page.request({ kind: "connect", networkId }, 2);
+  assert.equal(connected.kind, "reply", JSON.stringify(connected));
+  await page.next((m) => m.kind === "network.state" && m.state === "connected");
+  assert.equal(client.irc(networkId)?.state, "connected");
+
+  await using later = new SocketPage(client.url!);
+  const hello = await later.next((m) => m.kind === "hello");
+  const view = (hello.networks as Record<string, unknown>[])[0];
+  assert.equal(view.hasPassword, true);
+  assert.equal("password" in view, false);
+  const everything = JSON.stringify([...page.received, ...later.received]);
+  assert.ok(!everything.includes(SECRET), "the server password reached a page");
+  assert.ok(!everything.includes("sasl-secret"), "the SASL password reached a page");
+
+  // The store holds the secrets: its files stay readable by the user alone.
+  const path = databasePath(client.dataDir);
+  for (const suffix of ["", "-wal"]) {
+    assert.equal((Deno.statSync(path + suffix).mode ?? 0) & 0o777, 0o600, suffix);
+  }
+
+  // An edit that leaves the password out keeps it: the reconnect still gets in.
+  const edited = await page.request({
+    kind: "network.update",
+    networkId,
+    network: {
+      name: "Renamed",
+      host: "127.0.0.1",
+      port: server.passwordPort,
+      tls: false,
+      nick: "alice",
+    },
+  }, 3);
+  assert.equal(edited.kind, "reply");
+  assert.equal(client.networks.get(networkId)?.password, SECRET);
+  await page.request({ kind: "disconnect", networkId }, 4);
+  const again = await page.request({ kind: "connect", networkId }, 5);
+  assert.equal(again.kind, "reply", JSON.stringify(again));
+});
+
+Deno.test("a refused password leaves the network disconnected with the reason shown", async () => {
+  await using server = await startInspircd();
+  await using client = await tempClient();
+  await using page = new SocketPage(client.url!);
+  await page.next((m) => m.kind === "hello");
+  const added = await page.request({
+    kind: "network.add",
+    network: {
+      name: "Wrong",
+      host: "127.0.0.1",
+      port: server.passwordPort,
+      tls: false,
+      nick: "alice",
+      password: "not-it",
+      autoconnect: false,
+    },
+    connect: false,
+  }, 1);
+  const networkId = (added.result as { networkId: number }).networkId;
+  const states: string[] = [];
+  const failed = await page.request({ kind: "connect", networkId }, 2);
+  assert.equal(failed.kind, "error");
+  assert.match(String(failed.message), /password/);
+  const last = await page.next((m) =>
+    m.kind === "network.state" && m.state === "disconnected" && typeof m.reason === "string"
+  );
+  for (const m of page.received) if (m.kind === "network.state") states.push(String(m.state));
+  assert.ok(states.includes("connecting"), states.join(","));
+  assert.match(String(last.reason), /password/);
+  assert.ok(!JSON.stringify(page.received).includes("not-it"));
+});
+
+Deno.test("removing a network disconnects it and forgets it and its channels", async () => {
+  await using server = await startInspircd();
+  await using client = await tempClient();
+  await using page = new SocketPage(client.url!);
+  await page.next((m) => m.kind === "hello");
+  const added = await page.request({
+    kind: "network.add",
+    network: { name: "Gone", host: "127.0.0.1", port: server.port, tls: false, nick: "alice" },
+    connect: true,
+  }, 1);
+  const networkId = (added.result as { networkId: number }).networkId;
+  await page.request({ kind: "join", networkId, channel: "#keep" }, 2);
+  await page.next((m) =>
+    m.kind === "batch" &&
+    (m.events as { type: string }[]).some((e) => e.type === "user.joined")
+  );
+  const listed = await page.request({ kind: "list", networkId }, 3);
+  assert.deepEqual(
+    (listed.result as { channels: { name: string }[] }).channels.map((c) => c.name),
+    ["#keep"],
+  );
+  const irc = client.irc(networkId)!;
+  const removed = await page.request({ kind: "network.remove", networkId }, 4);
+  assert.equal(removed.kind, "reply");
+  assert.equal(irc.state, "disconnected");
+  assert.equal(client.networks.get(networkId), undefined);
+  assert.deepEqual(client.networks.channels(networkId), []);
+  await page.next((m) => m.kind === "networks" && (m.networks as unknown[]).length === 0);
+});
