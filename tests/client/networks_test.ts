@@ -130,3 +130,31 @@ Deno.test("removing a network disconnects it and forgets it and its channels", a
   assert.deepEqual(client.networks.channels(networkId), []);
   await page.next((m) => m.kind === "networks" && (m.networks as unknown[]).length === 0);
 });
+
+Deno.test("SASL PLAIN from the form's fields logs in to the services account", async () => {
+  await using server = await startInspircd({ services: true });
+  await using client = await tempClient();
+  await using page = new SocketPage(client.url!);
+  await page.next((m) => m.kind === "hello");
+  const added = await page.request({
+    kind: "network.add",
+    network: {
+      name: "Services",
+      host: "127.0.0.1",
+      port: server.port,
+      tls: false,
+      nick: "saslnick",
+      saslMechanism: "PLAIN",
+      saslAccount: server.account,
+      saslPassword: "accountpass",
+      autoconnect: false,
+    },
+    connect: true,
+  }, 1);
+  assert.equal(added.kind, "reply", JSON.stringify(added));
+  const success = await page.next((m) =>
+    m.kind === "batch" && (m.events as { type: string }[]).some((e) => e.type === "sasl.success")
+  );
+  assert.ok(success);
+  assert.ok(!JSON.stringify(page.received).includes("accountpass"));
+});
