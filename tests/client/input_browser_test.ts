@@ -194,6 +194,10 @@ Deno.test("the page: completion, history, paste, commands, networks, small scree
     await Deno.writeFile(new URL("small.png", artifacts), await page.screenshot());
     await toggle.click();
     await drawer.waitFor({ state: "visible" });
+    // The drawer slides in: the picture is taken once it is in place.
+    await page.waitForFunction(() =>
+      getComputedStyle(document.getElementById("buffers")!).transform === "none"
+    );
     await Deno.writeFile(new URL("small_drawer.png", artifacts), await page.screenshot());
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
