@@ -5,6 +5,22 @@ import { SocketPage, startInspircd, tempClient } from "./_helpers.ts";
 
 const SECRET = "serverpass";
 
+/** The id a `network.add` reply carries. */
+function networkIdOf(reply: Record<string, unknown>): number {
+  const result = reply.result;
+  assert.ok(typeof result === "object" && result !== null && "networkId" in result);
+  assert.equal(typeof result.networkId, "number");
+  return Number(result.networkId);
+}
+
+/** Whether a frame is a batch holding an event of `type`. */
+function hasEvent(m: Record<string, unknown>, type: string): boolean {
+  return m.kind === "batch" && Array.isArray(m.events) &&
+    m.events.some((e: unknown) =>
+      typeof e === "object" && e !== null && "type" in e && e.type === type
+    );
+}
+
 Deno.test("a network with a server password connects; the page never sees the password", async () => {
   await using server = await startInspircd();
   await using client = await tempClient();
@@ -27,7 +43,7 @@ Deno.test("a network with a server password connects; the page never sees the pa
     connect: false,
   }, 1);
   assert.equal(added.kind, "reply");
-  const networkId = (added.result as { networkId: number }).networkId;
+  const networkId = networkIdOf(added);
   // No services on this server: PLAIN is not offered, so SASL is off for this connect.
   await client.networks.update(networkId, { saslMechanism: "" });
   const connected = await page.request({ kind: "connect", networkId }, 2);
@@ -37,7 +53,8 @@ Deno.test("a network with a server password connects; the page never sees the pa
 
   await using later = new SocketPage(client.url!);
   const hello = await later.next((m) => m.kind === "hello");
-  const view = (hello.networks as Record<string, unknown>[])[0];
+  assert.ok(Array.isArray(hello.networks));
+  const view = hello.networks[0];
   assert.equal(view.hasPassword, true);
   assert.equal("password" in view, false);
   const everything = JSON.stringify([...page.received, ...later.received]);
@@ -87,7 +104,7 @@ Deno.test("a refused password leaves the network disconnected with the reason sh
     },
     connect: false,
   }, 1);
-  const networkId = (added.result as { networkId: number }).networkId;
+  const networkId = networkIdOf(added);
   const states: string[] = [];
   const failed = await page.request({ kind: "connect", networkId }, 2);
   assert.equal(failed.kind, "error");
@@ -111,24 +128,20 @@ Deno.test("removing a network disconnects it and forgets it and its channels", a
     network: { name: "Gone", host: "127.0.0.1", port: server.port, tls: false, nick: "alice" },
     connect: true,
   }, 1);
-  const networkId = (added.result as { networkId: number }).networkId;
+  const networkId = networkIdOf(added);
   await page.request({ kind: "join", networkId, channel: "#keep" }, 2);
-  await page.next((m) =>
-    m.kind === "batch" &&
-    (m.events as { type: string }[]).some((e) => e.type === "user.joined")
-  );
+  await page.next((m) => hasEvent(m, "user.joined"));
   const listed = await page.request({ kind: "list", networkId }, 3);
-  assert.deepEqual(
-    (listed.result as { channels: { name: string }[] }).channels.map((c) => c.name),
-    ["#keep"],
-  );
+  assert.match(JSON.stringify(listed.result), /^\{"channels":\[\{"name":"#keep","users":1,/);
   const irc = client.irc(networkId)!;
   const removed = await page.request({ kind: "network.remove", networkId }, 4);
   assert.equal(removed.kind, "reply");
   assert.equal(irc.state, "disconnected");
   assert.equal(client.networks.get(networkId), undefined);
   assert.deepEqual(client.networks.channels(networkId), []);
-  await page.next((m) => m.kind === "networks" && (m.networks as unknown[]).length === 0);
+  await page.next((m) =>
+    m.kind === "networks" && Array.isArray(m.networks) && m.networks.length === 0
+  );
 });
 
 Deno.test("SASL PLAIN from the form's fields logs in to the services account", async () => {
@@ -152,9 +165,7 @@ Deno.test("SASL PLAIN from the form's fields logs in to the services account", a
     connect: true,
   }, 1);
   assert.equal(added.kind, "reply", JSON.stringify(added));
-  const success = await page.next((m) =>
-    m.kind === "batch" && (m.events as { type: string }[]).some((e) => e.type === "sasl.success")
-  );
+  const success = await page.next((m) => hasEvent(m, "sasl.success"));
   assert.ok(success);
   assert.ok(!JSON.stringify(page.received).includes("accountpass"));
 });
