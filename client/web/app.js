@@ -659,7 +659,9 @@ function renderRail() {
     const button = document.createElement("button");
     button.type = "button";
     button.textContent = net.name.slice(0, 2);
-    button.title = `${net.name} (${net.state})`;
+    button.title = `${net.name} (${stateText(net)})`;
+    button.setAttribute("aria-label", button.title);
+    button.setAttribute("aria-pressed", String(net.id === state.networkId));
     button.dataset.networkId = String(net.id);
     button.classList.toggle("selected", net.id === state.networkId);
     button.classList.toggle("connected", net.state === "connected");
