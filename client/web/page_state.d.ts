@@ -60,7 +60,7 @@ export interface Buffer {
  * import { netFrom } from "./page_state.js";
  * const net = netFrom({
  *   id: 1, name: "L", host: "h", port: 6667, tls: false, nick: "me", autoconnect: false,
- *   state: "connected", currentNick: "me", channels: [],
+ *   hasPassword: false, hasSaslPassword: false, state: "connected", currentNick: "me", channels: [],
  * }, undefined);
  * console.log([...net.buffers.keys()]); // ["*"]
  * ```
@@ -109,7 +109,7 @@ export declare function newBuffer(key: string, type: Buffer["type"], name: strin
  * import { ensureBuffer, netFrom } from "./page_state.js";
  * const net = netFrom({
  *   id: 1, name: "L", host: "h", port: 6667, tls: false, nick: "me", autoconnect: false,
- *   state: "connected", currentNick: "me", channels: [],
+ *   hasPassword: false, hasSaslPassword: false, state: "connected", currentNick: "me", channels: [],
  * }, undefined);
  * console.log(ensureBuffer(net, "Bob", "query") === ensureBuffer(net, "BOB", "query")); // true
  * ```
@@ -123,7 +123,7 @@ export declare function ensureBuffer(net: Net, name: string, type: Buffer["type"
  * import { netFrom } from "./page_state.js";
  * const net = netFrom({
  *   id: 1, name: "L", host: "h", port: 6667, tls: false, nick: "me", autoconnect: false,
- *   state: "connected", currentNick: "me",
+ *   hasPassword: false, hasSaslPassword: false, state: "connected", currentNick: "me",
  *   channels: [{ name: "#a", topic: "hi", members: ["@me", "bob"] }],
  * }, undefined);
  * console.log(net.members.members("#a")?.map((m) => m.prefix + m.nick)); // ["@me", "bob"]
