@@ -203,11 +203,23 @@ Deno.test("the page: completion, history, paste, commands, networks, small scree
     await page.setViewportSize({ width: 1100, height: 640 });
   });
 
+  await t.step("edit the network: the saved password is kept, never shown", async () => {
+    await page.getByRole("button", { name: "Edit" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Local" });
+    const password = dialog.getByLabel("Server password", { exact: true });
+    assert.equal(await password.inputValue(), "");
+    assert.equal(await password.getAttribute("placeholder"), "saved (leave blank to keep)");
+    await dialog.getByLabel("Name", { exact: true }).fill("Renamed");
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await page.locator("#network-title", { hasText: "Renamed" }).waitFor();
+    assert.equal(client.networks.get(1)?.password, "serverpass");
+  });
+
   await t.step("remove the network, after confirming: disconnected and forgotten", async () => {
     const irc = client.irc(1)!;
     await page.getByRole("button", { name: "Remove" }).click();
     const dialog = page.getByRole("dialog", { name: "Remove network" });
-    await dialog.getByText(/Remove Local\?/).waitFor();
+    await dialog.getByText(/Remove Renamed\?/).waitFor();
     await dialog.getByRole("button", { name: "Remove" }).click();
     await page.locator("#empty").waitFor({ state: "visible" });
     assert.equal(irc.state, "disconnected");
