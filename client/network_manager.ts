@@ -143,7 +143,6 @@ export class NetworkManager {
       username: network.username || undefined,
       realname: network.realname || undefined,
       password: network.password || undefined,
-      ...(certificate ? { tlsOptions: { certificate } } : {}),
       ...(network.saslMechanism === "PLAIN"
         ? {
           sasl: {
@@ -157,6 +156,8 @@ export class NetworkManager {
         : {}),
       reconnect: {},
       ...this.#options.irc,
+      // After the shared options, so a test's TLS settings keep this network's certificate.
+      ...(certificate ? { tlsOptions: { ...this.#options.irc?.tlsOptions, certificate } } : {}),
     });
     this.#clients.set(networkId, client);
     this.#reasons.delete(networkId);

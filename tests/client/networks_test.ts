@@ -1,7 +1,7 @@
 /** Networks from the page's side: server password, SASL, states with reasons, removal. */
 import assert from "node:assert/strict";
 import { databasePath } from "../../storage/data_dir.ts";
-import { SocketPage, startInspircd, tempClient } from "./_helpers.ts";
+import { FAST_IRC, SocketPage, startInspircd, tempClient } from "./_helpers.ts";
 
 const SECRET = "serverpass";
 
@@ -168,4 +168,52 @@ Deno.test("SASL PLAIN from the form's fields logs in to the services account", a
   const success = await page.next((m) => hasEvent(m, "sasl.success"));
   assert.ok(success);
   assert.ok(!JSON.stringify(page.received).includes("accountpass"));
+});
+
+Deno.test("SASL EXTERNAL with a missing certificate file fails with the reason, before dialling", async () => {
+  await using client = await tempClient();
+  const network = client.networks.add({
+    name: "Cert",
+    host: "127.0.0.1",
+    port: 1,
+    tls: true,
+    nick: "me",
+    saslMechanism: "EXTERNAL",
+    clientCert: "/nonexistent/client.pem",
+    autoconnect: false,
+  });
+  await assert.rejects(
+    client.perform({ kind: "connect", networkId: network.id }),
+    /Cannot read the client certificate: \/nonexistent\/client\.pem/,
+  );
+  await using page = new SocketPage(client.url!);
+  const hello = await page.next((m) => m.kind === "hello");
+  assert.match(JSON.stringify(hello), /"reason":"Cannot read the client certificate/);
+});
+
+Deno.test("a client certificate file (certificate and key in one PEM) is read for a TLS connect", async () => {
+  await using server = await startInspircd();
+  const dir = await Deno.makeTempDir({ prefix: "ircbus-cert-" });
+  try {
+    const fixtures = new URL("../irc/fixtures/", import.meta.url);
+    const pem = await Deno.readTextFile(new URL("test_cert.pem", fixtures)) +
+      await Deno.readTextFile(new URL("test_key.pem", fixtures));
+    await Deno.writeTextFile(`${dir}/client.pem`, pem, { mode: 0o600 });
+    await using client = await tempClient({
+      irc: { ...FAST_IRC, tlsOptions: { rejectUnauthorized: false } },
+    });
+    const network = client.networks.add({
+      name: "Cert",
+      host: "127.0.0.1",
+      port: server.tlsPort,
+      tls: true,
+      nick: "certuser",
+      clientCert: `${dir}/client.pem`,
+      autoconnect: false,
+    });
+    await client.perform({ kind: "connect", networkId: network.id });
+    assert.equal(client.irc(network.id)?.state, "connected");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
