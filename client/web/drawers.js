@@ -16,23 +16,28 @@
  * @param {HTMLElement} list
  */
 export function keyboardList(list) {
-  const mark = () => {
-    for (const li of list.children) {
-      if (!(li instanceof HTMLElement)) continue;
-      if (li.tabIndex !== 0) li.tabIndex = 0;
-      if (li.getAttribute("role") !== "button") li.setAttribute("role", "button");
-      const current = li.classList.contains("selected") ? "true" : "false";
-      if (li.getAttribute("aria-current") !== current) li.setAttribute("aria-current", current);
-    }
+  /** @param {Node} node */
+  const mark = (node) => {
+    if (!(node instanceof HTMLElement) || node.parentElement !== list) return;
+    if (node.tabIndex !== 0) node.tabIndex = 0;
+    if (node.getAttribute("role") !== "button") node.setAttribute("role", "button");
+    const current = node.classList.contains("selected") ? "true" : "false";
+    if (node.getAttribute("aria-current") !== current) node.setAttribute("aria-current", current);
   };
-  // The lists are redrawn by other code: mark each new item as it arrives.
-  new MutationObserver(mark).observe(list, {
+  // The lists are redrawn by other code: mark only what each change touched, so a nick
+  // list of thousands costs nothing when one user goes away.
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === "attributes") mark(record.target);
+      else for (const node of record.addedNodes) mark(node);
+    }
+  }).observe(list, {
     childList: true,
-    subtree: true,
     attributes: true,
     attributeFilter: ["class"],
+    subtree: true,
   });
-  mark();
+  for (const child of list.children) mark(child);
   list.addEventListener("keydown", (event) => {
     if (event.key !== "Enter" && event.key !== " ") return;
     const target = event.target;
