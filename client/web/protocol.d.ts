@@ -174,7 +174,20 @@ export interface NetworkView extends NetworkForm {
  * };
  * ```
  */
-export interface UiEvent<T extends EventType = EventType> {
+export type UiEvent<T extends EventType = EventType> = { [K in T]: UiEventOf<K> }[T];
+
+/** One bus event of type `T` as the UI sees it; {@linkcode UiEvent} is the union over types.
+ *
+ * @example
+ * ```ts
+ * import type { UiEventOf } from "./protocol.js";
+ * const event: UiEventOf<"user.nick"> = {
+ *   type: "user.nick", data: { networkId: 1, old_nickname: "a", nickname: "b" }, time: 0,
+ *   source: "irc",
+ * };
+ * ```
+ */
+export interface UiEventOf<T extends EventType> {
   /** The bus event type, e.g. `message.received`. */
   type: T;
   /** The event's data, as on the bus (typed by the event map). */
