@@ -225,7 +225,10 @@ function onFrontend(name, payload) {
 }
 
 /** Connects if needed, then joins channels (with keys) and opens queries. */
-async function joinTargets(/** @type {number} */ networkId, /** @type {DeepLinkTarget[]} */ targets) {
+async function joinTargets(
+  /** @type {number} */ networkId,
+  /** @type {DeepLinkTarget[]} */ targets,
+) {
   const net = state.networks.get(networkId);
   if (!net) return toast(`Cannot open the link: no network ${networkId}`);
   select(networkId, "*");
@@ -426,14 +429,18 @@ function runInput(line) {
   }
 }
 
-
 // ---- rendering --------------------------------------------------------------------------
 
 function render() {
   const net = currentNet();
   const buffer = currentBuffer();
   if (dirty.rail) {
-    renderRail($("network-buttons"), state.networks.values(), state.networkId, (id) => select(id, "*"));
+    renderRail(
+      $("network-buttons"),
+      state.networks.values(),
+      state.networkId,
+      (id) => select(id, "*"),
+    );
     const empty = state.networks.size === 0;
     $("empty").hidden = !empty;
     $("messages").hidden = empty;
@@ -467,7 +474,10 @@ function render() {
   }
   if (dirty.plugins) {
     renderPlugins(
-      { body: $("plugin-table").getElementsByTagName("tbody")[0] ?? $("plugin-table"), log: $("audit-log") },
+      {
+        body: $("plugin-table").getElementsByTagName("tbody")[0] ?? $("plugin-table"),
+        log: $("audit-log"),
+      },
       { plugins: state.plugins, audit: state.audit, sources: pluginSources },
       {
         act: (verb, name) => act({ kind: `plugin.${verb}`, name }),

@@ -102,7 +102,11 @@ export class PageStore {
   /** Marks everything to be drawn again. */
   markAll() {
     const d = this.dirty;
-    d.rail = d.buffers = d.messages = d.nicks = true;
+    d.rail =
+      d.buffers =
+      d.messages =
+      d.nicks =
+        true;
   }
 
   /** @param {number} networkId @param {string} nick */
@@ -204,7 +208,9 @@ export class PageStore {
     const notify = { mention, private: isPrivate, kind: line.kind, fromMe: false, hidden };
     if (shouldNotify(notify)) {
       this.#hooks.notify({
-        title: buffer.type === "query" ? `${line.nick} (private)` : `${line.nick} in ${buffer.name}`,
+        title: buffer.type === "query"
+          ? `${line.nick} (private)`
+          : `${line.nick} in ${buffer.name}`,
         body: stripFormatting(line.text),
         networkId,
         key: buffer.key,
@@ -463,7 +469,8 @@ export class PageStore {
           const data = event.data;
           const there = buffer.type === "channel"
             ? this.#isMember(net, buffer.name, data.nickname)
-            : buffer.type === "query" && net.members.fold(buffer.name) === net.members.fold(data.nickname);
+            : buffer.type === "query" &&
+              net.members.fold(buffer.name) === net.members.fold(data.nickname);
           if (there) this.addLine(id, buffer.key, { kind: "event", text: quitText(data) });
         }
         this.dirty.nicks = true;
@@ -502,9 +509,9 @@ export class PageStore {
         return;
       case "whois.received": {
         const w = event.data.whois;
-        const text = `${w.nickname} is ${w.username ?? "?"}@${w.host ?? "?"} (${
-          w.realname ?? ""
-        })` + (w.channels.length ? ` on ${w.channels.join(" ")}` : "") +
+        const text =
+          `${w.nickname} is ${w.username ?? "?"}@${w.host ?? "?"} (${w.realname ?? ""})` +
+          (w.channels.length ? ` on ${w.channels.join(" ")}` : "") +
           (w.away ? " [away]" : "");
         const here = this.state.networkId === id ? this.state.bufferKey : "*";
         this.addLine(id, here, { kind: "event", text });

@@ -47,7 +47,10 @@ Deno.test("parseWords() trims, dedupes and bounds the words", () => {
 Deno.test("titleFor() shows the total unread count", () => {
   assert.equal(titleFor([]), "ircbus");
   assert.equal(titleFor([{ unread: 0, highlights: 0 }]), "ircbus");
-  assert.equal(titleFor([{ unread: 2, highlights: 0 }, { unread: 1, highlights: 1 }]), "(3) ircbus");
+  assert.equal(
+    titleFor([{ unread: 2, highlights: 0 }, { unread: 1, highlights: 1 }]),
+    "(3) ircbus",
+  );
 });
 
 Deno.test("nextUnread() prefers a highlight, wraps, and ends when all is read", () => {

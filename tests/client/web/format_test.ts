@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { findLinks, parseFormatting, safeHref, stripFormatting } from "../../../client/web/format.js";
+import {
+  findLinks,
+  parseFormatting,
+  safeHref,
+  stripFormatting,
+} from "../../../client/web/format.js";
 
 const shown = (text: string) =>
   parseFormatting(text).map(({ text, style }) => {
@@ -26,7 +31,12 @@ Deno.test("parseFormatting() reads colours with one or two digits, a background,
     [" default", "", "", ""],
   ]);
   // Three digits: the third is text; a comma without a digit is text too.
-  assert.deepEqual(shown("\x03045x \x034,y"), [["5x ", "", "#ff0000", ""], [",y", "", "#ff0000", ""]]);
+  assert.deepEqual(shown("\x03045x \x034,y"), [["5x ", "", "#ff0000", ""], [
+    ",y",
+    "",
+    "#ff0000",
+    "",
+  ]]);
   // The extended palette (16-98).
   assert.equal(parseFormatting("\x0352x")[0].style.fg, "#ff0000");
   assert.equal(parseFormatting("\x0388x")[0].style.fg, "#000000");
