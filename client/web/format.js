@@ -34,7 +34,8 @@ const TOGGLES = {
   "\x16": "reverse",
 };
 
-const CONTROL = /[\x02\x03\x04\x0f\x11\x16\x1d\x1e\x1f]/;
+/** Every formatting code: a toggle, a colour (\x03, \x04) or the reset (\x0f). */
+const CONTROL = new Set([...Object.keys(TOGGLES), "\x03", "\x04", "\x0f"]);
 
 /** @returns {Style} */
 function plain() {
@@ -71,7 +72,7 @@ export function parseFormatting(text) {
   };
   while (i < text.length) {
     const c = text[i];
-    if (!CONTROL.test(c)) {
+    if (!CONTROL.has(c)) {
       i++;
       continue;
     }
@@ -127,6 +128,8 @@ export function stripFormatting(text) {
 /** Schemes a link may have: anything else (javascript:, data:…) stays plain text. */
 export const LINK_SCHEMES = ["http:", "https:", "irc:", "ircs:"];
 
+// A link ends at a control character as at a space.
+// deno-lint-ignore no-control-regex
 const LINK = /\b(?:https?|ircs?):\/\/[^\s<>"'\x00-\x1f]+/gi;
 const CLOSERS = { ")": "(", "]": "[", "}": "{" };
 
