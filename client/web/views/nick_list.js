@@ -39,6 +39,17 @@ export class NickList {
     this.#list = list;
     this.#count = count;
     this.#onQuery = options.onQuery;
+    // One listener for the list, not two per member: a channel may have thousands.
+    const open = (/** @type {Event} */ event) => {
+      const target = event.target;
+      const li = target instanceof Element ? target.closest("li") : null;
+      const nick = li instanceof HTMLElement ? li.dataset.nick : undefined;
+      if (nick !== undefined) this.#onQuery(nick);
+    };
+    list.addEventListener("click", open);
+    list.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") open(event);
+    });
   }
 
   /**
@@ -62,10 +73,6 @@ export class NickList {
       if (options.isAway(nick)) li.classList.add("away");
       const color = options.colorOf(nick);
       if (color) li.style.color = color;
-      li.addEventListener("click", () => this.#onQuery(nick));
-      li.addEventListener("keydown", (event) => {
-        if (event.key === "Enter") this.#onQuery(nick);
-      });
       fragment.append(li);
     }
     this.#list.replaceChildren(fragment);
