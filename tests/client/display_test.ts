@@ -16,6 +16,32 @@ Deno.test("the page: formatting, safe links, attention, people, kicks, errors, M
     await page.press("#input", "Enter");
   };
 
+  // The browser's Notification and visibility are played by the test: a headless page is never
+  // hidden and shows no desktop notifications. What the page asks of them is the real thing.
+  await page.addInitScript(() => {
+    const notes: string[][] = [];
+    Reflect.set(globalThis, "__notes", notes);
+    Reflect.set(globalThis, "__asked", 0);
+    Object.defineProperty(document, "hidden", {
+      get: () => Reflect.get(globalThis, "__hidden") === true,
+    });
+    class FakeNotification extends EventTarget {
+      static permission = "default";
+      static requestPermission() {
+        Reflect.set(globalThis, "__asked", Reflect.get(globalThis, "__asked") + 1);
+        FakeNotification.permission = "granted";
+        return Promise.resolve("granted");
+      }
+      constructor(title: string, options: { body?: string } = {}) {
+        super();
+        notes.push([title, options.body ?? ""]);
+      }
+      close() {}
+    }
+    Object.defineProperty(globalThis, "Notification", { value: FakeNotification });
+  });
+  const notes = () => page.evaluate(() => Reflect.get(globalThis, "__notes"));
+
   await t.step("alice joins #room from the page; bob joins", async () => {
     await page.goto(client.url!);
     await page.locator("#empty").waitFor();
@@ -92,6 +118,35 @@ Deno.test("the page: formatting, safe links, attention, people, kicks, errors, M
       await page.locator("#messages .line.highlight", { hasText: "are you there?" }).waitFor();
       await page.waitForFunction(() => document.title === "ircbus");
       assert.equal(await page.locator("#messages .line.highlight", { hasText: "bold" }).count(), 0);
+    },
+  );
+
+  await t.step(
+    "hidden: a private message or mention notifies, asking permission once",
+    async () => {
+      await page.evaluate(() => Reflect.set(globalThis, "__hidden", true));
+      bob.irc.say("alice", "are you around?");
+      await page.waitForFunction(() => Reflect.get(globalThis, "__notes").length === 1);
+      bob.irc.say("#room", "no mention here");
+      bob.irc.say("#room", "\x02alice\x02: ping again");
+      await page.waitForFunction(() => Reflect.get(globalThis, "__notes").length === 2);
+      assert.deepEqual(await notes(), [
+        ["bob (private)", "are you around?"],
+        ["bob in #room", "alice: ping again"],
+      ]);
+      assert.equal(await page.evaluate(() => Reflect.get(globalThis, "__asked")), 1);
+      // The open buffer counts while hidden; coming back reads it.
+      await page.waitForFunction(() => /^\(\d+\) ircbus$/.test(document.title));
+      await page.evaluate(() => {
+        Reflect.set(globalThis, "__hidden", false);
+        document.dispatchEvent(new Event("visibilitychange"));
+      });
+      await page.locator('#buffer-list li[data-key="#room"] .unread').waitFor({
+        state: "detached",
+      });
+      await page.click('#buffer-list li[data-key="bob"]');
+      await page.waitForFunction(() => document.title === "ircbus");
+      await page.click('#buffer-list li[data-key="#room"]');
     },
   );
 
