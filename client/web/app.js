@@ -508,7 +508,7 @@ function toast(text) {
 
 $("input-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  const input = $as("input", HTMLInputElement);
+  const input = /** @type {HTMLInputElement} */ ($("input"));
   const line = input.value.trim();
   input.value = "";
   if (line) void runInput(line);
@@ -523,18 +523,16 @@ $("connect-network").addEventListener("click", () => {
 });
 $("network-form").addEventListener(
   "submit",
-  (e) => e instanceof SubmitEvent && void submitNetworkForm(e),
+  (e) => void submitNetworkForm(/** @type {SubmitEvent} */ (e)),
 );
 $("network-cancel").addEventListener(
   "click",
-  () => $as("network-dialog", HTMLDialogElement).close(),
+  () => /** @type {HTMLDialogElement} */ ($("network-dialog")).close(),
 );
 $("picker-cancel").addEventListener(
   "click",
   () => $as("picker-dialog", HTMLDialogElement).close(),
 );
-/** The source and update of each plugin, from the last `plugins.sources` reply. */
-
 /** The source and update of each plugin, from the last `plugins.sources` reply. */
 const pluginSources = new Map();
 
