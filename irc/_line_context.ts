@@ -102,6 +102,8 @@ export class LineContext {
   readonly ctcpReplies = new CtcpReplies();
   /** Callers waiting for a WHOIS reply. */
   readonly whoisRequests = new WhoisRequests();
+  /** Lines of the MOTD being received. */
+  motd: string[] = [];
   /** Our nickname. */
   nick: string;
   /** 001 arrived. */
