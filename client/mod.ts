@@ -29,6 +29,7 @@ export type {
   RosterEntry,
   ServerMessage,
   UiEvent,
+  UiEventOf,
 } from "./web/protocol.js";
 export { parseAction } from "./web/protocol.js";
 export type { Command, CommandRow, Completes, ParsedInput } from "./web/commands.js";

@@ -42,6 +42,18 @@ const ASSETS: Record<string, string> = {
   "/command_plan.js": "command_plan.js",
   "/network_form.js": "network_form.js",
   "/drawers.js": "drawers.js",
+  "/store.js": "store.js",
+  "/attention.js": "attention.js",
+  "/format.js": "format.js",
+  "/event_text.js": "event_text.js",
+  "/views/buffer_list.js": "views/buffer_list.js",
+  "/views/message_list.js": "views/message_list.js",
+  "/views/nick_list.js": "views/nick_list.js",
+  "/views/notifier.js": "views/notifier.js",
+  "/views/plugins_page.js": "views/plugins_page.js",
+  "/views/rich_text.js": "views/rich_text.js",
+  "/views/settings.js": "views/settings.js",
+  "/views/topic_bar.js": "views/topic_bar.js",
   "/style.css": "style.css",
 };
 

@@ -105,6 +105,8 @@ export class LineContext {
   readonly whoisRequests = new WhoisRequests();
   /** The caller waiting for a LIST reply. */
   readonly channelList = new ChannelListRequests();
+  /** Lines of the MOTD being received. */
+  motd: string[] = [];
   /** Our nickname. */
   nick: string;
   /** 001 arrived. */

@@ -16,6 +16,7 @@ import { SerialWorker } from "./_worker.ts";
 import { BatchTracker } from "./_batches.ts";
 import { connectError, createLinkFacts, type LinkFacts, lostReason } from "./_link_end.ts";
 import { LineContext, lineHandlers } from "./_line_context.ts";
+import { MOTD_LINES } from "./_motd.ts";
 import { REGISTRATION_LINES, RegistrationReader, saslFailed } from "./_registration.ts";
 import { MESSAGE_LINES, type MessageIds, receiveMessage } from "./_messages.ts";
 import { READ_MARKER_CAP, READ_MARKER_LINES } from "./_read_marker.ts";
@@ -62,6 +63,7 @@ const BACKLOG_LOW = 5_000;
 const SKIP_FRAMEWORK = new Set(["PRIVMSG", "NOTICE", "TAGMSG", "BATCH"]);
 const LINES = lineHandlers(
   REGISTRATION_LINES,
+  MOTD_LINES,
   MESSAGE_LINES,
   MEMBERSHIP_LINES,
   CHANNEL_INFO_LINES,

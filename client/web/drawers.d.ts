@@ -1,20 +1,9 @@
 /**
- * Types of the drawers and keyboard lists (the implementation is drawers.js, which the page
+ * Types of the drawers (the implementation is drawers.js, which the page
  * loads as-is).
  *
  * @module
  */
-
-/**
- * Makes the items of a list focusable buttons chosen with Enter or Space.
- *
- * @example
- * ```ts ignore
- * import { keyboardList } from "./drawers.js";
- * keyboardList(document.getElementById("buffer-list")!);
- * ```
- */
-export declare function keyboardList(list: HTMLElement): void;
 
 /**
  * Hooks a toggle button to the drawer named by its `aria-controls`.

@@ -1,51 +1,12 @@
 // @ts-self-types="./drawers.d.ts"
 // @ts-check
 /**
- * Small screens and keyboards: the buffer list and the nick list become drawers opened by
- * their toggle buttons (narrow layouts only; the CSS decides what narrow is), Escape closes
- * an open drawer, and the items of a clickable list (buffers, nicks) are reachable with Tab
- * and chosen with Enter or Space, whatever code draws them.
+ * Small screens: the buffer list and the nick list become drawers opened by their toggle
+ * buttons (narrow layouts only; the CSS decides what narrow is), and Escape closes an open
+ * drawer, giving the focus back to its button.
  *
  * @module
  */
-
-/**
- * Makes the items of `list` focusable buttons: each `<li>` gets `tabindex=0` and
- * `role=button` (its `selected` class read as `aria-current`), and Enter or Space clicks it.
- *
- * @param {HTMLElement} list
- */
-export function keyboardList(list) {
-  /** @param {Node} node */
-  const mark = (node) => {
-    if (!(node instanceof HTMLElement) || node.parentElement !== list) return;
-    if (node.tabIndex !== 0) node.tabIndex = 0;
-    if (node.getAttribute("role") !== "button") node.setAttribute("role", "button");
-    const current = node.classList.contains("selected") ? "true" : "false";
-    if (node.getAttribute("aria-current") !== current) node.setAttribute("aria-current", current);
-  };
-  // The lists are redrawn by other code: mark only what each change touched, so a nick
-  // list of thousands costs nothing when one user goes away.
-  new MutationObserver((records) => {
-    for (const record of records) {
-      if (record.type === "attributes") mark(record.target);
-      else for (const node of record.addedNodes) mark(node);
-    }
-  }).observe(list, {
-    childList: true,
-    attributes: true,
-    attributeFilter: ["class"],
-    subtree: true,
-  });
-  for (const child of list.children) mark(child);
-  list.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter" && event.key !== " ") return;
-    const target = event.target;
-    if (!(target instanceof HTMLElement) || target.parentElement !== list) return;
-    event.preventDefault();
-    target.click();
-  });
-}
 
 /**
  * Hooks a toggle button to the drawer it controls (`aria-controls`): a click opens or closes

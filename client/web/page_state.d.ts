@@ -16,7 +16,7 @@ import type { NetworkView } from "./protocol.js";
  * ```
  */
 export interface Line {
-  /** `message`, `action`, `event` or `error`. */
+  /** `message`, `action`, `notice`, `event`, `motd` or `error`. */
   kind: string;
   /** When, in ms since the epoch. */
   time: number;
@@ -24,6 +24,8 @@ export interface Line {
   nick?: string;
   /** The text. */
   text: string;
+  /** It mentions us (our nick or a highlight word). */
+  highlight?: boolean;
 }
 
 /**
@@ -46,6 +48,8 @@ export interface Buffer {
   lines: Line[];
   /** Messages since it was last shown. */
   unread: number;
+  /** Mentions and private messages among them. */
+  highlights: number;
   /** The channel topic. */
   topic: string;
   /** Whether we are in the channel. */

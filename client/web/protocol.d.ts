@@ -191,7 +191,20 @@ export interface NetworkView extends Omit<NetworkForm, "password" | "saslPasswor
  * };
  * ```
  */
-export interface UiEvent<T extends EventType = EventType> {
+export type UiEvent<T extends EventType = EventType> = { [K in T]: UiEventOf<K> }[T];
+
+/** One bus event of type `T` as the UI sees it; {@linkcode UiEvent} is the union over types.
+ *
+ * @example
+ * ```ts
+ * import type { UiEventOf } from "./protocol.js";
+ * const event: UiEventOf<"user.nick"> = {
+ *   type: "user.nick", data: { networkId: 1, old_nickname: "a", nickname: "b" }, time: 0,
+ *   source: "irc",
+ * };
+ * ```
+ */
+export interface UiEventOf<T extends EventType> {
   /** The bus event type, e.g. `message.received`. */
   type: T;
   /** The event's data, as on the bus (typed by the event map). */
@@ -313,3 +326,57 @@ export declare function parseAction(frame: unknown): ParsedAction;
 export declare function parseServerMessage(frame: unknown): ServerMessage | undefined;
 /** Checks a `deeplink:*` payload on the page. */
 export declare function isDeepLinkPayload(name: string, payload: unknown): boolean;
+
+/**
+ * One target of a link: a channel (with its key, or `""`) or a nickname.
+ *
+ * @example
+ * ```ts
+ * import type { DeepLinkTarget } from "./protocol.js";
+ * const target: DeepLinkTarget = { name: "#deno", isNick: false, key: "" };
+ * ```
+ */
+export interface DeepLinkTarget {
+  /** The channel or nickname. */
+  name: string;
+  /** A nickname (open a query), not a channel. */
+  isNick: boolean;
+  /** The channel key, or `""`. */
+  key: string;
+}
+
+/**
+ * A `deeplink:*` frontend event, read.
+ *
+ * @example
+ * ```ts
+ * import type { DeepLink } from "./protocol.js";
+ * const link: DeepLink = {
+ *   name: "deeplink:join",
+ *   payload: { networkId: 1, targets: [{ name: "#deno", isNick: false, key: "" }] },
+ * };
+ * ```
+ */
+export type DeepLink =
+  | { name: "deeplink:join"; payload: { networkId: number; targets: DeepLinkTarget[] } }
+  | {
+    name: "deeplink:add-network";
+    payload: { host: string; port: number; tls: boolean; channel?: string };
+  }
+  | {
+    name: "deeplink:disambiguate";
+    payload: { targets: DeepLinkTarget[]; candidates: { networkId: number; name: string }[] };
+  };
+
+/**
+ * Reads a `deeplink:*` frontend event into its typed form, or `undefined` when malformed.
+ *
+ * @example
+ * ```ts
+ * import { readDeepLink } from "./protocol.js";
+ * const link = readDeepLink("deeplink:join", { networkId: 1, targets: [] });
+ * console.log(link?.name); // "deeplink:join"
+ * console.log(readDeepLink("deeplink:join", { networkId: "1", targets: [] })); // undefined
+ * ```
+ */
+export declare function readDeepLink(name: string, payload: unknown): DeepLink | undefined;

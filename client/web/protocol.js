@@ -376,3 +376,63 @@ export function isDeepLinkPayload(name, p) {
       return false;
   }
 }
+
+/**
+ * @param {unknown} t
+ * @returns {import("./protocol.d.ts").DeepLinkTarget[] | undefined}
+ */
+function readTargets(t) {
+  if (!isTargets(t) || !Array.isArray(t)) return undefined;
+  /** @type {import("./protocol.d.ts").DeepLinkTarget[]} */
+  const out = [];
+  for (const x of t) {
+    if (!isObject(x)) return undefined;
+    const { name, isNick, key } = x;
+    if (typeof name !== "string" || typeof isNick !== "boolean" || typeof key !== "string") {
+      return undefined;
+    }
+    out.push({ name, isNick, key });
+  }
+  return out;
+}
+
+/**
+ * Reads a `deeplink:*` frontend event on the page into its typed form, or `undefined` when
+ * its shape is wrong (the same checks as {@linkcode isDeepLinkPayload}).
+ *
+ * @param {string} name
+ * @param {unknown} p
+ * @returns {import("./protocol.d.ts").DeepLink | undefined}
+ */
+export function readDeepLink(name, p) {
+  if (!isObject(p) || !isDeepLinkPayload(name, p)) return undefined;
+  const targets = readTargets(p.targets);
+  switch (name) {
+    case "deeplink:join":
+      return typeof p.networkId === "number" && targets
+        ? { name, payload: { networkId: p.networkId, targets } }
+        : undefined;
+    case "deeplink:add-network": {
+      const { host, port, tls, channel } = p;
+      if (typeof host !== "string" || typeof port !== "number" || typeof tls !== "boolean") {
+        return undefined;
+      }
+      const payload = { host, port, tls };
+      return { name, payload: typeof channel === "string" ? { ...payload, channel } : payload };
+    }
+    case "deeplink:disambiguate": {
+      if (!targets || !Array.isArray(p.candidates)) return undefined;
+      /** @type {{ networkId: number, name: string }[]} */
+      const candidates = [];
+      for (const c of p.candidates) {
+        if (!isObject(c) || typeof c.networkId !== "number" || typeof c.name !== "string") {
+          return undefined;
+        }
+        candidates.push({ networkId: c.networkId, name: c.name });
+      }
+      return { name, payload: { targets, candidates } };
+    }
+    default:
+      return undefined;
+  }
+}

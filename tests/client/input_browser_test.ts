@@ -121,7 +121,7 @@ Deno.test("the page: completion, history, paste, commands, networks, small scree
     await input.press("Enter");
     await bob.events.waitFor("channel.mode", (d) => d.modes === "+o bob");
     bob.irc.quote("KICK #room alice :testing kicks");
-    await log.getByText(/alice was kicked by bob/).waitFor();
+    await log.getByText(/You were kicked by bob/).waitFor();
     await input.fill("still here?");
     await input.press("Enter");
     await log.locator(".line.error", { hasText: "you are not in the channel" }).waitFor();
@@ -176,7 +176,7 @@ Deno.test("the page: completion, history, paste, commands, networks, small scree
     await toggle.click();
     await drawer.waitFor({ state: "visible" });
     assert.equal(await toggle.getAttribute("aria-expanded"), "true");
-    await drawer.getByRole("button", { name: "#room" }).click();
+    await drawer.getByRole("listitem", { name: "#room" }).click();
     await drawer.waitFor({ state: "hidden" });
     await page.locator('#buffer-list li[aria-current=true][data-key="#room"]').waitFor({
       state: "attached",

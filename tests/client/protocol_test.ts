@@ -6,6 +6,7 @@ import {
   MAX_ACTION_BYTES,
   parseAction,
   parseServerMessage,
+  readDeepLink,
 } from "../../client/web/protocol.js";
 
 const network = {
@@ -188,4 +189,33 @@ Deno.test("parseAction() refuses a bad secret or mechanism without echoing the s
   );
   assert.ok(!mechanism.ok);
   assert.match(mechanism.error.message, /saslMechanism/);
+});
+
+Deno.test("readDeepLink() gives the typed link, keeping only known fields", () => {
+  const targets = [{ name: "#deno", isNick: false, key: "k", extra: 1 }];
+  assert.deepEqual(readDeepLink("deeplink:join", { networkId: 1, targets }), {
+    name: "deeplink:join",
+    payload: { networkId: 1, targets: [{ name: "#deno", isNick: false, key: "k" }] },
+  });
+  assert.deepEqual(
+    readDeepLink("deeplink:add-network", { host: "h", port: 6697, tls: true }),
+    { name: "deeplink:add-network", payload: { host: "h", port: 6697, tls: true } },
+  );
+  assert.deepEqual(
+    readDeepLink("deeplink:disambiguate", { candidates: [{ networkId: 2, name: "B" }], targets }),
+    {
+      name: "deeplink:disambiguate",
+      payload: {
+        targets: [{ name: "#deno", isNick: false, key: "k" }],
+        candidates: [{ networkId: 2, name: "B" }],
+      },
+    },
+  );
+  assert.equal(readDeepLink("deeplink:join", { networkId: "1", targets }), undefined);
+  assert.equal(
+    readDeepLink("deeplink:add-network", { host: "h", port: "1", tls: true }),
+    undefined,
+  );
+  assert.equal(readDeepLink("deeplink:other", {}), undefined);
+  assert.equal(readDeepLink("deeplink:join", null), undefined);
 });
