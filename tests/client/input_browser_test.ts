@@ -197,7 +197,11 @@ Deno.test("the page: completion, history, paste, commands, networks, small scree
     await page.waitForFunction(() =>
       getComputedStyle(document.getElementById("buffers")!).transform === "none"
     );
-    await Deno.writeFile(new URL("small_drawer.png", artifacts), await page.screenshot());
+    const shot = await page.screenshot();
+    await Deno.writeFile(new URL("small_drawer.png", artifacts), shot);
+    if (Deno.env.get("UPDATE_SCREENSHOT") === "1") {
+      await Deno.writeFile(new URL("../../docs/screenshot-390.png", import.meta.url), shot);
+    }
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
     await page.setViewportSize({ width: 1100, height: 640 });
