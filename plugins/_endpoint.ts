@@ -5,7 +5,8 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
-import { encodeFrame, FrameTooLargeError, type HostMessage, readFrames } from "./_protocol.ts";
+import { connSink, FrameWriter } from "./_frame_writer.ts";
+import { FrameTooLargeError, type HostMessage, readFrames } from "./_protocol.ts";
 
 /** A running plugin as the host sees it. */
 export interface PluginEndpoint {
@@ -171,9 +172,9 @@ export function startSubprocess(
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  let writer: WritableStreamDefaultWriter<Uint8Array> | undefined;
-  const queued: Uint8Array[] = [];
-  let writing: Promise<void> = Promise.resolve();
+  let conn: Deno.TcpConn | undefined;
+  let writer: FrameWriter | undefined;
+  const queued: HostMessage[] = [];
   let exited = false;
   let killed = false;
 
@@ -192,32 +193,29 @@ export function startSubprocess(
       // Already gone.
     }
   };
-  const write = (frame: Uint8Array) => {
-    const to = writer;
-    if (!to) return void queued.push(frame);
-    writing = writing.then(() => to.write(frame)).catch(() => {});
-  };
-
   const endpoint: PluginEndpoint = {
     post(message) {
-      if (!exited && !killed) write(encodeFrame(message));
+      if (exited || killed) return;
+      // Until the runtime connects, the queue holds only `init`: events start once it is ready.
+      if (writer) writer.write(message);
+      else queued.push(message);
     },
     onMessage: () => {},
     onExit: () => {},
     async terminate() {
       if (!exited) kill();
       killed = true;
-      await Promise.allSettled([child.status, reading, output, writing]);
-      await writer?.close().catch(() => {});
+      await Promise.allSettled([child.status, reading, output, writer?.flushed()]);
+      if (conn) close(conn);
     },
   };
 
   const reading = (async () => {
-    const conn = await acceptRuntime(listener, token);
+    conn = await acceptRuntime(listener, token);
     if (!conn) return;
     conn.setNoDelay(true);
-    writer = conn.writable.getWriter();
-    for (const frame of queued.splice(0)) write(frame);
+    writer = new FrameWriter(connSink(conn));
+    for (const message of queued.splice(0)) writer.write(message);
     for await (const message of readFrames(conn.readable, options.maxFrameBytes, options.onBytes)) {
       endpoint.onMessage(message);
     }

@@ -284,7 +284,7 @@ const ENCODER = new TextEncoder();
  * A message's JSON. A batch's events, already JSON text, are spliced in as they are rather
  * than escaped into a string and parsed twice on the other side.
  */
-function frameJson(message: unknown): string {
+export function frameJson(message: unknown): string {
   if (
     typeof message === "object" && message !== null && "kind" in message &&
     message.kind === "events" && "seq" in message && Number.isSafeInteger(message.seq) &&
@@ -313,10 +313,15 @@ export class FrameTooLargeError extends ProtocolError {
   }
 }
 
+/** A reader's body buffer above this size is let go once its frame is read. */
+const KEPT_BUFFER = 1024 * 1024;
+
 /**
- * Reads length-prefixed frames from a byte stream and yields their parsed JSON. Each byte is
- * copied once: a frame's body goes straight into a buffer of its announced length, which is
- * checked against `maxFrame` before anything is allocated. `onBytes` hears of every chunk.
+ * Reads length-prefixed frames from a byte stream and yields their parsed JSON, in linear
+ * time: each frame's length is checked against `maxFrame` before any byte of its body is
+ * kept. A frame that lies whole inside one chunk is decoded in place; one split across chunks
+ * is gathered in a single body buffer, reused from frame to frame (and let go when it grew
+ * past 1 MiB). `onBytes` hears of every chunk.
  */
 export async function* readFrames(
   stream: ReadableStream<Uint8Array>,
@@ -325,32 +330,51 @@ export async function* readFrames(
 ): AsyncGenerator<unknown> {
   const decoder = new TextDecoder();
   const header = new Uint8Array(4);
+  const headerView = new DataView(header.buffer);
   let headerFill = 0;
-  let body: Uint8Array | undefined;
+  let body = new Uint8Array(0);
   let bodyFill = 0;
+  /** The body length being read, or -1 while a header is. */
+  let length = -1;
   for await (const chunk of stream) {
     onBytes?.(chunk.length);
     let offset = 0;
     while (offset < chunk.length) {
-      if (body === undefined) {
-        const take = Math.min(4 - headerFill, chunk.length - offset);
-        header.set(chunk.subarray(offset, offset + take), headerFill);
-        headerFill += take;
-        offset += take;
-        if (headerFill < 4) break;
-        const length = new DataView(header.buffer).getUint32(0);
+      if (length < 0) {
+        if (headerFill === 0 && chunk.length - offset >= 4) {
+          length = (chunk[offset] * 0x1000000) + (chunk[offset + 1] << 16) +
+            (chunk[offset + 2] << 8) + chunk[offset + 3];
+          offset += 4;
+        } else {
+          const take = Math.min(4 - headerFill, chunk.length - offset);
+          header.set(chunk.subarray(offset, offset + take), headerFill);
+          headerFill += take;
+          offset += take;
+          if (headerFill < 4) break;
+          headerFill = 0;
+          length = headerView.getUint32(0);
+        }
         if (length > maxFrame) throw new FrameTooLargeError(length, maxFrame);
-        body = new Uint8Array(length);
-        bodyFill = 0;
-        headerFill = 0;
       }
-      const take = Math.min(body.length - bodyFill, chunk.length - offset);
+      if (bodyFill === 0 && chunk.length - offset >= length) {
+        const text = decoder.decode(chunk.subarray(offset, offset + length));
+        offset += length;
+        length = -1;
+        yield JSON.parse(text);
+        continue;
+      }
+      if (body.length < length) {
+        body = new Uint8Array(Math.min(maxFrame, Math.max(length, body.length * 2)));
+      }
+      const take = Math.min(length - bodyFill, chunk.length - offset);
       body.set(chunk.subarray(offset, offset + take), bodyFill);
       bodyFill += take;
       offset += take;
-      if (bodyFill === body.length) {
-        const text = decoder.decode(body);
-        body = undefined;
+      if (bodyFill === length) {
+        const text = decoder.decode(body.subarray(0, length));
+        bodyFill = 0;
+        length = -1;
+        if (body.length > KEPT_BUFFER) body = new Uint8Array(0);
         yield JSON.parse(text);
       }
     }

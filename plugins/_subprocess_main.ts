@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { encodeFrame, type PluginMessage, readFrames } from "./_protocol.ts";
+import { connSink, FrameWriter } from "./_frame_writer.ts";
+import { type PluginMessage, readFrames } from "./_protocol.ts";
 import { startRuntime } from "./_runtime.ts";
 
 const [channel = "", token = ""] = Deno.args;
@@ -13,14 +14,13 @@ const [hostname, port] = channel.split(":");
 const connection = await Deno.connect({ hostname, port: Number(port) });
 // Acknowledgements are tiny: sent at once, not held back waiting for more to send.
 connection.setNoDelay(true);
-const writer = connection.writable.getWriter();
-let writing: Promise<void> = Promise.resolve();
-function post(message: PluginMessage): void {
-  const frame = encodeFrame(message);
-  writing = writing.then(() => writer.write(frame)).catch(() => {});
-}
 // The launch token comes first, as raw bytes: the host answers no connection without it.
-writing = writer.write(new TextEncoder().encode(token));
+const sink = connSink(connection);
+await sink(new TextEncoder().encode(token));
+const writer = new FrameWriter(sink);
+function post(message: PluginMessage): void {
+  writer.write(message);
+}
 
 for (const level of ["debug", "info", "warn", "error"] as const) {
   console[level] = (...args: unknown[]) =>
@@ -42,5 +42,5 @@ try {
 } catch {
   // The host closed the channel or sent garbage: nothing left to serve.
 }
-await writing;
+await writer.flushed();
 Deno.exit(0);

@@ -1,0 +1,115 @@
+/**
+ * The sending half of the subprocess channel: length-prefixed frames written in as few
+ * writes as the sink allows.
+ *
+ * @module
+ */
+import { frameJson } from "./_protocol.ts";
+
+/** Where frames go: resolves once the bytes are handed on (and the buffer may be reused). */
+export type ByteSink = (bytes: Uint8Array) => Promise<void>;
+
+/** The first buffer, and the largest one kept for reuse between writes. */
+const INITIAL_BYTES = 64 * 1024;
+const KEPT_BYTES = 1024 * 1024;
+
+const ENCODER = new TextEncoder();
+
+/**
+ * Encodes frames (a 4-byte big-endian length, then UTF-8 JSON) straight into one outgoing
+ * buffer, header and payload in place, and writes them. A frame sent while the sink is idle
+ * is written at once; frames sent while a write is under way wait in the buffer and go out
+ * together, in one write, when it finishes. Order is kept. After the sink fails, frames are
+ * dropped: the channel is gone, and whoever owns it learns why from the process.
+ *
+ * A pipe write costs a system call and, on the other side, a wakeup: a batch of events and
+ * the acknowledgements of earlier ones then share them, which is what lets a subprocess
+ * plugin keep up with a burst.
+ */
+export class FrameWriter {
+  #sink: ByteSink;
+  #buffer: Uint8Array<ArrayBuffer> = new Uint8Array(INITIAL_BYTES);
+  #view: DataView<ArrayBuffer> = new DataView(this.#buffer.buffer);
+  #fill = 0;
+  /** The buffer of the last finished write, reused for the next one. */
+  #spare: Uint8Array<ArrayBuffer> | undefined;
+  #writing: Promise<void> | undefined;
+  #failed = false;
+
+  /** A writer to `sink`, which is called with one write at a time. */
+  constructor(sink: ByteSink) {
+    this.#sink = sink;
+  }
+
+  /** Bytes waiting for the write under way to finish. */
+  get pendingBytes(): number {
+    return this.#fill;
+  }
+
+  /** Queues one message as a frame; writes it now when no write is under way. */
+  write(message: unknown): void {
+    if (this.#failed) return;
+    const json = frameJson(message);
+    const start = this.#fill;
+    // ASCII first (one byte a character); the rest is encoded as room is made for it.
+    this.#reserve(start + 4 + json.length, start);
+    let { read, written } = ENCODER.encodeInto(json, this.#buffer.subarray(start + 4));
+    while (read < json.length) {
+      const rest = json.slice(read);
+      // A UTF-16 code unit never takes more than 3 bytes of UTF-8.
+      this.#reserve(start + 4 + written + rest.length * 3, start + 4 + written);
+      const more = ENCODER.encodeInto(rest, this.#buffer.subarray(start + 4 + written));
+      read += more.read;
+      written += more.written;
+    }
+    this.#view.setUint32(start, written);
+    this.#fill = start + 4 + written;
+    this.#writing ??= this.#pump();
+  }
+
+  /** Resolves once every frame written so far has reached the sink (or the sink failed). */
+  flushed(): Promise<void> {
+    return this.#writing ?? Promise.resolve();
+  }
+
+  /** Grows the buffer to hold `bytes`, keeping its first `keep` bytes. */
+  #reserve(bytes: number, keep: number): void {
+    if (bytes <= this.#buffer.length) return;
+    let size = this.#buffer.length * 2;
+    while (size < bytes) size *= 2;
+    const grown = new Uint8Array(size);
+    grown.set(this.#buffer.subarray(0, keep));
+    this.#use(grown);
+  }
+
+  #use(buffer: Uint8Array<ArrayBuffer>): void {
+    this.#buffer = buffer;
+    this.#view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  }
+
+  async #pump(): Promise<void> {
+    try {
+      while (this.#fill > 0) {
+        const out = this.#buffer.subarray(0, this.#fill);
+        this.#use(this.#spare ?? new Uint8Array(INITIAL_BYTES));
+        this.#spare = undefined;
+        this.#fill = 0;
+        await this.#sink(out);
+        if (out.buffer.byteLength <= KEPT_BYTES) this.#spare = new Uint8Array(out.buffer);
+      }
+    } catch {
+      this.#failed = true;
+      this.#fill = 0;
+    } finally {
+      this.#writing = undefined;
+    }
+  }
+}
+
+/** A sink that writes all of each buffer to `conn`, however many partial writes it takes. */
+export function connSink(conn: Deno.Conn): ByteSink {
+  return async (bytes) => {
+    let offset = 0;
+    while (offset < bytes.length) offset += await conn.write(bytes.subarray(offset));
+  };
+}
