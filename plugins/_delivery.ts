@@ -156,8 +156,11 @@ export class Delivery {
     const holder: Holder = { json, metaKey };
     if (metaKey !== undefined) slot.metaIndex.set(metaKey, holder);
     slot.mailbox.push(holder);
-    if (slot.mailbox.length >= this.#options.batchSize) this.flush(slot);
-    else if (!slot.flushQueued) {
+    const { batchSize, maxInFlight } = this.#options;
+    // A full window is flushed by the next acknowledgement, not by every event meanwhile.
+    if (slot.mailbox.length >= batchSize) {
+      if (slot.inFlight.length < maxInFlight) this.flush(slot);
+    } else if (!slot.flushQueued) {
       slot.flushQueued = true;
       queueMicrotask(() => this.flush(slot));
     }

@@ -216,7 +216,7 @@ export function startSubprocess(
     conn.setNoDelay(true);
     writer = new FrameWriter(connSink(conn));
     for (const message of queued.splice(0)) writer.write(message);
-    for await (const message of readFrames(conn.readable, options.maxFrameBytes, options.onBytes)) {
+    for await (const message of readFrames(conn, options.maxFrameBytes, options.onBytes)) {
       endpoint.onMessage(message);
     }
   })().catch((error) => {

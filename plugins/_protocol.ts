@@ -317,14 +317,44 @@ export class FrameTooLargeError extends ProtocolError {
 const KEPT_BUFFER = 1024 * 1024;
 
 /**
- * Reads length-prefixed frames from a byte stream and yields their parsed JSON, in linear
- * time: each frame's length is checked against `maxFrame` before any byte of its body is
- * kept. A frame that lies whole inside one chunk is decoded in place; one split across chunks
- * is gathered in a single body buffer, reused from frame to frame (and let go when it grew
- * past 1 MiB). `onBytes` hears of every chunk.
+ * Where frames are read from: a byte stream, or a connection read straight into one buffer
+ * that is reused from read to read (cheaper than a stream's chunk per read).
+ */
+export type FrameSource =
+  | ReadableStream<Uint8Array>
+  | { read(buffer: Uint8Array): Promise<number | null> };
+
+/** The first read buffer of a connection, and the most it grows to while reads fill it. */
+const READ_BYTES = 64 * 1024;
+const MAX_READ_BYTES = 1024 * 1024;
+
+/** The chunks of `source`; a chunk read from a connection is valid until the next is asked for. */
+async function* chunksOf(source: FrameSource): AsyncGenerator<Uint8Array> {
+  if (source instanceof ReadableStream) {
+    yield* source;
+    return;
+  }
+  let buffer = new Uint8Array(READ_BYTES);
+  for (;;) {
+    const n = await source.read(buffer);
+    if (n === null) return;
+    yield buffer.subarray(0, n);
+    // A full read means more was waiting: take more at a time.
+    if (n === buffer.length && buffer.length < MAX_READ_BYTES) {
+      buffer = new Uint8Array(buffer.length * 2);
+    }
+  }
+}
+
+/**
+ * Reads length-prefixed frames from a byte stream or connection and yields their parsed JSON,
+ * in linear time: each frame's length is checked against `maxFrame` before any byte of its
+ * body is kept. A frame that lies whole inside one chunk is decoded in place; one split across
+ * chunks is gathered in a single body buffer, reused from frame to frame (and let go when it
+ * grew past 1 MiB). `onBytes` hears of every chunk.
  */
 export async function* readFrames(
-  stream: ReadableStream<Uint8Array>,
+  source: FrameSource,
   maxFrame = MAX_FRAME,
   onBytes?: (bytes: number) => void,
 ): AsyncGenerator<unknown> {
@@ -336,7 +366,7 @@ export async function* readFrames(
   let bodyFill = 0;
   /** The body length being read, or -1 while a header is. */
   let length = -1;
-  for await (const chunk of stream) {
+  for await (const chunk of chunksOf(source)) {
     onBytes?.(chunk.length);
     let offset = 0;
     while (offset < chunk.length) {

@@ -38,7 +38,7 @@ startRuntime({
 });
 
 try {
-  for await (const message of readFrames(connection.readable)) handler?.(message);
+  for await (const message of readFrames(connection)) handler?.(message);
 } catch {
   // The host closed the channel or sent garbage: nothing left to serve.
 }
