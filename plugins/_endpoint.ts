@@ -6,6 +6,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { connSink, FrameWriter } from "./_frame_writer.ts";
+import { registryUrl } from "./_jsr.ts";
 import { FrameTooLargeError, type HostMessage, readFrames } from "./_protocol.ts";
 
 /** A running plugin as the host sees it. */
@@ -126,14 +127,15 @@ export function configFlags(): string[] {
 }
 
 /**
- * The registry `JSR_URL` names, passed on to a subprocess with import access to it: Deno
- * keys its cache by the registry, so a plugin's `jsr:` modules cached at install from there
- * are found `--cached-only` only under the same `JSR_URL`.
+ * Import access, always explicit: only to the JSR registry (`JSR_URL`, else jsr.io), whose
+ * modules install cached. Without the flag Deno would allow its own list of hosts (deno.land,
+ * esm.sh, ...). `JSR_URL` is passed on because Deno keys its cache by the registry, so the
+ * plugin's `jsr:` modules are found `--cached-only` only under the same `JSR_URL`.
  */
-function registryFlags(): { flags: string[]; env: Record<string, string> } {
+export function importFlags(): { flags: string[]; env: Record<string, string> } {
   const url = Deno.env.get("JSR_URL");
-  if (!url) return { flags: [], env: {} };
-  return { flags: [`--allow-import=${new URL(url).host}`], env: { JSR_URL: url } };
+  const flags = [`--allow-import=${new URL(registryUrl()).host}`];
+  return { flags, env: url ? { JSR_URL: url } : {} };
 }
 
 /** Longest output line passed on whole; a longer one is cut into pieces of this size. */
@@ -153,13 +155,13 @@ export function startSubprocess(
   const channel = `127.0.0.1:${listener.addr.port}`;
   const token = crypto.randomUUID();
   const main = new URL("./_subprocess_main.ts", import.meta.url);
-  const registry = registryFlags();
+  const imports = importFlags();
   const child = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
       ...configFlags(),
       ...subprocessFlags({ ...permissions, net: [...permissions.net, channel] }),
-      ...registry.flags,
+      ...imports.flags,
       `--v8-flags=--max-old-space-size=${options.heapMb}`,
       main.href,
       channel,
@@ -167,7 +169,7 @@ export function startSubprocess(
     ],
     cwd: options.cwd,
     clearEnv: true,
-    env: { ...options.env, ...registry.env, DENO_DIR: options.denoDir, NO_COLOR: "1" },
+    env: { ...options.env, ...imports.env, DENO_DIR: options.denoDir, NO_COLOR: "1" },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",

@@ -265,10 +265,7 @@ function safeJson(value: unknown): string {
   }
 }
 
-/**
- * An import refused by the grant: Deno raises it as a `TypeError`, built where the runtime
- * cannot see it, so it is reported only once it reaches the runtime uncaught.
- */
+/** An import refused by the grant: Deno raises it as a `TypeError` naming the permission. */
 function isDeniedImport(error: unknown): boolean {
   return error instanceof TypeError && /^Requires (read|import|net) access to /.test(error.message);
 }
@@ -285,7 +282,8 @@ function isNotCapable(error: unknown): boolean {
  *   `node:fs`, `node:net`, `node:http`, `node:child_process`), named by the API it came from;
  * - a nested `Worker` (refused outright), a `WebSocket` or `EventSource` to a host outside
  *   the grant (refused before it connects);
- * - a permission request (`Deno.permissions.request*`) that is not granted.
+ * - a permission request (`Deno.permissions.request*`) that is not granted;
+ * - an import refused by the grant, caught or not.
  */
 function installDenialReporting(report: (what: string, error: unknown) => void): void {
   const wrap = <F extends (...args: never[]) => unknown>(what: string, fn: F): F => {
@@ -307,6 +305,7 @@ function installDenialReporting(report: (what: string, error: unknown) => void):
     return wrapped as unknown as F;
   };
   catchEveryNotCapable(report);
+  catchEveryDeniedImport(report);
   const deno = Deno as unknown as Record<string, unknown>;
   for (const key of Object.keys(deno)) {
     const value = deno[key];
@@ -393,6 +392,33 @@ function catchEveryNotCapable(report: (what: string, error: unknown) => void): v
       const module = /ext:deno_node\/(?!internal)([a-z_\/]+)\.ts/.exec(this.stack ?? "")?.[1];
       if (module !== undefined) return report(`node:${module}`, this);
       setTimeout(() => report("permission check", this), 0);
+    },
+  });
+}
+
+/**
+ * Hears of each module that fails to load as Deno builds its error, before the plugin can
+ * catch it: Deno gives that `TypeError` a `code` (`ERR_MODULE_NOT_FOUND`), and assigning it
+ * reaches a setter here. Every kind of import is covered, `import()` with a computed
+ * specifier, inside `eval` or `new Function`. One refused by the grant (read
+ * access to a file outside its copy, import access to a host) is reported as `import`. The
+ * setter cannot be removed or replaced (the property is not configurable).
+ *
+ * Deno's own `DENO_AUDIT_PERMISSIONS` log cannot serve here: its lines carry the permission and
+ * its value but not the decision, and granted checks are logged alike.
+ */
+function catchEveryDeniedImport(report: (what: string, error: unknown) => void): void {
+  Object.defineProperty(TypeError.prototype, "code", {
+    configurable: false,
+    get: () => undefined,
+    set(this: TypeError, value: unknown) {
+      Object.defineProperty(this, "code", {
+        value,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+      if (value === "ERR_MODULE_NOT_FOUND" && isDeniedImport(this)) report("import", this);
     },
   });
 }
