@@ -7,7 +7,7 @@
  */
 import type { AnyBusEvent } from "../bus/events.ts";
 import type { HostMessage, WireEvent } from "./_protocol.ts";
-import type { Holder } from "./_mailbox.ts";
+import type { Holder, Outgoing } from "./_mailbox.ts";
 import type { RunningPlugin } from "./_running_plugin.ts";
 import type { PluginStore } from "./_store.ts";
 import { ScopeCheck } from "./scope.ts";
@@ -66,15 +66,15 @@ export class Delivery {
     const typed = this.#routes.get(event.type);
     const wildcard = this.#wildcard;
     if (!typed && wildcard.length === 0) return;
-    // Serialized once here, not once per plugin by postMessage: cheaper, and shared.
-    const json = wireJson(event);
-    if (json === undefined) return;
+    // Serialized once for every plugin, not by each postMessage; and only when first sent, so
+    // a burst of emits is not held up by it while plugins wait for their next batch.
+    const item = new WireItem(event);
     const metaKey = event.type === "user.meta"
       ? `${event.data.networkId}\n${event.data.nickname}`
       : undefined;
-    if (typed) { for (const slot of typed) this.#deliver(slot, event, json, metaKey); }
+    if (typed) { for (const slot of typed) this.#deliver(slot, item, metaKey); }
     for (const slot of wildcard) {
-      if (!typed?.includes(slot)) this.#deliver(slot, event, json, metaKey);
+      if (!typed?.includes(slot)) this.#deliver(slot, item, metaKey);
     }
   }
 
@@ -102,10 +102,11 @@ export class Delivery {
       let message: HostMessage;
       if (slot.mailbox.length > 0) {
         const batch = slot.mailbox.take(batchSize);
-        const parts: string[] = new Array(batch.length);
+        const parts: string[] = [];
         for (let i = 0; i < batch.length; i++) {
           const holder = batch[i];
-          parts[i] = holder.json;
+          const json = holder.item.json();
+          if (json !== undefined) parts.push(json);
           // Sent snapshots no longer coalesce: a later one for the key is a new event.
           if (holder.metaKey !== undefined) slot.metaIndex.delete(holder.metaKey);
         }
@@ -122,30 +123,21 @@ export class Delivery {
   }
 
   /** Enqueues what the slot's grant scope lets it see of `event`, if anything. */
-  #deliver(
-    slot: RunningPlugin,
-    event: AnyBusEvent,
-    json: string,
-    metaKey: string | undefined,
-  ): void {
+  #deliver(slot: RunningPlugin, item: WireItem, metaKey: string | undefined): void {
     const scope = this.#scopes.get(slot);
     if (scope) {
-      const seen = scope.view(event);
+      const seen = scope.view(item.event);
       if (seen === undefined) return;
-      if (seen !== event) {
-        const narrowed = wireJson(seen);
-        if (narrowed !== undefined) this.#enqueue(slot, narrowed, metaKey);
-        return;
-      }
+      if (seen !== item.event) return this.#enqueue(slot, new WireItem(seen), metaKey);
     }
-    this.#enqueue(slot, json, metaKey);
+    this.#enqueue(slot, item, metaKey);
   }
 
-  #enqueue(slot: RunningPlugin, json: string, metaKey: string | undefined): void {
+  #enqueue(slot: RunningPlugin, item: Outgoing, metaKey: string | undefined): void {
     if (metaKey !== undefined) {
       const pending = slot.metaIndex.get(metaKey);
       if (pending) {
-        pending.json = json;
+        pending.item = item;
         return;
       }
     }
@@ -153,7 +145,7 @@ export class Delivery {
       slot.dropped++;
       return;
     }
-    const holder: Holder = { json, metaKey };
+    const holder: Holder = { item, metaKey };
     if (metaKey !== undefined) slot.metaIndex.set(metaKey, holder);
     slot.mailbox.push(holder);
     const { batchSize, maxInFlight } = this.#options;
@@ -178,6 +170,21 @@ export class Delivery {
         slot.crash(`did not acknowledge a batch within ${budget} ms`);
       } else this.#armWatchdog(slot);
     }, Math.max(0, budget - waited));
+  }
+}
+
+/** An event and, once first asked for, its wire JSON (`null` when it is not JSON). */
+class WireItem implements Outgoing {
+  readonly event: AnyBusEvent;
+  #json: string | null | undefined;
+
+  constructor(event: AnyBusEvent) {
+    this.event = event;
+  }
+
+  json(): string | undefined {
+    if (this.#json === undefined) this.#json = wireJson(this.event) ?? null;
+    return this.#json ?? undefined;
   }
 }
 

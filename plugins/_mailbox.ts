@@ -1,13 +1,19 @@
 /**
- * A plugin's bounded FIFO of serialized events. Taking a batch from the front is O(batch),
+ * A plugin's bounded FIFO of events on their way to it. Taking a batch from the front is O(batch),
  * not O(length) as `Array.prototype.splice(0, n)` would be.
  *
  * @module
  */
 
-/** One pending event; `json` may be replaced in place when a `user.meta` snapshot coalesces. */
+/** An event bound for plugins: its JSON, made when first sent and shared by every plugin. */
+export interface Outgoing {
+  /** The wire JSON; `undefined` when the event cannot be serialized. */
+  json(): string | undefined;
+}
+
+/** One pending event; `item` may be replaced in place when a `user.meta` snapshot coalesces. */
 export interface Holder {
-  json: string;
+  item: Outgoing;
   /** The coalescing key of a `user.meta` snapshot. */
   metaKey?: string;
 }
