@@ -78,14 +78,17 @@ export class Delivery {
     }
   }
 
-  /** Handles the plugin's acknowledgement of batch `seq`, which must be the oldest in flight. */
+  /**
+   * Handles the plugin's acknowledgement of every batch up to `seq`, which must be in flight.
+   */
   acknowledge(slot: RunningPlugin, seq: number): void {
-    const oldest = slot.inFlight[0];
-    if (!oldest || oldest.seq !== seq) {
+    if (!acknowledges(slot.inFlight, seq)) {
       this.#options.store.audit(slot.name, `ack ${seq}`, "denied", "out of order");
       return;
     }
-    slot.inFlight.shift();
+    let done = 0;
+    while (done < slot.inFlight.length && slot.inFlight[done].seq <= seq) done++;
+    slot.inFlight.splice(0, done);
     clearTimeout(slot.watchdog);
     slot.watchdog = undefined;
     this.#armWatchdog(slot);
@@ -171,6 +174,11 @@ export class Delivery {
       } else this.#armWatchdog(slot);
     }, Math.max(0, budget - waited));
   }
+}
+
+/** Whether `seq` acknowledges batches in flight: from the oldest up to the newest. */
+export function acknowledges(inFlight: readonly { seq: number }[], seq: number): boolean {
+  return inFlight.length > 0 && seq >= inFlight[0].seq && seq <= inFlight[inFlight.length - 1].seq;
 }
 
 /** An event and, once first asked for, its wire JSON (`null` when it is not JSON). */

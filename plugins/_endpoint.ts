@@ -138,6 +138,13 @@ export function importFlags(): { flags: string[]; env: Record<string, string> } 
   return { flags, env: url ? { JSR_URL: url } : {} };
 }
 
+/**
+ * Most bytes waiting to be sent to a plugin. Batches in flight are bounded by the window, but a
+ * plugin that acknowledges batches it never read, or stops reading while it makes calls, would
+ * have them pile up in the host.
+ */
+const MAX_PENDING_BYTES = 64 * 1024 * 1024;
+
 /** Longest output line passed on whole; a longer one is cut into pieces of this size. */
 const MAX_LINE = 64 * 1024;
 
@@ -216,7 +223,10 @@ export function startSubprocess(
     conn = await acceptRuntime(listener, token);
     if (!conn) return;
     conn.setNoDelay(true);
-    writer = new FrameWriter(connSink(conn));
+    writer = new FrameWriter(connSink(conn), {
+      maxPendingBytes: MAX_PENDING_BYTES,
+      onFull: (bytes) => end(`stopped reading its channel: ${bytes} bytes waiting to be sent`),
+    });
     for (const message of queued.splice(0)) writer.write(message);
     for await (const message of readFrames(conn, options.maxFrameBytes, options.onBytes)) {
       endpoint.onMessage(message);

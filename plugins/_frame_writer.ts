@@ -35,10 +35,21 @@ export class FrameWriter {
   #spare: Uint8Array<ArrayBuffer> | undefined;
   #writing: Promise<void> | undefined;
   #failed = false;
+  #maxPendingBytes: number;
+  #onFull: (bytes: number) => void;
 
-  /** A writer to `sink`, which is called with one write at a time. */
-  constructor(sink: ByteSink) {
+  /**
+   * A writer to `sink`, which is called with one write at a time. When more than
+   * `maxPendingBytes` wait behind a write (the other side stopped reading), the writer drops
+   * everything from then on and calls `onFull` once with the bytes waiting.
+   */
+  constructor(
+    sink: ByteSink,
+    options: { maxPendingBytes?: number; onFull?: (bytes: number) => void } = {},
+  ) {
     this.#sink = sink;
+    this.#maxPendingBytes = options.maxPendingBytes ?? Infinity;
+    this.#onFull = options.onFull ?? (() => {});
   }
 
   /** Bytes waiting for the write under way to finish. */
@@ -64,6 +75,14 @@ export class FrameWriter {
     }
     this.#view.setUint32(start, written);
     this.#fill = start + 4 + written;
+    if (this.#fill > this.#maxPendingBytes) {
+      const bytes = this.#fill;
+      this.#failed = true;
+      this.#fill = 0;
+      this.#use(new Uint8Array(0));
+      this.#spare = undefined;
+      return this.#onFull(bytes);
+    }
     this.#writing ??= this.#pump();
   }
 

@@ -66,6 +66,7 @@ export type HostMessage =
 export type PluginMessage =
   | { kind: "ready"; commands: string[] }
   | { kind: "setup-failed"; error: WireError }
+  /** Every batch (or overflow notice) up to `seq` has run. */
   | { kind: "ack"; seq: number }
   | { kind: "call"; id: number; op: CallOp; args: unknown[] }
   | { kind: "command-done"; id: number; ok: boolean; error?: WireError }
@@ -358,6 +359,19 @@ export async function* readFrames(
   maxFrame = MAX_FRAME,
   onBytes?: (bytes: number) => void,
 ): AsyncGenerator<unknown> {
+  for await (const group of readFrameGroups(source, maxFrame, onBytes)) yield* group;
+}
+
+/**
+ * {@linkcode readFrames}, yielding together the frames that completed in one chunk, so that
+ * a reader can handle them all before it answers any (one acknowledgement for several batches).
+ * Frames completed before a bad one are yielded before its error is thrown.
+ */
+export async function* readFrameGroups(
+  source: FrameSource,
+  maxFrame = MAX_FRAME,
+  onBytes?: (bytes: number) => void,
+): AsyncGenerator<unknown[]> {
   const decoder = new TextDecoder();
   const header = new Uint8Array(4);
   const headerView = new DataView(header.buffer);
@@ -368,45 +382,52 @@ export async function* readFrames(
   let length = -1;
   for await (const chunk of chunksOf(source)) {
     onBytes?.(chunk.length);
+    const group: unknown[] = [];
     let offset = 0;
-    while (offset < chunk.length) {
-      if (length < 0) {
-        if (headerFill === 0 && chunk.length - offset >= 4) {
-          length = (chunk[offset] * 0x1000000) + (chunk[offset + 1] << 16) +
-            (chunk[offset + 2] << 8) + chunk[offset + 3];
-          offset += 4;
-        } else {
-          const take = Math.min(4 - headerFill, chunk.length - offset);
-          header.set(chunk.subarray(offset, offset + take), headerFill);
-          headerFill += take;
-          offset += take;
-          if (headerFill < 4) break;
-          headerFill = 0;
-          length = headerView.getUint32(0);
+    try {
+      while (offset < chunk.length) {
+        if (length < 0) {
+          if (headerFill === 0 && chunk.length - offset >= 4) {
+            length = (chunk[offset] * 0x1000000) + (chunk[offset + 1] << 16) +
+              (chunk[offset + 2] << 8) + chunk[offset + 3];
+            offset += 4;
+          } else {
+            const take = Math.min(4 - headerFill, chunk.length - offset);
+            header.set(chunk.subarray(offset, offset + take), headerFill);
+            headerFill += take;
+            offset += take;
+            if (headerFill < 4) break;
+            headerFill = 0;
+            length = headerView.getUint32(0);
+          }
+          if (length > maxFrame) throw new FrameTooLargeError(length, maxFrame);
         }
-        if (length > maxFrame) throw new FrameTooLargeError(length, maxFrame);
+        if (bodyFill === 0 && chunk.length - offset >= length) {
+          const text = decoder.decode(chunk.subarray(offset, offset + length));
+          offset += length;
+          length = -1;
+          group.push(JSON.parse(text));
+          continue;
+        }
+        if (body.length < length) {
+          body = new Uint8Array(Math.min(maxFrame, Math.max(length, body.length * 2)));
+        }
+        const take = Math.min(length - bodyFill, chunk.length - offset);
+        body.set(chunk.subarray(offset, offset + take), bodyFill);
+        bodyFill += take;
+        offset += take;
+        if (bodyFill === length) {
+          const text = decoder.decode(body.subarray(0, length));
+          bodyFill = 0;
+          length = -1;
+          if (body.length > KEPT_BUFFER) body = new Uint8Array(0);
+          group.push(JSON.parse(text));
+        }
       }
-      if (bodyFill === 0 && chunk.length - offset >= length) {
-        const text = decoder.decode(chunk.subarray(offset, offset + length));
-        offset += length;
-        length = -1;
-        yield JSON.parse(text);
-        continue;
-      }
-      if (body.length < length) {
-        body = new Uint8Array(Math.min(maxFrame, Math.max(length, body.length * 2)));
-      }
-      const take = Math.min(length - bodyFill, chunk.length - offset);
-      body.set(chunk.subarray(offset, offset + take), bodyFill);
-      bodyFill += take;
-      offset += take;
-      if (bodyFill === length) {
-        const text = decoder.decode(body.subarray(0, length));
-        bodyFill = 0;
-        length = -1;
-        if (body.length > KEPT_BUFFER) body = new Uint8Array(0);
-        yield JSON.parse(text);
-      }
+    } catch (error) {
+      if (group.length > 0) yield group;
+      throw error;
     }
+    if (group.length > 0) yield group;
   }
 }

@@ -25,6 +25,9 @@ import {
   type PluginLogger,
 } from "./sdk.ts";
 
+/** Most batches run before an acknowledgement is sent while more are waiting. */
+const ACK_EVERY = 4;
+
 /** How the runtime talks to its host. */
 export interface RuntimeTransport {
   post(message: PluginMessage): void;
@@ -41,6 +44,17 @@ export function startRuntime(transport: RuntimeTransport): void {
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   // Batches and commands run one after the other, in arrival order.
   let chain: Promise<void> = Promise.resolve();
+  // An acknowledgement covers every batch up to its number: one is sent when no batch is left
+  // waiting, or after every few, so that batches arriving together are answered together.
+  let waitingBatches = 0;
+  let unacknowledged = 0;
+  const acknowledge = (seq: number) => {
+    waitingBatches--;
+    if (waitingBatches === 0 || ++unacknowledged >= ACK_EVERY) {
+      unacknowledged = 0;
+      post({ kind: "ack", seq });
+    }
+  };
   const post = (message: PluginMessage) => transport.post(message);
 
   // Each error is reported once, by whoever names its attempt best.
@@ -129,6 +143,7 @@ export function startRuntime(transport: RuntimeTransport): void {
           post({ kind: "uncaught", error: toWireError(error) });
           events = [];
         }
+        waitingBatches++;
         chain = chain.then(async () => {
           const onEvent = plugin?.onEvent;
           if (onEvent && ctx) {
@@ -148,11 +163,12 @@ export function startRuntime(transport: RuntimeTransport): void {
               }
             }
           }
-          post({ kind: "ack", seq: message.seq });
+          acknowledge(message.seq);
         });
         return;
       }
       case "overflow": {
+        waitingBatches++;
         chain = chain.then(async () => {
           const notice: PluginEvent = {
             type: "plugin.overflow",
@@ -163,7 +179,7 @@ export function startRuntime(transport: RuntimeTransport): void {
           if (plugin?.onEvent && ctx) {
             await run("onEvent(plugin.overflow)", () => plugin!.onEvent!(notice, ctx!));
           }
-          post({ kind: "ack", seq: message.seq });
+          acknowledge(message.seq);
         });
         return;
       }

@@ -6,7 +6,7 @@
  * @module
  */
 import { connSink, FrameWriter } from "./_frame_writer.ts";
-import { type PluginMessage, readFrames } from "./_protocol.ts";
+import { type PluginMessage, readFrameGroups } from "./_protocol.ts";
 import { startRuntime } from "./_runtime.ts";
 
 const [channel = "", token = ""] = Deno.args;
@@ -38,7 +38,11 @@ startRuntime({
 });
 
 try {
-  for await (const message of readFrames(connection)) handler?.(message);
+  // Every frame of a read is handed over before any runs: batches that arrived together are
+  // acknowledged together.
+  for await (const group of readFrameGroups(connection)) {
+    for (const message of group) handler?.(message);
+  }
 } catch {
   // The host closed the channel or sent garbage: nothing left to serve.
 }

@@ -129,3 +129,20 @@ Deno.test("FrameWriter keeps any text intact, however its frames share writes", 
     ),
     { numRuns: 60 },
   ));
+
+Deno.test("FrameWriter gives up once too much waits behind a write, and says how much", async () => {
+  const { writes, sink, release } = heldSink();
+  const full: number[] = [];
+  const writer = new FrameWriter(sink, { maxPendingBytes: 100, onFull: (n) => full.push(n) });
+  writer.write({ kind: "ack", seq: 1 });
+  writer.write({ kind: "log", level: "info", message: "x".repeat(30) });
+  assert.deepEqual(full, []);
+  writer.write({ kind: "log", level: "info", message: "y".repeat(30) });
+  assert.equal(full.length, 1);
+  assert.ok(full[0] > 100);
+  writer.write({ kind: "ack", seq: 2 });
+  release();
+  await writer.flushed();
+  assert.equal(writes.length, 1);
+  assert.equal(full.length, 1);
+});
