@@ -7,7 +7,7 @@
  */
 import type { AnyBusEvent } from "../bus/events.ts";
 import type { HostMessage, WireEvent } from "./_protocol.ts";
-import type { Holder, Outgoing } from "./_mailbox.ts";
+import { Holder, type Outgoing } from "./_mailbox.ts";
 import type { RunningPlugin } from "./_running_plugin.ts";
 import type { PluginStore } from "./_store.ts";
 import { ScopeCheck } from "./scope.ts";
@@ -107,11 +107,11 @@ export class Delivery {
         const batch = slot.mailbox.take(batchSize);
         const parts: string[] = [];
         for (let i = 0; i < batch.length; i++) {
-          const holder = batch[i];
-          const json = holder.item.json();
+          const item = batch[i];
+          const json = item.json();
           if (json !== undefined) parts.push(json);
           // Sent snapshots no longer coalesce: a later one for the key is a new event.
-          if (holder.metaKey !== undefined) slot.metaIndex.delete(holder.metaKey);
+          if (item.metaKey !== undefined) slot.metaIndex.delete(item.metaKey);
         }
         message = { kind: "events", seq: ++slot.seq, events: `[${parts.join(",")}]` };
       } else if (slot.dropped > 0) {
@@ -148,9 +148,12 @@ export class Delivery {
       slot.dropped++;
       return;
     }
-    const holder: Holder = { item, metaKey };
-    if (metaKey !== undefined) slot.metaIndex.set(metaKey, holder);
-    slot.mailbox.push(holder);
+    if (metaKey === undefined) slot.mailbox.push(item);
+    else {
+      const holder = new Holder(item, metaKey);
+      slot.metaIndex.set(metaKey, holder);
+      slot.mailbox.push(holder);
+    }
     const { batchSize, maxInFlight } = this.#options;
     // A full window is flushed by the next acknowledgement, not by every event meanwhile.
     if (slot.mailbox.length >= batchSize) {
