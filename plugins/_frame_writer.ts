@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { frameJson } from "./_protocol.ts";
+import { framePieces } from "./_protocol.ts";
 
 /** Where frames go: resolves once the bytes are handed on (and the buffer may be reused). */
 export type ByteSink = (bytes: Uint8Array) => Promise<void>;
@@ -60,21 +60,10 @@ export class FrameWriter {
   /** Queues one message as a frame; writes it now when no write is under way. */
   write(message: unknown): void {
     if (this.#failed) return;
-    const json = frameJson(message);
     const start = this.#fill;
-    // ASCII first (one byte a character); the rest is encoded as room is made for it.
-    this.#reserve(start + 4 + json.length, start);
-    let { read, written } = ENCODER.encodeInto(json, this.#buffer.subarray(start + 4));
-    while (read < json.length) {
-      const rest = json.slice(read);
-      // A UTF-16 code unit never takes more than 3 bytes of UTF-8.
-      this.#reserve(start + 4 + written + rest.length * 3, start + 4 + written);
-      const more = ENCODER.encodeInto(rest, this.#buffer.subarray(start + 4 + written));
-      read += more.read;
-      written += more.written;
-    }
-    this.#view.setUint32(start, written);
-    this.#fill = start + 4 + written;
+    this.#fill += 4;
+    for (const piece of framePieces(message)) this.#append(piece);
+    this.#view.setUint32(start, this.#fill - start - 4);
     if (this.#fill > this.#maxPendingBytes) {
       const bytes = this.#fill;
       this.#failed = true;
@@ -86,18 +75,35 @@ export class FrameWriter {
     this.#writing ??= this.#pump();
   }
 
+  /** Encodes `text` as UTF-8 at the end of the buffer. */
+  #append(text: string): void {
+    // ASCII first (one byte a character); the rest is encoded as room is made for it.
+    this.#reserve(this.#fill + text.length);
+    const first = ENCODER.encodeInto(text, this.#buffer.subarray(this.#fill));
+    let read = first.read;
+    this.#fill += first.written;
+    while (read < text.length) {
+      const rest = text.slice(read);
+      // A UTF-16 code unit never takes more than 3 bytes of UTF-8.
+      this.#reserve(this.#fill + rest.length * 3);
+      const more = ENCODER.encodeInto(rest, this.#buffer.subarray(this.#fill));
+      read += more.read;
+      this.#fill += more.written;
+    }
+  }
+
   /** Resolves once every frame written so far has reached the sink (or the sink failed). */
   flushed(): Promise<void> {
     return this.#writing ?? Promise.resolve();
   }
 
-  /** Grows the buffer to hold `bytes`, keeping its first `keep` bytes. */
-  #reserve(bytes: number, keep: number): void {
+  /** Grows the buffer to hold `bytes`, keeping what it holds. */
+  #reserve(bytes: number): void {
     if (bytes <= this.#buffer.length) return;
-    let size = this.#buffer.length * 2;
+    let size = Math.max(this.#buffer.length * 2, INITIAL_BYTES);
     while (size < bytes) size *= 2;
     const grown = new Uint8Array(size);
-    grown.set(this.#buffer.subarray(0, keep));
+    grown.set(this.#buffer.subarray(0, this.#fill));
     this.#use(grown);
   }
 
