@@ -44,6 +44,7 @@ export function startRuntime(transport: RuntimeTransport): void {
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   // Batches and commands run one after the other, in arrival order.
   let chain: Promise<void> = Promise.resolve();
+  const post = (message: PluginMessage) => transport.post(message);
   // An acknowledgement covers every batch up to its number: one is sent when no batch is left
   // waiting, or after every few, so that batches arriving together are answered together.
   let waitingBatches = 0;
@@ -55,7 +56,6 @@ export function startRuntime(transport: RuntimeTransport): void {
       post({ kind: "ack", seq });
     }
   };
-  const post = (message: PluginMessage) => transport.post(message);
 
   // Each error is reported once, by whoever names its attempt best.
   const reported = new WeakSet<object>();
