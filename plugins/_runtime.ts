@@ -320,6 +320,7 @@ function installDenialReporting(report: (what: string, error: unknown) => void):
     };
     return wrapped as unknown as F;
   };
+  hideInternals();
   catchEveryNotCapable(report);
   catchEveryDeniedImport(report);
   const deno = Deno as unknown as Record<string, unknown>;
@@ -410,6 +411,17 @@ function catchEveryNotCapable(report: (what: string, error: unknown) => void): v
       setTimeout(() => report("permission check", this), 0);
     },
   });
+}
+
+/**
+ * Deno exposes its core (raw ops, its error builders) as `Deno[Deno.internal]`: through it a
+ * plugin could act below the wrappers that report its attempts. Removed before the plugin loads;
+ * Deno's own code keeps its references.
+ */
+function hideInternals(): void {
+  const key: unknown = Reflect.get(Deno, "internal");
+  if (typeof key === "symbol") Reflect.deleteProperty(Deno, key);
+  Reflect.deleteProperty(Deno, "internal");
 }
 
 /**
