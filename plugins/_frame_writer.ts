@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { Bytes, copyInto, encodeInto, max, sliceText, subarray } from "./_builtins.ts";
 import { framePieces } from "./_protocol.ts";
 
 /** Where frames go: resolves once the bytes are handed on (and the buffer may be reused). */
@@ -28,8 +29,7 @@ const ENCODER = new TextEncoder();
  */
 export class FrameWriter {
   #sink: ByteSink;
-  #buffer: Uint8Array<ArrayBuffer> = new Uint8Array(INITIAL_BYTES);
-  #view: DataView<ArrayBuffer> = new DataView(this.#buffer.buffer);
+  #buffer: Uint8Array<ArrayBuffer> = new Bytes(INITIAL_BYTES);
   #fill = 0;
   /** The buffer of the last finished write, reused for the next one. */
   #spare: Uint8Array<ArrayBuffer> | undefined;
@@ -62,13 +62,19 @@ export class FrameWriter {
     if (this.#failed) return;
     const start = this.#fill;
     this.#fill += 4;
-    for (const piece of framePieces(message)) this.#append(piece);
-    this.#view.setUint32(start, this.#fill - start - 4);
+    const pieces = framePieces(message);
+    for (let i = 0; i < pieces.length; i++) this.#append(pieces[i]);
+    const length = this.#fill - start - 4;
+    const buffer = this.#buffer;
+    buffer[start] = length >>> 24;
+    buffer[start + 1] = (length >>> 16) & 0xff;
+    buffer[start + 2] = (length >>> 8) & 0xff;
+    buffer[start + 3] = length & 0xff;
     if (this.#fill > this.#maxPendingBytes) {
       const bytes = this.#fill;
       this.#failed = true;
       this.#fill = 0;
-      this.#use(new Uint8Array(0));
+      this.#buffer = new Bytes(0);
       this.#spare = undefined;
       return this.#onFull(bytes);
     }
@@ -79,14 +85,14 @@ export class FrameWriter {
   #append(text: string): void {
     // ASCII first (one byte a character); the rest is encoded as room is made for it.
     this.#reserve(this.#fill + text.length);
-    const first = ENCODER.encodeInto(text, this.#buffer.subarray(this.#fill));
+    const first = encodeInto(ENCODER, text, subarray(this.#buffer, this.#fill));
     let read = first.read;
     this.#fill += first.written;
     while (read < text.length) {
-      const rest = text.slice(read);
+      const rest = sliceText(text, read);
       // A UTF-16 code unit never takes more than 3 bytes of UTF-8.
       this.#reserve(this.#fill + rest.length * 3);
-      const more = ENCODER.encodeInto(rest, this.#buffer.subarray(this.#fill));
+      const more = encodeInto(ENCODER, rest, subarray(this.#buffer, this.#fill));
       read += more.read;
       this.#fill += more.written;
     }
@@ -100,27 +106,23 @@ export class FrameWriter {
   /** Grows the buffer to hold `bytes`, keeping what it holds. */
   #reserve(bytes: number): void {
     if (bytes <= this.#buffer.length) return;
-    let size = Math.max(this.#buffer.length * 2, INITIAL_BYTES);
+    let size = max(this.#buffer.length * 2, INITIAL_BYTES);
     while (size < bytes) size *= 2;
-    const grown = new Uint8Array(size);
-    grown.set(this.#buffer.subarray(0, this.#fill));
-    this.#use(grown);
-  }
-
-  #use(buffer: Uint8Array<ArrayBuffer>): void {
-    this.#buffer = buffer;
-    this.#view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+    const grown = new Bytes(size);
+    copyInto(grown, subarray(this.#buffer, 0, this.#fill));
+    this.#buffer = grown;
   }
 
   async #pump(): Promise<void> {
     try {
       while (this.#fill > 0) {
-        const out = this.#buffer.subarray(0, this.#fill);
-        this.#use(this.#spare ?? new Uint8Array(INITIAL_BYTES));
+        const buffer = this.#buffer;
+        const out = subarray(buffer, 0, this.#fill);
+        this.#buffer = this.#spare ?? new Bytes(INITIAL_BYTES);
         this.#spare = undefined;
         this.#fill = 0;
         await this.#sink(out);
-        if (out.buffer.byteLength <= KEPT_BYTES) this.#spare = new Uint8Array(out.buffer);
+        if (buffer.length <= KEPT_BYTES) this.#spare = buffer;
       }
     } catch {
       this.#failed = true;
@@ -133,8 +135,10 @@ export class FrameWriter {
 
 /** A sink that writes all of each buffer to `conn`, however many partial writes it takes. */
 export function connSink(conn: Deno.Conn): ByteSink {
+  // Bound now: a plugin replacing the method later does not reach its runtime's channel.
+  const write = conn.write.bind(conn);
   return async (bytes) => {
     let offset = 0;
-    while (offset < bytes.length) offset += await conn.write(bytes.subarray(offset));
+    while (offset < bytes.length) offset += await write(subarray(bytes, offset));
   };
 }

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { Bytes, copyInto, isSafeInteger, min, stringify, subarray } from "./_builtins.ts";
 
 /** An event as it crosses the boundary: the timestamp is epoch milliseconds. */
 export interface WireEvent {
@@ -289,12 +290,12 @@ const ENCODER = new TextEncoder();
 export function framePieces(message: unknown): string[] {
   if (
     typeof message === "object" && message !== null && "kind" in message &&
-    message.kind === "events" && "seq" in message && Number.isSafeInteger(message.seq) &&
+    message.kind === "events" && "seq" in message && isSafeInteger(message.seq) &&
     "events" in message && typeof message.events === "string"
   ) {
     return [`{"kind":"events","seq":${message.seq},"events":`, message.events, "}"];
   }
-  return [JSON.stringify(message)];
+  return [stringify(message)];
 }
 
 /** Largest frame a plugin runtime accepts from its host: 256 MiB (a batch of large events). */
@@ -336,14 +337,14 @@ async function* chunksOf(source: FrameSource): AsyncGenerator<Uint8Array> {
     yield* source;
     return;
   }
-  let buffer = new Uint8Array(READ_BYTES);
+  let buffer = new Bytes(READ_BYTES);
   for (;;) {
     const n = await source.read(buffer);
     if (n === null) return;
-    yield buffer.subarray(0, n);
+    yield subarray(buffer, 0, n);
     // A full read means more was waiting: take more at a time.
     if (n === buffer.length && buffer.length < MAX_READ_BYTES) {
-      buffer = new Uint8Array(buffer.length * 2);
+      buffer = new Bytes(buffer.length * 2);
     }
   }
 }
@@ -374,10 +375,9 @@ export async function* readFrameGroups(
   onBytes?: (bytes: number) => void,
 ): AsyncGenerator<unknown[]> {
   const decoder = new TextDecoder();
-  const header = new Uint8Array(4);
-  const headerView = new DataView(header.buffer);
+  const header = new Bytes(4);
   let headerFill = 0;
-  let body = new Uint8Array(0);
+  let body = new Bytes(0);
   let bodyFill = 0;
   /** The body length being read, or -1 while a header is. */
   let length = -1;
@@ -393,35 +393,35 @@ export async function* readFrameGroups(
               (chunk[offset + 2] << 8) + chunk[offset + 3];
             offset += 4;
           } else {
-            const take = Math.min(4 - headerFill, chunk.length - offset);
-            header.set(chunk.subarray(offset, offset + take), headerFill);
+            const take = min(4 - headerFill, chunk.length - offset);
+            copyInto(header, subarray(chunk, offset, offset + take), headerFill);
             headerFill += take;
             offset += take;
             if (headerFill < 4) break;
             headerFill = 0;
-            length = headerView.getUint32(0);
+            length = (header[0] * 0x1000000) + (header[1] << 16) + (header[2] << 8) + header[3];
           }
           if (length > maxFrame) throw new FrameTooLargeError(length, maxFrame);
         }
         if (bodyFill === 0 && chunk.length - offset >= length) {
-          const text = decoder.decode(chunk.subarray(offset, offset + length));
+          const text = decoder.decode(subarray(chunk, offset, offset + length));
           offset += length;
           length = -1;
           group.push(JSON.parse(text));
           continue;
         }
         if (body.length < length) {
-          body = new Uint8Array(Math.min(maxFrame, Math.max(length, body.length * 2)));
+          body = new Bytes(min(maxFrame, length > body.length * 2 ? length : body.length * 2));
         }
-        const take = Math.min(length - bodyFill, chunk.length - offset);
-        body.set(chunk.subarray(offset, offset + take), bodyFill);
+        const take = min(length - bodyFill, chunk.length - offset);
+        copyInto(body, subarray(chunk, offset, offset + take), bodyFill);
         bodyFill += take;
         offset += take;
         if (bodyFill === length) {
-          const text = decoder.decode(body.subarray(0, length));
+          const text = decoder.decode(subarray(body, 0, length));
           bodyFill = 0;
           length = -1;
-          if (body.length > KEPT_BUFFER) body = new Uint8Array(0);
+          if (body.length > KEPT_BUFFER) body = new Bytes(0);
           group.push(JSON.parse(text));
         }
       }

@@ -7,6 +7,7 @@
  */
 import type { AnyBusEvent, MetadataUpdate } from "../bus/events.ts";
 import { CapabilityDeniedError } from "./errors.ts";
+import { addTo, defineProperty, hasIn, matches, NativeTypeError, toText } from "./_builtins.ts";
 import {
   type CallOp,
   type HostMessage,
@@ -61,10 +62,10 @@ export function startRuntime(transport: RuntimeTransport): void {
   const reported = new WeakSet<object>();
   const reportDenied = (what: string, error: unknown) => {
     if (typeof error === "object" && error !== null) {
-      if (reported.has(error)) return;
-      reported.add(error);
+      if (hasIn(reported, error)) return;
+      addTo(reported, error);
     }
-    post({ kind: "denied", what, message: String((error as Error)?.message ?? error) });
+    post({ kind: "denied", what, message: toText((error as Error)?.message ?? error) });
   };
 
   installDenialReporting(reportDenied);
@@ -283,7 +284,8 @@ function safeJson(value: unknown): string {
 
 /** An import refused by the grant: Deno raises it as a `TypeError` naming the permission. */
 function isDeniedImport(error: unknown): boolean {
-  return error instanceof TypeError && /^Requires (read|import|net) access to /.test(error.message);
+  return error instanceof NativeTypeError &&
+    matches(/^Requires (read|import|net) access to /, error.message);
 }
 
 function isNotCapable(error: unknown): boolean {
@@ -436,11 +438,11 @@ function hideInternals(): void {
  * its value but not the decision, and granted checks are logged alike.
  */
 function catchEveryDeniedImport(report: (what: string, error: unknown) => void): void {
-  Object.defineProperty(TypeError.prototype, "code", {
+  defineProperty(NativeTypeError.prototype, "code", {
     configurable: false,
     get: () => undefined,
     set(this: TypeError, value: unknown) {
-      Object.defineProperty(this, "code", {
+      defineProperty(this, "code", {
         value,
         writable: true,
         enumerable: true,
