@@ -7,7 +7,7 @@
  */
 import type { AnyBusEvent } from "../bus/events.ts";
 import type { HostMessage, WireEvent } from "./_protocol.ts";
-import type { Holder } from "./_mailbox.ts";
+import { Holder, type Outgoing } from "./_mailbox.ts";
 import type { RunningPlugin } from "./_running_plugin.ts";
 import type { PluginStore } from "./_store.ts";
 import { ScopeCheck } from "./scope.ts";
@@ -66,26 +66,29 @@ export class Delivery {
     const typed = this.#routes.get(event.type);
     const wildcard = this.#wildcard;
     if (!typed && wildcard.length === 0) return;
-    // Serialized once here, not once per plugin by postMessage: cheaper, and shared.
-    const json = wireJson(event);
-    if (json === undefined) return;
+    // Serialized once for every plugin, not by each postMessage; and only when first sent, so
+    // a burst of emits is not held up by it while plugins wait for their next batch.
+    const item = new WireItem(event);
     const metaKey = event.type === "user.meta"
       ? `${event.data.networkId}\n${event.data.nickname}`
       : undefined;
-    if (typed) { for (const slot of typed) this.#deliver(slot, event, json, metaKey); }
+    if (typed) { for (const slot of typed) this.#deliver(slot, item, metaKey); }
     for (const slot of wildcard) {
-      if (!typed?.includes(slot)) this.#deliver(slot, event, json, metaKey);
+      if (!typed?.includes(slot)) this.#deliver(slot, item, metaKey);
     }
   }
 
-  /** Handles the plugin's acknowledgement of batch `seq`, which must be the oldest in flight. */
+  /**
+   * Handles the plugin's acknowledgement of every batch up to `seq`, which must be in flight.
+   */
   acknowledge(slot: RunningPlugin, seq: number): void {
-    const oldest = slot.inFlight[0];
-    if (!oldest || oldest.seq !== seq) {
+    if (!acknowledges(slot.inFlight, seq)) {
       this.#options.store.audit(slot.name, `ack ${seq}`, "denied", "out of order");
       return;
     }
-    slot.inFlight.shift();
+    let done = 0;
+    while (done < slot.inFlight.length && slot.inFlight[done].seq <= seq) done++;
+    slot.inFlight.splice(0, done);
     clearTimeout(slot.watchdog);
     slot.watchdog = undefined;
     this.#armWatchdog(slot);
@@ -102,12 +105,13 @@ export class Delivery {
       let message: HostMessage;
       if (slot.mailbox.length > 0) {
         const batch = slot.mailbox.take(batchSize);
-        const parts: string[] = new Array(batch.length);
+        const parts: string[] = [];
         for (let i = 0; i < batch.length; i++) {
-          const holder = batch[i];
-          parts[i] = holder.json;
+          const item = batch[i];
+          const json = item.json();
+          if (json !== undefined) parts.push(json);
           // Sent snapshots no longer coalesce: a later one for the key is a new event.
-          if (holder.metaKey !== undefined) slot.metaIndex.delete(holder.metaKey);
+          if (item.metaKey !== undefined) slot.metaIndex.delete(item.metaKey);
         }
         message = { kind: "events", seq: ++slot.seq, events: `[${parts.join(",")}]` };
       } else if (slot.dropped > 0) {
@@ -122,30 +126,21 @@ export class Delivery {
   }
 
   /** Enqueues what the slot's grant scope lets it see of `event`, if anything. */
-  #deliver(
-    slot: RunningPlugin,
-    event: AnyBusEvent,
-    json: string,
-    metaKey: string | undefined,
-  ): void {
+  #deliver(slot: RunningPlugin, item: WireItem, metaKey: string | undefined): void {
     const scope = this.#scopes.get(slot);
     if (scope) {
-      const seen = scope.view(event);
+      const seen = scope.view(item.event);
       if (seen === undefined) return;
-      if (seen !== event) {
-        const narrowed = wireJson(seen);
-        if (narrowed !== undefined) this.#enqueue(slot, narrowed, metaKey);
-        return;
-      }
+      if (seen !== item.event) return this.#enqueue(slot, new WireItem(seen), metaKey);
     }
-    this.#enqueue(slot, json, metaKey);
+    this.#enqueue(slot, item, metaKey);
   }
 
-  #enqueue(slot: RunningPlugin, json: string, metaKey: string | undefined): void {
+  #enqueue(slot: RunningPlugin, item: Outgoing, metaKey: string | undefined): void {
     if (metaKey !== undefined) {
       const pending = slot.metaIndex.get(metaKey);
       if (pending) {
-        pending.json = json;
+        pending.item = item;
         return;
       }
     }
@@ -153,11 +148,17 @@ export class Delivery {
       slot.dropped++;
       return;
     }
-    const holder: Holder = { json, metaKey };
-    if (metaKey !== undefined) slot.metaIndex.set(metaKey, holder);
-    slot.mailbox.push(holder);
-    if (slot.mailbox.length >= this.#options.batchSize) this.flush(slot);
-    else if (!slot.flushQueued) {
+    if (metaKey === undefined) slot.mailbox.push(item);
+    else {
+      const holder = new Holder(item, metaKey);
+      slot.metaIndex.set(metaKey, holder);
+      slot.mailbox.push(holder);
+    }
+    const { batchSize, maxInFlight } = this.#options;
+    // A full window is flushed by the next acknowledgement, not by every event meanwhile.
+    if (slot.mailbox.length >= batchSize) {
+      if (slot.inFlight.length < maxInFlight) this.flush(slot);
+    } else if (!slot.flushQueued) {
       slot.flushQueued = true;
       queueMicrotask(() => this.flush(slot));
     }
@@ -175,6 +176,26 @@ export class Delivery {
         slot.crash(`did not acknowledge a batch within ${budget} ms`);
       } else this.#armWatchdog(slot);
     }, Math.max(0, budget - waited));
+  }
+}
+
+/** Whether `seq` acknowledges batches in flight: from the oldest up to the newest. */
+export function acknowledges(inFlight: readonly { seq: number }[], seq: number): boolean {
+  return inFlight.length > 0 && seq >= inFlight[0].seq && seq <= inFlight[inFlight.length - 1].seq;
+}
+
+/** An event and, once first asked for, its wire JSON (`null` when it is not JSON). */
+class WireItem implements Outgoing {
+  readonly event: AnyBusEvent;
+  #json: string | null | undefined;
+
+  constructor(event: AnyBusEvent) {
+    this.event = event;
+  }
+
+  json(): string | undefined {
+    if (this.#json === undefined) this.#json = wireJson(this.event) ?? null;
+    return this.#json ?? undefined;
   }
 }
 

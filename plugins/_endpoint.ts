@@ -5,7 +5,9 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
-import { encodeFrame, FrameTooLargeError, type HostMessage, readFrames } from "./_protocol.ts";
+import { connSink, FrameWriter } from "./_frame_writer.ts";
+import { registryUrl } from "./_jsr.ts";
+import { FrameTooLargeError, type HostMessage, readFrames } from "./_protocol.ts";
 
 /** A running plugin as the host sees it. */
 export interface PluginEndpoint {
@@ -125,15 +127,23 @@ export function configFlags(): string[] {
 }
 
 /**
- * The registry `JSR_URL` names, passed on to a subprocess with import access to it: Deno
- * keys its cache by the registry, so a plugin's `jsr:` modules cached at install from there
- * are found `--cached-only` only under the same `JSR_URL`.
+ * Import access, always explicit: only to the JSR registry (`JSR_URL`, else jsr.io), whose
+ * modules install cached. Without the flag Deno would allow its own list of hosts (deno.land,
+ * esm.sh, ...). `JSR_URL` is passed on because Deno keys its cache by the registry, so the
+ * plugin's `jsr:` modules are found `--cached-only` only under the same `JSR_URL`.
  */
-function registryFlags(): { flags: string[]; env: Record<string, string> } {
+export function importFlags(): { flags: string[]; env: Record<string, string> } {
   const url = Deno.env.get("JSR_URL");
-  if (!url) return { flags: [], env: {} };
-  return { flags: [`--allow-import=${new URL(url).host}`], env: { JSR_URL: url } };
+  const flags = [`--allow-import=${new URL(registryUrl()).host}`];
+  return { flags, env: url ? { JSR_URL: url } : {} };
 }
+
+/**
+ * Most bytes waiting to be sent to a plugin. Batches in flight are bounded by the window, but a
+ * plugin that acknowledges batches it never read, or stops reading while it makes calls, would
+ * have them pile up in the host.
+ */
+const MAX_PENDING_BYTES = 64 * 1024 * 1024;
 
 /** Longest output line passed on whole; a longer one is cut into pieces of this size. */
 const MAX_LINE = 64 * 1024;
@@ -152,13 +162,13 @@ export function startSubprocess(
   const channel = `127.0.0.1:${listener.addr.port}`;
   const token = crypto.randomUUID();
   const main = new URL("./_subprocess_main.ts", import.meta.url);
-  const registry = registryFlags();
+  const imports = importFlags();
   const child = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
       ...configFlags(),
       ...subprocessFlags({ ...permissions, net: [...permissions.net, channel] }),
-      ...registry.flags,
+      ...imports.flags,
       `--v8-flags=--max-old-space-size=${options.heapMb}`,
       main.href,
       channel,
@@ -166,14 +176,14 @@ export function startSubprocess(
     ],
     cwd: options.cwd,
     clearEnv: true,
-    env: { ...options.env, ...registry.env, DENO_DIR: options.denoDir, NO_COLOR: "1" },
+    env: { ...options.env, ...imports.env, DENO_DIR: options.denoDir, NO_COLOR: "1" },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  let writer: WritableStreamDefaultWriter<Uint8Array> | undefined;
-  const queued: Uint8Array[] = [];
-  let writing: Promise<void> = Promise.resolve();
+  let conn: Deno.TcpConn | undefined;
+  let writer: FrameWriter | undefined;
+  const queued: HostMessage[] = [];
   let exited = false;
   let killed = false;
 
@@ -192,33 +202,33 @@ export function startSubprocess(
       // Already gone.
     }
   };
-  const write = (frame: Uint8Array) => {
-    const to = writer;
-    if (!to) return void queued.push(frame);
-    writing = writing.then(() => to.write(frame)).catch(() => {});
-  };
-
   const endpoint: PluginEndpoint = {
     post(message) {
-      if (!exited && !killed) write(encodeFrame(message));
+      if (exited || killed) return;
+      // Until the runtime connects, the queue holds only `init`: events start once it is ready.
+      if (writer) writer.write(message);
+      else queued.push(message);
     },
     onMessage: () => {},
     onExit: () => {},
     async terminate() {
       if (!exited) kill();
       killed = true;
-      await Promise.allSettled([child.status, reading, output, writing]);
-      await writer?.close().catch(() => {});
+      await Promise.allSettled([child.status, reading, output, writer?.flushed()]);
+      if (conn) close(conn);
     },
   };
 
   const reading = (async () => {
-    const conn = await acceptRuntime(listener, token);
+    conn = await acceptRuntime(listener, token);
     if (!conn) return;
     conn.setNoDelay(true);
-    writer = conn.writable.getWriter();
-    for (const frame of queued.splice(0)) write(frame);
-    for await (const message of readFrames(conn.readable, options.maxFrameBytes, options.onBytes)) {
+    writer = new FrameWriter(connSink(conn), {
+      maxPendingBytes: MAX_PENDING_BYTES,
+      onFull: (bytes) => end(`stopped reading its channel: ${bytes} bytes waiting to be sent`),
+    });
+    for (const message of queued.splice(0)) writer.write(message);
+    for await (const message of readFrames(conn, options.maxFrameBytes, options.onBytes)) {
       endpoint.onMessage(message);
     }
   })().catch((error) => {

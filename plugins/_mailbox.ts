@@ -1,20 +1,41 @@
 /**
- * A plugin's bounded FIFO of serialized events. Taking a batch from the front is O(batch),
+ * A plugin's bounded FIFO of events on their way to it. Taking a batch from the front is O(batch),
  * not O(length) as `Array.prototype.splice(0, n)` would be.
  *
  * @module
  */
 
-/** One pending event; `json` may be replaced in place when a `user.meta` snapshot coalesces. */
-export interface Holder {
-  json: string;
+/**
+ * An event bound for plugins: its JSON, made when first sent. Most events are one shared object
+ * in the mailbox of every plugin that gets them; a `user.meta` snapshot is a {@linkcode Holder}.
+ */
+export interface Outgoing {
+  /** The wire JSON; `undefined` when the event cannot be serialized. */
+  json(): string | undefined;
   /** The coalescing key of a `user.meta` snapshot. */
-  metaKey?: string;
+  readonly metaKey?: string;
 }
 
-/** A FIFO of holders with a moving head. */
+/** A pending `user.meta` snapshot of one plugin; a later one for its key replaces `item`. */
+export class Holder implements Outgoing {
+  /** The snapshot it stands for. */
+  item: Outgoing;
+  /** Network and nickname. */
+  readonly metaKey: string;
+
+  constructor(item: Outgoing, metaKey: string) {
+    this.item = item;
+    this.metaKey = metaKey;
+  }
+
+  json(): string | undefined {
+    return this.item.json();
+  }
+}
+
+/** A FIFO of outgoing events with a moving head. */
 export class Mailbox {
-  #items: Holder[] = [];
+  #items: Outgoing[] = [];
   #head = 0;
 
   /** Events waiting. */
@@ -22,13 +43,13 @@ export class Mailbox {
     return this.#items.length - this.#head;
   }
 
-  /** Appends one holder. */
-  push(holder: Holder): void {
-    this.#items.push(holder);
+  /** Appends one event. */
+  push(item: Outgoing): void {
+    this.#items.push(item);
   }
 
-  /** Removes and returns up to `n` holders from the front. */
-  take(n: number): Holder[] {
+  /** Removes and returns up to `n` events from the front. */
+  take(n: number): Outgoing[] {
     const end = Math.min(this.#items.length, this.#head + n);
     const batch = this.#items.slice(this.#head, end);
     this.#head = end;

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { Bytes, copyInto, isSafeInteger, min, stringify, subarray } from "./_builtins.ts";
 
 /** An event as it crosses the boundary: the timestamp is epoch milliseconds. */
 export interface WireEvent {
@@ -66,6 +67,7 @@ export type HostMessage =
 export type PluginMessage =
   | { kind: "ready"; commands: string[] }
   | { kind: "setup-failed"; error: WireError }
+  /** Every batch (or overflow notice) up to `seq` has run. */
   | { kind: "ack"; seq: number }
   | { kind: "call"; id: number; op: CallOp; args: unknown[] }
   | { kind: "command-done"; id: number; ok: boolean; error?: WireError }
@@ -271,7 +273,7 @@ export function toWireError(error: unknown): WireError {
  * JSON. Unlike JSON lines, a frame has no line-length limit and needs no escaping.
  */
 export function encodeFrame(message: unknown): Uint8Array {
-  const body = ENCODER.encode(frameJson(message));
+  const body = ENCODER.encode(framePieces(message).join(""));
   const frame = new Uint8Array(4 + body.length);
   new DataView(frame.buffer).setUint32(0, body.length);
   frame.set(body, 4);
@@ -281,18 +283,19 @@ export function encodeFrame(message: unknown): Uint8Array {
 const ENCODER = new TextEncoder();
 
 /**
- * A message's JSON. A batch's events, already JSON text, are spliced in as they are rather
- * than escaped into a string and parsed twice on the other side.
+ * A message's JSON, in pieces to be written one after the other. A batch's events, already
+ * JSON text, are spliced in as they are rather than escaped into a string and parsed twice on
+ * the other side (and not copied into one string first).
  */
-function frameJson(message: unknown): string {
+export function framePieces(message: unknown): string[] {
   if (
     typeof message === "object" && message !== null && "kind" in message &&
-    message.kind === "events" && "seq" in message && Number.isSafeInteger(message.seq) &&
+    message.kind === "events" && "seq" in message && isSafeInteger(message.seq) &&
     "events" in message && typeof message.events === "string"
   ) {
-    return `{"kind":"events","seq":${message.seq},"events":${message.events}}`;
+    return [`{"kind":"events","seq":${message.seq},"events":`, message.events, "}"];
   }
-  return JSON.stringify(message);
+  return [stringify(message)];
 }
 
 /** Largest frame a plugin runtime accepts from its host: 256 MiB (a batch of large events). */
@@ -313,46 +316,119 @@ export class FrameTooLargeError extends ProtocolError {
   }
 }
 
+/** A reader's body buffer above this size is let go once its frame is read. */
+const KEPT_BUFFER = 1024 * 1024;
+
 /**
- * Reads length-prefixed frames from a byte stream and yields their parsed JSON. Each byte is
- * copied once: a frame's body goes straight into a buffer of its announced length, which is
- * checked against `maxFrame` before anything is allocated. `onBytes` hears of every chunk.
+ * Where frames are read from: a byte stream, or a connection read straight into one buffer
+ * that is reused from read to read (cheaper than a stream's chunk per read).
+ */
+export type FrameSource =
+  | ReadableStream<Uint8Array>
+  | { read(buffer: Uint8Array): Promise<number | null> };
+
+/** The first read buffer of a connection, and the most it grows to while reads fill it. */
+const READ_BYTES = 64 * 1024;
+const MAX_READ_BYTES = 1024 * 1024;
+
+/** The chunks of `source`; a chunk read from a connection is valid until the next is asked for. */
+async function* chunksOf(source: FrameSource): AsyncGenerator<Uint8Array> {
+  if (source instanceof ReadableStream) {
+    yield* source;
+    return;
+  }
+  let buffer = new Bytes(READ_BYTES);
+  for (;;) {
+    const n = await source.read(buffer);
+    if (n === null) return;
+    yield subarray(buffer, 0, n);
+    // A full read means more was waiting: take more at a time.
+    if (n === buffer.length && buffer.length < MAX_READ_BYTES) {
+      buffer = new Bytes(buffer.length * 2);
+    }
+  }
+}
+
+/**
+ * Reads length-prefixed frames from a byte stream or connection and yields their parsed JSON,
+ * in linear time: each frame's length is checked against `maxFrame` before any byte of its
+ * body is kept. A frame that lies whole inside one chunk is decoded in place; one split across
+ * chunks is gathered in a single body buffer, reused from frame to frame (and let go when it
+ * grew past 1 MiB). `onBytes` hears of every chunk.
  */
 export async function* readFrames(
-  stream: ReadableStream<Uint8Array>,
+  source: FrameSource,
   maxFrame = MAX_FRAME,
   onBytes?: (bytes: number) => void,
 ): AsyncGenerator<unknown> {
+  for await (const group of readFrameGroups(source, maxFrame, onBytes)) yield* group;
+}
+
+/**
+ * {@linkcode readFrames}, yielding together the frames that completed in one chunk, so that
+ * a reader can handle them all before it answers any (one acknowledgement for several batches).
+ * Frames completed before a bad one are yielded before its error is thrown.
+ */
+export async function* readFrameGroups(
+  source: FrameSource,
+  maxFrame = MAX_FRAME,
+  onBytes?: (bytes: number) => void,
+): AsyncGenerator<unknown[]> {
   const decoder = new TextDecoder();
-  const header = new Uint8Array(4);
+  const header = new Bytes(4);
   let headerFill = 0;
-  let body: Uint8Array | undefined;
+  let body = new Bytes(0);
   let bodyFill = 0;
-  for await (const chunk of stream) {
+  /** The body length being read, or -1 while a header is. */
+  let length = -1;
+  for await (const chunk of chunksOf(source)) {
     onBytes?.(chunk.length);
+    const group: unknown[] = [];
     let offset = 0;
-    while (offset < chunk.length) {
-      if (body === undefined) {
-        const take = Math.min(4 - headerFill, chunk.length - offset);
-        header.set(chunk.subarray(offset, offset + take), headerFill);
-        headerFill += take;
+    try {
+      while (offset < chunk.length) {
+        if (length < 0) {
+          if (headerFill === 0 && chunk.length - offset >= 4) {
+            length = (chunk[offset] * 0x1000000) + (chunk[offset + 1] << 16) +
+              (chunk[offset + 2] << 8) + chunk[offset + 3];
+            offset += 4;
+          } else {
+            const take = min(4 - headerFill, chunk.length - offset);
+            copyInto(header, subarray(chunk, offset, offset + take), headerFill);
+            headerFill += take;
+            offset += take;
+            if (headerFill < 4) break;
+            headerFill = 0;
+            length = (header[0] * 0x1000000) + (header[1] << 16) + (header[2] << 8) + header[3];
+          }
+          if (length > maxFrame) throw new FrameTooLargeError(length, maxFrame);
+        }
+        if (bodyFill === 0 && chunk.length - offset >= length) {
+          const text = decoder.decode(subarray(chunk, offset, offset + length));
+          offset += length;
+          length = -1;
+          group.push(JSON.parse(text));
+          continue;
+        }
+        if (body.length < length) {
+          body = new Bytes(min(maxFrame, length > body.length * 2 ? length : body.length * 2));
+        }
+        const take = min(length - bodyFill, chunk.length - offset);
+        copyInto(body, subarray(chunk, offset, offset + take), bodyFill);
+        bodyFill += take;
         offset += take;
-        if (headerFill < 4) break;
-        const length = new DataView(header.buffer).getUint32(0);
-        if (length > maxFrame) throw new FrameTooLargeError(length, maxFrame);
-        body = new Uint8Array(length);
-        bodyFill = 0;
-        headerFill = 0;
+        if (bodyFill === length) {
+          const text = decoder.decode(subarray(body, 0, length));
+          bodyFill = 0;
+          length = -1;
+          if (body.length > KEPT_BUFFER) body = new Bytes(0);
+          group.push(JSON.parse(text));
+        }
       }
-      const take = Math.min(body.length - bodyFill, chunk.length - offset);
-      body.set(chunk.subarray(offset, offset + take), bodyFill);
-      bodyFill += take;
-      offset += take;
-      if (bodyFill === body.length) {
-        const text = decoder.decode(body);
-        body = undefined;
-        yield JSON.parse(text);
-      }
+    } catch (error) {
+      if (group.length > 0) yield group;
+      throw error;
     }
+    if (group.length > 0) yield group;
   }
 }

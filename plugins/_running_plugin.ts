@@ -15,7 +15,7 @@ import type { PluginState } from "./host.ts";
 import type { IsolationMode } from "./manifest.ts";
 import { answerCall, type CallContext } from "./_capability_calls.ts";
 import type { CommandRegistry } from "./_commands.ts";
-import type { Delivery } from "./_delivery.ts";
+import { acknowledges, type Delivery } from "./_delivery.ts";
 import type { PluginEndpoint } from "./_endpoint.ts";
 import { type FloodLimits, FloodMeter } from "./_flood.ts";
 import { launchEndpoint, resolvePermissions } from "./_launch.ts";
@@ -333,7 +333,7 @@ export class RunningPlugin implements AsyncDisposable {
       malformed = (error as Error).message;
     }
     // An expected acknowledgement is bounded by what the host sent; anything else counts.
-    if (message?.kind === "ack" && this.inFlight[0]?.seq === message.seq) {
+    if (message?.kind === "ack" && acknowledges(this.inFlight, message.seq)) {
       delivery.acknowledge(this, message.seq);
       return;
     }

@@ -7,6 +7,7 @@
  */
 import type { AnyBusEvent, MetadataUpdate } from "../bus/events.ts";
 import { CapabilityDeniedError } from "./errors.ts";
+import { addTo, defineProperty, hasIn, matches, NativeTypeError, toText } from "./_builtins.ts";
 import {
   type CallOp,
   type HostMessage,
@@ -25,6 +26,9 @@ import {
   type PluginLogger,
 } from "./sdk.ts";
 
+/** Most batches run before an acknowledgement is sent while more are waiting. */
+const ACK_EVERY = 4;
+
 /** How the runtime talks to its host. */
 export interface RuntimeTransport {
   post(message: PluginMessage): void;
@@ -42,15 +46,26 @@ export function startRuntime(transport: RuntimeTransport): void {
   // Batches and commands run one after the other, in arrival order.
   let chain: Promise<void> = Promise.resolve();
   const post = (message: PluginMessage) => transport.post(message);
+  // An acknowledgement covers every batch up to its number: one is sent when no batch is left
+  // waiting, or after every few, so that batches arriving together are answered together.
+  let waitingBatches = 0;
+  let unacknowledged = 0;
+  const acknowledge = (seq: number) => {
+    waitingBatches--;
+    if (waitingBatches === 0 || ++unacknowledged >= ACK_EVERY) {
+      unacknowledged = 0;
+      post({ kind: "ack", seq });
+    }
+  };
 
   // Each error is reported once, by whoever names its attempt best.
   const reported = new WeakSet<object>();
   const reportDenied = (what: string, error: unknown) => {
     if (typeof error === "object" && error !== null) {
-      if (reported.has(error)) return;
-      reported.add(error);
+      if (hasIn(reported, error)) return;
+      addTo(reported, error);
     }
-    post({ kind: "denied", what, message: String((error as Error)?.message ?? error) });
+    post({ kind: "denied", what, message: toText((error as Error)?.message ?? error) });
   };
 
   installDenialReporting(reportDenied);
@@ -129,6 +144,7 @@ export function startRuntime(transport: RuntimeTransport): void {
           post({ kind: "uncaught", error: toWireError(error) });
           events = [];
         }
+        waitingBatches++;
         chain = chain.then(async () => {
           const onEvent = plugin?.onEvent;
           if (onEvent && ctx) {
@@ -148,11 +164,12 @@ export function startRuntime(transport: RuntimeTransport): void {
               }
             }
           }
-          post({ kind: "ack", seq: message.seq });
+          acknowledge(message.seq);
         });
         return;
       }
       case "overflow": {
+        waitingBatches++;
         chain = chain.then(async () => {
           const notice: PluginEvent = {
             type: "plugin.overflow",
@@ -163,7 +180,7 @@ export function startRuntime(transport: RuntimeTransport): void {
           if (plugin?.onEvent && ctx) {
             await run("onEvent(plugin.overflow)", () => plugin!.onEvent!(notice, ctx!));
           }
-          post({ kind: "ack", seq: message.seq });
+          acknowledge(message.seq);
         });
         return;
       }
@@ -265,12 +282,10 @@ function safeJson(value: unknown): string {
   }
 }
 
-/**
- * An import refused by the grant: Deno raises it as a `TypeError`, built where the runtime
- * cannot see it, so it is reported only once it reaches the runtime uncaught.
- */
+/** An import refused by the grant: Deno raises it as a `TypeError` naming the permission. */
 function isDeniedImport(error: unknown): boolean {
-  return error instanceof TypeError && /^Requires (read|import|net) access to /.test(error.message);
+  return error instanceof NativeTypeError &&
+    matches(/^Requires (read|import|net) access to /, error.message);
 }
 
 function isNotCapable(error: unknown): boolean {
@@ -285,7 +300,8 @@ function isNotCapable(error: unknown): boolean {
  *   `node:fs`, `node:net`, `node:http`, `node:child_process`), named by the API it came from;
  * - a nested `Worker` (refused outright), a `WebSocket` or `EventSource` to a host outside
  *   the grant (refused before it connects);
- * - a permission request (`Deno.permissions.request*`) that is not granted.
+ * - a permission request (`Deno.permissions.request*`) that is not granted;
+ * - an import refused by the grant, caught or not.
  */
 function installDenialReporting(report: (what: string, error: unknown) => void): void {
   const wrap = <F extends (...args: never[]) => unknown>(what: string, fn: F): F => {
@@ -306,7 +322,9 @@ function installDenialReporting(report: (what: string, error: unknown) => void):
     };
     return wrapped as unknown as F;
   };
+  hideInternals();
   catchEveryNotCapable(report);
+  catchEveryDeniedImport(report);
   const deno = Deno as unknown as Record<string, unknown>;
   for (const key of Object.keys(deno)) {
     const value = deno[key];
@@ -393,6 +411,44 @@ function catchEveryNotCapable(report: (what: string, error: unknown) => void): v
       const module = /ext:deno_node\/(?!internal)([a-z_\/]+)\.ts/.exec(this.stack ?? "")?.[1];
       if (module !== undefined) return report(`node:${module}`, this);
       setTimeout(() => report("permission check", this), 0);
+    },
+  });
+}
+
+/**
+ * Deno exposes its core (raw ops, its error builders) as `Deno[Deno.internal]`: through it a
+ * plugin could act below the wrappers that report its attempts. Removed before the plugin loads;
+ * Deno's own code keeps its references.
+ */
+function hideInternals(): void {
+  const key: unknown = Reflect.get(Deno, "internal");
+  if (typeof key === "symbol") Reflect.deleteProperty(Deno, key);
+  Reflect.deleteProperty(Deno, "internal");
+}
+
+/**
+ * Hears of each module that fails to load as Deno builds its error, before the plugin can
+ * catch it: Deno gives that `TypeError` a `code` (`ERR_MODULE_NOT_FOUND`), and assigning it
+ * reaches a setter here. Every kind of import is covered, `import()` with a computed
+ * specifier, inside `eval` or `new Function`. One refused by the grant (read
+ * access to a file outside its copy, import access to a host) is reported as `import`. The
+ * setter cannot be removed or replaced (the property is not configurable).
+ *
+ * Deno's own `DENO_AUDIT_PERMISSIONS` log cannot serve here: its lines carry the permission and
+ * its value but not the decision, and granted checks are logged alike.
+ */
+function catchEveryDeniedImport(report: (what: string, error: unknown) => void): void {
+  defineProperty(NativeTypeError.prototype, "code", {
+    configurable: false,
+    get: () => undefined,
+    set(this: TypeError, value: unknown) {
+      defineProperty(this, "code", {
+        value,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+      if (value === "ERR_MODULE_NOT_FOUND" && isDeniedImport(this)) report("import", this);
     },
   });
 }

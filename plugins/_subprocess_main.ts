@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { encodeFrame, type PluginMessage, readFrames } from "./_protocol.ts";
+import { connSink, FrameWriter } from "./_frame_writer.ts";
+import { type PluginMessage, readFrameGroups } from "./_protocol.ts";
 import { startRuntime } from "./_runtime.ts";
 
 const [channel = "", token = ""] = Deno.args;
@@ -13,14 +14,13 @@ const [hostname, port] = channel.split(":");
 const connection = await Deno.connect({ hostname, port: Number(port) });
 // Acknowledgements are tiny: sent at once, not held back waiting for more to send.
 connection.setNoDelay(true);
-const writer = connection.writable.getWriter();
-let writing: Promise<void> = Promise.resolve();
-function post(message: PluginMessage): void {
-  const frame = encodeFrame(message);
-  writing = writing.then(() => writer.write(frame)).catch(() => {});
-}
 // The launch token comes first, as raw bytes: the host answers no connection without it.
-writing = writer.write(new TextEncoder().encode(token));
+const sink = connSink(connection);
+await sink(new TextEncoder().encode(token));
+const writer = new FrameWriter(sink);
+function post(message: PluginMessage): void {
+  writer.write(message);
+}
 
 for (const level of ["debug", "info", "warn", "error"] as const) {
   console[level] = (...args: unknown[]) =>
@@ -38,9 +38,13 @@ startRuntime({
 });
 
 try {
-  for await (const message of readFrames(connection.readable)) handler?.(message);
+  // Every frame of a read is handed over before any runs: batches that arrived together are
+  // acknowledged together.
+  for await (const group of readFrameGroups(connection)) {
+    for (const message of group) handler?.(message);
+  }
 } catch {
   // The host closed the channel or sent garbage: nothing left to serve.
 }
-await writing;
+await writer.flushed();
 Deno.exit(0);

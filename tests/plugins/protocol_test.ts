@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import {
   encodeFrame,
   FrameTooLargeError,
@@ -95,4 +96,35 @@ Deno.test("encodeFrame() splices a batch's JSON text, and the runtime reads it p
   const message = parseHostMessage((await frames.next()).value);
   assert.ok(message.kind === "events" && Array.isArray(message.events));
   assert.deepEqual(parseWireEvents(message.events), JSON.parse(events));
+});
+
+Deno.test("readFrames() reads any frames split at any bytes, whole or across chunks", () => {
+  const message = fc.oneof(
+    fc.record({ kind: fc.constant("ack"), seq: fc.nat() }),
+    fc.record({ kind: fc.constant("log"), level: fc.constant("info"), message: fc.string() }),
+    fc.record({
+      kind: fc.constant("log"),
+      level: fc.constant("warn"),
+      message: fc.string({ minLength: 2000, maxLength: 5000 }),
+    }),
+  );
+  return fc.assert(
+    fc.asyncProperty(
+      fc.array(message.map((m) => ({ ...m })), { maxLength: 12 }),
+      fc.array(fc.integer({ min: 1, max: 9000 }), { minLength: 1, maxLength: 20 }),
+      async (messages, cuts) => {
+        const bytes = new Uint8Array(messages.flatMap((m) => [...encodeFrame(m)]));
+        const chunks: Uint8Array[] = [];
+        for (let i = 0, c = 0; i < bytes.length; c++) {
+          const size = cuts[c % cuts.length];
+          chunks.push(bytes.slice(i, i + size));
+          i += size;
+        }
+        const out: unknown[] = [];
+        for await (const m of readFrames(streamOf(...chunks))) out.push(m);
+        assert.deepEqual(out, messages);
+      },
+    ),
+    { numRuns: 200 },
+  );
 });

@@ -255,3 +255,34 @@ Deno.test("sandbox: an import outside the grant fails, and reaches the audit as 
   assert.deepEqual(logged(h, "import-outside").filter((l) => l.includes("LEAKED")), []);
   await hostAndInnocentWork(h);
 });
+
+for (const isolation of ["subprocess", "worker"] as const) {
+  Deno.test(`sandbox: imports outside the grant that the plugin catches are audited (${isolation})`, async () => {
+    await using h = await harness();
+    const dir = await Deno.makeTempDir();
+    await Deno.writeTextFile(`${dir}/evil.js`, "export default 'LEAKED';");
+    let requests = 0;
+    await using server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () => {
+      requests++;
+      return new Response("export default 'LEAKED';", {
+        headers: { "content-type": "text/javascript" },
+      });
+    });
+    await load(h, "recorder");
+    await h.host.install(`${FIXTURES}import-caught`, { grant: "requested", isolation });
+    await h.host.load("import-caught");
+    const remote = `http://127.0.0.1:${server.addr.port}/evil.js`;
+    await h.bus.emit(message(`file://${dir}/evil.js ${remote}`));
+    await finished(h, "import-caught");
+    await Deno.remove(dir, { recursive: true });
+    assert.equal(requests, 0);
+    const imports = h.host.audit("import-caught").filter((e) =>
+      e.attempt === "import" && e.decision === "denied"
+    );
+    assert.equal(imports.length, 3, JSON.stringify(h.host.audit("import-caught")));
+    assert.match(imports[0].detail, /Requires read access to .*evil\.js/);
+    assert.match(imports[1].detail, /Requires import access to "127\.0\.0\.1:\d+"/);
+    assert.match(imports[2].detail, /Requires import access to "127\.0\.0\.1:\d+"/);
+    await hostAndInnocentWork(h);
+  });
+}

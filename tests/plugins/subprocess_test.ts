@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { subprocessFlags } from "../../plugins/_endpoint.ts";
+import { importFlags, subprocessFlags } from "../../plugins/_endpoint.ts";
 import { FIXTURES, harness, lifecycle, message, waitUntil } from "./_helpers.ts";
 
 Deno.test("subprocessFlags() passes the same allow-lists and refuses prompts and downloads", () => {
@@ -7,6 +7,22 @@ Deno.test("subprocessFlags() passes the same allow-lists and refuses prompts and
     subprocessFlags({ read: ["/d"], write: [], net: ["a:1", "b"], env: ["TZ"] }),
     ["--no-prompt", "--cached-only", "--allow-read=/d", "--allow-net=a:1,b", "--allow-env=TZ"],
   );
+});
+
+Deno.test("importFlags() allows imports from the JSR registry only, never Deno's default hosts", () => {
+  const saved = Deno.env.get("JSR_URL");
+  try {
+    Deno.env.delete("JSR_URL");
+    assert.deepEqual(importFlags(), { flags: ["--allow-import=jsr.io"], env: {} });
+    Deno.env.set("JSR_URL", "http://127.0.0.1:4507");
+    assert.deepEqual(importFlags(), {
+      flags: ["--allow-import=127.0.0.1:4507"],
+      env: { JSR_URL: "http://127.0.0.1:4507" },
+    });
+  } finally {
+    if (saved === undefined) Deno.env.delete("JSR_URL");
+    else Deno.env.set("JSR_URL", saved);
+  }
 });
 
 Deno.test("a subprocess plugin works like a Worker plugin: events, calls, commands, teardown", async () => {
