@@ -23,13 +23,13 @@
  */
 import { parseArgs } from "node:util";
 import { launchWithLink } from "./deeplink/mod.ts";
-import {
-  openBrowser,
-  PortInUseError,
-  resolveDataDir,
-  runTerminal,
-  startClient,
-} from "./client/mod.ts";
+// The files, not client/mod.ts: it also exports the terminal client, whose static import of
+// irc-framework would load before the web page is served (the web client loads it on
+// first connect).
+import { startClient } from "./client/client_app.ts";
+import { openBrowser } from "./client/open_browser.ts";
+import { PortInUseError } from "./client/web_server.ts";
+import { resolveDataDir } from "./storage/data_dir.ts";
 
 /** The web UI's port unless `--port` or `IRCBUS_PORT` says otherwise. */
 export const DEFAULT_PORT = 6690;
@@ -44,6 +44,7 @@ export async function main(args: string[]): Promise<number> {
   if (
     args.includes("--headless") || args.some((a) => a === "--server" || a.startsWith("--server="))
   ) {
+    const { runTerminal } = await import("./client/terminal.ts");
     return await runTerminal(args.filter((a) => a !== "--headless"));
   }
   let values: { "data-dir"?: string; port?: string; "no-open"?: boolean; help?: boolean };

@@ -270,7 +270,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
   }
 
   // The web port first, so a taken one fails the start before anything connects; then
-  // plugins (so they see the first connection's events), networks, and the link door.
+  // plugins (so they see the first connection's events), the link door, and networks.
   let web: WebServer;
   try {
     web = serveWeb({
@@ -297,7 +297,6 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       log(`Cannot load plugin ${plugin.name}: ${error instanceof Error ? error.message : error}`);
     }
   }
-  networks.autoconnect();
   let listener: LinkListener | undefined;
   if (options.singleInstance ?? true) {
     listener = await listenForLinks({
@@ -306,6 +305,9 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       onError: (error) => log(`deep links: ${error.message}`),
     });
   }
+  // Last: the first connect loads the IRC module (irc-framework), which then overlaps the
+  // browser opening the page instead of delaying the address.
+  networks.autoconnect();
   if (options.link !== undefined) links.handle(options.link);
 
   let stopping: Promise<ShutdownReport> | undefined;

@@ -5,11 +5,21 @@
  * @module
  */
 import type { EventBus } from "../bus/mod.ts";
-import { backoff, IrcClient, type IrcClientOptions } from "../irc/mod.ts";
+import type { IrcClient, IrcClientOptions } from "../irc/mod.ts";
 import type { Network, NetworkStore } from "../storage/network_store.ts";
 import type { NetworkView } from "./web/protocol.js";
 import type { UiState } from "./ui_state.ts";
 import { Autojoin } from "./_autojoin.ts";
+
+let ircModule: Promise<typeof import("../irc/irc_client.ts")> | undefined;
+
+/**
+ * The IRC client module, loaded on first need: it brings irc-framework, whose module load
+ * (about 100 ms) would otherwise come before the web page is served.
+ */
+function loadIrc(): Promise<typeof import("../irc/irc_client.ts")> {
+  return ircModule ??= import("../irc/irc_client.ts");
+}
 
 /**
  * Options of {@linkcode NetworkManager}.
@@ -70,6 +80,8 @@ export class NetworkManager {
   #log: (line: string) => void;
   /** Launch connects still retrying, by network: a disconnect or `close` stops one. */
   #retries = new Map<number, AbortController>();
+  /** Set by {@linkcode NetworkManager.stopRetries}: the shutdown has begun, connect no more. */
+  #stopping = false;
   /** Why each network's last connection ended or failed (cleared once it connects). */
   #reasons = new Map<number, string>();
 
@@ -123,6 +135,7 @@ export class NetworkManager {
     if (!network) throw new Error(`Cannot connect: no such network, got ${networkId}`);
     const existing = this.#clients.get(networkId);
     if (existing && existing.state !== "disconnected") return;
+    const { IrcClient } = await loadIrc();
     let certificate: { certificate: string; privateKey: string } | undefined;
     try {
       certificate = network.clientCert ? await readPem(network.clientCert) : undefined;
@@ -132,6 +145,11 @@ export class NetworkManager {
       this.#options.onState(networkId);
       throw error;
     }
+    // The shutdown may have begun, or another connect started this network, while the module
+    // or the cert loaded.
+    if (this.#stopping) throw new Error(`Cannot connect: the client is stopping, got ${networkId}`);
+    const started = this.#clients.get(networkId);
+    if (started && started.state !== "disconnected") return;
     const client = new IrcClient({
       bus: this.#options.bus,
       networkId,
@@ -237,8 +255,9 @@ export class NetworkManager {
     return this.#options.store.list().map((network) => this.#view(network));
   }
 
-  /** Stops launch retries (call first on shutdown). */
+  /** Stops launch retries and refuses connects not yet started (call first on shutdown). */
   stopRetries(): void {
+    this.#stopping = true;
     for (const retry of this.#retries.values()) retry.abort();
   }
 
@@ -269,6 +288,7 @@ export class NetworkManager {
           this.#log(`Cannot connect to ${name}: ${error instanceof Error ? error.message : error}`);
         }
         if (!this.#options.store.get(networkId)?.autoconnect) return;
+        const { backoff } = await loadIrc();
         await abortableDelay(backoff(attempt, { ...this.#options.irc?.reconnect }), signal);
       }
     } finally {
