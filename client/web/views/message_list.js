@@ -2,7 +2,7 @@
 // @ts-check
 /**
  * The buffer's lines, drawn as a window over the buffer's stored lines: while the view
- * follows the end, only the newest {@linkcode WINDOW} lines are in the document, so a flood
+ * follows the end, only the newest two screens of lines (at least {@linkcode WINDOW}) are in the document, so a flood
  * lays out and paints what can be seen and not a thousand lines. Scrolling near the top of
  * the window draws older stored lines above it. New lines are appended once per frame (so
  * layout is read once per frame, not once per line).
@@ -15,8 +15,13 @@ import { richText } from "./rich_text.js";
 /** @typedef {import("../page_state.d.ts").Line} Line */
 /** @typedef {import("../page_state.d.ts").Buffer} Buffer */
 
-/** Lines kept in the document while the view follows the end (taller than any screen). */
-export const WINDOW = 200;
+/**
+ * Lines kept in the document while the view follows the end, at least: two screens' worth
+ * when the screen is taller. Fewer lines drawn is less to lay out and paint each frame.
+ */
+export const WINDOW = 60;
+/** A line's height in px, at least (for the lines that fill two screens). */
+const LINE_PX = 18;
 /** Older lines drawn at once when the reader nears the top of the window. */
 const MORE = 100;
 /** How near the top (in px) reading must come before older lines are drawn. */
@@ -64,7 +69,7 @@ export class MessageList {
     this.#networkId = networkId;
     const fragment = document.createDocumentFragment();
     if (buffer && networkId !== undefined) {
-      for (const line of buffer.lines.slice(-WINDOW)) {
+      for (const line of buffer.lines.slice(-this.#windowSize())) {
         fragment.append(this.#element(networkId, line));
       }
     }
@@ -87,7 +92,7 @@ export class MessageList {
     if (this.#pending.length === 0) return;
     const box = this.#box;
     const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 30;
-    const keep = atBottom ? WINDOW : MAX_LINES;
+    const keep = atBottom ? this.#windowSize() : MAX_LINES;
     // Lines that would be trimmed at once are not drawn: they wait in the buffer for a
     // reader scrolling up.
     const lines = this.#pending.slice(-keep);
@@ -110,6 +115,11 @@ export class MessageList {
       if (!(el instanceof HTMLElement) || !changed.has(fold(el.dataset.nick ?? ""))) continue;
       el.style.color = this.#colorOf(Number(el.dataset.net), el.dataset.nick ?? "") ?? "";
     }
+  }
+
+  /** How many lines to keep while following the end. */
+  #windowSize() {
+    return Math.max(WINDOW, Math.ceil((2 * this.#box.clientHeight) / LINE_PX));
   }
 
   /** Draws up to {@linkcode MORE} stored lines above the first drawn, keeping the view still. */
