@@ -1,0 +1,30 @@
+import assert from "node:assert/strict";
+
+const WEB = new URL("../../../client/web/", import.meta.url);
+
+/** The page's modules app.js imports, directly or not, as absolute paths ("/views/x.js"). */
+async function imported(): Promise<Set<string>> {
+  const found = new Set<string>();
+  const visit = async (path: string) => {
+    const source = await Deno.readTextFile(new URL(`.${path}`, WEB));
+    for (const [, spec] of source.matchAll(/^\s*(?:import|export)\b[^"']*?from\s+"(\.[^"]+)"/gm)) {
+      const target = new URL(spec, new URL(`.${path}`, WEB)).pathname.slice(
+        WEB.pathname.length - 1,
+      );
+      if (found.has(target)) continue;
+      found.add(target);
+      await visit(target);
+    }
+  };
+  await visit("/app.js");
+  return found;
+}
+
+Deno.test("index.html preloads every module the page imports, and nothing else", async () => {
+  const html = await Deno.readTextFile(new URL("index.html", WEB));
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) =>
+    m[1]
+  );
+  assert.equal(new Set(preloaded).size, preloaded.length, "a module is preloaded twice");
+  assert.deepEqual(new Set(preloaded), await imported());
+});
