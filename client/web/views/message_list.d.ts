@@ -8,6 +8,8 @@ import type { Buffer, Line } from "../page_state.js";
 /**
  * The lines of the buffer shown: `div.line.<kind>` (`.highlight` on a mention) holding
  * `.time`, `.nick` and `.text` (formatted, links clickable).
+ * While the view follows the end only the newest two screens of lines are drawn; scrolling
+ * near the top draws older lines of the buffer above them.
  *
  * @example
  * ```ts ignore
@@ -24,7 +26,7 @@ export declare class MessageList {
   );
   /** Whether lines wait for the next frame. */
   get pending(): boolean;
-  /** Draws every line of `buffer`, scrolled to the end. */
+  /** Draws the newest lines of `buffer`, scrolled to the end. */
   show(networkId: number | undefined, buffer: Buffer | undefined): void;
   /** Queues a line for the next flush. */
   append(networkId: number, line: Line): void;

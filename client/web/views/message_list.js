@@ -19,7 +19,7 @@ import { richText } from "./rich_text.js";
  * Lines kept in the document while the view follows the end, at least: two screens' worth
  * when the screen is taller. Fewer lines drawn is less to lay out and paint each frame.
  */
-export const WINDOW = 60;
+const WINDOW = 60;
 /** A line's height in px, at least (for the lines that fill two screens). */
 const LINE_PX = 18;
 /** Older lines drawn at once when the reader nears the top of the window. */
