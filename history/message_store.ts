@@ -350,8 +350,7 @@ export class MessageStore implements Disposable {
       params.push(query.until);
     }
     const limit = clampLimit(query.limit);
-    const columns =
-      "l.id, b.network_id, b.name, l.time, l.msgid, l.kind, l.sender, l.text, l.self";
+    const columns = "l.id, b.network_id, b.name, l.time, l.msgid, l.kind, l.sender, l.text, l.self";
     const filter = where.join(" AND ");
     try {
       if (match === undefined) {
