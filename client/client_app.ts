@@ -245,6 +245,26 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       case "pane.blur":
         await bus.emit(createEvent("ui.pane.blurred", action.pane, EventSourceUI));
         return null;
+      case "history.page": {
+        const store = requireHistory();
+        await store.flush();
+        const { networkId, buffer, before, limit } = action;
+        return store.page(networkId, buffer, { before, limit });
+      }
+      case "history.search": {
+        const store = requireHistory();
+        await store.flush();
+        const { kind: _kind, id: _id, ...query } = action;
+        return store.search(query);
+      }
+      case "history.buffers": {
+        const store = requireHistory();
+        await store.flush();
+        return store.buffers().map((b) => ({
+          ...b,
+          unread: store.unread(b.networkId, b.name, b.readTime ?? 0),
+        }));
+      }
       case "plugins.refresh":
         return pluginsMessage();
       case "plugin.disable":
@@ -274,6 +294,13 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
           await applyUpgrade(plugins, dataDir, plan, { consent: unseen.length === 0 });
         });
     }
+  }
+
+  function requireHistory(): MessageStore {
+    if (!history) {
+      throw new Error("Cannot read history: the history file was refused at start (see the log)");
+    }
+    return history;
   }
 
   async function pluginVerb(run: () => Promise<unknown>): Promise<null> {

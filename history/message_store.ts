@@ -420,14 +420,17 @@ export class MessageStore implements Disposable {
     });
   }
 
-  /** Lines of a buffer at or after `since` that others sent (messages, notices, actions). */
-  unread(networkId: number, buffer: string, since: number): number {
+  /**
+   * Lines of a buffer after `since` that others sent (messages, notices, actions), counted
+   * up to `max` (default 999: a badge shows no more).
+   */
+  unread(networkId: number, buffer: string, since: number, max = 999): number {
     this.#check("read history");
     const id = this.#bufferId(networkId, buffer, false);
     if (id === undefined) return 0;
     const row = this.#db.prepare(
-      "SELECT count(*) AS n FROM lines WHERE buffer_id = ? AND time > ? AND self = 0 AND kind <= 2",
-    ).get(id, since);
+      "SELECT count(*) AS n FROM (SELECT 1 FROM lines WHERE buffer_id = ? AND time > ? AND self = 0 AND kind <= 2 LIMIT ?)",
+    ).get(id, since, max);
     return Number(row?.n ?? 0);
   }
 

@@ -5,6 +5,7 @@ import { helpText, ircLine, parseInput } from "./commands.js";
 import * as model from "./page_state.js";
 import { sourceCell, upgradeWithConsent } from "./plugins_view.js";
 import { isDeepLinkPayload } from "./protocol.js";
+import { Scrollback } from "./scrollback.js";
 import { Transport } from "./transport.js";
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -93,6 +94,14 @@ function frame() {
   stats.frames++;
 }
 
+const scrollback = new Scrollback(request);
+scrollback.watch($("messages"), () => {
+  const buffer = currentBuffer();
+  return buffer && state.networkId !== undefined
+    ? { networkId: state.networkId, buffer }
+    : undefined;
+}, renderMessages);
+
 /** Exposed for tests and the bench. */
 const stats = { frames: 0, lines: 0 };
 Object.assign(globalThis, { ircbus: { state, stats, request } });
@@ -156,6 +165,7 @@ function receive(message) {
       if (state.networkId === undefined && message.networks.length > 0) {
         select(message.networks[0].id, "*");
       }
+      void restoreHistory();
       markAll();
       // Our handlers are live: the backend may now deliver queued deep links.
       transport.send({ kind: "ready" });
@@ -614,6 +624,8 @@ function runInput(line) {
       return act({ kind: "quote", networkId, line: input.line });
     case "quit":
       return act({ kind: "disconnect", networkId });
+    case "search":
+      return searchHistory(input.text).catch((error) => toast(String(error?.message ?? error)));
     default: {
       const irc = ircLine(input, buffer?.type === "channel" ? buffer.name : undefined);
       if (irc && "line" in irc) return act({ kind: "quote", networkId, line: irc.line });
@@ -644,9 +656,47 @@ function select(networkId, key) {
       pane: { networkId, type: buffer.type, name: buffer.name },
     });
     markRead(networkId, buffer);
+    void scrollback.open(networkId, buffer).then((changed) => {
+      if (!changed || currentBuffer() !== buffer) return;
+      markRead(networkId, buffer);
+      dirty.messages = true;
+      scheduleFrame();
+    });
   }
   markAll();
   scheduleFrame();
+}
+
+/** Private conversations and unread counts from the history (after a reload or restart). */
+async function restoreHistory() {
+  for (const stored of await scrollback.buffers().catch(() => [])) {
+    const net = state.networks.get(stored.networkId);
+    if (!net) continue;
+    // A channel comes back only while we are in it; a conversation always.
+    const buffer = /^[#&+!]/.test(stored.name)
+      ? net.buffers.get(fold(stored.name))
+      : ensureBuffer(net, stored.name, "query");
+    if (!buffer || buffer === currentBuffer()) continue;
+    buffer.unread = Math.max(buffer.unread, stored.unread);
+    dirty.buffers = true;
+  }
+  scheduleFrame();
+}
+
+/** `/search`: the newest matches of this network, shown in the current buffer. @param {string} text */
+async function searchHistory(text) {
+  const networkId = state.networkId;
+  if (networkId === undefined) return;
+  const key = state.bufferKey;
+  const found = await scrollback.search({ text, networkId, limit: 50 });
+  addLine(networkId, key, { kind: "event", text: `Search "${text}": ${found.length} found` });
+  for (const line of found.reverse()) {
+    const when = new Date(line.time).toLocaleString();
+    addLine(networkId, key, {
+      kind: "event",
+      text: `${line.buffer} ${when} <${line.sender}> ${line.text}`,
+    });
+  }
 }
 
 /**

@@ -33,7 +33,8 @@ export type Command =
   | { kind: "invite"; nick: string; channel?: string }
   | { kind: "notice"; target: string; text: string }
   | { kind: "list"; filter?: string }
-  | { kind: "away"; message?: string };
+  | { kind: "away"; message?: string }
+  | { kind: "search"; text: string };
 
 /**
  * What one input line means: text to send, nothing, a command, a command used wrongly

@@ -245,6 +245,13 @@ export const COMMANDS = [
         : { kind: "help" };
     },
   },
+  {
+    name: "search",
+    aliases: [],
+    usage: "/search words",
+    help: "Search the stored history of this network (every word, as a substring)",
+    read: (rest) => rest.trim() ? { kind: "search", text: rest.trim() } : undefined,
+  },
 ];
 
 /**
