@@ -20,6 +20,11 @@ export interface PendingLine {
   sender: string;
   text: string;
   self: boolean;
+  /**
+   * Our own line coming back from the server: without `echo-message` only a replay (a
+   * bouncer's playback, CHATHISTORY) brings one, and it is the line `message.sent` stored.
+   */
+  echo?: boolean;
 }
 
 /** What the mapper asks of its owner. */
@@ -77,6 +82,7 @@ export class EventLines {
           sender: d.user,
           text: d.message,
           self,
+          ...(self ? { echo: true } : {}),
         });
         return;
       }

@@ -19,6 +19,8 @@ const BUFFER_CACHE_MAX = 50_000;
 const DEFAULT_LIMIT = 200;
 const MAX_LIMIT = 5000;
 const DAY_MS = 86_400_000;
+/** How far (ms) our replayed line may be from the time we stored it when we sent it. */
+const ECHO_WINDOW_MS = 120_000;
 /** How often retention runs while the store is open. */
 const PRUNE_EVERY_MS = 3_600_000;
 /** Lines indexed for search per transaction, and the time one indexing turn may take. */
@@ -153,6 +155,8 @@ export class MessageStore implements Disposable {
   readonly #lineTime: StatementSync;
   readonly #lastTime: StatementSync;
   readonly #setRead: StatementSync;
+  readonly #findSent: StatementSync;
+  readonly #adoptEcho: StatementSync;
   readonly #indexedUpto: StatementSync;
   readonly #chunkEnd: StatementSync;
   readonly #indexLines: StatementSync;
@@ -181,6 +185,10 @@ export class MessageStore implements Disposable {
     );
     this.#lineTime = db.prepare("SELECT time FROM lines WHERE id = ? AND buffer_id = ?");
     this.#lastTime = db.prepare("SELECT max(time) AS time FROM lines WHERE buffer_id = ?");
+    this.#findSent = db.prepare(
+      "SELECT id FROM lines WHERE buffer_id = ? AND time BETWEEN ? AND ? AND self = 1 AND msgid IS NULL AND kind = ? AND text = ? ORDER BY abs(time - ?) LIMIT 1",
+    );
+    this.#adoptEcho = db.prepare("UPDATE OR IGNORE lines SET time = ?, msgid = ? WHERE id = ?");
     this.#indexedUpto = db.prepare("SELECT value FROM history_meta WHERE key = 'fts_upto'");
     this.#chunkEnd = db.prepare(
       "SELECT max(id) AS id FROM (SELECT id FROM lines WHERE id > ? ORDER BY id LIMIT ?)",
@@ -581,8 +589,10 @@ export class MessageStore implements Disposable {
       try {
         for (const line of batch) {
           const kind = LINE_KINDS.indexOf(line.kind);
+          const bufferId = this.#bufferId(line.networkId, line.buffer, true)!;
+          if (line.echo && this.#adopt(bufferId, kind, line)) continue;
           this.#insertLine.run(
-            this.#bufferId(line.networkId, line.buffer, true)!,
+            bufferId,
             line.time,
             kind,
             line.self ? 1 : 0,
@@ -612,6 +622,24 @@ export class MessageStore implements Disposable {
     this.#scheduleIndex();
     const days = this.#options.retentionDays;
     if (days !== undefined && this.#clock() - this.#lastPrune >= PRUNE_EVERY_MS) this.prune();
+  }
+
+  /**
+   * Our line replayed by the server replaces the copy stored when we sent it (local time, no
+   * msgid) with the server's time and msgid; true when there was such a copy.
+   */
+  #adopt(bufferId: number, kind: number, line: PendingLine): boolean {
+    const sent = this.#findSent.get(
+      bufferId,
+      line.time - ECHO_WINDOW_MS,
+      line.time + ECHO_WINDOW_MS,
+      kind,
+      line.text,
+      line.time,
+    );
+    if (sent === undefined) return false;
+    this.#adoptEcho.run(line.time, line.msgid ?? null, Number(sent.id));
+    return true;
   }
 
   /** The id of a buffer; with `create`, made when missing. */

@@ -361,3 +361,27 @@ Deno.test("lastStored, read positions and unread counts per buffer", async () =>
   assert.deepEqual(buffer, { networkId: 1, name: "#deno", readTime: T0 });
   assert.equal(store.unread(1, "#deno", buffer.readTime!), 1, "others' lines after the marker");
 });
+
+Deno.test("our own line replayed by a bouncer or CHATHISTORY is the line stored when we sent it", async () => {
+  await using bus = new EventBus();
+  using store = MessageStore.open(":memory:");
+  store.attach(bus, { ownNick: () => "me" });
+  await emit(bus, "message.sent", { networkId: 1, channel: "#deno", message: "lol" }, T0);
+  await emit(bus, "message.sent", { networkId: 1, channel: "#deno", message: "lol" }, T0 + 30_000);
+  // The replays carry the server's time (a little off our clock) and a msgid.
+  const replay = (time: number, msgid?: string) =>
+    emit(bus, "message.received", {
+      ...said(1, "#deno", "me", "lol"),
+      history: true,
+      ...(msgid ? { msgid } : {}),
+    }, time);
+  await replay(T0 + 400, "a");
+  await replay(T0 + 30_300, "b");
+  await replay(T0 + 400, "a"); // a second replay of the same page
+  await replay(T0 + 30_300); // a bouncer's copy without msgid
+  await store.flush();
+  assert.deepEqual(
+    store.page(1, "#deno").map((l) => [l.time - T0, l.msgid, l.self, l.sender]),
+    [[400, "a", true, "me"], [30_300, "b", true, "me"]],
+  );
+});
