@@ -112,9 +112,14 @@ const fold = model.bufferKey;
 
 /** @param {import("./protocol.d.ts").NetworkView} view @returns {Net} */
 function netFrom(view) {
-  const had = state.networks.get(view.id)?.buffers.size;
-  const net = model.netFrom(view, state.networks.get(view.id));
-  if (net.buffers.size !== had) dirty.buffers = true;
+  const old = state.networks.get(view.id);
+  const had = new Set(old?.buffers.keys());
+  const net = model.netFrom(view, old);
+  for (const buffer of net.buffers.values()) {
+    if (had.has(buffer.key)) continue;
+    dirty.buffers = true;
+    buffer.unread += scrollback.unreadOf(net.id, buffer.key);
+  }
   return net;
 }
 
@@ -122,7 +127,10 @@ function netFrom(view) {
 function ensureBuffer(net, name, type) {
   const had = net.buffers.size;
   const buffer = model.ensureBuffer(net, name, type);
-  if (net.buffers.size !== had) dirty.buffers = true;
+  if (net.buffers.size !== had) {
+    dirty.buffers = true;
+    buffer.unread += scrollback.unreadOf(net.id, buffer.key);
+  }
   return buffer;
 }
 
@@ -673,10 +681,17 @@ async function restoreHistory() {
     const net = state.networks.get(stored.networkId);
     if (!net) continue;
     // A channel comes back only while we are in it; a conversation always.
-    const buffer = /^[#&+!]/.test(stored.name)
+    const isChannel = /^[#&+!]/.test(stored.name);
+    const buffer = isChannel
       ? net.buffers.get(fold(stored.name))
       : ensureBuffer(net, stored.name, "query");
-    if (!buffer || buffer === currentBuffer()) continue;
+    if (!buffer) {
+      if (isChannel && stored.unread > 0) {
+        scrollback.keepUnread(net.id, fold(stored.name), stored.unread);
+      }
+      continue;
+    }
+    if (buffer === currentBuffer()) continue;
     buffer.unread = Math.max(buffer.unread, stored.unread);
     dirty.buffers = true;
   }

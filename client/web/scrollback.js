@@ -82,6 +82,8 @@ export class Scrollback {
   #request;
   /** @type {Map<string, { oldest?: number, done: boolean, busy: boolean }>} "net key" */
   #opened = new Map();
+  /** @type {Map<string, number>} "net key" -> unread count of a channel not rejoined yet */
+  #waiting = new Map();
 
   /** @param {(action: Record<string, unknown> & { kind: string }) => Promise<unknown>} request */
   constructor(request) {
@@ -151,6 +153,26 @@ export class Scrollback {
   async buffers() {
     const reply = await this.#request({ kind: "history.buffers" });
     return Array.isArray(reply) ? reply.filter(isHistoryBuffer) : [];
+  }
+
+  /**
+   * Keeps the unread count of a channel the client has not rejoined yet, for `unreadOf`.
+   * @param {number} networkId @param {string} key @param {number} unread
+   */
+  keepUnread(networkId, key, unread) {
+    if (this.#waiting.size < 10_000) this.#waiting.set(`${networkId} ${key}`, unread);
+  }
+
+  /**
+   * The stored unread count of a buffer that has just appeared (once), else 0.
+   * @param {number} networkId @param {string} key
+   * @returns {number}
+   */
+  unreadOf(networkId, key) {
+    const id = `${networkId} ${key}`;
+    const unread = this.#waiting.get(id) ?? 0;
+    this.#waiting.delete(id);
+    return unread;
   }
 
   /**

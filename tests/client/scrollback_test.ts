@@ -25,12 +25,14 @@ Deno.test("history in the page survives a reload and a restart; unread counts to
       await page.fill("input[name=port]", String(server.port));
       await page.uncheck("input[name=tls]");
       await page.fill("input[name=nick]", "alice");
-      await page.fill("input[name=channels]", "#room");
+      await page.fill("input[name=channels]", "#side #room");
       await page.click("#network-save-connect");
-      await page.locator('#buffer-list li.selected[data-key="#room"]').waitFor();
+      await page.locator('#buffer-list li[data-key="#side"]').waitFor();
+      await page.locator('#buffer-list li[data-key="#room"]').click();
 
       await bob.irc.connect();
       bob.irc.join("#room");
+      bob.irc.join("#side");
       await page.locator('#nicklist li[data-nick="bob"]').waitFor();
       bob.irc.say("#room", "remember this line");
       await line("remember this line").waitFor();
@@ -42,7 +44,10 @@ Deno.test("history in the page survives a reload and a restart; unread counts to
 
       // Read #room, then bob writes privately while alice looks at #room.
       bob.irc.say("alice", "a private word before the restart");
+      bob.irc.say("#side", "one on the side");
+      bob.irc.say("#side", "two on the side");
       await page.locator('#buffer-list li[data-key="bob"] .unread').waitFor();
+      await page.locator('#buffer-list li[data-key="#side"] .unread', { hasText: "2" }).waitFor();
       await first.history!.flush();
     } finally {
       await first.shutdown();
@@ -52,11 +57,13 @@ Deno.test("history in the page survives a reload and a restart; unread counts to
     try {
       await page.goto(second.url);
       await page.locator("#rail button.connected").waitFor();
-      // The conversation comes back with its unread count, before it is opened.
+      // The conversation comes back with its unread count, before it is opened; the channel
+      // once the client has rejoined it.
       assert.equal(
         await page.locator('#buffer-list li[data-key="bob"] .unread').textContent(),
         "1",
       );
+      await page.locator('#buffer-list li[data-key="#side"] .unread', { hasText: "2" }).waitFor();
       await page.locator('#buffer-list li[data-key="#room"]').click();
       await line("remember this line").waitFor();
       await page.locator('#buffer-list li[data-key="bob"]').click();
