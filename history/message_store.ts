@@ -10,7 +10,7 @@ import { searchText } from "./_search_text.ts";
 import { COMPONENT, MIGRATIONS, SCHEMA_VERSION } from "./_schema.ts";
 
 /** Lines held before a commit is forced inside the subscriber (bounds memory in a flood). */
-const BATCH_MAX = 2048;
+const BATCH_MAX = 4096;
 /** Lines kept for a retry after failed commits; older ones are dropped and reported. */
 const PENDING_MAX = 100_000;
 /** Buffer ids cached; the cache is dropped when it grows past this. */
@@ -112,7 +112,7 @@ export interface StoredBuffer {
  * SQLite file, with full-text search.
  *
  * Lines are collected by a bus subscriber and committed in batches, in one transaction
- * each: when the dispatcher yields (a timer turn), or at once when 2,048 are waiting, so a
+ * each: when the dispatcher yields (a timer turn), or at once when 4,096 are waiting, so a
  * flood costs the ordered lane one array push per line between commits. `flush()` commits
  * everything received so far. A line replayed by a bouncer or CHATHISTORY is stored once:
  * by its msgid, or by its buffer, time, sender, kind and text.
