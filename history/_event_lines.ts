@@ -65,6 +65,13 @@ export class EventLines {
 
   /** The lines `event` makes (none for most events), appended to `out`. */
   lines(event: AnyBusEvent, out: PendingLine[]): void {
+    const before = out.length;
+    this.#lines(event, out);
+    // A line with no buffer to go to (an event naming none) is not kept.
+    for (let i = out.length - 1; i >= before; i--) if (out[i].buffer === "") out.splice(i, 1);
+  }
+
+  #lines(event: AnyBusEvent, out: PendingLine[]): void {
     const time = event.timestamp.getTime();
     switch (event.type) {
       case "message.received": {

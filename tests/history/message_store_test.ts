@@ -55,6 +55,7 @@ Deno.test("MessageStore stores each message-bearing event in its buffer, oldest 
     { networkId: 1, channel: "", message: "yo", target: "Carol" },
     t++,
   );
+  await emit(bus, "message.sent", { networkId: 1, channel: "", message: "nowhere" }, t++);
   await emit(
     bus,
     "user.joined",
@@ -125,7 +126,7 @@ Deno.test("MessageStore stores each message-bearing event in its buffer, oldest 
   ]);
   assert.deepEqual(
     store.page(1, "#DENO", { limit: 1 }).map((l) => [l.time - T0, l.text]),
-    [[16, "gone"]],
+    [[17, "gone"]],
     "a buffer name in any case; the newest line, by server time",
   );
   const hi = store.page(1, "#deno")[0];
@@ -142,6 +143,7 @@ Deno.test("MessageStore stores each message-bearing event in its buffer, oldest 
   });
   assert.equal(store.page(1, "#deno")[3].self, true, "the user's own line");
   assert.deepEqual(store.page(2, "#deno"), [], "another network's buffer is empty");
+  assert.deepEqual(store.buffers(1).map((b) => b.name), ["#deno", "#other", "carol"]);
 });
 
 Deno.test("MessageStore stores a replayed line once, by msgid or by time, sender and text", async () => {
