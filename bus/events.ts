@@ -305,6 +305,11 @@ export interface EventMap {
     prefix?: string;
     casemapping?: string;
   };
+  /**
+   * The server's message of the day, whole, once its end (376) arrives; `lines` is empty
+   * when the server has none (422). Sent at registration and after a `/MOTD`.
+   */
+  "server.motd": { networkId: number; lines: string[] };
   /** SASL authentication begins. */
   "sasl.started": { networkId: number; mechanism: string };
   /** SASL authentication succeeds (once per connection). */

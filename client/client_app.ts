@@ -219,6 +219,11 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       case "quote":
         networks.require(action.networkId, "send").quote(action.line);
         return null;
+      case "list":
+        return await networks.require(action.networkId, "list channels").listChannels(
+          action.filter,
+          { timeoutMs: 30_000 },
+        );
       case "command":
         await plugins.runCommand(action.name, action.args);
         return null;

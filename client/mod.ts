@@ -29,9 +29,17 @@ export type {
   RosterEntry,
   ServerMessage,
   UiEvent,
+  UiEventOf,
 } from "./web/protocol.js";
 export { parseAction } from "./web/protocol.js";
-export type { Command, CommandRow, ParsedInput } from "./web/commands.js";
-export { COMMANDS, completeCommand, findCommand, helpText, parseInput } from "./web/commands.js";
+export type { Command, CommandRow, Completes, ParsedInput } from "./web/commands.js";
+export {
+  COMMANDS,
+  completeCommand,
+  findCommand,
+  helpText,
+  parseInput,
+  usageError,
+} from "./web/commands.js";
 export type { Member, MembershipEvent, MembershipReads } from "./web/membership.js";
 export { foldName, Membership, parsePrefix } from "./web/membership.js";

@@ -70,6 +70,8 @@ export class NetworkManager {
   #log: (line: string) => void;
   /** Launch connects still retrying, by network: a disconnect or `close` stops one. */
   #retries = new Map<number, AbortController>();
+  /** Why each network's last connection ended or failed (cleared once it connects). */
+  #reasons = new Map<number, string>();
 
   /** Starts watching the bus for state changes; connects nothing. */
   constructor(options: NetworkManagerOptions) {
@@ -84,8 +86,14 @@ export class NetworkManager {
     const report = (data: { networkId: number }) =>
       queueMicrotask(() => options.onState(data.networkId));
     this.#unsubscribe = [
-      options.bus.subscribe("connection.established", (event) => report(event.data)),
-      options.bus.subscribe("connection.lost", (event) => report(event.data)),
+      options.bus.subscribe("connection.established", (event) => {
+        this.#reasons.delete(event.data.networkId);
+        report(event.data);
+      }),
+      options.bus.subscribe("connection.lost", (event) => {
+        this.#reasons.set(event.data.networkId, event.data.error);
+        report(event.data);
+      }),
       options.bus.subscribe("user.nick", (event) => report(event.data)),
     ];
   }
@@ -115,6 +123,15 @@ export class NetworkManager {
     if (!network) throw new Error(`Cannot connect: no such network, got ${networkId}`);
     const existing = this.#clients.get(networkId);
     if (existing && existing.state !== "disconnected") return;
+    let certificate: { certificate: string; privateKey: string } | undefined;
+    try {
+      certificate = network.clientCert ? await readPem(network.clientCert) : undefined;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.#reasons.set(networkId, reason);
+      this.#options.onState(networkId);
+      throw error;
+    }
     const client = new IrcClient({
       bus: this.#options.bus,
       networkId,
@@ -125,15 +142,35 @@ export class NetworkManager {
       altNicks: [`${network.nick}_`, `${network.nick}__`],
       username: network.username || undefined,
       realname: network.realname || undefined,
+      password: network.password || undefined,
+      ...(network.saslMechanism === "PLAIN"
+        ? {
+          sasl: {
+            mechanism: "PLAIN" as const,
+            account: network.saslAccount,
+            password: network.saslPassword,
+          },
+        }
+        : network.saslMechanism === "EXTERNAL"
+        ? { sasl: { mechanism: "EXTERNAL" as const, account: network.saslAccount, certificate } }
+        : {}),
       reconnect: {},
       ...this.#options.irc,
+      // After the shared options, so a test's TLS settings keep this network's certificate.
+      ...(certificate ? { tlsOptions: { ...this.#options.irc?.tlsOptions, certificate } } : {}),
     });
     this.#clients.set(networkId, client);
-    this.#options.onState(networkId);
+    this.#reasons.delete(networkId);
     try {
-      await client.connect();
+      // connect() is "connecting" from its first, synchronous step: report that state.
+      const connecting = client.connect();
+      this.#options.onState(networkId);
+      await connecting;
       // Rejoined after every later reconnect by the client itself.
       this.#autojoin.joinSaved(networkId, client);
+    } catch (error) {
+      this.#reasons.set(networkId, error instanceof Error ? error.message : String(error));
+      throw error;
     } finally {
       this.#options.onState(networkId);
     }
@@ -174,15 +211,18 @@ export class NetworkManager {
   async remove(networkId: number): Promise<void> {
     await this.disconnect(networkId);
     this.#clients.delete(networkId);
+    this.#reasons.delete(networkId);
     this.#options.store.remove(networkId);
   }
 
-  /** A network's connection state and current nickname. */
-  state(networkId: number): { state: string; nick: string } {
+  /** A network's connection state, current nickname, and why it last dropped. */
+  state(networkId: number): { state: string; nick: string; reason?: string } {
     const client = this.#clients.get(networkId);
+    const reason = this.#reasons.get(networkId);
     return {
       state: client?.state ?? "disconnected",
       nick: client?.nickname ?? this.#options.store.get(networkId)?.nick ?? "",
+      ...(reason === undefined ? {} : { reason }),
     };
   }
 
@@ -248,11 +288,37 @@ export class NetworkManager {
       autoconnect: network.autoconnect,
       username: network.username,
       realname: network.realname,
+      // The secrets stay here: the page learns only whether one is saved.
+      hasPassword: network.password !== "",
+      saslMechanism: network.saslMechanism,
+      saslAccount: network.saslAccount,
+      hasSaslPassword: network.saslPassword !== "",
+      clientCert: network.clientCert,
       state: client?.state ?? "disconnected",
+      ...(this.#reasons.has(network.id) ? { reason: this.#reasons.get(network.id) } : {}),
       currentNick: client?.nickname ?? network.nick,
       channels: this.#options.ui.channels(network.id),
     };
   }
+}
+
+/** Reads a PEM file holding a certificate and its private key, as TLS options want them. */
+async function readPem(path: string): Promise<{ certificate: string; privateKey: string }> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(path);
+  } catch (error) {
+    throw new Error(`Cannot read the client certificate: ${path}`, { cause: error });
+  }
+  const blocks = text.match(/-----BEGIN [A-Z ]+-----[\s\S]+?-----END [A-Z ]+-----/g) ?? [];
+  const privateKey = blocks.filter((b) => /PRIVATE KEY/.test(b.slice(0, 40))).join("\n");
+  const certificate = blocks.filter((b) => /CERTIFICATE/.test(b.slice(0, 40))).join("\n");
+  if (!privateKey || !certificate) {
+    throw new Error(
+      `Cannot read the client certificate: the file needs a CERTIFICATE and a PRIVATE KEY, got ${path}`,
+    );
+  }
+  return { certificate, privateKey };
 }
 
 /** Resolves after `ms`, or at once when `signal` aborts. */

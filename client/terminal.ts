@@ -10,7 +10,7 @@
 import { parseArgs } from "node:util";
 import { type AnyBusEvent, EventBus } from "../bus/mod.ts";
 import { IrcClient } from "../irc/mod.ts";
-import { type Command, helpText, ircLine, parseInput } from "./web/commands.js";
+import { type Command, helpText, ircLine, parseInput, usageError } from "./web/commands.js";
 
 /**
  * What the command line asks for.
@@ -158,12 +158,16 @@ export function parseTerminalArgs(args: string[]): TerminalOptions {
  * const command: TerminalCommand = { kind: "join", channel: "#deno" };
  * ```
  */
-export type TerminalCommand = Command | { kind: "say"; text: string } | { kind: "none" };
+export type TerminalCommand =
+  | Command
+  | { kind: "say"; text: string }
+  | { kind: "none" }
+  | { kind: "usage"; message: string };
 
 /**
  * Parses one input line with the shared command table: plain text, or one of its commands
  * (`/join`, `/part`, `/msg`, `/query`, `/me`, `/whois`, `/nick`, `/quote`, `/quit`, `/help`…).
- * A wrong or unknown command reads as `/help` for it.
+ * A misused command reads as its usage line, an unknown one as `/help`.
  *
  * @example
  * ```ts
@@ -173,7 +177,7 @@ export type TerminalCommand = Command | { kind: "say"; text: string } | { kind: 
  */
 export function parseTerminalCommand(line: string): TerminalCommand {
   const input = parseInput(line);
-  if (input.kind === "usage") return { kind: "help", command: input.name };
+  if (input.kind === "usage") return { kind: "usage", message: usageError(input.name) };
   if (input.kind === "unknown") return { kind: "help" };
   return input;
 }
@@ -400,6 +404,23 @@ async function runSession(
           switch (command.kind) {
             case "none":
               break;
+            case "usage":
+              console.log(`-- ${command.message}`);
+              break;
+            case "close":
+              if (/^[#&]/.test(target)) client.part(target);
+              console.log(`-- closed ${target || "nothing"}`);
+              target = "";
+              break;
+            case "list":
+              client.listChannels(command.filter).then(
+                ({ channels, more }) => {
+                  for (const c of channels) console.log(`-- ${c.name} (${c.users}) ${c.topic}`);
+                  console.log(`-- end of list: ${channels.length + more} channels`);
+                },
+                (error) => console.log(`-- ${error.message}`),
+              );
+              break;
             case "say":
               if (!target) console.log("-- no target: /join a channel or /query a nick first");
               else client.say(target, command.text);
@@ -427,7 +448,7 @@ async function runSession(
               break;
             case "me":
               if (!target) console.log("-- no target: /join a channel or /query a nick first");
-              else client.say(target, `\x01ACTION ${command.text}\x01`);
+              else client.action(target, command.text);
               break;
             case "quote":
               client.quote(command.line);
@@ -444,6 +465,8 @@ async function runSession(
               const irc = ircLine(command, /^[#&]/.test(target) ? target : undefined);
               if (irc && "line" in irc) client.quote(irc.line);
               else if (irc) console.log(`-- ${irc.error}`);
+              // `/search` reads the history store, which only the web client opens.
+              else console.log(`-- Cannot run /${command.kind} in the terminal`);
             }
           }
         } catch (error) {

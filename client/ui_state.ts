@@ -1,4 +1,4 @@
-import type { AnyBusEvent, EventBus } from "../bus/mod.ts";
+import type { AnyBusEvent, BusEvent, EventBus, EventType } from "../bus/mod.ts";
 import { Membership } from "./web/membership.js";
 import type { MetadataEntry, RosterEntry, UiEvent } from "./web/protocol.js";
 
@@ -151,7 +151,7 @@ export class UiState implements Disposable {
 }
 
 /** A bus event as the page receives it, typed from the event map. */
-function uiEvent(event: AnyBusEvent): UiEvent {
+function uiEvent<T extends EventType>(event: BusEvent<T>): UiEvent<T> {
   return {
     type: event.type,
     data: event.data,

@@ -22,6 +22,7 @@ import { HistoryFetcher } from "./_history.ts";
 import { ReadMarkers } from "./_read_marker.ts";
 import { globalClock } from "./_nick_regain.ts";
 import { WhoisCollector, WhoisRequests } from "./_whois.ts";
+import { ChannelListRequests } from "./_channel_list.ts";
 import { CtcpReplies } from "./_ctcp.ts";
 
 /** What `LineContext.emit` returns when the bus took the event at once. */
@@ -102,6 +103,10 @@ export class LineContext {
   readonly ctcpReplies = new CtcpReplies();
   /** Callers waiting for a WHOIS reply. */
   readonly whoisRequests = new WhoisRequests();
+  /** The caller waiting for a LIST reply. */
+  readonly channelList = new ChannelListRequests();
+  /** Lines of the MOTD being received. */
+  motd: string[] = [];
   /** Our nickname. */
   nick: string;
   /** 001 arrived. */

@@ -234,6 +234,4 @@ export const REGISTRATION_LINES: LineHandlers = {
   "005"(ctx, m) {
     ctx.server.apply(m);
   },
-  "376": (ctx) => ctx.link.establish(),
-  "422": (ctx) => ctx.link.establish(),
 };

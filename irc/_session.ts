@@ -11,11 +11,12 @@ import { createEvent, type EventBus, type WhoisInfo } from "../bus/mod.ts";
 import { IrcConnectError } from "./errors.ts";
 import { createFrameworkClient, type FrameworkClient, type RawMessage } from "./_framework.ts";
 import { PacedQueue } from "./_paced_queue.ts";
-import type { IrcClientOptions } from "./types.ts";
+import type { ChannelListing, IrcClientOptions } from "./types.ts";
 import { SerialWorker } from "./_worker.ts";
 import { BatchTracker } from "./_batches.ts";
 import { connectError, createLinkFacts, type LinkFacts, lostReason } from "./_link_end.ts";
 import { LineContext, lineHandlers } from "./_line_context.ts";
+import { MOTD_LINES } from "./_motd.ts";
 import { REGISTRATION_LINES, RegistrationReader, saslFailed } from "./_registration.ts";
 import { MESSAGE_LINES, type MessageIds, receiveMessage } from "./_messages.ts";
 import { READ_MARKER_CAP, READ_MARKER_LINES } from "./_read_marker.ts";
@@ -23,6 +24,7 @@ import { MEMBERSHIP_LINES } from "./_membership.ts";
 import { CHANNEL_INFO_LINES } from "./_channel_info.ts";
 import { ROSTER_LINES } from "./_roster.ts";
 import { WHOIS_LINES } from "./_whois.ts";
+import { CHANNEL_LIST_LINES } from "./_channel_list.ts";
 import { SERVER_ERROR_LINES } from "./_server_errors.ts";
 import { globalClock, NickRegain, REGAIN_LINES } from "./_nick_regain.ts";
 
@@ -61,11 +63,13 @@ const BACKLOG_LOW = 5_000;
 const SKIP_FRAMEWORK = new Set(["PRIVMSG", "NOTICE", "TAGMSG", "BATCH"]);
 const LINES = lineHandlers(
   REGISTRATION_LINES,
+  MOTD_LINES,
   MESSAGE_LINES,
   MEMBERSHIP_LINES,
   CHANNEL_INFO_LINES,
   ROSTER_LINES,
   WHOIS_LINES,
+  CHANNEL_LIST_LINES,
   SERVER_ERROR_LINES,
   REGAIN_LINES,
   READ_MARKER_LINES,
@@ -270,6 +274,14 @@ export class Session {
     return result;
   }
 
+  /** Sends LIST (with its filter) and resolves with the channels listed. */
+  listChannels(filter: string | undefined, timeoutMs: number): Promise<ChannelListing> {
+    const busy = this.#ctx.channelList.busy;
+    const result = this.#ctx.channelList.wait(timeoutMs);
+    if (!busy) this.#userQueue.push(filter ? `LIST ${filter}` : "LIST");
+    return result;
+  }
+
   /** Sends QUIT, waits for the close (forcing it after `graceMs`) and for the worker. */
   async close(reason: string, graceMs = 2000): Promise<SessionEnd> {
     if (!this.#closed && this.#facts.requestedReason === undefined) {
@@ -393,6 +405,7 @@ export class Session {
       }));
     }
     ctx.whoisRequests.rejectAll(`Cannot get WHOIS: ${reason}`);
+    ctx.channelList.rejectAll(`Cannot list channels: ${reason}`);
     const requested = this.#facts.requestedReason !== undefined;
     this.#hooks.onLost({ reason, established, requested });
     if (established) {

@@ -10,7 +10,7 @@ import { Session, type SessionEnd } from "./_session.ts";
 import { MessageIds } from "./_messages.ts";
 import { saslprep } from "./saslprep.ts";
 import { ctcp } from "./_ctcp.ts";
-import type { IrcClientOptions, IrcConnectionState, SaslOptions } from "./types.ts";
+import type { ChannelListing, IrcClientOptions, IrcConnectionState, SaslOptions } from "./types.ts";
 
 const FORBIDDEN = /[\r\n\0]/;
 
@@ -264,6 +264,26 @@ export class IrcClient implements AsyncDisposable {
     try {
       checkToken("whois", nick);
       return this.#session_("whois").whois(nick, options.timeoutMs ?? 30_000);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /**
+   * Asks the server for its channels (LIST, with an optional filter such as `>10` or a mask)
+   * and resolves with them once the list ends; rejects when another listing is under way or
+   * no end comes within `timeoutMs` (default 30000).
+   *
+   * @example
+   * ```ts ignore
+   * const { channels } = await client.listChannels();
+   * console.log(channels.map((c) => `${c.name} (${c.users})`));
+   * ```
+   */
+  listChannels(filter?: string, options: { timeoutMs?: number } = {}): Promise<ChannelListing> {
+    try {
+      if (filter !== undefined) checkText("list channels", filter);
+      return this.#session_("list channels").listChannels(filter, options.timeoutMs ?? 30_000);
     } catch (error) {
       return Promise.reject(error);
     }

@@ -90,6 +90,23 @@ export interface IrcClock {
 }
 
 /**
+ * The server's answer to LIST: the channels (at most 2,000 are kept) and how many more were
+ * left out.
+ *
+ * @example
+ * ```ts
+ * import type { ChannelListing } from "./types.ts";
+ * const listing: ChannelListing = { channels: [{ name: "#deno", users: 42, topic: "Deno" }], more: 0 };
+ * ```
+ */
+export interface ChannelListing {
+  /** The channels, in the server's order. */
+  channels: { name: string; users: number; topic: string }[];
+  /** Channels the server listed beyond those kept. */
+  more: number;
+}
+
+/**
  * Options of {@linkcode IrcClient}.
  *
  * @example

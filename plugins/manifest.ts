@@ -112,6 +112,7 @@ const EVENT_TYPES: Record<EventType, true> = {
   "channel.mode": true,
   "channels.changed": true,
   "channel.names.complete": true,
+  "server.motd": true,
   "sasl.started": true,
   "sasl.success": true,
   "sasl.failed": true,

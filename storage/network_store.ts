@@ -39,6 +39,11 @@ export interface NetworkServer {
  *   autoconnect: false,
  *   username: "",
  *   realname: "",
+ *   password: "",
+ *   saslMechanism: "PLAIN",
+ *   saslAccount: "alice",
+ *   saslPassword: "hunter2",
+ *   clientCert: "",
  * };
  * ```
  */
@@ -57,7 +62,28 @@ export interface Network extends NetworkServer {
   username: string;
   /** The real name (GECOS) to register with; `""` means the nick. */
   realname: string;
+  /** The server password (PASS); `""` means none. A secret: never sent to the page. */
+  password: string;
+  /** SASL mechanism; `""` means no SASL. */
+  saslMechanism: SaslMechanism;
+  /** SASL account (PLAIN). */
+  saslAccount: string;
+  /** SASL password (PLAIN). A secret: never sent to the page. */
+  saslPassword: string;
+  /** Path of a PEM file holding the client certificate and its key (SASL EXTERNAL, CertFP). */
+  clientCert: string;
 }
+
+/**
+ * The SASL mechanisms a saved network may use; `""` is none.
+ *
+ * @example
+ * ```ts
+ * import type { SaslMechanism } from "./network_store.ts";
+ * const mechanism: SaslMechanism = "PLAIN";
+ * ```
+ */
+export type SaslMechanism = "" | "PLAIN" | "EXTERNAL";
 
 /**
  * What `add` needs: a name, a host and a nick. The port defaults to 6697 with TLS (the
@@ -88,6 +114,16 @@ export interface NewNetwork {
   username?: string;
   /** Real name; defaults to `""`. */
   realname?: string;
+  /** Server password; defaults to `""` (none). */
+  password?: string;
+  /** SASL mechanism; defaults to `""` (none). */
+  saslMechanism?: SaslMechanism;
+  /** SASL account; defaults to `""`. */
+  saslAccount?: string;
+  /** SASL password; defaults to `""`. */
+  saslPassword?: string;
+  /** Client certificate PEM file; defaults to `""`. */
+  clientCert?: string;
 }
 
 /**
@@ -186,6 +222,16 @@ const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    sql: `
+      ALTER TABLE networks ADD COLUMN password TEXT NOT NULL DEFAULT '';
+      ALTER TABLE networks ADD COLUMN sasl_mechanism TEXT NOT NULL DEFAULT '';
+      ALTER TABLE networks ADD COLUMN sasl_account TEXT NOT NULL DEFAULT '';
+      ALTER TABLE networks ADD COLUMN sasl_password TEXT NOT NULL DEFAULT '';
+      ALTER TABLE networks ADD COLUMN client_cert TEXT NOT NULL DEFAULT '';
+    `,
+  },
 ];
 
 /** The newest schema version of the `networks` component. */
@@ -201,6 +247,11 @@ interface NetworkRow {
   autoconnect: number;
   username: string;
   realname: string;
+  password: string;
+  sasl_mechanism: string;
+  sasl_account: string;
+  sasl_password: string;
+  client_cert: string;
 }
 
 interface ServerRow {
@@ -262,7 +313,8 @@ export class NetworkStore implements Disposable {
       if (this.#owned) this.#db.close();
       throw error;
     }
-    const columns = "id, name, host, port, tls, nick, autoconnect, username, realname";
+    const columns =
+      "id, name, host, port, tls, nick, autoconnect, username, realname, password, sasl_mechanism, sasl_account, sasl_password, client_cert";
     this.#selectOne = this.#db.prepare(`SELECT ${columns} FROM networks WHERE id = ?`);
     this.#selectAll = this.#db.prepare(`SELECT ${columns} FROM networks ORDER BY id`);
     this.#selectServers = this.#db.prepare(
@@ -272,8 +324,9 @@ export class NetworkStore implements Disposable {
       "SELECT network_id, host, port, tls FROM network_servers ORDER BY network_id, position",
     );
     this.#insert = this.#db.prepare(
-      `INSERT INTO networks (name, host, host_key, port, tls, nick, autoconnect, username, realname)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO networks (name, host, host_key, port, tls, nick, autoconnect, username, realname,
+       password, sasl_mechanism, sasl_account, sasl_password, client_cert)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.#insertServer = this.#db.prepare(
       "INSERT INTO network_servers (network_id, position, host, host_key, port, tls) VALUES (?, ?, ?, ?, ?, ?)",
@@ -281,7 +334,8 @@ export class NetworkStore implements Disposable {
     this.#deleteServers = this.#db.prepare("DELETE FROM network_servers WHERE network_id = ?");
     this.#updateRow = this.#db.prepare(
       `UPDATE networks SET name = ?, host = ?, host_key = ?, port = ?, tls = ?, nick = ?,
-       autoconnect = ?, username = ?, realname = ? WHERE id = ?`,
+       autoconnect = ?, username = ?, realname = ?, password = ?, sasl_mechanism = ?,
+       sasl_account = ?, sasl_password = ?, client_cert = ? WHERE id = ?`,
     );
     this.#delete = this.#db.prepare("DELETE FROM networks WHERE id = ?");
     // UNION removes the duplicate when a network lists its primary host among its servers.
@@ -487,6 +541,11 @@ function rowValues(network: Omit<Network, "id">): (string | number)[] {
     network.autoconnect ? 1 : 0,
     network.username,
     network.realname,
+    network.password,
+    network.saslMechanism,
+    network.saslAccount,
+    network.saslPassword,
+    network.clientCert,
   ];
 }
 
@@ -506,7 +565,17 @@ function toNetwork(row: NetworkRow, servers: NetworkServer[]): Network {
     autoconnect: row.autoconnect === 1,
     username: row.username,
     realname: row.realname,
+    password: row.password,
+    saslMechanism: mechanismOf(row.sasl_mechanism),
+    saslAccount: row.sasl_account,
+    saslPassword: row.sasl_password,
+    clientCert: row.client_cert,
   };
+}
+
+/** A stored mechanism; one this version does not know reads as none. */
+function mechanismOf(value: unknown): SaslMechanism {
+  return value === "PLAIN" || value === "EXTERNAL" ? value : "";
 }
 
 /** Checks every field of a network at the edge and fills the defaults. */
@@ -554,6 +623,27 @@ function validate(input: NewNetwork, action: string): Omit<Network, "id"> {
     }
     return raw;
   };
+  // One IRC line carries each of these: CR, LF and NUL would end it early.
+  const secret = (field: string, value: unknown): string => {
+    if (value === undefined) return "";
+    if (typeof value !== "string" || value.length > 1000 || /[\r\n\0]/.test(value)) {
+      throw new TypeError(
+        `Cannot ${action}: ${field} must be up to 1000 characters without CR, LF or NUL`,
+      );
+    }
+    return value;
+  };
+  const mechanism = (value: unknown): SaslMechanism => {
+    if (value === undefined) return "";
+    if (value !== "" && value !== "PLAIN" && value !== "EXTERNAL") {
+      throw new TypeError(
+        `Cannot ${action}: saslMechanism must be "", "PLAIN" or "EXTERNAL", got ${
+          JSON.stringify(value) ?? String(value)
+        }`,
+      );
+    }
+    return value;
+  };
   const tls = flag("tls", input.tls, true);
   const servers = input.servers ?? [];
   if (!Array.isArray(servers)) {
@@ -582,6 +672,11 @@ function validate(input: NewNetwork, action: string): Omit<Network, "id"> {
     autoconnect: flag("autoconnect", input.autoconnect, true),
     username: text("username", input.username ?? "", true),
     realname: text("realname", input.realname ?? "", true),
+    password: secret("password", input.password),
+    saslMechanism: mechanism(input.saslMechanism),
+    saslAccount: secret("saslAccount", input.saslAccount),
+    saslPassword: secret("saslPassword", input.saslPassword),
+    clientCert: secret("clientCert", input.clientCert),
   };
 }
 

@@ -34,7 +34,20 @@ export type Command =
   | { kind: "notice"; target: string; text: string }
   | { kind: "list"; filter?: string }
   | { kind: "away"; message?: string }
-  | { kind: "search"; text: string };
+  | { kind: "search"; text: string }
+  | { kind: "close" };
+
+/**
+ * What a command's first argument completes to with Tab: a nick of the current channel, a
+ * channel name, or a command name.
+ *
+ * @example
+ * ```ts
+ * import type { Completes } from "./commands.js";
+ * const completes: Completes = "nick";
+ * ```
+ */
+export type Completes = "nick" | "channel" | "command";
 
 /**
  * What one input line means: text to send, nothing, a command, a command used wrongly
@@ -43,7 +56,7 @@ export type Command =
  * @example
  * ```ts
  * import type { ParsedInput } from "./commands.js";
- * const input: ParsedInput = { kind: "usage", name: "join", usage: "/join #channel [key]" };
+ * const input: ParsedInput = { kind: "usage", name: "join", usage: "/join <#channel> [key]" };
  * ```
  */
 export type ParsedInput =
@@ -75,6 +88,8 @@ export interface CommandRow {
   usage: string;
   /** One line saying what it does. */
   help: string;
+  /** What its first argument completes to, when it takes a nick, channel or command. */
+  completes?: Completes;
   /** Reads the text after the name. */
   read(rest: string): Command | undefined;
 }
@@ -113,12 +128,23 @@ export declare function findCommand(name: string): CommandRow | undefined;
 export declare function parseInput(line: string): ParsedInput;
 
 /**
+ * The message shown for a command used wrongly.
+ *
+ * @example
+ * ```ts
+ * import { usageError } from "./commands.js";
+ * console.log(usageError("kick")); // "usage: /kick <nick> [reason]"
+ * ```
+ */
+export declare function usageError(name: string): string;
+
+/**
  * Help text: one line per command, or the usage and help of one command.
  *
  * @example
  * ```ts
  * import { helpText } from "./commands.js";
- * console.log(helpText("nick")); // "/nick newnick - Change your nickname"
+ * console.log(helpText("nick")); // "/nick <newnick> - Change your nickname"
  * ```
  */
 export declare function helpText(name?: string): string;

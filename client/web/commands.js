@@ -27,6 +27,7 @@ function head(rest) {
  * @property {readonly string[]} aliases
  * @property {string} usage
  * @property {string} help
+ * @property {import("./commands.d.ts").Completes} [completes]
  * @property {(rest: string) => import("./commands.d.ts").Command | undefined} read
  */
 
@@ -39,8 +40,9 @@ function memberModeRow(name, mode, help) {
   return {
     name,
     aliases: [],
-    usage: `/${name} nick [nick...]`,
+    usage: `/${name} <nick> [nick...]`,
     help,
+    completes: "nick",
     read: (rest) => {
       const nicks = rest.split(/\s+/).filter((n) => n !== "");
       return nicks.length ? { kind: "members", mode, nicks } : undefined;
@@ -53,8 +55,9 @@ export const COMMANDS = [
   {
     name: "join",
     aliases: ["j"],
-    usage: "/join #channel [key]",
+    usage: "/join <#channel> [key]",
     help: "Join a channel, with its key if it has one",
+    completes: "channel",
     read: (rest) => {
       const [channel, tail] = head(rest);
       if (!channel) return undefined;
@@ -67,6 +70,7 @@ export const COMMANDS = [
     aliases: ["leave"],
     usage: "/part [#channel] [reason]",
     help: "Leave a channel (the current one when none is named)",
+    completes: "channel",
     read: (rest) => {
       const [first, tail] = head(rest);
       const channel = CHANNEL.test(first) ? first : undefined;
@@ -81,8 +85,9 @@ export const COMMANDS = [
   {
     name: "msg",
     aliases: [],
-    usage: "/msg nick|#channel text",
+    usage: "/msg <nick|#channel> <text>",
     help: "Send a message to a nick or a channel",
+    completes: "nick",
     read: (rest) => {
       const [target, text] = head(rest);
       return target && text ? { kind: "msg", target, text } : undefined;
@@ -91,8 +96,9 @@ export const COMMANDS = [
   {
     name: "query",
     aliases: [],
-    usage: "/query nick [text]",
+    usage: "/query <nick> [text]",
     help: "Talk privately to a nick, optionally sending a first message",
+    completes: "nick",
     read: (rest) => {
       const [target, text] = head(rest);
       if (!target) return undefined;
@@ -102,15 +108,16 @@ export const COMMANDS = [
   {
     name: "me",
     aliases: [],
-    usage: "/me action",
+    usage: "/me <action>",
     help: "Send an action to the current channel or query",
     read: (rest) => rest.trim() ? { kind: "me", text: rest.trim() } : undefined,
   },
   {
     name: "whois",
     aliases: [],
-    usage: "/whois nick",
+    usage: "/whois <nick>",
     help: "Show who a nick is",
+    completes: "nick",
     read: (rest) => {
       const [nick] = head(rest);
       return nick ? { kind: "whois", nick } : undefined;
@@ -119,7 +126,7 @@ export const COMMANDS = [
   {
     name: "nick",
     aliases: [],
-    usage: "/nick newnick",
+    usage: "/nick <newnick>",
     help: "Change your nickname",
     read: (rest) => {
       const [nick] = head(rest);
@@ -131,6 +138,7 @@ export const COMMANDS = [
     aliases: [],
     usage: "/topic [#channel] [text]",
     help: "Show or set a channel's topic",
+    completes: "channel",
     read: (rest) => {
       const [first, tail] = head(rest);
       const channel = CHANNEL.test(first) ? first : undefined;
@@ -141,8 +149,9 @@ export const COMMANDS = [
   {
     name: "mode",
     aliases: [],
-    usage: "/mode [target] modes [params]",
+    usage: "/mode [target] <modes> [params]",
     help: "Show or change modes of a channel (the current one by default) or yourself",
+    completes: "channel",
     read: (rest) => {
       const [first, tail] = head(rest);
       if (!first) return undefined;
@@ -158,8 +167,9 @@ export const COMMANDS = [
   {
     name: "kick",
     aliases: [],
-    usage: "/kick nick [reason]",
+    usage: "/kick <nick> [reason]",
     help: "Remove a nick from the current channel",
+    completes: "nick",
     read: (rest) => {
       const [nick, reason] = head(rest);
       if (!nick) return undefined;
@@ -169,8 +179,9 @@ export const COMMANDS = [
   {
     name: "ban",
     aliases: [],
-    usage: "/ban nick|mask",
+    usage: "/ban <nick|mask>",
     help: "Ban a nick (as nick!*@*) or a mask from the current channel",
+    completes: "nick",
     read: (rest) => {
       const [mask] = head(rest);
       return mask ? { kind: "ban", mask: mask.includes("!") ? mask : `${mask}!*@*` } : undefined;
@@ -179,8 +190,9 @@ export const COMMANDS = [
   {
     name: "invite",
     aliases: [],
-    usage: "/invite nick [#channel]",
+    usage: "/invite <nick> [#channel]",
     help: "Invite a nick to a channel (the current one by default)",
+    completes: "nick",
     read: (rest) => {
       const [nick, tail] = head(rest);
       const [channel] = head(tail);
@@ -191,8 +203,9 @@ export const COMMANDS = [
   {
     name: "notice",
     aliases: [],
-    usage: "/notice nick|#channel text",
+    usage: "/notice <nick|#channel> <text>",
     help: "Send a notice",
+    completes: "nick",
     read: (rest) => {
       const [target, text] = head(rest);
       return target && text ? { kind: "notice", target, text } : undefined;
@@ -217,14 +230,28 @@ export const COMMANDS = [
     aliases: [],
     usage: "/back",
     help: "Mark yourself back",
-    read: () => ({ kind: "away" }),
+    read: (rest) => rest.trim() ? undefined : { kind: "away" },
+  },
+  {
+    name: "search",
+    aliases: [],
+    usage: "/search <words>",
+    help: "Search the stored history of this network (every word, as a substring)",
+    read: (rest) => rest.trim() ? { kind: "search", text: rest.trim() } : undefined,
   },
   {
     name: "quote",
     aliases: ["raw"],
-    usage: "/quote RAW LINE",
+    usage: "/quote <raw line>",
     help: "Send a raw IRC line to the server",
     read: (rest) => rest.trim() ? { kind: "quote", line: rest.trim() } : undefined,
+  },
+  {
+    name: "close",
+    aliases: [],
+    usage: "/close",
+    help: "Close the current buffer (leaving the channel, or ending the query)",
+    read: (rest) => rest.trim() ? undefined : { kind: "close" },
   },
   {
     name: "quit",
@@ -238,19 +265,13 @@ export const COMMANDS = [
     aliases: [],
     usage: "/help [command]",
     help: "List the commands, or show how to use one",
+    completes: "command",
     read: (rest) => {
       const [topic] = head(rest);
       return topic
         ? { kind: "help", command: topic.replace(/^\//, "").toLowerCase() }
         : { kind: "help" };
     },
-  },
-  {
-    name: "search",
-    aliases: [],
-    usage: "/search words",
-    help: "Search the stored history of this network (every word, as a substring)",
-    read: (rest) => rest.trim() ? { kind: "search", text: rest.trim() } : undefined,
   },
 ];
 
@@ -280,6 +301,16 @@ export function parseInput(line) {
   const row = findCommand(name);
   if (!row) return { kind: "unknown", name, args: rest };
   return row.read(rest) ?? { kind: "usage", name: row.name, usage: row.usage };
+}
+
+/**
+ * The message shown for a command used wrongly, e.g. `usage: /kick <nick> [reason]`.
+ * @param {string} name
+ * @returns {string}
+ */
+export function usageError(name) {
+  const row = findCommand(name.replace(/^\//, ""));
+  return row ? `usage: ${row.usage}` : `Unknown command /${name.replace(/^\//, "")}`;
 }
 
 /**
@@ -360,8 +391,6 @@ export function ircLine(command, channel) {
     }
     case "notice":
       return { line: `NOTICE ${command.target} :${command.text}` };
-    case "list":
-      return { line: command.filter ? `LIST ${command.filter}` : "LIST" };
     case "away":
       return { line: command.message ? `AWAY :${command.message}` : "AWAY" };
     default:

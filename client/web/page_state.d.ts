@@ -16,7 +16,7 @@ import type { NetworkView } from "./protocol.js";
  * ```
  */
 export interface Line {
-  /** `message`, `action`, `event` or `error`. */
+  /** `message`, `action`, `notice`, `event`, `motd` or `error`. */
   kind: string;
   /** When, in ms since the epoch. */
   time: number;
@@ -26,6 +26,8 @@ export interface Line {
   text: string;
   /** The history store's id, for lines loaded from it (`before` of the next older page). */
   id?: number;
+  /** It mentions us (our nick or a highlight word). */
+  highlight?: boolean;
 }
 
 /**
@@ -48,6 +50,8 @@ export interface Buffer {
   lines: Line[];
   /** Messages since it was last shown. */
   unread: number;
+  /** Mentions and private messages among them. */
+  highlights: number;
   /** The channel topic. */
   topic: string;
   /** Whether we are in the channel. */
@@ -62,7 +66,7 @@ export interface Buffer {
  * import { netFrom } from "./page_state.js";
  * const net = netFrom({
  *   id: 1, name: "L", host: "h", port: 6667, tls: false, nick: "me", autoconnect: false,
- *   state: "connected", currentNick: "me", channels: [],
+ *   hasPassword: false, hasSaslPassword: false, state: "connected", currentNick: "me", channels: [],
  * }, undefined);
  * console.log([...net.buffers.keys()]); // ["*"]
  * ```
@@ -111,7 +115,7 @@ export declare function newBuffer(key: string, type: Buffer["type"], name: strin
  * import { ensureBuffer, netFrom } from "./page_state.js";
  * const net = netFrom({
  *   id: 1, name: "L", host: "h", port: 6667, tls: false, nick: "me", autoconnect: false,
- *   state: "connected", currentNick: "me", channels: [],
+ *   hasPassword: false, hasSaslPassword: false, state: "connected", currentNick: "me", channels: [],
  * }, undefined);
  * console.log(ensureBuffer(net, "Bob", "query") === ensureBuffer(net, "BOB", "query")); // true
  * ```
@@ -125,7 +129,7 @@ export declare function ensureBuffer(net: Net, name: string, type: Buffer["type"
  * import { netFrom } from "./page_state.js";
  * const net = netFrom({
  *   id: 1, name: "L", host: "h", port: 6667, tls: false, nick: "me", autoconnect: false,
- *   state: "connected", currentNick: "me",
+ *   hasPassword: false, hasSaslPassword: false, state: "connected", currentNick: "me",
  *   channels: [{ name: "#a", topic: "hi", members: ["@me", "bob"] }],
  * }, undefined);
  * console.log(net.members.members("#a")?.map((m) => m.prefix + m.nick)); // ["@me", "bob"]

@@ -30,7 +30,7 @@ export function bufferKey(name) {
  * @returns {Buffer}
  */
 export function newBuffer(key, type, name) {
-  return { key, type, name, lines: [], unread: 0, topic: "", joined: false };
+  return { key, type, name, lines: [], unread: 0, highlights: 0, topic: "", joined: false };
 }
 
 /**

@@ -57,6 +57,16 @@ export interface NetworkForm {
   username?: string;
   /** Real name. */
   realname?: string;
+  /** Server password (PASS): absent keeps the saved one, `""` clears it. Never sent back. */
+  password?: string;
+  /** SASL mechanism, `""` for none. */
+  saslMechanism?: "" | "PLAIN" | "EXTERNAL";
+  /** SASL account (PLAIN). */
+  saslAccount?: string;
+  /** SASL password (PLAIN): absent keeps the saved one. Never sent back. */
+  saslPassword?: string;
+  /** Path of a PEM file with the client certificate and key (EXTERNAL). */
+  clientCert?: string;
 }
 
 /** What the page asks the backend to do; `id`, when given, is echoed in the reply.
@@ -80,6 +90,7 @@ export type Action =
     | { kind: "whois"; networkId: number; nick: string }
     | { kind: "nick"; networkId: number; nick: string }
     | { kind: "quote"; networkId: number; line: string }
+    | { kind: "list"; networkId: number; filter?: string }
     | { kind: "command"; name: string; args: string }
     | { kind: "network.add"; network: NetworkForm; connect: boolean }
     | { kind: "network.update"; networkId: number; network: NetworkForm }
@@ -161,15 +172,21 @@ export type ParsedAction = { ok: true; action: Action } | { ok: false; error: Er
  * import type { NetworkView } from "./protocol.js";
  * const view: NetworkView = {
  *   id: 1, name: "Local", host: "127.0.0.1", port: 6667, tls: false, nick: "me", autoconnect: false,
- *   state: "connected", currentNick: "me", channels: [{ name: "#a", topic: "", members: ["@me"] }],
+ *   hasPassword: false, hasSaslPassword: false, state: "connected", currentNick: "me", channels: [{ name: "#a", topic: "", members: ["@me"] }],
  * };
  * ```
  */
-export interface NetworkView extends NetworkForm {
+export interface NetworkView extends Omit<NetworkForm, "password" | "saslPassword"> {
   /** Saved network id. */
   id: number;
-  /** Connection state. */
+  /** Connection state: `connecting`, `connected`, `disconnecting` or `disconnected`. */
   state: string;
+  /** Why the last connection ended or failed, when it did. */
+  reason?: string;
+  /** A server password is saved (the password itself never reaches the page). */
+  hasPassword: boolean;
+  /** A SASL password is saved. */
+  hasSaslPassword: boolean;
   /** Our current nickname there. */
   currentNick: string;
   /** Channels we are in, with their members (mode prefixes kept). */
@@ -186,7 +203,20 @@ export interface NetworkView extends NetworkForm {
  * };
  * ```
  */
-export interface UiEvent<T extends EventType = EventType> {
+export type UiEvent<T extends EventType = EventType> = { [K in T]: UiEventOf<K> }[T];
+
+/** One bus event of type `T` as the UI sees it; {@linkcode UiEvent} is the union over types.
+ *
+ * @example
+ * ```ts
+ * import type { UiEventOf } from "./protocol.js";
+ * const event: UiEventOf<"user.nick"> = {
+ *   type: "user.nick", data: { networkId: 1, old_nickname: "a", nickname: "b" }, time: 0,
+ *   source: "irc",
+ * };
+ * ```
+ */
+export interface UiEventOf<T extends EventType> {
   /** The bus event type, e.g. `message.received`. */
   type: T;
   /** The event's data, as on the bus (typed by the event map). */
@@ -242,7 +272,7 @@ export interface MetadataEntry {
 export type ServerMessage =
   | HelloMessage
   | { kind: "networks"; networks: NetworkView[] }
-  | { kind: "network.state"; networkId: number; state: string; nick: string }
+  | { kind: "network.state"; networkId: number; state: string; nick: string; reason?: string }
   | BatchMessage
   | { kind: "frontend"; event: { name: string; payload: Record<string, unknown> } }
   | { kind: "plugins"; plugins: unknown[]; audit: unknown[]; commands: unknown[] }
@@ -369,3 +399,57 @@ export interface HistoryBuffer {
   /** The last-read position, ms since the epoch, when there is one. */
   readTime?: number;
 }
+
+/**
+ * One target of a link: a channel (with its key, or `""`) or a nickname.
+ *
+ * @example
+ * ```ts
+ * import type { DeepLinkTarget } from "./protocol.js";
+ * const target: DeepLinkTarget = { name: "#deno", isNick: false, key: "" };
+ * ```
+ */
+export interface DeepLinkTarget {
+  /** The channel or nickname. */
+  name: string;
+  /** A nickname (open a query), not a channel. */
+  isNick: boolean;
+  /** The channel key, or `""`. */
+  key: string;
+}
+
+/**
+ * A `deeplink:*` frontend event, read.
+ *
+ * @example
+ * ```ts
+ * import type { DeepLink } from "./protocol.js";
+ * const link: DeepLink = {
+ *   name: "deeplink:join",
+ *   payload: { networkId: 1, targets: [{ name: "#deno", isNick: false, key: "" }] },
+ * };
+ * ```
+ */
+export type DeepLink =
+  | { name: "deeplink:join"; payload: { networkId: number; targets: DeepLinkTarget[] } }
+  | {
+    name: "deeplink:add-network";
+    payload: { host: string; port: number; tls: boolean; channel?: string };
+  }
+  | {
+    name: "deeplink:disambiguate";
+    payload: { targets: DeepLinkTarget[]; candidates: { networkId: number; name: string }[] };
+  };
+
+/**
+ * Reads a `deeplink:*` frontend event into its typed form, or `undefined` when malformed.
+ *
+ * @example
+ * ```ts
+ * import { readDeepLink } from "./protocol.js";
+ * const link = readDeepLink("deeplink:join", { networkId: 1, targets: [] });
+ * console.log(link?.name); // "deeplink:join"
+ * console.log(readDeepLink("deeplink:join", { networkId: "1", targets: [] })); // undefined
+ * ```
+ */
+export declare function readDeepLink(name: string, payload: unknown): DeepLink | undefined;

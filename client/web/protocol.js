@@ -148,6 +148,26 @@ function networkForm(v) {
   const realname = optStr(v, "realname", /^[^\r\n\x00]{0,200}$/, "a real name");
   if (username !== undefined) form.username = username;
   if (realname !== undefined) form.realname = realname;
+  // Secrets: absent keeps the saved value; their text is never echoed in an error.
+  for (const key of /** @type {const} */ (["password", "saslPassword"])) {
+    const value = v[key];
+    if (value === undefined) continue;
+    if (typeof value !== "string" || !/^[^\r\n\x00]{0,300}$/.test(value)) {
+      throw new FieldError(key, "up to 300 characters without CR, LF or NUL", "(hidden)");
+    }
+    form[key] = value;
+  }
+  const mechanism = v.saslMechanism;
+  if (mechanism !== undefined) {
+    if (mechanism !== "" && mechanism !== "PLAIN" && mechanism !== "EXTERNAL") {
+      throw new FieldError("saslMechanism", '"", "PLAIN" or "EXTERNAL"', mechanism);
+    }
+    form.saslMechanism = mechanism;
+  }
+  const account = optStr(v, "saslAccount", /^[^\s\x00-\x1f]{0,100}$/, "an account name");
+  if (account !== undefined) form.saslAccount = account;
+  const cert = optStr(v, "clientCert", /^[^\r\n\x00]{0,500}$/, "a file path");
+  if (cert !== undefined) form.clientCert = cert;
   return form;
 }
 
@@ -181,6 +201,11 @@ const ACTIONS = {
   }),
   "whois": (o) => ({ networkId: id(o, "networkId"), nick: str(o, "nick", NICK, "a nickname") }),
   "nick": (o) => ({ networkId: id(o, "networkId"), nick: str(o, "nick", NICK, "a nickname") }),
+  "list": (o) => {
+    const out = { networkId: id(o, "networkId") };
+    const filter = optStr(o, "filter", /^[^\r\n\x00]{1,200}$/, "a LIST filter");
+    return filter ? { ...out, filter } : out;
+  },
   "quote": (o) => ({
     networkId: id(o, "networkId"),
     line: str(o, "line", /^[^\r\n\x00]{1,510}$/, "one IRC line of 1-510 characters"),
@@ -393,5 +418,65 @@ export function isDeepLinkPayload(name, p) {
         );
     default:
       return false;
+  }
+}
+
+/**
+ * @param {unknown} t
+ * @returns {import("./protocol.d.ts").DeepLinkTarget[] | undefined}
+ */
+function readTargets(t) {
+  if (!isTargets(t) || !Array.isArray(t)) return undefined;
+  /** @type {import("./protocol.d.ts").DeepLinkTarget[]} */
+  const out = [];
+  for (const x of t) {
+    if (!isObject(x)) return undefined;
+    const { name, isNick, key } = x;
+    if (typeof name !== "string" || typeof isNick !== "boolean" || typeof key !== "string") {
+      return undefined;
+    }
+    out.push({ name, isNick, key });
+  }
+  return out;
+}
+
+/**
+ * Reads a `deeplink:*` frontend event on the page into its typed form, or `undefined` when
+ * its shape is wrong (the same checks as {@linkcode isDeepLinkPayload}).
+ *
+ * @param {string} name
+ * @param {unknown} p
+ * @returns {import("./protocol.d.ts").DeepLink | undefined}
+ */
+export function readDeepLink(name, p) {
+  if (!isObject(p) || !isDeepLinkPayload(name, p)) return undefined;
+  const targets = readTargets(p.targets);
+  switch (name) {
+    case "deeplink:join":
+      return typeof p.networkId === "number" && targets
+        ? { name, payload: { networkId: p.networkId, targets } }
+        : undefined;
+    case "deeplink:add-network": {
+      const { host, port, tls, channel } = p;
+      if (typeof host !== "string" || typeof port !== "number" || typeof tls !== "boolean") {
+        return undefined;
+      }
+      const payload = { host, port, tls };
+      return { name, payload: typeof channel === "string" ? { ...payload, channel } : payload };
+    }
+    case "deeplink:disambiguate": {
+      if (!targets || !Array.isArray(p.candidates)) return undefined;
+      /** @type {{ networkId: number, name: string }[]} */
+      const candidates = [];
+      for (const c of p.candidates) {
+        if (!isObject(c) || typeof c.networkId !== "number" || typeof c.name !== "string") {
+          return undefined;
+        }
+        candidates.push({ networkId: c.networkId, name: c.name });
+      }
+      return { name, payload: { targets, candidates } };
+    }
+    default:
+      return undefined;
   }
 }

@@ -62,10 +62,6 @@ export declare class Scrollback {
   older(networkId: number, buffer: Buffer): Promise<number>;
   /** Buffers with stored history and their unread counts. */
   buffers(): Promise<HistoryBuffer[]>;
-  /** Keeps the unread count of a channel the client has not rejoined yet. */
-  keepUnread(networkId: number, key: string, unread: number): void;
-  /** The kept unread count of a buffer that has just appeared (once), else 0. */
-  unreadOf(networkId: number, key: string): number;
   /** Searches the history, newest first. */
   search(
     query: { text: string; networkId?: number; buffer?: string; sender?: string; limit?: number },

@@ -3,11 +3,21 @@
 /**
  * Scrollback from the backend's history store: opening a buffer shows its newest stored
  * lines at once, scrolling to the top loads older pages, and after a reload or a restart the
- * private conversations come back with their unread counts. Searching goes through here too.
- * No DOM beyond the one scroll listener, so the merging runs under `deno test`.
+ * private conversations come back with their unread counts (the store applies them).
+ * Searching goes through here too. No DOM beyond the one scroll listener, so the merging runs
+ * under `deno test`.
  *
  * @module
  */
+import {
+  joinText,
+  kickText,
+  modeText,
+  nickText,
+  partText,
+  quitText,
+  topicText,
+} from "./event_text.js";
 
 /** Lines asked for per page. */
 export const PAGE_SIZE = 200;
@@ -19,17 +29,20 @@ const NEAR_TOP = 40;
 /** @typedef {import("./protocol.d.ts").HistoryLine} HistoryLine */
 /** @typedef {import("./protocol.d.ts").HistoryBuffer} HistoryBuffer */
 
+/** @param {unknown} v @returns {v is Record<string, unknown>} */
+function isObject(v) {
+  return typeof v === "object" && v !== null;
+}
+
 /**
  * Whether a reply item is a stored line (the page checks what it reads).
  * @param {unknown} v
  * @returns {v is HistoryLine}
  */
 export function isHistoryLine(v) {
-  if (typeof v !== "object" || v === null) return false;
-  const o = /** @type {Record<string, unknown>} */ (v);
-  return typeof o.id === "number" && typeof o.networkId === "number" &&
-    typeof o.buffer === "string" && typeof o.time === "number" && typeof o.kind === "string" &&
-    typeof o.sender === "string" && typeof o.text === "string";
+  return isObject(v) && typeof v.id === "number" && typeof v.networkId === "number" &&
+    typeof v.buffer === "string" && typeof v.time === "number" && typeof v.kind === "string" &&
+    typeof v.sender === "string" && typeof v.text === "string";
 }
 
 /**
@@ -38,10 +51,8 @@ export function isHistoryLine(v) {
  * @returns {v is HistoryBuffer}
  */
 function isHistoryBuffer(v) {
-  if (typeof v !== "object" || v === null) return false;
-  const o = /** @type {Record<string, unknown>} */ (v);
-  return typeof o.networkId === "number" && typeof o.name === "string" &&
-    typeof o.unread === "number";
+  return isObject(v) && typeof v.networkId === "number" && typeof v.name === "string" &&
+    typeof v.unread === "number";
 }
 
 /**
@@ -51,28 +62,44 @@ function isHistoryBuffer(v) {
  */
 export function lineFromStored(stored) {
   const { id, time, sender, text } = stored;
+  /** @param {string} words @returns {Line} */
+  const event = (words) => ({ id, time, kind: "event", text: words });
+  // The event texts want the bus event's fields; a stored line keeps only who and what.
+  const who = { networkId: stored.networkId, user: sender, nickname: sender };
+  const channel = stored.buffer;
   switch (stored.kind) {
     case "message":
     case "notice":
-      return { id, time, kind: "message", nick: sender, text };
     case "action":
-      return { id, time, kind: "action", nick: sender, text };
+      return { id, time, kind: stored.kind, nick: sender, text };
     case "join":
-      return { id, time, kind: "event", text: `→ ${sender} joined` };
+      return event(joinText({ ...who, channel }));
     case "part":
-      return { id, time, kind: "event", text: `← ${sender} left` };
-    case "kick":
-      return { id, time, kind: "event", text: `← ${text.split(" ")[0]} was kicked by ${sender}` };
+      return event(partText({ ...who, channel, reason: text }));
+    case "kick": {
+      // A kick stores the kicked nick, a space and the reason.
+      const space = text.indexOf(" ");
+      const kicked = space < 0 ? text : text.slice(0, space);
+      const reason = space < 0 ? "" : text.slice(space + 1);
+      return event(
+        kickText(
+          { ...who, user: kicked, nickname: kicked, channel, kicker: sender, reason },
+          false,
+        ),
+      );
+    }
     case "quit":
-      return { id, time, kind: "event", text: `← ${sender} quit (${text})` };
+      return event(quitText({ ...who, reason: text }));
     case "nick":
-      return { id, time, kind: "event", text: `${sender} is now ${text}` };
+      return event(nickText({ networkId: stored.networkId, old_nickname: sender, nickname: text }));
     case "topic":
-      return { id, time, kind: "event", text: `${sender} set the topic: ${text}` };
+      return event(
+        topicText({ networkId: stored.networkId, channel, topic: text, setter: sender }),
+      );
     case "mode":
-      return { id, time, kind: "event", text: `${sender} sets mode ${text}` };
+      return event(modeText({ networkId: stored.networkId, channel, modes: text, setter: sender }));
     default:
-      return { id, time, kind: "event", text };
+      return event(text);
   }
 }
 
@@ -82,8 +109,6 @@ export class Scrollback {
   #request;
   /** @type {Map<string, { oldest?: number, done: boolean, busy: boolean }>} "net key" */
   #opened = new Map();
-  /** @type {Map<string, number>} "net key" -> unread count of a channel not rejoined yet */
-  #waiting = new Map();
 
   /** @param {(action: Record<string, unknown> & { kind: string }) => Promise<unknown>} request */
   constructor(request) {
@@ -100,11 +125,8 @@ export class Scrollback {
   async open(networkId, buffer) {
     const key = `${networkId} ${buffer.key}`;
     if (buffer.type === "server" || this.#opened.has(key)) return false;
-    const state = {
-      oldest: /** @type {number | undefined} */ (undefined),
-      done: false,
-      busy: true,
-    };
+    /** @type {{ oldest?: number, done: boolean, busy: boolean }} */
+    const state = { done: false, busy: true };
     this.#opened.set(key, state);
     try {
       const lines = await this.#page(networkId, buffer.name);
@@ -153,26 +175,6 @@ export class Scrollback {
   async buffers() {
     const reply = await this.#request({ kind: "history.buffers" });
     return Array.isArray(reply) ? reply.filter(isHistoryBuffer) : [];
-  }
-
-  /**
-   * Keeps the unread count of a channel the client has not rejoined yet, for `unreadOf`.
-   * @param {number} networkId @param {string} key @param {number} unread
-   */
-  keepUnread(networkId, key, unread) {
-    if (this.#waiting.size < 10_000) this.#waiting.set(`${networkId} ${key}`, unread);
-  }
-
-  /**
-   * The stored unread count of a buffer that has just appeared (once), else 0.
-   * @param {number} networkId @param {string} key
-   * @returns {number}
-   */
-  unreadOf(networkId, key) {
-    const id = `${networkId} ${key}`;
-    const unread = this.#waiting.get(id) ?? 0;
-    this.#waiting.delete(id);
-    return unread;
   }
 
   /**

@@ -6,6 +6,7 @@ import {
   MAX_ACTION_BYTES,
   parseAction,
   parseServerMessage,
+  readDeepLink,
 } from "../../client/web/protocol.js";
 
 const network = {
@@ -29,9 +30,22 @@ Deno.test("parseAction() accepts every well-formed action and echoes its id", ()
     { kind: "whois", networkId: 1, nick: "bob" },
     { kind: "nick", networkId: 1, nick: "alice_" },
     { kind: "quote", networkId: 1, line: "TOPIC #a :new topic" },
+    { kind: "list", networkId: 1, filter: ">10" },
     { kind: "command", name: "weather", args: "Paris" },
     { kind: "network.add", network, connect: true },
     { kind: "network.update", networkId: 2, network: { ...network, username: "a", realname: "A" } },
+    {
+      kind: "network.update",
+      networkId: 3,
+      network: {
+        ...network,
+        password: "server pass",
+        saslMechanism: "PLAIN",
+        saslAccount: "acct",
+        saslPassword: "pw",
+        clientCert: "/home/me/client.pem",
+      },
+    },
     { kind: "network.remove", networkId: 2 },
     { kind: "pane.focus", pane: { networkId: 1, type: "channel", name: "#deno" } },
     { kind: "pane.blur", pane: { networkId: 1, type: "server", name: "Local" } },
@@ -183,4 +197,48 @@ Deno.test("isDeepLinkPayload() checks the three deep-link payloads", () => {
   assert.ok(!isDeepLinkPayload("deeplink:join", { networkId: "1", targets }));
   assert.ok(!isDeepLinkPayload("deeplink:join", { networkId: 1, targets: [{ name: 1 }] }));
   assert.ok(!isDeepLinkPayload("deeplink:other", {}));
+});
+
+Deno.test("parseAction() refuses a bad secret or mechanism without echoing the secret", () => {
+  const secret = "hunter2\r\nQUIT";
+  const parsed = parseAction(
+    JSON.stringify({ kind: "network.add", network: { ...network, password: secret } }),
+  );
+  assert.ok(!parsed.ok);
+  assert.equal(parsed.error.code, "invalid_field");
+  assert.ok(!parsed.error.message.includes("hunter2"), parsed.error.message);
+  const mechanism = parseAction(
+    JSON.stringify({ kind: "network.add", network: { ...network, saslMechanism: "SCRAM" } }),
+  );
+  assert.ok(!mechanism.ok);
+  assert.match(mechanism.error.message, /saslMechanism/);
+});
+
+Deno.test("readDeepLink() gives the typed link, keeping only known fields", () => {
+  const targets = [{ name: "#deno", isNick: false, key: "k", extra: 1 }];
+  assert.deepEqual(readDeepLink("deeplink:join", { networkId: 1, targets }), {
+    name: "deeplink:join",
+    payload: { networkId: 1, targets: [{ name: "#deno", isNick: false, key: "k" }] },
+  });
+  assert.deepEqual(
+    readDeepLink("deeplink:add-network", { host: "h", port: 6697, tls: true }),
+    { name: "deeplink:add-network", payload: { host: "h", port: 6697, tls: true } },
+  );
+  assert.deepEqual(
+    readDeepLink("deeplink:disambiguate", { candidates: [{ networkId: 2, name: "B" }], targets }),
+    {
+      name: "deeplink:disambiguate",
+      payload: {
+        targets: [{ name: "#deno", isNick: false, key: "k" }],
+        candidates: [{ networkId: 2, name: "B" }],
+      },
+    },
+  );
+  assert.equal(readDeepLink("deeplink:join", { networkId: "1", targets }), undefined);
+  assert.equal(
+    readDeepLink("deeplink:add-network", { host: "h", port: "1", tls: true }),
+    undefined,
+  );
+  assert.equal(readDeepLink("deeplink:other", {}), undefined);
+  assert.equal(readDeepLink("deeplink:join", null), undefined);
 });

@@ -58,6 +58,11 @@ Deno.test("NetworkStore add/get/list/update/remove on a real SQLite file", async
       autoconnect: true,
       username: "",
       realname: "",
+      password: "",
+      saslMechanism: "",
+      saslAccount: "",
+      saslPassword: "",
+      clientCert: "",
     });
     const oftc = store.add({ name: "OFTC", host: "irc.oftc.net", tls: false, nick: "al" });
     assert.equal(oftc.port, 6667, "the port defaults by tls");
@@ -124,12 +129,12 @@ Deno.test("NetworkStore migrates a version-1 database and keeps its rows", async
     old.close();
 
     using store = new NetworkStore(path);
-    assert.equal(NetworkStore.schemaVersion, 3);
+    assert.equal(NetworkStore.schemaVersion, 4);
     const db = new DatabaseSync(path);
     const row = db.prepare("SELECT version FROM schema_versions WHERE component = 'networks'")
       .get();
     db.close();
-    assert.deepEqual({ ...row }, { version: 3 });
+    assert.deepEqual({ ...row }, { version: 4 });
     assert.deepEqual(store.channels(1), []);
     assert.deepEqual(store.list(), [{
       id: 1,
@@ -142,6 +147,11 @@ Deno.test("NetworkStore migrates a version-1 database and keeps its rows", async
       autoconnect: true,
       username: "",
       realname: "",
+      password: "",
+      saslMechanism: "",
+      saslAccount: "",
+      saslPassword: "",
+      clientCert: "",
     }]);
     assert.deepEqual(store.matchHost("alt.old.example"), [{ id: 1, name: "Old" }]);
   });
@@ -156,6 +166,7 @@ Deno.test("NetworkStore refuses a database newer than it knows", async () => {
       { version: 2, sql: "SELECT 1" },
       { version: 3, sql: "SELECT 1" },
       { version: 4, sql: "SELECT 1" },
+      { version: 5, sql: "SELECT 1" },
     ]);
     db.close();
     assert.throws(() => new NetworkStore(path), /newer than this client knows/);
@@ -278,4 +289,35 @@ Deno.test("NetworkStore saves channels with keys per network, in join order, acr
     }
     assert.deepEqual(store.channels(2), [{ name: "#one", key: "other" }], "nothing bad is written");
   });
+});
+
+Deno.test("NetworkStore keeps a server password and SASL settings, and refuses bad ones", () => {
+  using store = new NetworkStore(":memory:");
+  const net = store.add({
+    name: "S",
+    host: "irc.example",
+    nick: "me",
+    password: "pass word",
+    saslMechanism: "PLAIN",
+    saslAccount: "acct",
+    saslPassword: "sekrit",
+  });
+  assert.deepEqual(
+    [net.password, net.saslMechanism, net.saslAccount, net.saslPassword, net.clientCert],
+    ["pass word", "PLAIN", "acct", "sekrit", ""],
+  );
+  // A patch without the secrets keeps them.
+  const renamed = store.update(net.id, { name: "T" });
+  assert.equal(renamed?.password, "pass word");
+  assert.equal(renamed?.saslPassword, "sekrit");
+  assert.equal(store.update(net.id, { password: "" })?.password, "");
+  assert.throws(
+    () => store.update(net.id, { password: "a\r\nQUIT" }),
+    (error: Error) => error instanceof TypeError && !error.message.includes("QUIT"),
+  );
+  assert.throws(
+    // @ts-expect-error: the type refuses an unknown mechanism too.
+    () => store.add({ name: "x", host: "h", nick: "n", saslMechanism: "SCRAM" }),
+    /saslMechanism/,
+  );
 });

@@ -10,6 +10,8 @@ const view = (channels: NetworkView["channels"]): NetworkView => ({
   tls: false,
   nick: "me",
   autoconnect: false,
+  hasPassword: false,
+  hasSaslPassword: false,
   state: "connected",
   currentNick: "me",
   channels,

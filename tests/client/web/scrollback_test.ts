@@ -76,14 +76,20 @@ Deno.test("lineFromStored() words stored events as the live page does", () => {
     lineFromStored(stored(5, "carol spam", "kick")),
     lineFromStored(stored(6, "gone", "quit")),
     lineFromStored(stored(7, "bobby", "nick")),
+    lineFromStored(stored(8, "new topic", "topic")),
+    lineFromStored(stored(9, "+o carol", "mode")),
+    lineFromStored(stored(10, "from services", "notice")),
   ].map((l) => `${l.kind} ${l.nick ?? "-"} ${l.text}`);
   assert.deepEqual(texts, [
     "message bob hi",
     "action bob waves",
     "event - → bob joined",
-    "event - ← bob left",
-    "event - ← carol was kicked by bob",
+    "event - ← bob left (bye)",
+    "event - ← carol was kicked by bob (spam)",
     "event - ← bob quit (gone)",
     "event - bob is now bobby",
+    "event - bob changed the topic to: new topic",
+    "event - bob sets mode +o carol",
+    "notice bob from services",
   ]);
 });

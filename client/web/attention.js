@@ -1,0 +1,116 @@
+// @ts-self-types="./attention.d.ts"
+// @ts-check
+/**
+ * What asks for the user's attention: mentions of their nick or chosen words, unread and
+ * highlight counts, the title, desktop notifications, the next unread buffer. No DOM.
+ *
+ * @module
+ */
+
+/** @typedef {import("./attention.d.ts").BufferCounts} BufferCounts */
+
+/** Highlight words kept at most, and their longest length. */
+export const MAX_WORDS = 50;
+const MAX_WORD_LENGTH = 50;
+
+/** Characters a nickname may hold: a mention must not be part of a longer word. */
+const WORD_CHAR = /[\p{L}\p{N}_\-[\]\\`^{|}]/u;
+
+/**
+ * Whether `needle` occurs in `haystack` as a whole word, both folded by `fold`.
+ * @param {string} haystack @param {string} needle @param {(s: string) => string} fold
+ */
+function hasWord(haystack, needle, fold) {
+  const text = fold(haystack);
+  const word = fold(needle);
+  if (word === "") return false;
+  let at = text.indexOf(word);
+  while (at !== -1) {
+    const before = at === 0 ? "" : text[at - 1];
+    const after = text[at + word.length] ?? "";
+    if (!WORD_CHAR.test(before) && !WORD_CHAR.test(after)) return true;
+    at = text.indexOf(word, at + 1);
+  }
+  return false;
+}
+
+/**
+ * Whether a line mentions the user: their nick or one of `words`, as a whole word, compared
+ * after folding by the server's casemapping (`fold`).
+ * @param {string} text
+ * @param {{ nick: string, words?: readonly string[], fold: (s: string) => string }} options
+ * @returns {boolean}
+ */
+export function isMention(text, { nick, words = [], fold }) {
+  if (hasWord(text, nick, fold)) return true;
+  return words.some((word) => hasWord(text, word, (s) => fold(s.toLowerCase())));
+}
+
+/**
+ * Reads the user's highlight words (comma or space separated): trimmed, without empties and
+ * duplicates, at most {@linkcode MAX_WORDS} of at most 50 characters.
+ * @param {string} value
+ * @returns {string[]}
+ */
+export function parseWords(value) {
+  const seen = new Set();
+  /** @type {string[]} */
+  const words = [];
+  for (const raw of value.split(/[\s,]+/)) {
+    const word = raw.slice(0, MAX_WORD_LENGTH);
+    if (word === "" || seen.has(word.toLowerCase())) continue;
+    seen.add(word.toLowerCase());
+    words.push(word);
+    if (words.length === MAX_WORDS) break;
+  }
+  return words;
+}
+
+/**
+ * The page title: `(N) base` while N lines are unread anywhere, else `base`.
+ * @param {readonly BufferCounts[]} buffers
+ * @param {string} [base]
+ * @returns {string}
+ */
+export function titleFor(buffers, base = "ircbus") {
+  const unread = buffers.reduce((sum, b) => sum + b.unread, 0);
+  return unread > 0 ? `(${unread}) ${base}` : base;
+}
+
+/**
+ * The buffer to jump to next: after `current` in list order (wrapping), the first with a
+ * highlight, else the first with unread lines; `undefined` when all are read.
+ * @template {BufferCounts} T
+ * @param {readonly T[]} buffers
+ * @param {number} current index of the buffer shown, or -1
+ * @returns {T | undefined}
+ */
+export function nextUnread(buffers, current) {
+  const n = buffers.length;
+  const order = Array.from({ length: n }, (_, i) => buffers[(current + 1 + i + n) % n]);
+  return order.find((b) => b.highlights > 0) ?? order.find((b) => b.unread > 0);
+}
+
+/**
+ * Whether a received line calls for a desktop notification: a mention or a private message
+ * (not a notice), from someone else, while the page is hidden.
+ * @param {{ mention: boolean, private: boolean, kind: string, fromMe: boolean, hidden: boolean }} line
+ * @returns {boolean}
+ */
+export function shouldNotify(line) {
+  if (!line.hidden || line.fromMe) return false;
+  if (line.kind !== "message" && line.kind !== "action" && line.kind !== "notice") return false;
+  return line.mention || (line.private && line.kind !== "notice");
+}
+
+/**
+ * Counts a received line in its buffer: unread unless the buffer is shown and the page
+ * visible; a highlight too when it is a mention or a private message.
+ * @param {BufferCounts} buffer
+ * @param {{ shown: boolean, hidden: boolean, mention: boolean, private: boolean }} line
+ */
+export function countLine(buffer, line) {
+  if (line.shown && !line.hidden) return;
+  buffer.unread++;
+  if (line.mention || line.private) buffer.highlights++;
+}

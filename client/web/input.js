@@ -1,0 +1,269 @@
+// @ts-self-types="./input.d.ts"
+// @ts-check
+/**
+ * The input line's behaviour: Tab completion of nicks, channels and commands (cycling on a
+ * repeated Tab), a history per buffer walked with Up and Down, and the question asked before
+ * a paste of several lines is sent. The logic is pure and runs under `deno test`;
+ * `bindInput` is the thin part that hangs it on the page's `<input>`.
+ *
+ * @module
+ */
+import { completeCommand, findCommand } from "./commands.js";
+
+/** Lines kept per buffer. */
+export const HISTORY_LINES = 100;
+/** Buffers whose history is kept; the least recently used is dropped beyond this. */
+export const HISTORY_BUFFERS = 200;
+/** Most lines one paste may send. */
+export const MAX_PASTE_LINES = 500;
+
+const CHANNEL = /^[#&+!]/;
+
+/**
+ * What was typed in each buffer, newest last, and where Up/Down is in it.
+ */
+export class InputHistory {
+  /** @type {Map<string, {lines: string[], index: number, draft: string}>} */
+  #buffers = new Map();
+  #limit;
+  #maxBuffers;
+
+  /** @param {{ limit?: number, maxBuffers?: number }} [options] */
+  constructor(options = {}) {
+    this.#limit = options.limit ?? HISTORY_LINES;
+    this.#maxBuffers = options.maxBuffers ?? HISTORY_BUFFERS;
+  }
+
+  /** @param {string} key */
+  #entry(key) {
+    let entry = this.#buffers.get(key);
+    if (entry) {
+      // Most recently used last, so the first key is the one to drop.
+      this.#buffers.delete(key);
+    } else {
+      entry = { lines: [], index: 0, draft: "" };
+    }
+    this.#buffers.set(key, entry);
+    while (this.#buffers.size > this.#maxBuffers) {
+      const oldest = this.#buffers.keys().next().value;
+      if (oldest === undefined) break;
+      this.#buffers.delete(oldest);
+    }
+    return entry;
+  }
+
+  /**
+   * Records a sent line (a repeat of the newest is kept once) and resets the walk.
+   * @param {string} key @param {string} line
+   */
+  push(key, line) {
+    const entry = this.#entry(key);
+    if (line !== "" && entry.lines[entry.lines.length - 1] !== line) {
+      entry.lines.push(line);
+      if (entry.lines.length > this.#limit) entry.lines.shift();
+    }
+    entry.index = entry.lines.length;
+    entry.draft = "";
+  }
+
+  /**
+   * The line before the one shown (`current` is kept as the draft when leaving it), or
+   * `undefined` at the oldest.
+   * @param {string} key @param {string} current
+   * @returns {string | undefined}
+   */
+  up(key, current) {
+    const entry = this.#entry(key);
+    if (entry.index === 0) return undefined;
+    if (entry.index === entry.lines.length) entry.draft = current;
+    entry.index--;
+    return entry.lines[entry.index];
+  }
+
+  /**
+   * The line after the one shown, the draft after the newest, or `undefined` when already
+   * at the draft.
+   * @param {string} key
+   * @returns {string | undefined}
+   */
+  down(key) {
+    const entry = this.#entry(key);
+    if (entry.index >= entry.lines.length) return undefined;
+    entry.index++;
+    return entry.index === entry.lines.length ? entry.draft : entry.lines[entry.index];
+  }
+}
+
+/**
+ * The word before the caret: where it starts, and its text.
+ * @param {string} value @param {number} caret
+ */
+function wordAt(value, caret) {
+  const before = value.slice(0, caret);
+  const start = before.search(/\S+$/);
+  return start === -1 ? { start: caret, word: "" } : { start, word: before.slice(start) };
+}
+
+/**
+ * Candidates for `word` at `start` of `value`: command names for a `/word` at the start (and
+ * for the argument of `/help`), channels for a word with a channel prefix (or the argument
+ * of a command that takes a channel), nicks otherwise.
+ * @param {string} value @param {number} start @param {string} word
+ * @param {import("./input.d.ts").CompletionSources} sources
+ * @returns {string[]}
+ */
+function candidates(value, start, word, sources) {
+  if (start === 0 && word.startsWith("/")) return completeCommand(word, sources.commands ?? []);
+  const command = /^\/(\S+)\s+(\S*)$/.exec(value.slice(0, start + word.length));
+  const completes = command ? findCommand(command[1])?.completes : undefined;
+  const lower = word.toLowerCase();
+  /** @param {readonly string[]} names */
+  const matching = (names) => {
+    const seen = new Set();
+    return names.filter((name) => {
+      const key = name.toLowerCase();
+      if (!key.startsWith(lower) || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  };
+  if (completes === "command") {
+    return completeCommand(`/${word.replace(/^\//, "")}`, sources.commands ?? [])
+      .map((/** @type {string} */ name) => name.slice(1));
+  }
+  if (CHANNEL.test(word) || (completes === "channel" && word === "")) {
+    return matching(sources.channels).sort((a, b) => a.localeCompare(b));
+  }
+  // Nicks keep the order given (the caller puts recent speakers first).
+  return matching(sources.nicks);
+}
+
+/**
+ * Completes the word before the caret, or cycles to the next candidate when `previous` is
+ * the completion this Tab follows (the input unchanged since). A nick completed at the start
+ * of the line gets `": "`, anything else a space. `undefined` when nothing fits.
+ *
+ * @param {{ value: string, caret: number }} input
+ * @param {import("./input.d.ts").CompletionSources} sources
+ * @param {import("./input.d.ts").Completion} [previous]
+ * @returns {import("./input.d.ts").Completion | undefined}
+ */
+export function completeInput(input, sources, previous) {
+  const cycling = previous !== undefined && previous.value === input.value &&
+    previous.caret === input.caret && previous.candidates.length > 0;
+  const start = cycling ? previous.start : wordAt(input.value, input.caret).start;
+  const word = cycling ? previous.word : wordAt(input.value, input.caret).word;
+  const list = cycling ? previous.candidates : candidates(input.value, start, word, sources);
+  if (list.length === 0) return undefined;
+  const index = cycling ? (previous.index + 1) % list.length : 0;
+  const choice = list[index];
+  const isNick = !choice.startsWith("/") && !CHANNEL.test(choice) && start === 0;
+  const suffix = isNick ? ": " : " ";
+  const tail = input.value.slice(input.caret);
+  const inserted = choice + (tail.startsWith(" ") ? "" : suffix);
+  const value = input.value.slice(0, start) + inserted + tail;
+  const caret = start + inserted.length;
+  return { value, caret, start, word, candidates: list, index };
+}
+
+/**
+ * The lines of a paste, without the trailing empty ones. More than one means: ask first.
+ *
+ * @param {string} text
+ * @returns {string[]}
+ */
+export function pastedLines(text) {
+  const lines = text.split(/\r\n|\r|\n/);
+  while (lines.length > 0 && lines[lines.length - 1].trim() === "") lines.pop();
+  return lines;
+}
+
+/**
+ * Hangs completion, history and the paste question on an input element.
+ *
+ * @param {HTMLInputElement} input
+ * @param {import("./input.d.ts").InputBinding} binding
+ * @returns {InputHistory}
+ */
+export function bindInput(input, binding) {
+  const history = new InputHistory();
+  /** @type {import("./input.d.ts").Completion | undefined} */
+  let completion;
+  input.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === "Tab" && !event.shiftKey) {
+      const next = completeInput(
+        { value: input.value, caret: input.selectionStart ?? input.value.length },
+        binding.sources(),
+        completion,
+      );
+      // With nothing to complete, Tab keeps its meaning: the next control.
+      if (!next) return;
+      event.preventDefault();
+      completion = next;
+      input.value = next.value;
+      input.setSelectionRange(next.caret, next.caret);
+      return;
+    }
+    completion = undefined;
+    if (event.key === "ArrowUp" || event.key === "ArrowDown") {
+      const key = binding.bufferKey();
+      const line = event.key === "ArrowUp" ? history.up(key, input.value) : history.down(key);
+      if (line === undefined) return;
+      event.preventDefault();
+      input.value = line;
+      input.setSelectionRange(line.length, line.length);
+    }
+  });
+  input.form?.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const line = input.value;
+    input.value = "";
+    completion = undefined;
+    if (line.trim() === "") return;
+    history.push(binding.bufferKey(), line);
+    binding.onLine(line);
+  });
+  input.addEventListener("paste", (event) => {
+    const text = event.clipboardData?.getData("text/plain") ?? "";
+    const lines = pastedLines(text);
+    if (lines.length < 2) return;
+    event.preventDefault();
+    void binding.confirmPaste(lines).then((/** @type {boolean} */ send) => {
+      if (!send) return;
+      history.push(binding.bufferKey(), lines[lines.length - 1]);
+      binding.onPaste(lines);
+    });
+  });
+  return history;
+}
+
+/**
+ * Asks in a `<dialog>` whether to send a paste of several lines: the dialog shows the count
+ * in its `[data-count]` element and the first lines in its `[data-preview]` one; its
+ * `[value=send]` button sends, any other way of closing it cancels.
+ *
+ * @param {HTMLDialogElement} dialog
+ * @param {readonly string[]} lines
+ * @returns {Promise<boolean>}
+ */
+export function confirmPasteDialog(dialog, lines) {
+  const count = dialog.querySelector("[data-count]");
+  const preview = dialog.querySelector("[data-preview]");
+  const tooMany = lines.length > MAX_PASTE_LINES;
+  if (count) {
+    count.textContent = tooMany
+      ? `This paste has ${lines.length} lines; at most ${MAX_PASTE_LINES} can be sent at once.`
+      : `Send ${lines.length} lines?`;
+  }
+  if (preview) preview.textContent = lines.slice(0, 5).join("\n") + (lines.length > 5 ? "\n…" : "");
+  const send = /** @type {HTMLButtonElement | null} */ (dialog.querySelector("[value=send]"));
+  if (send) send.disabled = tooMany;
+  dialog.returnValue = "";
+  dialog.showModal();
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "send" && !tooMany), {
+      once: true,
+    });
+  });
+}

@@ -1,0 +1,218 @@
+/**
+ * Types of the page's state (the implementation is store.js, loaded as-is by the page).
+ *
+ * @module
+ */
+import type { Buffer, Line, Net } from "./page_state.js";
+import type { Action, HistoryBuffer, RosterEntry, ServerMessage, UiEvent } from "./protocol.js";
+
+/**
+ * A command a plugin registered, run from the input line.
+ *
+ * @example
+ * ```ts
+ * import type { PluginCommand } from "./store.js";
+ * const command: PluginCommand = { name: "autoreply", plugin: "autoresponder" };
+ * ```
+ */
+export interface PluginCommand {
+  /** The command, without its slash. */
+  name: string;
+  /** The plugin that runs it. */
+  plugin: string;
+}
+
+/**
+ * A desktop notification to show.
+ *
+ * @example
+ * ```ts
+ * import type { Note } from "./store.js";
+ * const note: Note = { title: "bob (private)", body: "hi", networkId: 1, key: "bob" };
+ * ```
+ */
+export interface Note {
+  /** Who and where. */
+  title: string;
+  /** The text, without formatting codes. */
+  body: string;
+  /** The network of the buffer to open on a click. */
+  networkId: number;
+  /** The buffer's key. */
+  key: string;
+}
+
+/**
+ * What the store asks of the page around it.
+ *
+ * @example
+ * ```ts
+ * import type { StoreHooks } from "./store.js";
+ * const hooks: StoreHooks = {
+ *   send: () => {}, toast: console.log, hidden: () => false, onLine: () => {}, notify: () => {},
+ *   away: () => {}, recolor: () => {}, frontend: () => {},
+ * };
+ * ```
+ */
+export interface StoreHooks {
+  /** Sends an action needing no reply (pane focus, read position). */
+  send(action: Action): void;
+  /** Shows a short message. */
+  toast(text: string): void;
+  /** Whether the page is hidden (another tab, minimised). */
+  hidden(): boolean;
+  /** A line was added to the buffer shown. */
+  onLine(networkId: number, line: Line): void;
+  /** A mention or private message arrived while hidden. */
+  notify(note: Note): void;
+  /** A user of the network shown went away or came back. */
+  away(nick: string, away: boolean): void;
+  /** These (folded) nicknames changed colour. */
+  recolor(nicks: Set<string>): void;
+  /** A `deeplink:*` event (its payload not yet checked). */
+  frontend(name: string, payload: unknown): void;
+  /**
+   * A buffer was shown: the page may load its stored lines, then call
+   * {@linkcode PageStore.historyLoaded}.
+   */
+  opened?(networkId: number, buffer: Buffer): void;
+}
+
+/**
+ * Everything the page keeps.
+ *
+ * @example
+ * ```ts
+ * import { PageStore } from "./store.js";
+ * const store = new PageStore({
+ *   send: () => {}, toast: () => {}, hidden: () => false, onLine: () => {}, notify: () => {},
+ *   away: () => {}, recolor: () => {}, frontend: () => {},
+ * });
+ * console.log(store.state.networks.size); // 0
+ * ```
+ */
+export interface PageState {
+  /** Networks by id. */
+  networks: Map<number, Net>;
+  /** `"net nick"` (folded) to the user's newest roster snapshot. */
+  roster: Map<string, RosterEntry>;
+  /** `"net nick"` or `" nick"` (folded) to the nickname's colour. */
+  colors: Map<string, string>;
+  /** The network shown. */
+  networkId: number | undefined;
+  /** The buffer shown. */
+  bufferKey: string | undefined;
+  /** Commands plugins registered. */
+  commands: PluginCommand[];
+  /** Installed plugins, as the backend lists them. */
+  plugins: unknown[];
+  /** The plugin audit log. */
+  audit: unknown[];
+  /** The socket to the backend is up. */
+  connected: boolean;
+  /** Channels to open once we are in them: `"net chan"`. */
+  focusOnJoin: Set<string>;
+  /** Words that highlight a line, besides our nick. */
+  highlightWords: string[];
+}
+
+/**
+ * Which parts of the page need drawing again.
+ *
+ * @example
+ * ```ts
+ * import type { Dirty } from "./store.js";
+ * const dirty: Dirty = { rail: true, buffers: false, messages: false, nicks: false, plugins: false };
+ * ```
+ */
+export interface Dirty {
+  /** The network rail. */
+  rail: boolean;
+  /** The buffer list (and the title). */
+  buffers: boolean;
+  /** The message list and topic. */
+  messages: boolean;
+  /** The nick list. */
+  nicks: boolean;
+  /** The Plugins page. */
+  plugins: boolean;
+}
+
+/**
+ * The `plugins` message of a `plugins.refresh` reply, checked, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { pluginsReply } from "./store.js";
+ * console.log(pluginsReply({ kind: "plugins", plugins: [], audit: [], commands: [] })?.kind);
+ * // "plugins"
+ * ```
+ */
+export declare function pluginsReply(result: unknown): ServerMessage | undefined;
+
+/**
+ * The page's state and what changes it: backend messages and bus events in; buffers, lines,
+ * unread and highlight counts out.
+ *
+ * @example
+ * ```ts
+ * import { PageStore } from "./store.js";
+ * const store = new PageStore({
+ *   send: () => {}, toast: () => {}, hidden: () => false, onLine: () => {}, notify: () => {},
+ *   away: () => {}, recolor: () => {}, frontend: () => {},
+ * });
+ * store.receive({
+ *   kind: "hello", version: 1, plugins: [], roster: [], updates: [],
+ *   networks: [{
+ *     id: 1, name: "L", host: "h", port: 6667, tls: false, nick: "me", autoconnect: false,
+ *     hasPassword: false, hasSaslPassword: false, state: "connected", currentNick: "me", channels: [],
+ *   }],
+ * });
+ * console.log(store.currentBuffer()?.type); // "server"
+ * ```
+ */
+export declare class PageStore {
+  constructor(hooks: StoreHooks);
+  /** Everything the page keeps. */
+  state: PageState;
+  /** What to draw again. */
+  dirty: Dirty;
+  /** Frames drawn and lines added. */
+  stats: { frames: number; lines: number };
+  /** The network shown. */
+  currentNet(): Net | undefined;
+  /** The buffer shown. */
+  currentBuffer(): Buffer | undefined;
+  /** Marks everything to be drawn again. */
+  markAll(): void;
+  /** A nickname's colour from the nickname-colors metadata. */
+  colorOf(networkId: number, nick: string): string | undefined;
+  /** Whether the user is away. */
+  isAway(networkId: number, nick: string): boolean;
+  /** The buffer named `name`, created when missing. */
+  ensureBuffer(net: Net, name: string, type: Buffer["type"]): Buffer;
+  /** Shows a buffer, clearing its counts and telling the backend. */
+  select(networkId: number, key: string): void;
+  /**
+   * Stored lines were loaded into `buffer`: when it is shown, it is read up to its newest
+   * line and drawn again. Returns whether it is shown.
+   */
+  historyLoaded(networkId: number, buffer: Buffer): boolean;
+  /**
+   * Brings back stored conversations and unread counts (a channel's once it is rejoined).
+   */
+  restoreHistory(stored: HistoryBuffer[]): void;
+  /** The page became visible: the buffer shown is read. */
+  seen(): void;
+  /** Adds a line to a buffer, counting it when unseen. */
+  addLine(
+    networkId: number | undefined,
+    key: string | undefined,
+    line: Omit<Line, "time"> & { time?: number },
+    about?: { private?: boolean; fromMe?: boolean },
+  ): void;
+  /** Applies one message from the backend. */
+  receive(message: ServerMessage): void;
+  /** Applies one bus event. */
+  onEvent(event: UiEvent): void;
+}

@@ -1,0 +1,602 @@
+// @ts-self-types="./store.d.ts"
+// @ts-check
+/**
+ * The page's state and what changes it: backend messages and bus events in, buffers, lines,
+ * unread and highlight counts out. No DOM: the views draw from it, the page's composition
+ * root (app.js) wires it to the transport, and tests drive it under Deno.
+ *
+ * @module
+ */
+import { countLine, isMention, shouldNotify } from "./attention.js";
+import {
+  joinText,
+  kickText,
+  modeText,
+  nickText,
+  partText,
+  quitText,
+  topicText,
+} from "./event_text.js";
+import { stripFormatting } from "./format.js";
+import * as model from "./page_state.js";
+
+/** @typedef {import("./page_state.d.ts").Line} Line */
+/** @typedef {import("./page_state.d.ts").Buffer} Buffer */
+/** @typedef {import("./page_state.d.ts").Net} Net */
+/** @typedef {import("./protocol.d.ts").ServerMessage} ServerMessage */
+/** @typedef {import("./protocol.d.ts").UiEvent} UiEvent */
+/** @typedef {import("./protocol.d.ts").RosterEntry} RosterEntry */
+/** @typedef {import("./protocol.d.ts").MetadataEntry} MetadataEntry */
+/** @typedef {import("./protocol.d.ts").HistoryBuffer} HistoryBuffer */
+/** @typedef {import("./store.d.ts").StoreHooks} StoreHooks */
+/** @typedef {import("./store.d.ts").PageState} PageState */
+/** @typedef {import("./store.d.ts").Dirty} Dirty */
+/** @typedef {import("./store.d.ts").PluginCommand} PluginCommand */
+
+const fold = model.bufferKey;
+/** Most stored unread counts kept for channels not rejoined yet. */
+const MAX_WAITING = 10_000;
+const CHANNEL = /^[#&+!]/;
+
+/** @param {unknown} v @returns {v is Record<string, unknown>} */
+function isObject(v) {
+  return typeof v === "object" && v !== null;
+}
+
+/** @param {unknown} v @returns {v is PluginCommand} */
+function isPluginCommand(v) {
+  return isObject(v) && typeof v.name === "string" && typeof v.plugin === "string";
+}
+
+/**
+ * The `plugins` message in a `plugins.refresh` reply, checked, or `undefined`.
+ * @param {unknown} result
+ * @returns {ServerMessage | undefined}
+ */
+export function pluginsReply(result) {
+  if (!isObject(result) || result.kind !== "plugins") return undefined;
+  const { plugins, audit, commands } = result;
+  if (!Array.isArray(plugins) || !Array.isArray(audit) || !Array.isArray(commands)) {
+    return undefined;
+  }
+  return { kind: "plugins", plugins, audit, commands };
+}
+
+/** The page's state, changed by backend messages; views draw from it. */
+export class PageStore {
+  /** @type {PageState} */
+  state = {
+    networks: new Map(),
+    roster: new Map(),
+    colors: new Map(),
+    networkId: undefined,
+    bufferKey: undefined,
+    commands: [],
+    plugins: [],
+    audit: [],
+    connected: false,
+    focusOnJoin: new Set(),
+    highlightWords: [],
+  };
+  /** @type {Dirty} */
+  dirty = { rail: true, buffers: true, messages: true, nicks: true, plugins: false };
+  /** Counters for tests and the bench. */
+  stats = { frames: 0, lines: 0 };
+  /** @type {StoreHooks} */
+  #hooks;
+  /** @type {Map<string, number>} "net key" -> stored unread count of a channel not rejoined yet */
+  #waiting = new Map();
+
+  /** @param {StoreHooks} hooks */
+  constructor(hooks) {
+    this.#hooks = hooks;
+  }
+
+  /** The network shown. */
+  currentNet() {
+    const id = this.state.networkId;
+    return id === undefined ? undefined : this.state.networks.get(id);
+  }
+
+  /** The buffer shown. */
+  currentBuffer() {
+    const net = this.currentNet();
+    const key = this.state.bufferKey;
+    return net && key !== undefined ? net.buffers.get(key) : undefined;
+  }
+
+  /** Marks everything to be drawn again. */
+  markAll() {
+    const d = this.dirty;
+    d.rail =
+      d.buffers =
+      d.messages =
+      d.nicks =
+        true;
+  }
+
+  /** @param {number} networkId @param {string} nick */
+  colorOf(networkId, nick) {
+    const colors = this.state.colors;
+    return colors.get(`${networkId} ${fold(nick)}`) ?? colors.get(` ${fold(nick)}`);
+  }
+
+  /** @param {number} networkId @param {string} nick */
+  isAway(networkId, nick) {
+    return Boolean(this.state.roster.get(`${networkId} ${fold(nick)}`)?.away);
+  }
+
+  /**
+   * The buffer named `name`, created when missing.
+   * @param {Net} net @param {string} name @param {Buffer["type"]} type
+   */
+  ensureBuffer(net, name, type) {
+    const had = net.buffers.size;
+    const buffer = model.ensureBuffer(net, name, type);
+    if (net.buffers.size !== had) {
+      this.dirty.buffers = true;
+      buffer.unread += this.#storedUnread(net.id, buffer.key);
+    }
+    return buffer;
+  }
+
+  /**
+   * Brings back what the history store remembers after a reload or a restart: private
+   * conversations with their unread counts, and the unread counts of channels (applied
+   * once the client is in the channel again).
+   * @param {HistoryBuffer[]} stored
+   */
+  restoreHistory(stored) {
+    for (const entry of stored) {
+      const net = this.state.networks.get(entry.networkId);
+      if (!net) continue;
+      const isChannel = CHANNEL.test(entry.name);
+      const buffer = isChannel
+        ? net.buffers.get(fold(entry.name))
+        : this.ensureBuffer(net, entry.name, "query");
+      if (!buffer) {
+        if (entry.unread > 0 && this.#waiting.size < MAX_WAITING) {
+          this.#waiting.set(`${net.id} ${fold(entry.name)}`, entry.unread);
+        }
+        continue;
+      }
+      if (buffer === this.currentBuffer()) continue;
+      buffer.unread = Math.max(buffer.unread, entry.unread);
+      this.dirty.buffers = this.dirty.rail = true;
+    }
+  }
+
+  /**
+   * The stored unread count of a buffer that has just appeared (taken once), else 0.
+   * @param {number} networkId @param {string} key
+   */
+  #storedUnread(networkId, key) {
+    const id = `${networkId} ${key}`;
+    const unread = this.#waiting.get(id) ?? 0;
+    this.#waiting.delete(id);
+    return unread;
+  }
+
+  /**
+   * Shows a buffer: tells the backend which pane lost and gained focus and that the buffer
+   * is read, and clears its counts.
+   * @param {number} networkId @param {string} key
+   */
+  select(networkId, key) {
+    const old = this.currentBuffer();
+    const oldNet = this.state.networkId;
+    if (old && oldNet !== undefined && (oldNet !== networkId || old.key !== key)) {
+      this.#hooks.send({
+        kind: "pane.blur",
+        pane: { networkId: oldNet, type: old.type, name: old.name },
+      });
+    }
+    this.state.networkId = networkId;
+    this.state.bufferKey = key;
+    const buffer = this.currentBuffer();
+    if (buffer) {
+      buffer.unread = buffer.highlights = 0;
+      this.#hooks.send({
+        kind: "pane.focus",
+        pane: { networkId, type: buffer.type, name: buffer.name },
+      });
+      this.#markRead(networkId, buffer);
+      this.#hooks.opened?.(networkId, buffer);
+    }
+    this.markAll();
+  }
+
+  /**
+   * Stored lines were loaded into `buffer`: when it is the one shown, it is read up to its
+   * newest line and drawn again. Returns whether it is shown.
+   * @param {number} networkId @param {Buffer} buffer
+   * @returns {boolean}
+   */
+  historyLoaded(networkId, buffer) {
+    if (this.state.networkId !== networkId || this.currentBuffer() !== buffer) return false;
+    this.#markRead(networkId, buffer);
+    this.dirty.messages = true;
+    return true;
+  }
+
+  /** The page became visible again: the buffer shown is read. */
+  seen() {
+    const buffer = this.currentBuffer();
+    if (!buffer || (buffer.unread === 0 && buffer.highlights === 0)) return;
+    buffer.unread = buffer.highlights = 0;
+    this.dirty.buffers = true;
+    if (this.state.networkId !== undefined) this.#markRead(this.state.networkId, buffer);
+  }
+
+  /**
+   * Tells the backend the buffer is read up to its last line (the last-read position and,
+   * where the server offers read markers, a MARKREAD).
+   * @param {number} networkId @param {Buffer} buffer
+   */
+  #markRead(networkId, buffer) {
+    const last = buffer.lines[buffer.lines.length - 1];
+    if (buffer.type === "server" || !last) return;
+    const timestamp = new Date(last.time).toISOString();
+    this.#hooks.send({ kind: "buffer.read", networkId, buffer: buffer.name, timestamp });
+  }
+
+  /**
+   * Adds a line to a buffer (the server buffer when `key` is unknown), counting it when it
+   * is a message the user has not seen.
+   * @param {number | undefined} networkId @param {string | undefined} key
+   * @param {Omit<Line, "time"> & {time?: number}} line
+   * @param {{ private?: boolean, fromMe?: boolean }} [about]
+   */
+  addLine(networkId, key, line, about = {}) {
+    if (networkId === undefined) return;
+    const net = this.state.networks.get(networkId);
+    if (!net) return;
+    const buffer = net.buffers.get(key ?? "*") ?? net.buffers.get("*");
+    if (!buffer) return;
+    const stored = model.pushLine(buffer, line);
+    this.stats.lines++;
+    const shown = networkId === this.state.networkId && buffer.key === this.state.bufferKey;
+    if (shown) this.#hooks.onLine(networkId, stored);
+    const counted = line.kind === "message" || line.kind === "action" || line.kind === "notice";
+    if (!counted || about.fromMe) return;
+    const hidden = this.#hooks.hidden();
+    const mention = Boolean(line.highlight);
+    const isPrivate = Boolean(about.private);
+    const before = buffer.unread;
+    countLine(buffer, { shown, hidden, mention, private: isPrivate });
+    if (buffer.unread !== before) this.dirty.buffers = this.dirty.rail = true;
+    const notify = { mention, private: isPrivate, kind: line.kind, fromMe: false, hidden };
+    if (shouldNotify(notify)) {
+      this.#hooks.notify({
+        title: buffer.type === "query"
+          ? `${line.nick} (private)`
+          : `${line.nick} in ${buffer.name}`,
+        body: stripFormatting(line.text),
+        networkId,
+        key: buffer.key,
+      });
+    }
+  }
+
+  /** @param {import("./protocol.d.ts").NetworkView} view */
+  #netFrom(view) {
+    const old = this.state.networks.get(view.id);
+    const had = new Set(old?.buffers.keys());
+    const net = model.netFrom(view, old);
+    for (const buffer of net.buffers.values()) {
+      if (had.has(buffer.key)) continue;
+      this.dirty.buffers = true;
+      buffer.unread += this.#storedUnread(net.id, buffer.key);
+    }
+    return net;
+  }
+
+  /**
+   * Applies one message from the backend (replies are the transport's business).
+   * @param {ServerMessage} message
+   */
+  receive(message) {
+    const state = this.state;
+    switch (message.kind) {
+      case "hello": {
+        state.connected = true;
+        state.networks.clear();
+        for (const view of message.networks) state.networks.set(view.id, this.#netFrom(view));
+        state.plugins = message.plugins;
+        this.#applyRoster(message.roster);
+        this.#applyUpdates(message.updates);
+        const first = message.networks[0];
+        if (state.networkId === undefined && first) this.select(first.id, "*");
+        this.markAll();
+        return;
+      }
+      case "networks": {
+        const next = new Map();
+        for (const view of message.networks) {
+          const old = state.networks.get(view.id);
+          next.set(view.id, this.#netFrom({ ...view, channels: old ? [] : view.channels }));
+        }
+        state.networks = next;
+        if (state.networkId !== undefined && !next.has(state.networkId)) {
+          state.networkId = undefined;
+          state.bufferKey = undefined;
+        }
+        const first = next.keys().next();
+        if (state.networkId === undefined && !first.done) this.select(first.value, "*");
+        this.markAll();
+        return;
+      }
+      case "network.state": {
+        const net = state.networks.get(message.networkId);
+        if (!net) return;
+        net.state = message.state;
+        net.reason = message.reason;
+        net.currentNick = message.nick || net.currentNick;
+        this.dirty.rail = this.dirty.buffers = true;
+        return;
+      }
+      case "batch":
+        for (const event of message.events) this.onEvent(event);
+        this.#applyRoster(message.roster);
+        this.#applyUpdates(message.updates);
+        return;
+      case "frontend":
+        this.#hooks.frontend(message.event.name, message.event.payload);
+        return;
+      case "plugins":
+        state.plugins = message.plugins;
+        state.audit = message.audit;
+        state.commands = message.commands.filter(isPluginCommand);
+        this.dirty.plugins = true;
+        return;
+      case "error":
+        this.#hooks.toast(message.message);
+        return;
+      case "reply":
+        return;
+    }
+  }
+
+  /** @param {RosterEntry[]} roster */
+  #applyRoster(roster) {
+    for (const entry of roster) {
+      const key = `${entry.networkId} ${fold(entry.nickname)}`;
+      const wasAway = Boolean(this.state.roster.get(key)?.away);
+      this.state.roster.set(key, entry);
+      if (wasAway !== Boolean(entry.away) && entry.networkId === this.state.networkId) {
+        this.#hooks.away(entry.nickname, Boolean(entry.away));
+      }
+    }
+  }
+
+  /** @param {MetadataEntry[]} updates */
+  #applyUpdates(updates) {
+    /** @type {Set<string>} */
+    const changed = new Set();
+    for (const update of updates) {
+      if (update.type !== "nickname_color" || typeof update.key !== "string") continue;
+      const key = `${update.network_id ?? ""} ${fold(update.key)}`;
+      // A colour goes into a style property: only plain colour syntax gets there.
+      const value = typeof update.value === "string" && /^[#(),.%\w\s-]{1,40}$/.test(update.value)
+        ? update.value
+        : undefined;
+      if (this.state.colors.get(key) === value) continue;
+      if (value === undefined) this.state.colors.delete(key);
+      else this.state.colors.set(key, value);
+      changed.add(fold(update.key));
+    }
+    if (changed.size > 0) this.#hooks.recolor(changed);
+  }
+
+  /**
+   * Applies one bus event: shows it, then updates membership.
+   * @param {UiEvent} event
+   */
+  onEvent(event) {
+    const data = event.data;
+    const networkId = "networkId" in data ? data.networkId : undefined;
+    const net = networkId === undefined ? undefined : this.state.networks.get(networkId);
+    if (!net) {
+      if (event.type === "error" && networkId === undefined) this.#hooks.toast(event.data.error);
+      return;
+    }
+    this.#show(net, event);
+    if (net.members.apply(event)) this.dirty.nicks = true;
+  }
+
+  /**
+   * Whether `nick` is in `channel` (before the event being shown is applied).
+   * @param {Net} net @param {string} channel @param {string} nick
+   */
+  #isMember(net, channel, nick) {
+    const key = net.members.fold(nick);
+    const members = net.members.members(channel) ?? [];
+    return members.some((/** @type {{ nick: string }} */ m) => net.members.fold(m.nick) === key);
+  }
+
+  /**
+   * Whether a line from someone else mentions us.
+   * @param {Net} net @param {string} text
+   */
+  #mentions(net, text) {
+    return isMention(stripFormatting(text), {
+      nick: net.currentNick,
+      words: this.state.highlightWords,
+      fold: (/** @type {string} */ s) => net.members.fold(s),
+    });
+  }
+
+  /**
+   * Shows one event in the buffers it belongs to.
+   * @param {Net} net @param {UiEvent} event
+   */
+  #show(net, event) {
+    const me = net.members.fold(net.currentNick);
+    const isMe = (/** @type {string} */ nick) => net.members.fold(nick) === me;
+    const id = net.id;
+    switch (event.type) {
+      case "connection.established": {
+        const { address, port } = event.data;
+        this.addLine(id, "*", { kind: "event", text: `Connected to ${address}:${port}` });
+        return;
+      }
+      case "connection.lost":
+        this.addLine(id, "*", { kind: "error", text: `Disconnected: ${event.data.error}` });
+        for (const b of net.buffers.values()) if (b.type === "channel") b.joined = false;
+        this.dirty.buffers = true;
+        return;
+      case "server.motd":
+        for (const text of event.data.lines) this.addLine(id, "*", { kind: "motd", text });
+        return;
+      case "message.received": {
+        const data = event.data;
+        const kind = data.kind ?? "message";
+        const isPrivate = data.channel === "";
+        const peer = data.peer ?? data.user;
+        // The event's time keeps the server time's milliseconds (read markers compare them).
+        const time = event.time ?? data.timestamp * 1000;
+        if (kind === "ctcp") {
+          const key = isPrivate ? fold(peer) : fold(data.channel);
+          const text = `${data.user} sent CTCP ${data.message}`;
+          this.addLine(id, net.buffers.has(key) ? key : "*", { kind: "event", text, time });
+          return;
+        }
+        const fromMe = isMe(data.user);
+        const highlight = !fromMe && this.#mentions(net, data.message);
+        /** @type {string} */
+        let key;
+        if (!isPrivate) key = this.ensureBuffer(net, data.channel, "channel").key;
+        else if (kind !== "notice") key = this.ensureBuffer(net, peer, "query").key;
+        else {
+          // A private notice (services, the server) joins an open query, else the server buffer.
+          key = net.buffers.has(fold(peer)) ? fold(peer) : "*";
+        }
+        const line = { kind, nick: data.user, text: data.message, time, highlight };
+        const quiet = data.history === true;
+        this.addLine(id, key, line, {
+          private: isPrivate && kind !== "notice",
+          fromMe: fromMe || quiet,
+        });
+        return;
+      }
+      case "message.sent": {
+        const data = event.data;
+        const isPrivate = data.channel === "";
+        const name = isPrivate ? data.target ?? "" : data.channel;
+        if (name === "") return;
+        const buffer = this.ensureBuffer(net, name, isPrivate ? "query" : "channel");
+        this.addLine(id, buffer.key, {
+          kind: data.kind === "action" ? "action" : "message",
+          nick: net.currentNick,
+          text: data.message,
+        }, { fromMe: true });
+        return;
+      }
+      case "user.joined": {
+        const data = event.data;
+        const buffer = this.ensureBuffer(net, data.channel, "channel");
+        if (isMe(data.nickname)) {
+          buffer.joined = true;
+          if (this.state.focusOnJoin.delete(`${id} ${fold(data.channel)}`)) {
+            this.select(id, buffer.key);
+          }
+        }
+        this.addLine(id, buffer.key, { kind: "event", text: joinText(data) });
+        this.dirty.nicks = this.dirty.buffers = true;
+        return;
+      }
+      case "user.parted": {
+        const data = event.data;
+        const buffer = net.buffers.get(fold(data.channel));
+        if (!buffer) return;
+        this.addLine(id, buffer.key, { kind: "event", text: partText(data) });
+        if (isMe(data.nickname)) {
+          buffer.joined = false;
+          net.buffers.delete(buffer.key);
+          if (this.state.bufferKey === buffer.key && this.state.networkId === id) {
+            this.select(id, "*");
+          }
+        }
+        this.dirty.nicks = this.dirty.buffers = true;
+        return;
+      }
+      case "user.kicked": {
+        const data = event.data;
+        const buffer = net.buffers.get(fold(data.channel));
+        if (!buffer) return;
+        const me = isMe(data.nickname);
+        this.addLine(id, buffer.key, { kind: me ? "error" : "event", text: kickText(data, me) });
+        if (me) buffer.joined = false;
+        this.dirty.nicks = this.dirty.buffers = true;
+        return;
+      }
+      case "user.quit":
+        for (const buffer of net.buffers.values()) {
+          const data = event.data;
+          const there = buffer.type === "channel"
+            ? this.#isMember(net, buffer.name, data.nickname)
+            : buffer.type === "query" &&
+              net.members.fold(buffer.name) === net.members.fold(data.nickname);
+          if (there) this.addLine(id, buffer.key, { kind: "event", text: quitText(data) });
+        }
+        this.dirty.nicks = true;
+        return;
+      case "user.nick": {
+        const data = event.data;
+        for (const buffer of net.buffers.values()) {
+          if (buffer.type !== "channel" || !this.#isMember(net, buffer.name, data.old_nickname)) {
+            continue;
+          }
+          this.addLine(id, buffer.key, { kind: "event", text: nickText(data) });
+        }
+        if (isMe(data.old_nickname)) net.currentNick = data.nickname;
+        this.dirty.nicks = true;
+        return;
+      }
+      case "channel.names.complete":
+        this.ensureBuffer(net, event.data.channel, "channel");
+        return;
+      case "channel.topic": {
+        const buffer = this.ensureBuffer(net, event.data.channel, "channel");
+        buffer.topic = event.data.topic;
+        this.addLine(id, buffer.key, { kind: "event", text: topicText(event.data) });
+        this.dirty.messages = true;
+        return;
+      }
+      case "channel.mode": {
+        const buffer = net.buffers.get(fold(event.data.channel));
+        if (buffer) this.addLine(id, buffer.key, { kind: "event", text: modeText(event.data) });
+        return;
+      }
+      case "channels.changed":
+        for (const name of event.data.channels) {
+          this.ensureBuffer(net, name, "channel").joined = true;
+        }
+        return;
+      case "whois.received": {
+        const w = event.data.whois;
+        const text =
+          `${w.nickname} is ${w.username ?? "?"}@${w.host ?? "?"} (${w.realname ?? ""})` +
+          (w.channels.length ? ` on ${w.channels.join(" ")}` : "") +
+          (w.away ? " [away]" : "");
+        const here = this.state.networkId === id ? this.state.bufferKey : "*";
+        this.addLine(id, here, { kind: "event", text });
+        return;
+      }
+      case "error": {
+        // An error about a channel or nick belongs in its buffer (else the one shown, where
+        // the command came from); one about the link, in the server buffer.
+        const target = event.data.target;
+        const key = target === undefined
+          ? "*"
+          : net.buffers.has(fold(target))
+          ? fold(target)
+          : this.state.networkId === id
+          ? this.state.bufferKey
+          : "*";
+        this.addLine(id, key, { kind: "error", text: event.data.error });
+        return;
+      }
+    }
+  }
+}

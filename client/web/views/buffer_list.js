@@ -1,0 +1,89 @@
+// @ts-self-types="./buffer_list.d.ts"
+// @ts-check
+/**
+ * The network rail and the buffer list of the network shown, with unread and highlight
+ * counts; `bufferOrder` is the order both the list and "next unread" follow.
+ *
+ * @module
+ */
+
+import { stateText } from "../network_form.js";
+
+/** @typedef {import("../page_state.d.ts").Buffer} Buffer */
+/** @typedef {import("../page_state.d.ts").Net} Net */
+
+/** @param {Buffer["type"]} type */
+function rank(type) {
+  return type === "server" ? 0 : type === "channel" ? 1 : 2;
+}
+
+/**
+ * A network's buffers in list order: the server buffer, channels, then queries, by name.
+ * @param {Iterable<Buffer>} buffers
+ * @returns {Buffer[]}
+ */
+export function bufferOrder(buffers) {
+  return [...buffers].sort((a, b) => rank(a.type) - rank(b.type) || a.key.localeCompare(b.key));
+}
+
+/**
+ * Draws the rail: one button per network, marked selected, connected and unread.
+ * @param {HTMLElement} box @param {Iterable<Net>} networks @param {number | undefined} selected
+ * @param {(networkId: number) => void} onSelect
+ */
+export function renderRail(box, networks, selected, onSelect) {
+  box.replaceChildren();
+  for (const net of networks) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = net.name.slice(0, 2);
+    button.title = `${net.name} (${stateText(net)})`;
+    button.setAttribute("aria-label", button.title);
+    button.dataset.networkId = String(net.id);
+    button.classList.toggle("selected", net.id === selected);
+    button.classList.toggle("connected", net.state === "connected");
+    const buffers = [...net.buffers.values()];
+    button.classList.toggle("unread", buffers.some((b) => b.unread > 0));
+    button.classList.toggle("highlighted", buffers.some((b) => b.highlights > 0));
+    button.addEventListener("click", () => onSelect(net.id));
+    box.append(button);
+  }
+}
+
+/**
+ * Draws the buffer list of `net`: each buffer's name and, when unseen lines wait, their
+ * count (`.unread`, also `.highlight` when some mention us or are private).
+ * @param {HTMLElement} list @param {Net | undefined} net @param {string | undefined} selected
+ * @param {(key: string) => void} onSelect
+ */
+export function renderBuffers(list, net, selected, onSelect) {
+  list.replaceChildren();
+  if (!net) return;
+  for (const buffer of bufferOrder(net.buffers.values())) {
+    const li = document.createElement("li");
+    li.className = buffer.type;
+    li.dataset.key = buffer.key;
+    li.tabIndex = 0;
+    li.classList.toggle("selected", buffer.key === selected);
+    if (buffer.key === selected) li.setAttribute("aria-current", "true");
+    const name = document.createElement("span");
+    name.className = "name";
+    name.textContent = buffer.type === "server" ? net.name : buffer.name;
+    li.append(name);
+    let label = name.textContent;
+    if (buffer.unread > 0) {
+      const badge = document.createElement("span");
+      badge.className = buffer.highlights > 0 ? "unread highlight" : "unread";
+      badge.textContent = String(buffer.unread);
+      li.append(badge);
+      label += `, ${buffer.unread} unread`;
+      if (buffer.highlights > 0) label += `, ${buffer.highlights} for you`;
+    }
+    li.setAttribute("aria-label", label);
+    li.addEventListener("click", () => onSelect(buffer.key));
+    li.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") onSelect(buffer.key);
+    });
+    list.append(li);
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Types of the message list view (the implementation is message_list.js).
+ *
+ * @module
+ */
+import type { Buffer, Line } from "../page_state.js";
+
+/**
+ * The lines of the buffer shown: `div.line.<kind>` (`.highlight` on a mention) holding
+ * `.time`, `.nick` and `.text` (formatted, links clickable).
+ *
+ * @example
+ * ```ts ignore
+ * import { MessageList } from "./message_list.js";
+ * const list = new MessageList(document.getElementById("messages")!, { colorOf: () => undefined });
+ * list.append(1, { kind: "message", time: Date.now(), nick: "bob", text: "\x02hi" });
+ * list.flush();
+ * ```
+ */
+export declare class MessageList {
+  constructor(
+    box: HTMLElement,
+    options: { colorOf: (networkId: number, nick: string) => string | undefined },
+  );
+  /** Whether lines wait for the next frame. */
+  get pending(): boolean;
+  /** Draws every line of `buffer`, scrolled to the end. */
+  show(networkId: number | undefined, buffer: Buffer | undefined): void;
+  /** Queues a line for the next flush. */
+  append(networkId: number, line: Line): void;
+  /** Appends the queued lines, keeping the view at the end if it was there. */
+  flush(): void;
+  /** Colours again the nicks of these (folded) users. */
+  recolor(changed: Set<string>, fold: (nick: string) => string): void;
+}

@@ -1,0 +1,103 @@
+/**
+ * Types of the Plugins page view (the implementation is plugins_page.js).
+ *
+ * @module
+ */
+
+/**
+ * A plugin row as the page shows it.
+ *
+ * @example
+ * ```ts
+ * import { readPlugin } from "./plugins_page.js";
+ * console.log(readPlugin({ name: "greeter", state: "running", granted: { events: ["user.joined"] } })?.events);
+ * // ["user.joined"]
+ * ```
+ */
+export interface PluginRow {
+  /** Its name. */
+  name: string;
+  /** Its version. */
+  version: string;
+  /** `running`, `disabled`… */
+  state: string;
+  /** Why it is disabled, or `""`. */
+  disabledReason: string;
+  /** Events granted. */
+  events: string[];
+  /** Capabilities granted. */
+  capabilities: string[];
+  /** Permissions granted, as JSON. */
+  permissions: string;
+  /** Which networks and channels it sees, in words. */
+  scopeText: string;
+  /** Crashes so far. */
+  crashes: number;
+  /** Mailbox overflows so far. */
+  overflows: number;
+  /** Denied calls so far. */
+  denied: number;
+}
+
+/**
+ * An audit log entry as the page shows it.
+ *
+ * @example
+ * ```ts
+ * import { readAudit } from "./plugins_page.js";
+ * console.log(readAudit({ plugin: "greeter", decision: "allowed" })?.decision); // "allowed"
+ * ```
+ */
+export interface AuditRow {
+  /** When. */
+  time: string;
+  /** Which plugin. */
+  plugin: string;
+  /** What it tried. */
+  attempt: string;
+  /** Allowed or denied. */
+  decision: string;
+  /** More. */
+  detail: string;
+}
+
+/**
+ * Reads one plugin of the backend's list, or `undefined` without a name.
+ *
+ * @example
+ * ```ts
+ * import { readPlugin } from "./plugins_page.js";
+ * console.log(readPlugin(42)); // undefined
+ * ```
+ */
+export declare function readPlugin(v: unknown): PluginRow | undefined;
+
+/**
+ * Reads one audit entry, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { readAudit } from "./plugins_page.js";
+ * console.log(readAudit(null)); // undefined
+ * ```
+ */
+export declare function readAudit(v: unknown): AuditRow | undefined;
+
+/**
+ * Draws the plugin table and the newest 100 audit entries.
+ *
+ * @example
+ * ```ts ignore
+ * import { renderPlugins } from "./plugins_page.js";
+ * renderPlugins(
+ *   { body: document.querySelector("#plugin-table tbody")!, log: document.getElementById("audit-log")! },
+ *   { plugins: [], audit: [], sources: new Map() },
+ *   { act: () => {}, upgrade: () => {} },
+ * );
+ * ```
+ */
+export declare function renderPlugins(
+  where: { body: HTMLElement; log: HTMLElement },
+  lists: { plugins: unknown[]; audit: unknown[]; sources: Map<string, unknown> },
+  on: { act: (verb: string, name: string) => void; upgrade: (name: string) => void },
+): void;

@@ -1,0 +1,117 @@
+// @ts-self-types="./plugins_page.d.ts"
+// @ts-check
+/**
+ * The Plugins page's table and audit log, read field by field from the backend's lists
+ * (which arrive untyped) before anything is shown.
+ *
+ * @module
+ */
+import { sourceCell } from "../plugins_view.js";
+
+/** @typedef {import("./plugins_page.d.ts").PluginRow} PluginRow */
+/** @typedef {import("./plugins_page.d.ts").AuditRow} AuditRow */
+
+/** @param {unknown} v @returns {v is Record<string, unknown>} */
+function isObject(v) {
+  return typeof v === "object" && v !== null;
+}
+
+/** @param {unknown} v */
+function text(v) {
+  return typeof v === "string" ? v : v === undefined || v === null ? "" : String(v);
+}
+
+/** @param {unknown} v @returns {string[]} */
+function texts(v) {
+  return Array.isArray(v) ? v.map(text) : [];
+}
+
+/**
+ * One plugin of `PluginHost.list()` as the page shows it, or `undefined` without a name.
+ * @param {unknown} v
+ * @returns {PluginRow | undefined}
+ */
+export function readPlugin(v) {
+  if (!isObject(v) || typeof v.name !== "string") return undefined;
+  const granted = isObject(v.granted) ? v.granted : {};
+  return {
+    name: v.name,
+    version: text(v.version),
+    state: text(v.state),
+    disabledReason: text(v.disabledReason),
+    events: texts(granted.events),
+    capabilities: texts(granted.capabilities),
+    permissions: JSON.stringify(granted.permissions ?? {}),
+    scopeText: text(v.scopeText),
+    crashes: Number(v.crashes) || 0,
+    overflows: Number(v.overflows) || 0,
+    denied: Number(v.denied) || 0,
+  };
+}
+
+/**
+ * One audit log entry, or `undefined` when it is not an object.
+ * @param {unknown} v
+ * @returns {AuditRow | undefined}
+ */
+export function readAudit(v) {
+  if (!isObject(v)) return undefined;
+  return {
+    time: text(v.time),
+    plugin: text(v.plugin),
+    attempt: text(v.attempt),
+    decision: text(v.decision),
+    detail: text(v.detail),
+  };
+}
+
+/**
+ * Draws the plugin table and the newest 100 audit entries.
+ * @param {{ body: HTMLElement, log: HTMLElement }} where
+ * @param {{ plugins: unknown[], audit: unknown[], sources: Map<string, import("../plugins_view.js").SourceRow> }} lists
+ * @param {{ act: (verb: string, name: string) => void, upgrade: (name: string) => void }} on
+ */
+export function renderPlugins(where, lists, on) {
+  where.body.replaceChildren();
+  for (const plugin of lists.plugins.map(readPlugin)) {
+    if (!plugin) continue;
+    const tr = document.createElement("tr");
+    tr.dataset.plugin = plugin.name;
+    const cell = (/** @type {string} */ content, /** @type {string} */ cls = "") => {
+      const td = document.createElement("td");
+      td.textContent = content;
+      if (cls) td.className = cls;
+      tr.append(td);
+      return td;
+    };
+    cell(`${plugin.name} ${plugin.version}`);
+    tr.append(sourceCell(lists.sources.get(plugin.name), () => on.upgrade(plugin.name)));
+    cell(plugin.state + (plugin.disabledReason ? ` (${plugin.disabledReason})` : ""), "state");
+    cell(
+      `events: ${plugin.events.join(", ") || "none"}; capabilities: ${
+        plugin.capabilities.join(", ") || "none"
+      }; permissions: ${plugin.permissions}; ${plugin.scopeText}`,
+      "grants",
+    );
+    cell(`crashes ${plugin.crashes}, overflows ${plugin.overflows}, denied ${plugin.denied}`);
+    const actions = cell("");
+    const disabled = plugin.state === "disabled";
+    for (const verb of disabled ? ["enable", "revoke"] : ["disable", "revoke"]) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = verb[0].toUpperCase() + verb.slice(1);
+      button.dataset.action = verb;
+      button.addEventListener("click", () => on.act(verb, plugin.name));
+      actions.append(button);
+    }
+    where.body.append(tr);
+  }
+  where.log.replaceChildren();
+  for (const entry of lists.audit.slice(-100).reverse().map(readAudit)) {
+    if (!entry) continue;
+    const li = document.createElement("li");
+    li.textContent =
+      `${entry.time} ${entry.plugin} ${entry.attempt}: ${entry.decision} ${entry.detail}`;
+    where.log.append(li);
+  }
+}

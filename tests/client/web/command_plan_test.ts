@@ -1,0 +1,108 @@
+import assert from "node:assert/strict";
+import { type PlanContext, planInput } from "../../../client/web/command_plan.js";
+
+const inChannel: PlanContext = {
+  networkId: 1,
+  buffer: { type: "channel", name: "#a", joined: true },
+  pluginCommands: ["weather"],
+};
+const kickedFrom: PlanContext = { ...inChannel, buffer: { ...inChannel.buffer!, joined: false } };
+const server: PlanContext = {
+  ...inChannel,
+  buffer: { type: "server", name: "Local", joined: false },
+};
+
+Deno.test("planInput() sends text to the current buffer", () => {
+  assert.deepEqual(planInput("hello", inChannel), [
+    { step: "send", action: { kind: "say", networkId: 1, target: "#a", text: "hello" } },
+  ]);
+});
+
+Deno.test("planInput() refuses to send in a channel we are not in, with an error, sending nothing", () => {
+  for (const line of ["hello", "/me waves", "/msg #a hi"]) {
+    const steps = planInput(line, kickedFrom);
+    assert.equal(steps.length, 1, line);
+    assert.equal(steps[0].step, "show");
+    assert.match(JSON.stringify(steps[0]), /not in the channel/);
+  }
+  assert.match(JSON.stringify(planInput("hi", server)), /open a channel or a query first/);
+});
+
+Deno.test("planInput() shows usage and help lines in the buffer", () => {
+  assert.deepEqual(planInput("/kick", inChannel), [
+    { step: "show", kind: "error", text: "usage: /kick <nick> [reason]" },
+  ]);
+  assert.deepEqual(planInput("/help topic", inChannel), [
+    {
+      step: "show",
+      kind: "event",
+      text: "/topic [#channel] [text] - Show or set a channel's topic",
+    },
+  ]);
+  assert.ok(planInput("/help", inChannel).length > 20);
+  assert.deepEqual(planInput("/nope", inChannel), [
+    { step: "show", kind: "error", text: "Unknown command /nope (try /help)" },
+  ]);
+});
+
+Deno.test("planInput() maps commands onto typed actions", () => {
+  assert.deepEqual(planInput("/weather Paris", inChannel), [
+    { step: "send", action: { kind: "command", name: "weather", args: "Paris" } },
+  ]);
+  assert.deepEqual(planInput("/join deno", inChannel), [
+    { step: "focusOnJoin", channel: "#deno" },
+    { step: "send", action: { kind: "join", networkId: 1, channel: "#deno" } },
+  ]);
+  assert.deepEqual(planInput("/topic hello world", inChannel), [
+    { step: "send", action: { kind: "quote", networkId: 1, line: "TOPIC #a :hello world" } },
+  ]);
+  assert.deepEqual(planInput("/op bob", inChannel), [
+    { step: "send", action: { kind: "quote", networkId: 1, line: "MODE #a +o bob" } },
+  ]);
+  assert.deepEqual(planInput("/away lunch", inChannel), [
+    {
+      step: "send",
+      action: { kind: "quote", networkId: 1, line: "AWAY :lunch" },
+      done: "You are marked away: lunch",
+    },
+  ]);
+  assert.deepEqual(planInput("/list >5", inChannel), [
+    { step: "list", action: { kind: "list", networkId: 1, filter: ">5" } },
+  ]);
+  assert.deepEqual(planInput("/quit", inChannel), [
+    { step: "send", action: { kind: "disconnect", networkId: 1 } },
+  ]);
+  assert.deepEqual(planInput("/query bob hi", inChannel), [
+    { step: "open", name: "bob", type: "query" },
+    { step: "send", action: { kind: "say", networkId: 1, target: "bob", text: "hi" } },
+  ]);
+  assert.deepEqual(planInput("/kick bob", server), [
+    { step: "show", kind: "error", text: "Cannot kick: open a channel first" },
+  ]);
+});
+
+Deno.test("planInput() closes a channel by parting it, and a query or left channel at once", () => {
+  assert.deepEqual(planInput("/close", inChannel), [
+    { step: "send", action: { kind: "part", networkId: 1, channel: "#a" } },
+    { step: "close" },
+  ]);
+  assert.deepEqual(planInput("/close", kickedFrom), [{ step: "close" }]);
+  assert.equal(planInput("/close", server)[0].step, "show");
+});
+
+Deno.test("planInput() searches the network's history from any buffer, usage when empty", () => {
+  const query = { kind: "history.search", text: "deploy failed", networkId: 1, limit: 50 };
+  assert.deepEqual(planInput("/search deploy failed", server), [{ step: "search", query }]);
+  assert.deepEqual(planInput("/search", inChannel), [
+    { step: "show", kind: "error", text: "usage: /search <words>" },
+  ]);
+});
+
+Deno.test("planInput() needs a network for commands", () => {
+  assert.deepEqual(
+    planInput("/join #a", { networkId: undefined, buffer: undefined, pluginCommands: [] }),
+    [
+      { step: "show", kind: "error", text: "Cannot run the command: add a network first" },
+    ],
+  );
+});

@@ -1,0 +1,262 @@
+import assert from "node:assert/strict";
+import { PageStore, pluginsReply } from "../../../client/web/store.js";
+import type { Note } from "../../../client/web/store.js";
+import type { Action, UiEvent } from "../../../client/web/protocol.js";
+
+/** A store holding network 1 (we are "alice" in #room with bob), and what it asked for. */
+function setUp(options: { hidden?: boolean } = {}) {
+  const sent: Action[] = [];
+  const notes: Note[] = [];
+  const shown: string[] = [];
+  const store = new PageStore({
+    send: (action) => sent.push(action),
+    toast: () => {},
+    hidden: () => options.hidden ?? false,
+    onLine: (_, line) => shown.push(line.text),
+    notify: (note) => notes.push(note),
+    away: () => {},
+    recolor: () => {},
+    frontend: () => {},
+  });
+  store.receive({
+    kind: "hello",
+    version: 1,
+    plugins: [],
+    roster: [],
+    updates: [],
+    networks: [{
+      id: 1,
+      name: "Local",
+      host: "127.0.0.1",
+      port: 6667,
+      tls: false,
+      nick: "alice",
+      autoconnect: false,
+      hasPassword: false,
+      hasSaslPassword: false,
+      state: "connected",
+      currentNick: "alice",
+      channels: [{ name: "#room", topic: "", members: ["@alice", "bob"] }],
+    }],
+  });
+  const batch = (...events: UiEvent[]) =>
+    store.receive({ kind: "batch", events, roster: [], updates: [] });
+  return { store, sent, notes, shown, batch, net: store.state.networks.get(1)! };
+}
+
+const at = { time: 1_700_000_000_000, source: "irc" };
+const said = (channel: string, user: string, message: string, extra = {}): UiEvent => ({
+  type: "message.received",
+  data: { networkId: 1, channel, user, message, timestamp: 1_700_000_000, ...extra },
+  ...at,
+});
+
+Deno.test("a mention in another buffer counts as unread and highlight, and is marked", () => {
+  const { store, batch, net } = setUp();
+  assert.equal(store.currentBuffer()?.key, "*");
+  batch(said("#room", "bob", "hello everyone"), said("#room", "bob", "ALICE: look"));
+  const room = net.buffers.get("#room")!;
+  assert.deepEqual([room.unread, room.highlights], [2, 1]);
+  assert.deepEqual(room.lines.map((l) => Boolean(l.highlight)), [false, true]);
+  store.select(1, "#room");
+  assert.deepEqual([room.unread, room.highlights], [0, 0]);
+});
+
+Deno.test("a private message opens a query and counts as a highlight; a notice does not", () => {
+  const { batch, net } = setUp();
+  batch(said("", "bob", "psst", { peer: "bob" }));
+  const query = net.buffers.get("bob")!;
+  assert.equal(query.type, "query");
+  assert.deepEqual([query.unread, query.highlights], [1, 1]);
+  batch(said("", "NickServ", "This nickname is registered", { peer: "NickServ", kind: "notice" }));
+  assert.equal(net.buffers.has("nickserv"), false, "a private notice goes to the server buffer");
+  assert.equal(net.buffers.get("*")!.lines.at(-1)?.kind, "notice");
+});
+
+Deno.test("a mention or private message while the page is hidden asks for a notification", () => {
+  const { store, batch, notes } = setUp({ hidden: true });
+  store.select(1, "#room");
+  batch(said("#room", "bob", "no one"), said("#room", "bob", "alice, ping"));
+  batch(said("", "bob", "\x02psst", { peer: "bob" }));
+  assert.deepEqual(notes.map((n) => [n.title, n.body, n.key]), [
+    ["bob in #room", "alice, ping", "#room"],
+    ["bob (private)", "psst", "bob"],
+  ]);
+  assert.equal(store.state.networks.get(1)!.buffers.get("#room")!.unread, 2, "hidden: unread");
+  store.seen();
+  assert.equal(store.state.networks.get(1)!.buffers.get("#room")!.unread, 0);
+});
+
+Deno.test("our own lines and history replays never count or notify", () => {
+  const { batch, net, notes } = setUp({ hidden: true });
+  batch(
+    said("#room", "alice", "alice talks to herself"),
+    said("#room", "bob", "alice: old news", { history: true }),
+    { type: "message.sent", data: { networkId: 1, channel: "#room", message: "hi" }, ...at },
+  );
+  assert.equal(net.buffers.get("#room")!.unread, 0);
+  assert.deepEqual(notes, []);
+});
+
+Deno.test("highlight words mark a line like the nick does", () => {
+  const { store, batch, net } = setUp();
+  store.state.highlightWords = ["deno"];
+  batch(said("#room", "bob", "Deno 3 is out"));
+  assert.equal(net.buffers.get("#room")!.highlights, 1);
+});
+
+Deno.test("kicks, parts, quits with reasons; topic and mode changes; the MOTD", () => {
+  const { batch, net } = setUp();
+  const user = { networkId: 1, user: "bob", nickname: "bob" };
+  batch(
+    { type: "server.motd", data: { networkId: 1, lines: ["- welcome", "- be nice"] }, ...at },
+    {
+      type: "channel.topic",
+      data: { networkId: 1, channel: "#room", topic: "t", setter: "bob" },
+      ...at,
+    },
+    {
+      type: "channel.mode",
+      data: { networkId: 1, channel: "#room", modes: "+m", setter: "bob" },
+      ...at,
+    },
+    { type: "user.quit", data: { ...user, reason: "Quit: bye" }, ...at },
+    {
+      type: "user.kicked",
+      data: {
+        ...user,
+        nickname: "alice",
+        user: "alice",
+        channel: "#room",
+        kicker: "bob",
+        reason: "off topic",
+      },
+      ...at,
+    },
+  );
+  assert.deepEqual(net.buffers.get("*")!.lines.map((l) => [l.kind, l.text]), [
+    ["motd", "- welcome"],
+    ["motd", "- be nice"],
+  ]);
+  const room = net.buffers.get("#room")!;
+  assert.deepEqual(room.lines.map((l) => l.text), [
+    "bob changed the topic to: t",
+    "bob sets mode +m",
+    "← bob quit (Quit: bye)",
+    "← You were kicked by bob (off topic)",
+  ]);
+  assert.equal(room.joined, false);
+  assert.equal(room.topic, "t");
+});
+
+Deno.test("a server error goes to the buffer it is about", () => {
+  const { store, batch, net } = setUp();
+  store.select(1, "*");
+  batch({
+    type: "error",
+    data: { networkId: 1, error: "#room: Cannot send to channel", type: "404", target: "#Room" },
+    ...at,
+  });
+  assert.equal(net.buffers.get("#room")!.lines.at(-1)?.kind, "error");
+  batch({
+    type: "error",
+    data: { networkId: 1, error: "nobody: No such nick", type: "401", target: "nobody" },
+    ...at,
+  });
+  assert.equal(net.buffers.get("*")!.lines.at(-1)?.text, "nobody: No such nick");
+});
+
+Deno.test("select() tells the backend about focus and the read position", () => {
+  const { store, sent, batch } = setUp();
+  batch(said("#room", "bob", "hi"));
+  sent.length = 0;
+  store.select(1, "#room");
+  assert.deepEqual(sent.map((a) => a.kind), ["pane.blur", "pane.focus", "buffer.read"]);
+});
+
+Deno.test("restoreHistory() brings back conversations and unread counts, a channel's once rejoined", () => {
+  const { store, net, batch } = setUp();
+  store.restoreHistory([
+    { networkId: 1, name: "carol", unread: 3 },
+    { networkId: 1, name: "#room", unread: 2 },
+    { networkId: 1, name: "#later", unread: 5 },
+    { networkId: 9, name: "dave", unread: 1 },
+  ]);
+  assert.equal(net.buffers.get("carol")?.unread, 3);
+  assert.equal(net.buffers.get("#room")?.unread, 2);
+  assert.equal(net.buffers.has("#later"), false);
+  batch({
+    type: "user.joined",
+    data: { networkId: 1, user: "alice", nickname: "alice", channel: "#later" },
+    ...at,
+  });
+  assert.equal(net.buffers.get("#later")?.unread, 5);
+  // Taken once: leaving and joining again starts from nothing.
+  batch({
+    type: "user.parted",
+    data: { networkId: 1, user: "alice", nickname: "alice", channel: "#later" },
+    ...at,
+  });
+  batch({
+    type: "user.joined",
+    data: { networkId: 1, user: "alice", nickname: "alice", channel: "#later" },
+    ...at,
+  });
+  assert.equal(net.buffers.get("#later")?.unread, 0);
+});
+
+Deno.test("select() lets the page load stored lines, then reads the buffer up to them", () => {
+  const sent: Action[] = [];
+  const opened: string[] = [];
+  const store = new PageStore({
+    send: (action) => sent.push(action),
+    toast: () => {},
+    hidden: () => false,
+    onLine: () => {},
+    notify: () => {},
+    away: () => {},
+    recolor: () => {},
+    frontend: () => {},
+    opened: (networkId, buffer) => opened.push(`${networkId} ${buffer.name}`),
+  });
+  store.receive({
+    kind: "networks",
+    networks: [{
+      id: 1,
+      name: "Local",
+      host: "127.0.0.1",
+      port: 6667,
+      tls: false,
+      nick: "alice",
+      autoconnect: false,
+      hasPassword: false,
+      hasSaslPassword: false,
+      state: "connected",
+      currentNick: "alice",
+      channels: [{ name: "#room", topic: "", members: ["alice"] }],
+    }],
+  });
+  const room = store.state.networks.get(1)!.buffers.get("#room")!;
+  store.select(1, "#room");
+  assert.deepEqual(opened, ["1 Local", "1 #room"]);
+  sent.length = 0;
+  room.lines = [{ id: 7, kind: "message", nick: "bob", text: "stored", time: 1_000 }];
+  assert.equal(store.historyLoaded(1, room), true);
+  assert.deepEqual(sent, [{
+    kind: "buffer.read",
+    networkId: 1,
+    buffer: "#room",
+    timestamp: new Date(1_000).toISOString(),
+  }]);
+  store.select(1, "*");
+  assert.equal(store.historyLoaded(1, room), false);
+});
+
+Deno.test("pluginsReply() checks the reply's shape", () => {
+  assert.equal(
+    pluginsReply({ kind: "plugins", plugins: [], audit: [], commands: [] })?.kind,
+    "plugins",
+  );
+  assert.equal(pluginsReply({ kind: "plugins", plugins: 1 }), undefined);
+  assert.equal(pluginsReply(null), undefined);
+});

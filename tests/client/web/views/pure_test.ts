@@ -1,0 +1,59 @@
+// The views' DOM-free parts: count text, buffer order, saved highlight words, plugin rows.
+import assert from "node:assert/strict";
+import { userCount } from "../../../../client/web/views/nick_list.js";
+import { bufferOrder } from "../../../../client/web/views/buffer_list.js";
+import { loadWords, saveWords, WORDS_KEY } from "../../../../client/web/views/settings.js";
+import { readAudit, readPlugin } from "../../../../client/web/views/plugins_page.js";
+import { newBuffer } from "../../../../client/web/page_state.js";
+
+Deno.test("userCount() says 1 user, 2 users, 0 users", () => {
+  assert.deepEqual([userCount(0), userCount(1), userCount(2)], ["0 users", "1 user", "2 users"]);
+});
+
+Deno.test("bufferOrder(): the server buffer, channels, then queries, each by name", () => {
+  const order = bufferOrder([
+    newBuffer("zed", "query", "zed"),
+    newBuffer("#b", "channel", "#b"),
+    newBuffer("*", "server", "Local"),
+    newBuffer("amy", "query", "amy"),
+    newBuffer("#a", "channel", "#a"),
+  ]);
+  assert.deepEqual(order.map((b) => b.key), ["*", "#a", "#b", "amy", "zed"]);
+});
+
+Deno.test("highlight words are saved as read, and storage that fails means none", () => {
+  const saved = new Map<string, string>();
+  const storage = {
+    getItem: (k: string) => saved.get(k) ?? null,
+    setItem: (k: string, v: string) => void saved.set(k, v),
+  };
+  assert.deepEqual(saveWords(storage, " deno,, Deno bus "), ["deno", "bus"]);
+  assert.equal(saved.get(WORDS_KEY), "deno, bus");
+  assert.deepEqual(loadWords(storage), ["deno", "bus"]);
+  const broken = {
+    getItem: (): string | null => {
+      throw new DOMException("denied", "SecurityError");
+    },
+  };
+  assert.deepEqual(loadWords(broken), []);
+});
+
+Deno.test("readPlugin() and readAudit() read untyped rows field by field", () => {
+  const row = readPlugin({
+    name: "greeter",
+    version: "1.0.0",
+    state: "running",
+    granted: { events: ["user.joined"], capabilities: [], permissions: { net: [] } },
+    crashes: 2,
+  });
+  assert.deepEqual(row && [row.name, row.events, row.permissions, row.crashes, row.denied], [
+    "greeter",
+    ["user.joined"],
+    '{"net":[]}',
+    2,
+    0,
+  ]);
+  assert.equal(readPlugin({ version: "1" }), undefined);
+  assert.equal(readAudit("x"), undefined);
+  assert.equal(readAudit({ plugin: "greeter", decision: "denied" })?.time, "");
+});
