@@ -39,6 +39,7 @@ export interface NetworkServer {
  *   autoconnect: false,
  *   username: "",
  *   realname: "",
+ *   password: "",
  * };
  * ```
  */
@@ -57,6 +58,11 @@ export interface Network extends NetworkServer {
   username: string;
   /** The real name (GECOS) to register with; `""` means the nick. */
   realname: string;
+  /**
+   * The server password (sent as PASS); `""` means none. A bouncer logs in with it: ZNC
+   * takes `user/network:password`.
+   */
+  password: string;
 }
 
 /**
@@ -88,6 +94,8 @@ export interface NewNetwork {
   username?: string;
   /** Real name; defaults to `""`. */
   realname?: string;
+  /** Server password (PASS); defaults to `""`, none. */
+  password?: string;
 }
 
 /**
@@ -186,6 +194,10 @@ const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    sql: "ALTER TABLE networks ADD COLUMN password TEXT NOT NULL DEFAULT '';",
+  },
 ];
 
 /** The newest schema version of the `networks` component. */
@@ -201,6 +213,7 @@ interface NetworkRow {
   autoconnect: number;
   username: string;
   realname: string;
+  password: string;
 }
 
 interface ServerRow {
@@ -262,7 +275,7 @@ export class NetworkStore implements Disposable {
       if (this.#owned) this.#db.close();
       throw error;
     }
-    const columns = "id, name, host, port, tls, nick, autoconnect, username, realname";
+    const columns = "id, name, host, port, tls, nick, autoconnect, username, realname, password";
     this.#selectOne = this.#db.prepare(`SELECT ${columns} FROM networks WHERE id = ?`);
     this.#selectAll = this.#db.prepare(`SELECT ${columns} FROM networks ORDER BY id`);
     this.#selectServers = this.#db.prepare(
@@ -272,8 +285,9 @@ export class NetworkStore implements Disposable {
       "SELECT network_id, host, port, tls FROM network_servers ORDER BY network_id, position",
     );
     this.#insert = this.#db.prepare(
-      `INSERT INTO networks (name, host, host_key, port, tls, nick, autoconnect, username, realname)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO networks
+       (name, host, host_key, port, tls, nick, autoconnect, username, realname, password)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.#insertServer = this.#db.prepare(
       "INSERT INTO network_servers (network_id, position, host, host_key, port, tls) VALUES (?, ?, ?, ?, ?, ?)",
@@ -281,7 +295,7 @@ export class NetworkStore implements Disposable {
     this.#deleteServers = this.#db.prepare("DELETE FROM network_servers WHERE network_id = ?");
     this.#updateRow = this.#db.prepare(
       `UPDATE networks SET name = ?, host = ?, host_key = ?, port = ?, tls = ?, nick = ?,
-       autoconnect = ?, username = ?, realname = ? WHERE id = ?`,
+       autoconnect = ?, username = ?, realname = ?, password = ? WHERE id = ?`,
     );
     this.#delete = this.#db.prepare("DELETE FROM networks WHERE id = ?");
     // UNION removes the duplicate when a network lists its primary host among its servers.
@@ -487,6 +501,7 @@ function rowValues(network: Omit<Network, "id">): (string | number)[] {
     network.autoconnect ? 1 : 0,
     network.username,
     network.realname,
+    network.password,
   ];
 }
 
@@ -506,6 +521,7 @@ function toNetwork(row: NetworkRow, servers: NetworkServer[]): Network {
     autoconnect: row.autoconnect === 1,
     username: row.username,
     realname: row.realname,
+    password: row.password,
   };
 }
 
@@ -582,7 +598,18 @@ function validate(input: NewNetwork, action: string): Omit<Network, "id"> {
     autoconnect: flag("autoconnect", input.autoconnect, true),
     username: text("username", input.username ?? "", true),
     realname: text("realname", input.realname ?? "", true),
+    password: serverPassword(text("password", input.password ?? "", true), action),
   };
+}
+
+/** A server password goes on one PASS line: no CR, LF or NUL, and within a line's length. */
+function serverPassword(value: string, action: string): string {
+  if (/[\r\n\0]/.test(value) || value.length > 400) {
+    throw new TypeError(
+      `Cannot ${action}: the password must be at most 400 characters without CR, LF or NUL, got ${value.length} characters`,
+    );
+  }
+  return value;
 }
 
 /** What cannot be in a channel name or key (spaces include CR and LF). */

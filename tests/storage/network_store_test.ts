@@ -58,6 +58,7 @@ Deno.test("NetworkStore add/get/list/update/remove on a real SQLite file", async
       autoconnect: true,
       username: "",
       realname: "",
+      password: "",
     });
     const oftc = store.add({ name: "OFTC", host: "irc.oftc.net", tls: false, nick: "al" });
     assert.equal(oftc.port, 6667, "the port defaults by tls");
@@ -93,6 +94,8 @@ Deno.test("NetworkStore keeps everything across close and reopen", async () => {
       nick: "bot",
       autoconnect: true,
       username: "botty",
+      // A bouncer login: ZNC takes user/network:password as the server password.
+      password: "bot/libera:s3cret pass",
       servers: [{ host: "127.0.0.1", port: 6669, tls: false }, {
         host: "localhost",
         port: 6697,
@@ -105,6 +108,7 @@ Deno.test("NetworkStore keeps everything across close and reopen", async () => {
 
     using second = new NetworkStore(path);
     assert.deepEqual(second.list(), [added]);
+    assert.equal(second.get(added.id)?.password, "bot/libera:s3cret pass");
     assert.deepEqual(second.matchHost("::1"), [{ id: added.id, name: "Local" }]);
     assert.deepEqual(second.matchHost("LOCALHOST."), [{ id: added.id, name: "Local" }]);
   });
@@ -124,12 +128,12 @@ Deno.test("NetworkStore migrates a version-1 database and keeps its rows", async
     old.close();
 
     using store = new NetworkStore(path);
-    assert.equal(NetworkStore.schemaVersion, 3);
+    assert.equal(NetworkStore.schemaVersion, 4);
     const db = new DatabaseSync(path);
     const row = db.prepare("SELECT version FROM schema_versions WHERE component = 'networks'")
       .get();
     db.close();
-    assert.deepEqual({ ...row }, { version: 3 });
+    assert.deepEqual({ ...row }, { version: 4 });
     assert.deepEqual(store.channels(1), []);
     assert.deepEqual(store.list(), [{
       id: 1,
@@ -142,6 +146,7 @@ Deno.test("NetworkStore migrates a version-1 database and keeps its rows", async
       autoconnect: true,
       username: "",
       realname: "",
+      password: "",
     }]);
     assert.deepEqual(store.matchHost("alt.old.example"), [{ id: 1, name: "Old" }]);
   });
@@ -156,6 +161,7 @@ Deno.test("NetworkStore refuses a database newer than it knows", async () => {
       { version: 2, sql: "SELECT 1" },
       { version: 3, sql: "SELECT 1" },
       { version: 4, sql: "SELECT 1" },
+      { version: 5, sql: "SELECT 1" },
     ]);
     db.close();
     assert.throws(() => new NetworkStore(path), /newer than this client knows/);
@@ -219,6 +225,9 @@ Deno.test("NetworkStore refuses invalid fields with TypeError and writes nothing
       servers: [{ host: "b..example", port: 1, tls: true }],
     },
     { name: "A", host: "a.example", nick: "n", servers: "x" },
+    { name: "A", host: "a.example", nick: "n", password: "pw\r\nQUIT" },
+    { name: "A", host: "a.example", nick: "n", password: "x".repeat(401) },
+    { name: "A", host: "a.example", nick: "n", password: 7 },
     null,
   ];
   for (const input of bad) {
