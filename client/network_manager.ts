@@ -125,6 +125,7 @@ export class NetworkManager {
       altNicks: [`${network.nick}_`, `${network.nick}__`],
       username: network.username || undefined,
       realname: network.realname || undefined,
+      password: network.password || undefined,
       reconnect: {},
       ...this.#options.irc,
     });
@@ -248,6 +249,7 @@ export class NetworkManager {
       autoconnect: network.autoconnect,
       username: network.username,
       realname: network.realname,
+      hasPassword: network.password !== "",
       state: client?.state ?? "disconnected",
       currentNick: client?.nickname ?? network.nick,
       channels: this.#options.ui.channels(network.id),

@@ -486,6 +486,9 @@ function openNetworkForm(net, prefill = {}) {
   editing = net?.id;
   const form = /** @type {HTMLFormElement} */ ($("network-form"));
   form.reset();
+  // The saved password never comes back to the page: an empty field keeps it.
+  /** @type {HTMLInputElement} */ (form.elements.namedItem("password")).placeholder =
+    net?.hasPassword ? "saved; type a new one to replace it" : "none (ZNC: user/network:password)";
   $("network-form-title").textContent = net ? `Edit ${net.name}` : "Add network";
   $("network-form-error").textContent = "";
   const values = { ...(net ?? {}), ...prefill };
@@ -513,6 +516,8 @@ async function submitNetworkForm(event) {
     autoconnect: data.get("autoconnect") === "on",
     username: text("username"),
     realname: text("realname"),
+    // Not trimmed: a space may be part of a password. Left out when empty, so an edit keeps it.
+    ...(data.get("password") ? { password: String(data.get("password")) } : {}),
   };
   const connect = /** @type {HTMLButtonElement | null} */ (event.submitter)?.value === "connect";
   const channels = text("channels").split(/[\s,]+/).filter(Boolean);

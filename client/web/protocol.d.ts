@@ -57,6 +57,11 @@ export interface NetworkForm {
   username?: string;
   /** Real name. */
   realname?: string;
+  /**
+   * Server password (PASS), e.g. `user/network:password` for ZNC. Absent on edit: unchanged.
+   * Never sent back to the page (see `NetworkView.hasPassword`).
+   */
+  password?: string;
 }
 
 /** What the page asks the backend to do; `id`, when given, is echoed in the reply.
@@ -149,13 +154,16 @@ export type ParsedAction = { ok: true; action: Action } | { ok: false; error: Er
  * import type { NetworkView } from "./protocol.js";
  * const view: NetworkView = {
  *   id: 1, name: "Local", host: "127.0.0.1", port: 6667, tls: false, nick: "me", autoconnect: false,
- *   state: "connected", currentNick: "me", channels: [{ name: "#a", topic: "", members: ["@me"] }],
+ *   hasPassword: false, state: "connected", currentNick: "me",
+ *   channels: [{ name: "#a", topic: "", members: ["@me"] }],
  * };
  * ```
  */
-export interface NetworkView extends NetworkForm {
+export interface NetworkView extends Omit<NetworkForm, "password"> {
   /** Saved network id. */
   id: number;
+  /** Whether a server password is saved (the password itself stays in the backend). */
+  hasPassword?: boolean;
   /** Connection state. */
   state: string;
   /** Our current nickname there. */

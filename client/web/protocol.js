@@ -124,6 +124,18 @@ function networkForm(v) {
   const realname = optStr(v, "realname", /^[^\r\n\x00]{0,200}$/, "a real name");
   if (username !== undefined) form.username = username;
   if (realname !== undefined) form.realname = realname;
+  const password = v.password;
+  if (password !== undefined) {
+    if (typeof password !== "string" || !/^[^\r\n\x00]{0,400}$/.test(password)) {
+      // A secret: the error tells its length, never its text.
+      throw new FieldError(
+        "password",
+        "a server password of at most 400 characters without CR, LF or NUL",
+        typeof password === "string" ? `${password.length} characters` : typeof password,
+      );
+    }
+    form.password = password;
+  }
   return form;
 }
 

@@ -31,6 +31,11 @@ Deno.test("parseAction() accepts every well-formed action and echoes its id", ()
     { kind: "quote", networkId: 1, line: "TOPIC #a :new topic" },
     { kind: "command", name: "weather", args: "Paris" },
     { kind: "network.add", network, connect: true },
+    {
+      kind: "network.add",
+      network: { ...network, password: "alice/libera:pass word" },
+      connect: true,
+    },
     { kind: "network.update", networkId: 2, network: { ...network, username: "a", realname: "A" } },
     { kind: "network.remove", networkId: 2 },
     { kind: "pane.focus", pane: { networkId: 1, type: "channel", name: "#deno" } },
@@ -100,6 +105,10 @@ Deno.test("parseAction() refuses malformed, unknown, oversized and invalid frame
     [JSON.stringify({ kind: "plugin.disable", name: "../etc" }), "invalid_field"],
     [JSON.stringify({ kind: "say", text: "x".repeat(MAX_ACTION_BYTES) }), "too_large"],
   ];
+  const secret = { ...network, password: "hunter2\r\nQUIT" };
+  const refused = parseAction(JSON.stringify({ kind: "network.add", network: secret }));
+  assert.ok(!refused.ok && refused.error.code === "invalid_field");
+  assert.ok(!refused.error.message.includes("hunter2"), "a refused password is not echoed");
   for (const [frame, code, id] of cases) {
     const parsed = parseAction(frame);
     assert.equal(parsed.ok, false, String(frame).slice(0, 80));
