@@ -45,9 +45,11 @@ Deno.test("the page: add a network, chat, colours, away, deep links, plugins", a
     await page.click("#empty-add");
     await page.fill("input[name=name]", "Local");
     await page.fill("input[name=host]", "127.0.0.1");
-    await page.fill("input[name=port]", String(server.port));
+    // The port whose connect class wants a server password, as a bouncer does.
+    await page.fill("input[name=port]", String(server.passwordPort));
     await page.uncheck("input[name=tls]");
     await page.fill("input[name=nick]", "alice");
+    await page.fill("input[name=password]", "serverpass");
     await page.fill("input[name=channels]", "#room");
     await page.click("#network-save-connect");
     await page.locator("#rail button.connected").waitFor();
@@ -166,6 +168,7 @@ Deno.test("the page: add a network, chat, colours, away, deep links, plugins", a
     await page.click('#rail button[data-network-id="1"]');
     await page.click("#edit-network");
     assert.equal(await page.inputValue("input[name=host]"), "127.0.0.1");
+    assert.equal(await page.inputValue("input[name=password]"), "", "the page never gets it back");
     await page.fill("input[name=name]", "Local IRC");
     await page.check("input[name=autoconnect]");
     await page.fill("input[name=channels]", "");
@@ -174,6 +177,7 @@ Deno.test("the page: add a network, chat, colours, away, deep links, plugins", a
     const saved = client.networks.get(1)!;
     assert.equal(saved.name, "Local IRC");
     assert.equal(saved.autoconnect, true);
+    assert.equal(saved.password, "serverpass", "an empty password field keeps the saved one");
     await page.click('#buffer-list li[data-key="#room"]');
   });
 
