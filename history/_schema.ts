@@ -6,8 +6,11 @@
  * - `lines`: the stored lines; `fp` is a 53-bit fingerprint of sender, kind and text, so
  *   `(buffer_id, time, fp)` is unique and a replay of a line without msgid is ignored;
  *   `(buffer_id, msgid)` is unique where there is a msgid;
- * - `lines_fts`: FTS5 over `lines.text` (external content, trigram tokenizer), kept in
- *   step by triggers, so substring search of 3 characters or more is an index lookup.
+ * - `lines_fts`: FTS5 over `lines.text` (external content, trigram tokenizer, no
+ *   positions), filled behind the inserts up to `history_meta.fts_upto` (the newest line id
+ *   indexed): a commit writes only `lines`, so a flood is stored at the speed of a plain
+ *   table and the index catches up in short steps; a line deleted is removed from the index
+ *   when it was indexed.
  *
  * @module
  */
@@ -42,13 +45,14 @@ export const MIGRATIONS: Migration[] = [
       );
       CREATE UNIQUE INDEX lines_buffer_time_fp ON lines (buffer_id, time, fp);
       CREATE UNIQUE INDEX lines_buffer_msgid ON lines (buffer_id, msgid) WHERE msgid IS NOT NULL;
+      CREATE TABLE history_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+      INSERT INTO history_meta (key, value) VALUES ('fts_upto', 0);
       CREATE VIRTUAL TABLE lines_fts USING fts5(
-        text, content = 'lines', content_rowid = 'id', tokenize = 'trigram'
+        text, content = 'lines', content_rowid = 'id', tokenize = 'trigram', detail = none
       );
-      CREATE TRIGGER lines_fts_insert AFTER INSERT ON lines WHEN new.text <> '' BEGIN
-        INSERT INTO lines_fts (rowid, text) VALUES (new.id, new.text);
-      END;
-      CREATE TRIGGER lines_fts_delete AFTER DELETE ON lines WHEN old.text <> '' BEGIN
+      CREATE TRIGGER lines_fts_delete AFTER DELETE ON lines
+      WHEN old.text <> '' AND old.id <= (SELECT value FROM history_meta WHERE key = 'fts_upto')
+      BEGIN
         INSERT INTO lines_fts (lines_fts, rowid, text) VALUES ('delete', old.id, old.text);
       END;
     `,

@@ -21,6 +21,9 @@ const MAX_LIMIT = 5000;
 const DAY_MS = 86_400_000;
 /** How often retention runs while the store is open. */
 const PRUNE_EVERY_MS = 3_600_000;
+/** Lines indexed for search per transaction, and the time one indexing turn may take. */
+const INDEX_CHUNK = 256;
+const INDEX_TURN_MS = 8;
 
 /**
  * Options of {@linkcode MessageStore.open}.
@@ -138,6 +141,7 @@ export class MessageStore implements Disposable {
   #closed = false;
   #pending: PendingLine[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
+  #indexTimer: ReturnType<typeof setTimeout> | undefined;
   #buffers = new Map<string, number>();
   #lastPrune = 0;
   #subscriptions = new Set<() => void>();
@@ -149,6 +153,10 @@ export class MessageStore implements Disposable {
   readonly #lineTime: StatementSync;
   readonly #lastTime: StatementSync;
   readonly #setRead: StatementSync;
+  readonly #indexedUpto: StatementSync;
+  readonly #chunkEnd: StatementSync;
+  readonly #indexLines: StatementSync;
+  readonly #setIndexedUpto: StatementSync;
 
   private constructor(db: DatabaseSync, path: string, options: MessageStoreOptions) {
     this.#db = db;
@@ -173,6 +181,16 @@ export class MessageStore implements Disposable {
     );
     this.#lineTime = db.prepare("SELECT time FROM lines WHERE id = ? AND buffer_id = ?");
     this.#lastTime = db.prepare("SELECT max(time) AS time FROM lines WHERE buffer_id = ?");
+    this.#indexedUpto = db.prepare("SELECT value FROM history_meta WHERE key = 'fts_upto'");
+    this.#chunkEnd = db.prepare(
+      "SELECT max(id) AS id FROM (SELECT id FROM lines WHERE id > ? ORDER BY id LIMIT ?)",
+    );
+    this.#indexLines = db.prepare(
+      "INSERT INTO lines_fts (rowid, text) SELECT id, text FROM lines WHERE id > ? AND id <= ? AND text <> ''",
+    );
+    this.#setIndexedUpto = db.prepare(
+      "UPDATE history_meta SET value = ? WHERE key = 'fts_upto'",
+    );
     this.#setRead = db.prepare(
       "UPDATE buffers SET read_time = ? WHERE id = ? AND (read_time IS NULL OR read_time < ?)",
     );
@@ -213,6 +231,7 @@ export class MessageStore implements Disposable {
       }
       const store = new MessageStore(db, path, options);
       store.prune();
+      store.#scheduleIndex();
       return store;
     } catch (error) {
       db.close();
@@ -294,7 +313,8 @@ export class MessageStore implements Disposable {
 
   /**
    * Lines matching `query.text`, newest first. Words of 3 characters or more are found
-   * through the trigram index; shorter ones by scanning (slower on a large history).
+   * through the trigram index; shorter ones by scanning (slower on a large history), as are
+   * lines stored so recently that the index has not caught up.
    * An empty text is a `RangeError`.
    */
   search(query: SearchQuery): StoredLine[] {
@@ -305,10 +325,6 @@ export class MessageStore implements Disposable {
     }
     const where: string[] = [];
     const params: (string | number)[] = [];
-    if (match !== undefined) {
-      where.push("l.id IN (SELECT rowid FROM lines_fts WHERE lines_fts MATCH ?)");
-      params.push(match);
-    }
     for (const pattern of like) {
       where.push("l.text LIKE ? ESCAPE '\\'");
       params.push(pattern);
@@ -333,12 +349,29 @@ export class MessageStore implements Disposable {
       where.push("l.time < ?");
       params.push(query.until);
     }
-    params.push(clampLimit(query.limit));
-    const sql =
-      "SELECT l.id, b.network_id, b.name, l.time, l.msgid, l.kind, l.sender, l.text, l.self FROM lines l JOIN buffers b ON b.id = l.buffer_id WHERE " +
-      where.join(" AND ") + " ORDER BY l.id DESC LIMIT ?";
+    const limit = clampLimit(query.limit);
+    const columns = "l.id, b.network_id, b.name, l.time, l.msgid, l.kind, l.sender, l.text, l.self";
+    const filter = where.join(" AND ");
     try {
-      return this.#db.prepare(sql).all(...params).map(toLine);
+      if (match === undefined) {
+        return this.#db.prepare(
+          `SELECT ${columns} FROM lines l JOIN buffers b ON b.id = l.buffer_id WHERE ${filter} ORDER BY l.id DESC LIMIT ?`,
+        ).all(...params, limit).map(toLine);
+      }
+      // The newest lines, not indexed yet, by scanning them; then the index, newest first
+      // (FTS5 walks its rowids backwards, so a LIMIT stops it early).
+      const upto = this.#upto();
+      const found = this.#db.prepare(
+        `SELECT ${columns} FROM lines l JOIN buffers b ON b.id = l.buffer_id WHERE l.id > ? AND ${filter} ORDER BY l.id DESC LIMIT ?`,
+      ).all(upto, ...params, limit);
+      if (found.length < limit) {
+        found.push(
+          ...this.#db.prepare(
+            `SELECT ${columns} FROM lines_fts f JOIN lines l ON l.id = f.rowid JOIN buffers b ON b.id = l.buffer_id WHERE lines_fts MATCH ? AND ${filter} ORDER BY f.rowid DESC LIMIT ?`,
+          ).all(match, ...params, limit - found.length),
+        );
+      }
+      return found.map(toLine);
     } catch (error) {
       throw historyError("Cannot search history", this.#path, error);
     }
@@ -429,6 +462,17 @@ export class MessageStore implements Disposable {
     }
   }
 
+  /**
+   * Indexes every stored line for search now (normally done behind the inserts, in short
+   * turns); returns how many lines were waiting.
+   */
+  index(): number {
+    this.#check("index history");
+    let done = 0;
+    for (let step = this.#indexStep(); step > 0; step = this.#indexStep()) done += step;
+    return done;
+  }
+
   /** Commits what is pending, detaches from every bus and closes the file. */
   [Symbol.dispose](): void {
     if (this.#closed) return;
@@ -440,6 +484,7 @@ export class MessageStore implements Disposable {
     }
     this.#closed = true;
     if (this.#timer !== undefined) clearTimeout(this.#timer);
+    if (this.#indexTimer !== undefined) clearTimeout(this.#indexTimer);
     try {
       this.#db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     } catch {
@@ -465,6 +510,52 @@ export class MessageStore implements Disposable {
       this.#timer = undefined;
       try {
         this.#commit();
+      } catch (error) {
+        this.#report(error);
+      }
+    }, 0);
+  }
+
+  #upto(): number {
+    return Number(this.#indexedUpto.get()?.value ?? 0);
+  }
+
+  /** Indexes the next chunk of lines for search in one transaction; returns its size. */
+  #indexStep(): number {
+    const db = this.#db;
+    try {
+      db.exec("BEGIN IMMEDIATE");
+      try {
+        const upto = this.#upto();
+        const end = this.#chunkEnd.get(upto, INDEX_CHUNK)?.id;
+        if (typeof end !== "number") {
+          db.exec("COMMIT");
+          return 0;
+        }
+        this.#indexLines.run(upto, end);
+        this.#setIndexedUpto.run(end);
+        db.exec("COMMIT");
+        return end - upto;
+      } catch (error) {
+        if (db.isTransaction) db.exec("ROLLBACK");
+        throw error;
+      }
+    } catch (error) {
+      throw historyError("Cannot index history for search", this.#path, error);
+    }
+  }
+
+  /** Indexes in turns of a few ms between the bus's deliveries, until caught up. */
+  #scheduleIndex(): void {
+    if (this.#indexTimer !== undefined || this.#closed) return;
+    this.#indexTimer = setTimeout(() => {
+      this.#indexTimer = undefined;
+      if (this.#closed) return;
+      const start = performance.now();
+      try {
+        let step = 1;
+        while (step > 0 && performance.now() - start < INDEX_TURN_MS) step = this.#indexStep();
+        if (step > 0) this.#scheduleIndex();
       } catch (error) {
         this.#report(error);
       }
@@ -515,6 +606,7 @@ export class MessageStore implements Disposable {
         error,
       );
     }
+    this.#scheduleIndex();
     const days = this.#options.retentionDays;
     if (days !== undefined && this.#clock() - this.#lastPrune >= PRUNE_EVERY_MS) this.prune();
   }

@@ -25,3 +25,7 @@ export {
 } from "./message_store.ts";
 export type { LineKind, StoredLine } from "./stored_line.ts";
 export { HistoryError, type HistoryErrorCode } from "./errors.ts";
+export { historyPath } from "../storage/data_dir.ts";
+export { type ExportedLog, exportLogs, type ExportOptions } from "./export_logs.ts";
+export { formatLogLine } from "./log_line.ts";
+export { runExport } from "./export_cli.ts";

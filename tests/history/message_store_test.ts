@@ -212,27 +212,31 @@ Deno.test("search() finds words as substrings, with filters, and takes any input
   await emit(bus, "message.received", said(1, "#deno", "dave", "go go"), T0 + 4 * day);
   await store.flush();
   const texts = (lines: StoredLine[]) => lines.map((l) => l.text);
-  assert.deepEqual(texts(store.search({ text: "deploy failed" })), [
-    "deployment failed?",
-    "deploy failed on eu-1",
-    "the deploy FAILED again",
-  ], "newest first, case-insensitive, every word");
-  assert.deepEqual(texts(store.search({ text: "deploy", networkId: 1, buffer: "#DENO" })), [
-    "the deploy FAILED again",
-  ]);
-  assert.deepEqual(texts(store.search({ text: "failed", sender: "BOB" })), [
-    "deploy failed on eu-1",
-  ]);
-  assert.deepEqual(
-    texts(store.search({ text: "failed", since: T0 + day, until: T0 + 2 * day })),
-    ["deploy failed on eu-1"],
-  );
-  assert.deepEqual(texts(store.search({ text: "go" })), ["go go"], "short words by LIKE");
-  assert.deepEqual(texts(store.search({ text: 'NEAR( " :x' })), ['quote " NEAR( * :x ok']);
-  for (const hostile of ['"', "*", "AND", "a OR b", "NOT x", "(((", "col:val", "%", "_", "\\"]) {
-    store.search({ text: hostile }); // never a SQLite syntax error
+  // Once with the newest lines not yet indexed (found by scanning), once indexed.
+  for (const indexed of [false, true]) {
+    if (indexed) assert.equal(store.index(), 5);
+    assert.deepEqual(texts(store.search({ text: "deploy failed" })), [
+      "deployment failed?",
+      "deploy failed on eu-1",
+      "the deploy FAILED again",
+    ], "newest first, case-insensitive, every word");
+    assert.deepEqual(texts(store.search({ text: "deploy", networkId: 1, buffer: "#DENO" })), [
+      "the deploy FAILED again",
+    ]);
+    assert.deepEqual(texts(store.search({ text: "failed", sender: "BOB" })), [
+      "deploy failed on eu-1",
+    ]);
+    assert.deepEqual(
+      texts(store.search({ text: "failed", since: T0 + day, until: T0 + 2 * day })),
+      ["deploy failed on eu-1"],
+    );
+    assert.deepEqual(texts(store.search({ text: "go" })), ["go go"], "short words by LIKE");
+    assert.deepEqual(texts(store.search({ text: 'NEAR( " :x' })), ['quote " NEAR( * :x ok']);
+    for (const hostile of ['"', "*", "AND", "a OR b", "NOT x", "(((", "col:val", "%", "_", "\\"]) {
+      store.search({ text: hostile }); // never a SQLite syntax error
+    }
+    assert.deepEqual(texts(store.search({ text: "%" })), [], "LIKE wildcards are text");
   }
-  assert.deepEqual(texts(store.search({ text: "%" })), [], "LIKE wildcards are text");
   assert.throws(() => store.search({ text: "   " }), RangeError);
 });
 
