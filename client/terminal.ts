@@ -465,6 +465,8 @@ async function runSession(
               const irc = ircLine(command, /^[#&]/.test(target) ? target : undefined);
               if (irc && "line" in irc) client.quote(irc.line);
               else if (irc) console.log(`-- ${irc.error}`);
+              // `/search` reads the history store, which only the web client opens.
+              else console.log(`-- Cannot run /${command.kind} in the terminal`);
             }
           }
         } catch (error) {

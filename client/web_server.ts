@@ -37,6 +37,7 @@ const ASSETS: Record<string, string> = {
   "/membership.js": "membership.js",
   "/page_state.js": "page_state.js",
   "/plugins_view.js": "plugins_view.js",
+  "/scrollback.js": "scrollback.js",
   "/transport.js": "transport.js",
   "/input.js": "input.js",
   "/command_plan.js": "command_plan.js",

@@ -11,6 +11,7 @@ import { bindNetworkForm, fillNetworkForm, readNetworkForm, stateText } from "./
 import * as model from "./page_state.js";
 import { upgradeWithConsent } from "./plugins_view.js";
 import { readDeepLink } from "./protocol.js";
+import { Scrollback } from "./scrollback.js";
 import { PageStore, pluginsReply } from "./store.js";
 import { Transport } from "./transport.js";
 import { bufferOrder, renderBuffers, renderRail } from "./views/buffer_list.js";
@@ -67,6 +68,7 @@ const messages = new MessageList($("messages"), {
 });
 const nicks = new NickList($("nicklist"), $("nick-count"), { onQuery: openQuery });
 const notify = createNotifier((note) => select(note.networkId, note.key));
+const scrollback = new Scrollback(request);
 
 const store = new PageStore({
   send: (action) => transport.send(action),
@@ -84,6 +86,11 @@ const store = new PageStore({
     messages.recolor(changed, fold);
   },
   frontend: onFrontend,
+  opened: (networkId, buffer) => {
+    void scrollback.open(networkId, buffer).then((changed) => {
+      if (changed && store.historyLoaded(networkId, buffer)) scheduleFrame();
+    });
+  },
 });
 const state = store.state;
 const dirty = store.dirty;
@@ -137,7 +144,16 @@ function receive(message) {
     // Our handlers are live: the backend may now deliver queued deep links.
     transport.send({ kind: "ready" });
     refreshPlugins();
+    restoreHistory();
   }
+}
+
+/** Private conversations and unread counts from the history (after a reload or restart). */
+function restoreHistory() {
+  scrollback.buffers().then((stored) => {
+    store.restoreHistory(stored);
+    scheduleFrame();
+  }, () => {});
 }
 
 function refreshPlugins() {
@@ -386,6 +402,9 @@ function runInput(line) {
           select(net.id, "*");
         }
         break;
+      case "search":
+        void searchHistory(step.query, show);
+        break;
       case "list":
         show("event", "Listing channels…");
         void act(step.action).then((result) => {
@@ -400,6 +419,24 @@ function runInput(line) {
         });
         break;
     }
+  }
+}
+
+/**
+ * `/search`: the newest matches, shown (oldest first) in the buffer it was typed in.
+ * @param {import("./protocol.d.ts").Action & { kind: "history.search" }} query
+ * @param {(kind: "error" | "event", text: string) => void} show
+ */
+async function searchHistory(query, show) {
+  try {
+    const found = await scrollback.search(query);
+    show("event", `Search "${query.text}": ${found.length} found`);
+    for (const line of found.reverse()) {
+      const when = new Date(line.time).toLocaleString();
+      show("event", `${line.buffer} ${when} <${line.sender}> ${line.text}`);
+    }
+  } catch (error) {
+    show("error", error instanceof Error ? error.message : String(error));
   }
 }
 
@@ -512,6 +549,12 @@ bindInput(/** @type {HTMLInputElement} */ ($("input")), {
   confirmPaste: (lines) =>
     confirmPasteDialog(/** @type {HTMLDialogElement} */ ($("paste-dialog")), lines),
 });
+scrollback.watch($("messages"), () => {
+  const buffer = currentBuffer();
+  return buffer && state.networkId !== undefined
+    ? { networkId: state.networkId, buffer }
+    : undefined;
+}, () => messages.show(state.networkId, currentBuffer()));
 bindNetworkForm(/** @type {HTMLFormElement} */ ($("network-form")));
 bindDrawer(/** @type {HTMLButtonElement} */ ($("toggle-buffers")), { closeOn: $("buffer-list") });
 bindDrawer(/** @type {HTMLButtonElement} */ ($("toggle-nicks")));

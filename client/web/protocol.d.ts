@@ -98,6 +98,18 @@ export type Action =
     | { kind: "pane.focus"; pane: Pane }
     | { kind: "pane.blur"; pane: Pane }
     | { kind: "buffer.read"; networkId: number; buffer: string; timestamp: string }
+    | { kind: "history.page"; networkId: number; buffer: string; before?: number; limit?: number }
+    | {
+      kind: "history.search";
+      text: string;
+      networkId?: number;
+      buffer?: string;
+      sender?: string;
+      since?: number;
+      until?: number;
+      limit?: number;
+    }
+    | { kind: "history.buffers" }
     | { kind: "plugins.refresh" }
     | { kind: "plugin.disable"; name: string }
     | { kind: "plugin.enable"; name: string }
@@ -326,6 +338,67 @@ export declare function parseAction(frame: unknown): ParsedAction;
 export declare function parseServerMessage(frame: unknown): ServerMessage | undefined;
 /** Checks a `deeplink:*` payload on the page. */
 export declare function isDeepLinkPayload(name: string, payload: unknown): boolean;
+
+/** Most lines one history page or search returns.
+ *
+ * @example
+ * ```ts
+ * import { MAX_HISTORY_LIMIT } from "./protocol.js";
+ * console.log(MAX_HISTORY_LIMIT); // 500
+ * ```
+ */
+export declare const MAX_HISTORY_LIMIT: number;
+
+/** One stored line as the reply to `history.page` and `history.search` carries it.
+ *
+ * @example
+ * ```ts
+ * import type { HistoryLine } from "./protocol.js";
+ * const line: HistoryLine = {
+ *   id: 1, networkId: 1, buffer: "#deno", time: 0, kind: "message", sender: "bob", text: "hi",
+ *   self: false,
+ * };
+ * ```
+ */
+export interface HistoryLine {
+  /** The store's id (`before` of the next older page). */
+  id: number;
+  /** The network. */
+  networkId: number;
+  /** The channel or the other nick. */
+  buffer: string;
+  /** Server time, ms since the epoch. */
+  time: number;
+  /** The IRCv3 msgid, when there was one. */
+  msgid?: string;
+  /** message, notice, action, join, part, quit, kick, nick, topic or mode. */
+  kind: string;
+  /** Who sent it (the kicker of a kick, the old nick of a nick change). */
+  sender: string;
+  /** The text (a kick's is the kicked nick, a space and the reason; a nick change's the new nick). */
+  text: string;
+  /** The user's own line. */
+  self: boolean;
+}
+
+/** A buffer with stored history, the reply to `history.buffers`.
+ *
+ * @example
+ * ```ts
+ * import type { HistoryBuffer } from "./protocol.js";
+ * const buffer: HistoryBuffer = { networkId: 1, name: "#deno", unread: 3, readTime: 0 };
+ * ```
+ */
+export interface HistoryBuffer {
+  /** The network. */
+  networkId: number;
+  /** The channel or the other nick. */
+  name: string;
+  /** Lines from others since the last-read position (at most 999). */
+  unread: number;
+  /** The last-read position, ms since the epoch, when there is one. */
+  readTime?: number;
+}
 
 /**
  * One target of a link: a channel (with its key, or `""`) or a nickname.

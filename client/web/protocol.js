@@ -27,6 +27,8 @@ const COMMAND = /^[a-z0-9][a-z0-9_-]{0,31}$/i;
 const VERSION = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
 /** Most requests a consent for an upgrade may list. */
 const MAX_CONSENT = 256;
+/** Most lines one history page or search returns. */
+export const MAX_HISTORY_LIMIT = 500;
 
 /** @param {unknown} v @returns {v is Record<string, unknown>} */
 function isObject(v) {
@@ -81,6 +83,28 @@ function text(o, k) {
     throw new FieldError(k, `1-${MAX_TEXT} characters without CR, LF or NUL`, v);
   }
   return v;
+}
+
+/**
+ * An optional integer field within `[min, max]`.
+ * @param {Record<string, unknown>} o @param {string} k @param {number} min @param {number} max
+ * @returns {number | undefined}
+ */
+function optInt(o, k, min, max) {
+  const v = o[k];
+  if (v === undefined) return undefined;
+  if (typeof v !== "number" || !Number.isSafeInteger(v) || v < min || v > max) {
+    throw new FieldError(k, `an integer ${min}-${max}`, v);
+  }
+  return v;
+}
+
+/**
+ * Copies the fields that are not `undefined`.
+ * @param {Record<string, unknown>} fields
+ */
+function defined(fields) {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }
 
 /** @param {Record<string, unknown>} o @param {string} k */
@@ -206,6 +230,26 @@ const ACTIONS = {
     buffer: str(o, "buffer", NAME, "a channel or nickname"),
     timestamp: str(o, "timestamp", ISO_TIME, "an ISO 8601 UTC time"),
   }),
+  "history.page": (o) => ({
+    networkId: id(o, "networkId"),
+    buffer: str(o, "buffer", NAME, "a channel or nickname"),
+    ...defined({
+      before: optInt(o, "before", 1, Number.MAX_SAFE_INTEGER),
+      limit: optInt(o, "limit", 1, MAX_HISTORY_LIMIT),
+    }),
+  }),
+  "history.search": (o) => ({
+    text: str(o, "text", /^(?=.*\S)[^\r\n\x00]{1,200}$/, "1-200 characters of search text"),
+    ...defined({
+      networkId: optInt(o, "networkId", 1, Number.MAX_SAFE_INTEGER),
+      buffer: optStr(o, "buffer", NAME, "a channel or nickname"),
+      sender: optStr(o, "sender", NICK, "a nickname"),
+      since: optInt(o, "since", 0, Number.MAX_SAFE_INTEGER),
+      until: optInt(o, "until", 0, Number.MAX_SAFE_INTEGER),
+      limit: optInt(o, "limit", 1, MAX_HISTORY_LIMIT),
+    }),
+  }),
+  "history.buffers": () => ({}),
   "plugins.refresh": () => ({}),
   "plugin.disable": (o) => ({ name: str(o, "name", PLUGIN, "a plugin name") }),
   "plugin.enable": (o) => ({ name: str(o, "name", PLUGIN, "a plugin name") }),

@@ -27,12 +27,16 @@ import * as model from "./page_state.js";
 /** @typedef {import("./protocol.d.ts").UiEvent} UiEvent */
 /** @typedef {import("./protocol.d.ts").RosterEntry} RosterEntry */
 /** @typedef {import("./protocol.d.ts").MetadataEntry} MetadataEntry */
+/** @typedef {import("./protocol.d.ts").HistoryBuffer} HistoryBuffer */
 /** @typedef {import("./store.d.ts").StoreHooks} StoreHooks */
 /** @typedef {import("./store.d.ts").PageState} PageState */
 /** @typedef {import("./store.d.ts").Dirty} Dirty */
 /** @typedef {import("./store.d.ts").PluginCommand} PluginCommand */
 
 const fold = model.bufferKey;
+/** Most stored unread counts kept for channels not rejoined yet. */
+const MAX_WAITING = 10_000;
+const CHANNEL = /^[#&+!]/;
 
 /** @param {unknown} v @returns {v is Record<string, unknown>} */
 function isObject(v) {
@@ -80,6 +84,8 @@ export class PageStore {
   stats = { frames: 0, lines: 0 };
   /** @type {StoreHooks} */
   #hooks;
+  /** @type {Map<string, number>} "net key" -> stored unread count of a channel not rejoined yet */
+  #waiting = new Map();
 
   /** @param {StoreHooks} hooks */
   constructor(hooks) {
@@ -127,8 +133,48 @@ export class PageStore {
   ensureBuffer(net, name, type) {
     const had = net.buffers.size;
     const buffer = model.ensureBuffer(net, name, type);
-    if (net.buffers.size !== had) this.dirty.buffers = true;
+    if (net.buffers.size !== had) {
+      this.dirty.buffers = true;
+      buffer.unread += this.#storedUnread(net.id, buffer.key);
+    }
     return buffer;
+  }
+
+  /**
+   * Brings back what the history store remembers after a reload or a restart: private
+   * conversations with their unread counts, and the unread counts of channels (applied
+   * once the client is in the channel again).
+   * @param {HistoryBuffer[]} stored
+   */
+  restoreHistory(stored) {
+    for (const entry of stored) {
+      const net = this.state.networks.get(entry.networkId);
+      if (!net) continue;
+      const isChannel = CHANNEL.test(entry.name);
+      const buffer = isChannel
+        ? net.buffers.get(fold(entry.name))
+        : this.ensureBuffer(net, entry.name, "query");
+      if (!buffer) {
+        if (entry.unread > 0 && this.#waiting.size < MAX_WAITING) {
+          this.#waiting.set(`${net.id} ${fold(entry.name)}`, entry.unread);
+        }
+        continue;
+      }
+      if (buffer === this.currentBuffer()) continue;
+      buffer.unread = Math.max(buffer.unread, entry.unread);
+      this.dirty.buffers = this.dirty.rail = true;
+    }
+  }
+
+  /**
+   * The stored unread count of a buffer that has just appeared (taken once), else 0.
+   * @param {number} networkId @param {string} key
+   */
+  #storedUnread(networkId, key) {
+    const id = `${networkId} ${key}`;
+    const unread = this.#waiting.get(id) ?? 0;
+    this.#waiting.delete(id);
+    return unread;
   }
 
   /**
@@ -155,8 +201,22 @@ export class PageStore {
         pane: { networkId, type: buffer.type, name: buffer.name },
       });
       this.#markRead(networkId, buffer);
+      this.#hooks.opened?.(networkId, buffer);
     }
     this.markAll();
+  }
+
+  /**
+   * Stored lines were loaded into `buffer`: when it is the one shown, it is read up to its
+   * newest line and drawn again. Returns whether it is shown.
+   * @param {number} networkId @param {Buffer} buffer
+   * @returns {boolean}
+   */
+  historyLoaded(networkId, buffer) {
+    if (this.state.networkId !== networkId || this.currentBuffer() !== buffer) return false;
+    this.#markRead(networkId, buffer);
+    this.dirty.messages = true;
+    return true;
   }
 
   /** The page became visible again: the buffer shown is read. */
@@ -220,9 +280,14 @@ export class PageStore {
 
   /** @param {import("./protocol.d.ts").NetworkView} view */
   #netFrom(view) {
-    const had = this.state.networks.get(view.id)?.buffers.size;
-    const net = model.netFrom(view, this.state.networks.get(view.id));
-    if (net.buffers.size !== had) this.dirty.buffers = true;
+    const old = this.state.networks.get(view.id);
+    const had = new Set(old?.buffers.keys());
+    const net = model.netFrom(view, old);
+    for (const buffer of net.buffers.values()) {
+      if (had.has(buffer.key)) continue;
+      this.dirty.buffers = true;
+      buffer.unread += this.#storedUnread(net.id, buffer.key);
+    }
     return net;
   }
 

@@ -1,0 +1,84 @@
+// Scrollback from the history store in a real Chromium page, with a real InspIRCd and the real
+// SQLite file: a line received, the page reloaded, the client restarted, the line still shown;
+// unread counts come back; /search finds the line.
+import assert from "node:assert/strict";
+import { startClient } from "../../client/mod.ts";
+import { launchPage } from "./_browser.ts";
+import { FAST_IRC, Peer, startInspircd } from "./_helpers.ts";
+
+Deno.test("history in the page survives a reload and a restart; unread counts too; /search finds a line", async () => {
+  await using server = await startInspircd();
+  const dataDir = await Deno.makeTempDir({ prefix: "ircbus-scrollback-" });
+  try {
+    await using browser = await launchPage();
+    const { page } = browser;
+    const line = (text: string) => page.locator(".line .text", { hasText: text });
+    await using bob = new Peer(server.port, "bob");
+
+    const first = await startClient({ dataDir, irc: FAST_IRC, log: () => {} });
+    try {
+      await page.goto(first.url);
+      await page.locator("#empty").waitFor({ state: "visible" });
+      await page.click("#empty-add");
+      await page.fill("input[name=name]", "Local");
+      await page.fill("input[name=host]", "127.0.0.1");
+      await page.fill("input[name=port]", String(server.port));
+      await page.uncheck("input[name=tls]");
+      await page.fill("input[name=nick]", "alice");
+      await page.fill("input[name=channels]", "#side #room");
+      await page.click("#network-save-connect");
+      await page.locator('#buffer-list li[data-key="#side"]').waitFor();
+      await page.locator('#buffer-list li[data-key="#room"]').click();
+
+      await bob.irc.connect();
+      bob.irc.join("#room");
+      bob.irc.join("#side");
+      await page.locator('#nicklist li[data-nick="bob"]').waitFor();
+      bob.irc.say("#room", "remember this line");
+      await line("remember this line").waitFor();
+
+      await page.reload();
+      await page.locator('#buffer-list li[data-key="#room"]').click();
+      await line("remember this line").waitFor();
+      assert.equal(await line("remember this line").count(), 1, "shown once, not twice");
+
+      // Read #room, then bob writes privately while alice looks at #room.
+      bob.irc.say("alice", "a private word before the restart");
+      bob.irc.say("#side", "one on the side");
+      bob.irc.say("#side", "two on the side");
+      await page.locator('#buffer-list li[data-key="bob"] .unread').waitFor();
+      await page.locator('#buffer-list li[data-key="#side"] .unread', { hasText: "2" }).waitFor();
+      await first.history!.flush();
+    } finally {
+      await first.shutdown();
+    }
+
+    const second = await startClient({ dataDir, irc: FAST_IRC, log: () => {} });
+    try {
+      await page.goto(second.url);
+      await page.locator("#rail button.connected").waitFor();
+      // The conversation comes back with its unread count, before it is opened; the channel
+      // once the client has rejoined it.
+      assert.equal(
+        await page.locator('#buffer-list li[data-key="bob"] .unread').textContent(),
+        "1",
+      );
+      await page.locator('#buffer-list li[data-key="#side"] .unread', { hasText: "2" }).waitFor();
+      await page.locator('#buffer-list li[data-key="#room"]').click();
+      await line("remember this line").waitFor();
+      await page.locator('#buffer-list li[data-key="bob"]').click();
+      await line("a private word before the restart").waitFor();
+
+      await page.locator('#buffer-list li[data-key="#room"]').click();
+      await page.fill("#input", "/search remember");
+      await page.press("#input", "Enter");
+      await line("<bob> remember this line").waitFor();
+      await page.locator(".line .text", { hasText: 'Search "remember": 1 found' }).waitFor();
+      assert.deepEqual(browser.errors, []);
+    } finally {
+      await second.shutdown();
+    }
+  } finally {
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});
