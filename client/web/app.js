@@ -56,7 +56,8 @@ const transport = new Transport(socket, {
     inbox.push(message);
     scheduleFrame();
   },
-  onMalformed: (frame) => console.warn("Ignoring a malformed frame from the backend", frame),
+  // Our own backend sent it: a bug worth an error in the console, not a stopped page.
+  onMalformed: (frame, error) => console.error(`Ignoring a frame: ${error.message}`, frame),
 });
 
 const messages = new MessageList($("messages"), {

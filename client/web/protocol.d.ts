@@ -256,7 +256,7 @@ export type ServerMessage =
  * ```ts
  * import type { HelloMessage } from "./protocol.js";
  * const hello: HelloMessage = {
- *   kind: "hello", version: 1, networks: [], plugins: [], roster: [], updates: [],
+ *   kind: "hello", version: 1, networks: [], plugins: [], roster: [], updates: [], motd: [],
  * };
  * ```
  */
@@ -273,6 +273,8 @@ export interface HelloMessage {
   roster: RosterEntry[];
   /** Every live plugin metadata entry. */
   updates: MetadataEntry[];
+  /** The last message of the day of each network, so a page opened later shows it too. */
+  motd: EventMap["server.motd"][];
 }
 
 /** What changed during one frame.
@@ -305,8 +307,32 @@ export interface BatchMessage {
  * ```
  */
 export declare function parseAction(frame: unknown): ParsedAction;
-/** Checks one frame from the backend; `undefined` when it is not a known message. */
-export declare function parseServerMessage(frame: unknown): ServerMessage | undefined;
+/**
+ * The outcome of {@linkcode parseServerMessage}: the message, or why the frame was refused.
+ *
+ * @example
+ * ```ts
+ * import type { ParsedServerMessage } from "./protocol.js";
+ * const parsed: ParsedServerMessage = { ok: true, message: { kind: "reply", id: 1 } };
+ * ```
+ */
+export type ParsedServerMessage =
+  | { ok: true; message: ServerMessage }
+  | { ok: false; error: TypeError };
+
+/**
+ * Checks one frame from the backend, every field of every message and bus event against
+ * its type; never throws. A refused frame's error names the first bad field.
+ *
+ * @example
+ * ```ts
+ * import { parseServerMessage } from "./protocol.js";
+ * const parsed = parseServerMessage('{"kind":"network.state","networkId":"1","state":"x","nick":""}');
+ * if (!parsed.ok) console.log(parsed.error.message);
+ * // Cannot read network.state message: networkId must be a finite number, got "1"
+ * ```
+ */
+export declare function parseServerMessage(frame: unknown): ParsedServerMessage;
 /** Checks a `deeplink:*` payload on the page. */
 export declare function isDeepLinkPayload(name: string, payload: unknown): boolean;
 
