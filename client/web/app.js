@@ -7,7 +7,8 @@ import { helpText, ircLine, parseInput } from "./commands.js";
 import { nextUnread, titleFor } from "./attention.js";
 import * as model from "./page_state.js";
 import { upgradeWithConsent } from "./plugins_view.js";
-import { readDeepLink } from "./protocol.js";
+// The page is served from the root, so this also resolves to /deeplink/ in the browser.
+import { readDeepLink } from "../../deeplink/deeplink_payloads.js";
 import { PageStore, pluginsReply } from "./store.js";
 import { Transport } from "./transport.js";
 import { bufferOrder, renderBuffers, renderRail } from "./views/buffer_list.js";
@@ -40,7 +41,7 @@ function $as(id, type) {
 /**
  * @typedef {import("./page_state.d.ts").Buffer} Buffer
  * @typedef {import("./page_state.d.ts").Net} Net
- * @typedef {import("./protocol.d.ts").DeepLinkTarget} DeepLinkTarget
+ * @typedef {import("../../deeplink/irc_link.ts").Target} DeepLinkTarget
  */
 
 /** @type {import("./protocol.d.ts").ServerMessage[]} */

@@ -2,11 +2,9 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
   ACTION_KINDS,
-  isDeepLinkPayload,
   MAX_ACTION_BYTES,
   parseAction,
   parseServerMessage,
-  readDeepLink,
 } from "../../client/web/protocol.js";
 import type { ServerMessage } from "../../client/web/protocol.js";
 import type { EventMap, EventType } from "../../bus/mod.ts";
@@ -353,50 +351,4 @@ Deno.test("parseServerMessage() never throws, whatever the frame", () => {
     ),
     { numRuns: 1000 },
   );
-});
-
-Deno.test("isDeepLinkPayload() checks the three deep-link payloads", () => {
-  const targets = [{ name: "#deno", isNick: false, key: "" }];
-  assert.ok(isDeepLinkPayload("deeplink:join", { networkId: 1, targets }));
-  assert.ok(
-    isDeepLinkPayload("deeplink:add-network", { host: "h", port: 6697, tls: true, channel: "" }),
-  );
-  assert.ok(
-    isDeepLinkPayload("deeplink:disambiguate", {
-      candidates: [{ networkId: 1, name: "A" }],
-      targets,
-    }),
-  );
-  assert.ok(!isDeepLinkPayload("deeplink:join", { networkId: "1", targets }));
-  assert.ok(!isDeepLinkPayload("deeplink:join", { networkId: 1, targets: [{ name: 1 }] }));
-  assert.ok(!isDeepLinkPayload("deeplink:other", {}));
-});
-
-Deno.test("readDeepLink() gives the typed link, keeping only known fields", () => {
-  const targets = [{ name: "#deno", isNick: false, key: "k", extra: 1 }];
-  assert.deepEqual(readDeepLink("deeplink:join", { networkId: 1, targets }), {
-    name: "deeplink:join",
-    payload: { networkId: 1, targets: [{ name: "#deno", isNick: false, key: "k" }] },
-  });
-  assert.deepEqual(
-    readDeepLink("deeplink:add-network", { host: "h", port: 6697, tls: true }),
-    { name: "deeplink:add-network", payload: { host: "h", port: 6697, tls: true } },
-  );
-  assert.deepEqual(
-    readDeepLink("deeplink:disambiguate", { candidates: [{ networkId: 2, name: "B" }], targets }),
-    {
-      name: "deeplink:disambiguate",
-      payload: {
-        targets: [{ name: "#deno", isNick: false, key: "k" }],
-        candidates: [{ networkId: 2, name: "B" }],
-      },
-    },
-  );
-  assert.equal(readDeepLink("deeplink:join", { networkId: "1", targets }), undefined);
-  assert.equal(
-    readDeepLink("deeplink:add-network", { host: "h", port: "1", tls: true }),
-    undefined,
-  );
-  assert.equal(readDeepLink("deeplink:other", {}), undefined);
-  assert.equal(readDeepLink("deeplink:join", null), undefined);
 });
