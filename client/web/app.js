@@ -27,6 +27,18 @@ function $(id) {
 }
 
 /**
+ * The page element `id`, checked to be a `type` (a dialog, a form, an input).
+ * @template {HTMLElement} E
+ * @param {string} id @param {{ new (): E }} type
+ * @returns {E}
+ */
+function $as(id, type) {
+  const el = $(id);
+  if (!(el instanceof type)) throw new TypeError(`Cannot use the page element ${id}: wrong kind`);
+  return el;
+}
+
+/**
  * The element `id`, checked to be of `type`.
  * @template {HTMLElement} T
  * @param {string} id @param {new () => T} type
@@ -260,7 +272,7 @@ async function joinTargets(
 
 /** @param {{networkId: number, name: string}[]} candidates @param {DeepLinkTarget[]} targets */
 function openPicker(candidates, targets) {
-  const dialog = /** @type {HTMLDialogElement} */ ($("picker-dialog"));
+  const dialog = $as("picker-dialog", HTMLDialogElement);
   $("picker-targets").textContent = `Open ${targets.map((t) => t.name).join(", ")} on:`;
   const list = $("picker-list");
   list.replaceChildren();
@@ -291,24 +303,24 @@ let editing;
 /** @param {Net | undefined} net @param {Record<string, unknown>} [prefill] */
 function openNetworkForm(net, prefill = {}) {
   editing = net?.id;
-  const form = /** @type {HTMLFormElement} */ ($("network-form"));
+  const form = $as("network-form", HTMLFormElement);
   form.reset();
   $("network-form-title").textContent = net ? `Edit ${net.name}` : "Add network";
   $("network-form-error").textContent = "";
   const values = { ...(net ?? {}), ...prefill };
   for (const [key, value] of Object.entries(values)) {
-    const input = /** @type {HTMLInputElement | null} */ (form.elements.namedItem(key));
-    if (!input || !(input instanceof HTMLInputElement)) continue;
+    const input = form.elements.namedItem(key);
+    if (!(input instanceof HTMLInputElement)) continue;
     if (input.type === "checkbox") input.checked = Boolean(value);
     else input.value = value === undefined || value === null ? "" : String(value);
   }
-  /** @type {HTMLDialogElement} */ ($("network-dialog")).showModal();
+  $as("network-dialog", HTMLDialogElement).showModal();
 }
 
 /** @param {SubmitEvent} event */
 async function submitNetworkForm(event) {
   event.preventDefault();
-  const form = /** @type {HTMLFormElement} */ ($("network-form"));
+  const form = $as("network-form", HTMLFormElement);
   const data = new FormData(form);
   const text = (/** @type {string} */ k) => String(data.get(k) ?? "").trim();
   const network = {
@@ -321,7 +333,8 @@ async function submitNetworkForm(event) {
     username: text("username"),
     realname: text("realname"),
   };
-  const connect = /** @type {HTMLButtonElement | null} */ (event.submitter)?.value === "connect";
+  const connect = event.submitter instanceof HTMLButtonElement &&
+    event.submitter.value === "connect";
   const channels = text("channels").split(/[\s,]+/).filter(Boolean);
   try {
     let networkId = editing;
@@ -334,12 +347,13 @@ async function submitNetworkForm(event) {
     } else {
       await request({ kind: "network.update", networkId: editing, network });
     }
-    /** @type {HTMLDialogElement} */ ($("network-dialog")).close();
+    $as("network-dialog", HTMLDialogElement).close();
     if (networkId === undefined) return;
-    state.networkId = networkId;
+    const id = networkId;
+    state.networkId = id;
     state.bufferKey = "*";
     if (connect || channels.length > 0) {
-      await waitFor(() => state.networks.has(/** @type {number} */ (networkId)));
+      await waitFor(() => state.networks.has(id));
       await joinTargets(
         networkId,
         channels.map((name) => ({
@@ -350,7 +364,7 @@ async function submitNetworkForm(event) {
       );
     }
   } catch (error) {
-    $("network-form-error").textContent = /** @type {Error} */ (error).message;
+    $("network-form-error").textContent = error instanceof Error ? error.message : String(error);
   }
 }
 
@@ -510,7 +524,7 @@ function toast(text) {
 
 $("input-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  const input = /** @type {HTMLInputElement} */ ($("input"));
+  const input = $as("input", HTMLInputElement);
   const line = input.value.trim();
   input.value = "";
   if (line) void runInput(line);
@@ -525,11 +539,13 @@ $("connect-network").addEventListener("click", () => {
 });
 $("network-form").addEventListener(
   "submit",
-  (e) => void submitNetworkForm(/** @type {SubmitEvent} */ (e)),
+  (e) => {
+    if (e instanceof SubmitEvent) void submitNetworkForm(e);
+  },
 );
 $("network-cancel").addEventListener(
   "click",
-  () => /** @type {HTMLDialogElement} */ ($("network-dialog")).close(),
+  () => $as("network-dialog", HTMLDialogElement).close(),
 );
 $("picker-cancel").addEventListener(
   "click",
