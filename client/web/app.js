@@ -27,18 +27,6 @@ function $(id) {
 }
 
 /**
- * The page element `id`, checked to be a `type` (a dialog, a form, an input).
- * @template {HTMLElement} E
- * @param {string} id @param {{ new (): E }} type
- * @returns {E}
- */
-function $as(id, type) {
-  const el = $(id);
-  if (!(el instanceof type)) throw new TypeError(`Cannot use the page element ${id}: wrong kind`);
-  return el;
-}
-
-/**
  * The element `id`, checked to be of `type`.
  * @template {HTMLElement} T
  * @param {string} id @param {new () => T} type
