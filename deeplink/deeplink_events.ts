@@ -95,3 +95,4 @@ export interface DeepLinkEventMap {
 }
 
 export { deepLinkValidators } from "./deeplink_payloads.js";
+export type { DeepLink } from "./deeplink_payloads.js";

@@ -7,8 +7,6 @@ import { helpText, ircLine, parseInput } from "./commands.js";
 import { nextUnread, titleFor } from "./attention.js";
 import * as model from "./page_state.js";
 import { upgradeWithConsent } from "./plugins_view.js";
-// The page is served from the root, so this also resolves to /deeplink/ in the browser.
-import { readDeepLink } from "../../deeplink/deeplink_payloads.js";
 import { PageStore, pluginsReply } from "./store.js";
 import { Transport } from "./transport.js";
 import { bufferOrder, renderBuffers, renderRail } from "./views/buffer_list.js";
@@ -198,13 +196,8 @@ function jumpToUnread() {
 
 // ---- deep links -------------------------------------------------------------------------
 
-/** @param {string} name @param {unknown} payload */
-function onFrontend(name, payload) {
-  const link = readDeepLink(name, payload);
-  if (!link) {
-    console.warn("Ignoring a malformed frontend event", name, payload);
-    return;
-  }
+/** @param {import("../../deeplink/deeplink_payloads.d.ts").DeepLink} link */
+function onFrontend(link) {
   switch (link.name) {
     case "deeplink:join":
       void joinTargets(link.payload.networkId, link.payload.targets);

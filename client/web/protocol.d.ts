@@ -5,6 +5,7 @@
  * @module
  */
 import type { EventMap, EventType } from "../../bus/events.ts";
+import type { DeepLink } from "../../deeplink/deeplink_payloads.js";
 
 /** The largest frame the backend accepts from the page, in UTF-16 code units. */
 export declare const MAX_ACTION_BYTES: number;
@@ -232,7 +233,7 @@ export interface MetadataEntry {
 /**
  * Everything the backend sends to the page: `hello` on connect (the whole state), `batch`
  * once per frame (bus events, roster snapshots, metadata updates), `frontend` for the
- * `deeplink:*` events, and replies.
+ * `deeplink:*` events (checked by the backend's own grammar), and replies.
  *
  * @example
  * ```ts
@@ -245,7 +246,7 @@ export type ServerMessage =
   | { kind: "networks"; networks: NetworkView[] }
   | { kind: "network.state"; networkId: number; state: string; nick: string }
   | BatchMessage
-  | { kind: "frontend"; event: { name: string; payload: Record<string, unknown> } }
+  | { kind: "frontend"; event: DeepLink }
   | { kind: "plugins"; plugins: unknown[]; audit: unknown[]; commands: unknown[] }
   | { kind: "reply"; id: number; result?: unknown }
   | ErrorMessage;

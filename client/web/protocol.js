@@ -11,6 +11,8 @@
  *
  * @module
  */
+// Served at /deeplink/ beside the page's root, so the path resolves there as on disk.
+import { readDeepLink } from "../../deeplink/deeplink_payloads.js";
 
 /** The largest frame the backend accepts from the page, in UTF-16 code units. */
 export const MAX_ACTION_BYTES = 16 * 1024;
@@ -634,6 +636,21 @@ const NETWORK_VIEW = {
 };
 
 /**
+ * A frontend event: a `deeplink:*` link, checked by the grammar the backend's
+ * `FrontendEvents` uses (deeplink/deeplink_payloads.js).
+ * @type {Check}
+ */
+function deepLinkMismatch(value, path) {
+  if (!isObject(value)) return `${path} must be an object, got ${preview(value)}`;
+  if (typeof value.name !== "string") {
+    return `${path}.name must be a string, got ${preview(value.name)}`;
+  }
+  return readDeepLink(value.name, value.payload)
+    ? undefined
+    : `${path}.payload must be a ${value.name} payload, got ${preview(value.payload)}`;
+}
+
+/**
  * Every message the backend sends, by kind.
  * @type {{ readonly [K in ServerMessage["kind"]]: Shape<Extract<ServerMessage, { kind: K }>> }}
  */
@@ -660,10 +677,7 @@ const SERVER_MESSAGES = {
     roster: { each: ROSTER },
     updates: { each: METADATA },
   },
-  frontend: {
-    kind: { oneOf: ["frontend"] },
-    event: { object: { name: "string", payload: { object: {} } } },
-  },
+  frontend: { kind: { oneOf: ["frontend"] }, event: { check: deepLinkMismatch } },
   plugins: { kind: { oneOf: ["plugins"] }, plugins: "array", audit: "array", commands: "array" },
   reply: { kind: { oneOf: ["reply"] }, id: "number", result: "unknown" },
   error: {

@@ -284,7 +284,7 @@ export class PageStore {
         this.#applyUpdates(message.updates);
         return;
       case "frontend":
-        this.#hooks.frontend(message.event.name, message.event.payload);
+        this.#hooks.frontend(message.event);
         return;
       case "plugins":
         state.plugins = message.plugins;

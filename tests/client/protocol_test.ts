@@ -319,7 +319,17 @@ Deno.test("parseServerMessage() refuses bad frames with an error naming the bad 
       { kind: "error", code: "teapot", message: "x" },
       /^Cannot read error message: code must be one of .*, got "teapot"$/,
     ],
-    [{ kind: "frontend", event: { name: "x", payload: [] } }, /event\.payload must be an object/],
+    [
+      {
+        kind: "frontend",
+        event: { name: "deeplink:join", payload: { networkId: "1", targets: [] } },
+      },
+      /^Cannot read frontend message: event\.payload must be a deeplink:join payload, got /,
+    ],
+    [
+      { kind: "frontend", event: { name: "deeplink:eval", payload: {} } },
+      /event\.payload must be a deeplink:eval payload/,
+    ],
   ];
   for (const [frame, reason] of cases) {
     const parsed = parseServerMessage(
