@@ -388,30 +388,34 @@ const KIND_NAMES = {
   array: "a list",
 };
 
+/** @param {string} path @param {string} what @param {unknown} value */
+function bad(path, what, value) {
+  return `${path} must be ${what}, got ${preview(value)}`;
+}
+
 /**
  * The first field of `value` that does not fit `field`, as "path must be X, got Y".
  * @param {LooseField} field @param {unknown} value @param {string} path
  * @returns {string | undefined}
  */
 function mismatch(field, value, path) {
-  const bad = (/** @type {string} */ what) => `${path} must be ${what}, got ${preview(value)}`;
   switch (field) {
     case "unknown":
       return undefined;
     case "string":
-      return typeof value === "string" ? undefined : bad(KIND_NAMES.string);
+      return typeof value === "string" ? undefined : bad(path, KIND_NAMES.string, value);
     case "number":
       return typeof value === "number" && Number.isFinite(value)
         ? undefined
-        : bad(KIND_NAMES.number);
+        : bad(path, KIND_NAMES.number, value);
     case "boolean":
-      return typeof value === "boolean" ? undefined : bad(KIND_NAMES.boolean);
+      return typeof value === "boolean" ? undefined : bad(path, KIND_NAMES.boolean, value);
     case "string[]":
       return Array.isArray(value) && value.every((item) => typeof item === "string")
         ? undefined
-        : bad(KIND_NAMES["string[]"]);
+        : bad(path, KIND_NAMES["string[]"], value);
     case "array":
-      return Array.isArray(value) ? undefined : bad(KIND_NAMES.array);
+      return Array.isArray(value) ? undefined : bad(path, KIND_NAMES.array, value);
   }
   if ("optional" in field) {
     return value === undefined ? undefined : mismatch(field.optional, value, path);
@@ -419,18 +423,18 @@ function mismatch(field, value, path) {
   if ("oneOf" in field) {
     return typeof value === "string" && field.oneOf.includes(value)
       ? undefined
-      : bad(`one of ${field.oneOf.map((v) => JSON.stringify(v)).join(", ")}`);
+      : bad(path, `one of ${field.oneOf.map((v) => JSON.stringify(v)).join(", ")}`, value);
   }
   if ("check" in field) return field.check(value, path);
   if ("each" in field) {
-    if (!Array.isArray(value)) return bad(KIND_NAMES.array);
+    if (!Array.isArray(value)) return bad(path, KIND_NAMES.array, value);
     for (const [i, item] of value.entries()) {
       const problem = mismatch({ object: field.each }, item, `${path}[${i}]`);
       if (problem) return problem;
     }
     return undefined;
   }
-  if (!isObject(value)) return bad("an object");
+  if (!isObject(value)) return bad(path, "an object", value);
   for (const [key, inner] of Object.entries(field.object)) {
     const problem = mismatch(inner, value[key], path ? `${path}.${key}` : key);
     if (problem) return problem;
