@@ -137,6 +137,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       plugins: plugins.list(),
       roster: ui.roster(),
       updates: ui.metadata(),
+      motd: ui.motd(),
     }),
     perform: (action) => perform(action),
   });

@@ -90,7 +90,9 @@ export function parseTerminalArgs(args: string[]): TerminalOptions {
       },
     }).values;
   } catch (error) {
-    throw new TypeError(`Cannot parse arguments: ${(error as Error).message}`);
+    throw new TypeError(
+      `Cannot parse arguments: ${(error instanceof Error ? error.message : String(error))}`,
+    );
   }
   if (parsed.password !== undefined) {
     throw new TypeError(
@@ -323,7 +325,7 @@ export async function runTerminal(args: string[]): Promise<number> {
   try {
     options = parseTerminalArgs(args);
   } catch (error) {
-    console.error((error as Error).message);
+    console.error(error instanceof Error ? error.message : String(error));
     console.error(USAGE);
     return 2;
   }
@@ -383,7 +385,7 @@ async function runSession(
   } catch (error) {
     await bus.close();
     if (signalled()) return 0;
-    console.error((error as Error).message);
+    console.error(error instanceof Error ? error.message : String(error));
     return 1;
   }
   let target = options.join[0] ?? "";
@@ -470,7 +472,7 @@ async function runSession(
             }
           }
         } catch (error) {
-          console.log(`-- ${(error as Error).message}`);
+          console.log(`-- ${(error instanceof Error ? error.message : String(error))}`);
         }
       }
       if (client.state === "disconnected") break;

@@ -5,6 +5,7 @@
  * @module
  */
 import type { EventMap, EventType } from "../../bus/events.ts";
+import type { DeepLink } from "../../deeplink/deeplink_payloads.js";
 
 /** The largest frame the backend accepts from the page, in UTF-16 code units. */
 export declare const MAX_ACTION_BYTES: number;
@@ -261,7 +262,7 @@ export interface MetadataEntry {
 /**
  * Everything the backend sends to the page: `hello` on connect (the whole state), `batch`
  * once per frame (bus events, roster snapshots, metadata updates), `frontend` for the
- * `deeplink:*` events, and replies.
+ * `deeplink:*` events (checked by the backend's own grammar), and replies.
  *
  * @example
  * ```ts
@@ -274,7 +275,7 @@ export type ServerMessage =
   | { kind: "networks"; networks: NetworkView[] }
   | { kind: "network.state"; networkId: number; state: string; nick: string; reason?: string }
   | BatchMessage
-  | { kind: "frontend"; event: { name: string; payload: Record<string, unknown> } }
+  | { kind: "frontend"; event: DeepLink }
   | { kind: "plugins"; plugins: unknown[]; audit: unknown[]; commands: unknown[] }
   | { kind: "reply"; id: number; result?: unknown }
   | ErrorMessage;
@@ -285,7 +286,7 @@ export type ServerMessage =
  * ```ts
  * import type { HelloMessage } from "./protocol.js";
  * const hello: HelloMessage = {
- *   kind: "hello", version: 1, networks: [], plugins: [], roster: [], updates: [],
+ *   kind: "hello", version: 1, networks: [], plugins: [], roster: [], updates: [], motd: [],
  * };
  * ```
  */
@@ -302,6 +303,8 @@ export interface HelloMessage {
   roster: RosterEntry[];
   /** Every live plugin metadata entry. */
   updates: MetadataEntry[];
+  /** The last message of the day of each network, so a page opened later shows it too. */
+  motd: EventMap["server.motd"][];
 }
 
 /** What changed during one frame.
@@ -334,11 +337,6 @@ export interface BatchMessage {
  * ```
  */
 export declare function parseAction(frame: unknown): ParsedAction;
-/** Checks one frame from the backend; `undefined` when it is not a known message. */
-export declare function parseServerMessage(frame: unknown): ServerMessage | undefined;
-/** Checks a `deeplink:*` payload on the page. */
-export declare function isDeepLinkPayload(name: string, payload: unknown): boolean;
-
 /** Most lines one history page or search returns.
  *
  * @example
@@ -401,55 +399,28 @@ export interface HistoryBuffer {
 }
 
 /**
- * One target of a link: a channel (with its key, or `""`) or a nickname.
+ * The outcome of {@linkcode parseServerMessage}: the message, or why the frame was refused.
  *
  * @example
  * ```ts
- * import type { DeepLinkTarget } from "./protocol.js";
- * const target: DeepLinkTarget = { name: "#deno", isNick: false, key: "" };
+ * import type { ParsedServerMessage } from "./protocol.js";
+ * const parsed: ParsedServerMessage = { ok: true, message: { kind: "reply", id: 1 } };
  * ```
  */
-export interface DeepLinkTarget {
-  /** The channel or nickname. */
-  name: string;
-  /** A nickname (open a query), not a channel. */
-  isNick: boolean;
-  /** The channel key, or `""`. */
-  key: string;
-}
+export type ParsedServerMessage =
+  | { ok: true; message: ServerMessage }
+  | { ok: false; error: TypeError };
 
 /**
- * A `deeplink:*` frontend event, read.
+ * Checks one frame from the backend, every field of every message and bus event against
+ * its type; never throws. A refused frame's error names the first bad field.
  *
  * @example
  * ```ts
- * import type { DeepLink } from "./protocol.js";
- * const link: DeepLink = {
- *   name: "deeplink:join",
- *   payload: { networkId: 1, targets: [{ name: "#deno", isNick: false, key: "" }] },
- * };
+ * import { parseServerMessage } from "./protocol.js";
+ * const parsed = parseServerMessage('{"kind":"network.state","networkId":"1","state":"x","nick":""}');
+ * if (!parsed.ok) console.log(parsed.error.message);
+ * // Cannot read network.state message: networkId must be a finite number, got "1"
  * ```
  */
-export type DeepLink =
-  | { name: "deeplink:join"; payload: { networkId: number; targets: DeepLinkTarget[] } }
-  | {
-    name: "deeplink:add-network";
-    payload: { host: string; port: number; tls: boolean; channel?: string };
-  }
-  | {
-    name: "deeplink:disambiguate";
-    payload: { targets: DeepLinkTarget[]; candidates: { networkId: number; name: string }[] };
-  };
-
-/**
- * Reads a `deeplink:*` frontend event into its typed form, or `undefined` when malformed.
- *
- * @example
- * ```ts
- * import { readDeepLink } from "./protocol.js";
- * const link = readDeepLink("deeplink:join", { networkId: 1, targets: [] });
- * console.log(link?.name); // "deeplink:join"
- * console.log(readDeepLink("deeplink:join", { networkId: "1", targets: [] })); // undefined
- * ```
- */
-export declare function readDeepLink(name: string, payload: unknown): DeepLink | undefined;
+export declare function parseServerMessage(frame: unknown): ParsedServerMessage;

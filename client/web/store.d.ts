@@ -5,6 +5,7 @@
  */
 import type { Buffer, Line, Net } from "./page_state.js";
 import type { Action, HistoryBuffer, RosterEntry, ServerMessage, UiEvent } from "./protocol.js";
+import type { DeepLink } from "../../deeplink/deeplink_payloads.js";
 
 /**
  * A command a plugin registered, run from the input line.
@@ -69,8 +70,8 @@ export interface StoreHooks {
   away(nick: string, away: boolean): void;
   /** These (folded) nicknames changed colour. */
   recolor(nicks: Set<string>): void;
-  /** A `deeplink:*` event (its payload not yet checked). */
-  frontend(name: string, payload: unknown): void;
+  /** A `deeplink:*` event, checked on arrival. */
+  frontend(link: DeepLink): void;
   /**
    * A buffer was shown: the page may load its stored lines, then call
    * {@linkcode PageStore.historyLoaded}.

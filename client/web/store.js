@@ -278,6 +278,14 @@ export class PageStore {
     }
   }
 
+  /**
+   * Shows a message of the day in its network's server buffer.
+   * @param {import("./protocol.d.ts").HelloMessage["motd"][number]} motd
+   */
+  #showMotd(motd) {
+    for (const text of motd.lines) this.addLine(motd.networkId, "*", { kind: "motd", text });
+  }
+
   /** @param {import("./protocol.d.ts").NetworkView} view */
   #netFrom(view) {
     const old = this.state.networks.get(view.id);
@@ -305,6 +313,7 @@ export class PageStore {
         state.plugins = message.plugins;
         this.#applyRoster(message.roster);
         this.#applyUpdates(message.updates);
+        for (const motd of message.motd) this.#showMotd(motd);
         const first = message.networks[0];
         if (state.networkId === undefined && first) this.select(first.id, "*");
         this.markAll();
@@ -341,7 +350,7 @@ export class PageStore {
         this.#applyUpdates(message.updates);
         return;
       case "frontend":
-        this.#hooks.frontend(message.event.name, message.event.payload);
+        this.#hooks.frontend(message.event);
         return;
       case "plugins":
         state.plugins = message.plugins;
@@ -446,7 +455,7 @@ export class PageStore {
         this.dirty.buffers = true;
         return;
       case "server.motd":
-        for (const text of event.data.lines) this.addLine(id, "*", { kind: "motd", text });
+        this.#showMotd(event.data);
         return;
       case "message.received": {
         const data = event.data;

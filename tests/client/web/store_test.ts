@@ -4,7 +4,9 @@ import type { Note } from "../../../client/web/store.js";
 import type { Action, UiEvent } from "../../../client/web/protocol.js";
 
 /** A store holding network 1 (we are "alice" in #room with bob), and what it asked for. */
-function setUp(options: { hidden?: boolean } = {}) {
+function setUp(
+  options: { hidden?: boolean; motd?: { networkId: number; lines: string[] }[] } = {},
+) {
   const sent: Action[] = [];
   const notes: Note[] = [];
   const shown: string[] = [];
@@ -24,6 +26,7 @@ function setUp(options: { hidden?: boolean } = {}) {
     plugins: [],
     roster: [],
     updates: [],
+    motd: options.motd ?? [],
     networks: [{
       id: 1,
       name: "Local",
@@ -103,6 +106,14 @@ Deno.test("highlight words mark a line like the nick does", () => {
   store.state.highlightWords = ["deno"];
   batch(said("#room", "bob", "Deno 3 is out"));
   assert.equal(net.buffers.get("#room")!.highlights, 1);
+});
+
+Deno.test("a page opened after the network connected shows the MOTD from the hello", () => {
+  const { net } = setUp({ motd: [{ networkId: 1, lines: ["- welcome", "- be nice"] }] });
+  assert.deepEqual(net.buffers.get("*")!.lines.map((l) => [l.kind, l.text]), [
+    ["motd", "- welcome"],
+    ["motd", "- be nice"],
+  ]);
 });
 
 Deno.test("kicks, parts, quits with reasons; topic and mode changes; the MOTD", () => {
