@@ -103,6 +103,14 @@ export function lineFromStored(stored) {
   }
 }
 
+/**
+ * What makes two lines the same event, whether stored or live.
+ * @param {Line} line
+ */
+function sameLine(line) {
+  return `${line.time}\n${line.kind}\n${line.nick ?? ""}\n${line.text}`;
+}
+
 /** The history of the buffers the page opened, and the requests that fill it. */
 export class Scrollback {
   /** @type {(action: Record<string, unknown> & { kind: string }) => Promise<unknown>} */
@@ -130,11 +138,14 @@ export class Scrollback {
     this.#opened.set(key, state);
     try {
       const lines = await this.#page(networkId, buffer.name);
-      const newest = lines.length > 0 ? lines[lines.length - 1].time : -Infinity;
+      // A live line the store already holds is the same event: same time, kind, nick and
+      // words. Lines the store never keeps (errors, notes of the page) stay where they were.
+      const stored = new Set(lines.map(sameLine));
       const live = buffer.lines.filter((/** @type {Line} */ line) =>
-        line.id === undefined && line.time > newest
+        line.id === undefined && !stored.has(sameLine(line))
       );
-      buffer.lines = [...lines, ...live];
+      // A stable sort by time: lines of one time keep their order.
+      buffer.lines = [...lines, ...live].sort((a, b) => a.time - b.time);
       state.oldest = lines[0]?.id;
       state.done = lines.length < PAGE_SIZE;
       return lines.length > 0;

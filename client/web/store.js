@@ -443,14 +443,21 @@ export class PageStore {
     const me = net.members.fold(net.currentNick);
     const isMe = (/** @type {string} */ nick) => net.members.fold(nick) === me;
     const id = net.id;
+    // Every line an event makes carries the event's time, as the history store does, so a
+    // buffer's stored lines and its live ones can be told apart.
+    /**
+     * @param {string | undefined} key @param {Omit<Line, "time"> & {time?: number}} line
+     * @param {{ private?: boolean, fromMe?: boolean }} [about]
+     */
+    const add = (key, line, about) => this.addLine(id, key, { time: event.time, ...line }, about);
     switch (event.type) {
       case "connection.established": {
         const { address, port } = event.data;
-        this.addLine(id, "*", { kind: "event", text: `Connected to ${address}:${port}` });
+        add("*", { kind: "event", text: `Connected to ${address}:${port}` });
         return;
       }
       case "connection.lost":
-        this.addLine(id, "*", { kind: "error", text: `Disconnected: ${event.data.error}` });
+        add("*", { kind: "error", text: `Disconnected: ${event.data.error}` });
         for (const b of net.buffers.values()) if (b.type === "channel") b.joined = false;
         this.dirty.buffers = true;
         return;
@@ -467,7 +474,7 @@ export class PageStore {
         if (kind === "ctcp") {
           const key = isPrivate ? fold(peer) : fold(data.channel);
           const text = `${data.user} sent CTCP ${data.message}`;
-          this.addLine(id, net.buffers.has(key) ? key : "*", { kind: "event", text, time });
+          add(net.buffers.has(key) ? key : "*", { kind: "event", text, time });
           return;
         }
         const fromMe = isMe(data.user);
@@ -482,7 +489,7 @@ export class PageStore {
         }
         const line = { kind, nick: data.user, text: data.message, time, highlight };
         const quiet = data.history === true;
-        this.addLine(id, key, line, {
+        add(key, line, {
           private: isPrivate && kind !== "notice",
           fromMe: fromMe || quiet,
         });
@@ -494,7 +501,7 @@ export class PageStore {
         const name = isPrivate ? data.target ?? "" : data.channel;
         if (name === "") return;
         const buffer = this.ensureBuffer(net, name, isPrivate ? "query" : "channel");
-        this.addLine(id, buffer.key, {
+        add(buffer.key, {
           kind: data.kind === "action" ? "action" : "message",
           nick: net.currentNick,
           text: data.message,
@@ -510,7 +517,7 @@ export class PageStore {
             this.select(id, buffer.key);
           }
         }
-        this.addLine(id, buffer.key, { kind: "event", text: joinText(data) });
+        add(buffer.key, { kind: "event", text: joinText(data) });
         this.dirty.nicks = this.dirty.buffers = true;
         return;
       }
@@ -518,7 +525,7 @@ export class PageStore {
         const data = event.data;
         const buffer = net.buffers.get(fold(data.channel));
         if (!buffer) return;
-        this.addLine(id, buffer.key, { kind: "event", text: partText(data) });
+        add(buffer.key, { kind: "event", text: partText(data) });
         if (isMe(data.nickname)) {
           buffer.joined = false;
           net.buffers.delete(buffer.key);
@@ -534,7 +541,7 @@ export class PageStore {
         const buffer = net.buffers.get(fold(data.channel));
         if (!buffer) return;
         const me = isMe(data.nickname);
-        this.addLine(id, buffer.key, { kind: me ? "error" : "event", text: kickText(data, me) });
+        add(buffer.key, { kind: me ? "error" : "event", text: kickText(data, me) });
         if (me) buffer.joined = false;
         this.dirty.nicks = this.dirty.buffers = true;
         return;
@@ -546,7 +553,7 @@ export class PageStore {
             ? this.#isMember(net, buffer.name, data.nickname)
             : buffer.type === "query" &&
               net.members.fold(buffer.name) === net.members.fold(data.nickname);
-          if (there) this.addLine(id, buffer.key, { kind: "event", text: quitText(data) });
+          if (there) add(buffer.key, { kind: "event", text: quitText(data) });
         }
         this.dirty.nicks = true;
         return;
@@ -556,7 +563,7 @@ export class PageStore {
           if (buffer.type !== "channel" || !this.#isMember(net, buffer.name, data.old_nickname)) {
             continue;
           }
-          this.addLine(id, buffer.key, { kind: "event", text: nickText(data) });
+          add(buffer.key, { kind: "event", text: nickText(data) });
         }
         if (isMe(data.old_nickname)) net.currentNick = data.nickname;
         this.dirty.nicks = true;
@@ -568,13 +575,13 @@ export class PageStore {
       case "channel.topic": {
         const buffer = this.ensureBuffer(net, event.data.channel, "channel");
         buffer.topic = event.data.topic;
-        this.addLine(id, buffer.key, { kind: "event", text: topicText(event.data) });
+        add(buffer.key, { kind: "event", text: topicText(event.data) });
         this.dirty.messages = true;
         return;
       }
       case "channel.mode": {
         const buffer = net.buffers.get(fold(event.data.channel));
-        if (buffer) this.addLine(id, buffer.key, { kind: "event", text: modeText(event.data) });
+        if (buffer) add(buffer.key, { kind: "event", text: modeText(event.data) });
         return;
       }
       case "channels.changed":
@@ -589,7 +596,7 @@ export class PageStore {
           (w.channels.length ? ` on ${w.channels.join(" ")}` : "") +
           (w.away ? " [away]" : "");
         const here = this.state.networkId === id ? this.state.bufferKey : "*";
-        this.addLine(id, here, { kind: "event", text });
+        add(here, { kind: "event", text });
         return;
       }
       case "error": {
@@ -603,7 +610,7 @@ export class PageStore {
           : this.state.networkId === id
           ? this.state.bufferKey
           : "*";
-        this.addLine(id, key, { kind: "error", text: event.data.error });
+        add(key, { kind: "error", text: event.data.error });
         return;
       }
     }

@@ -45,6 +45,25 @@ Deno.test("open() puts the newest stored lines before the live ones not stored y
   assert.equal(asked.length, 1);
 });
 
+Deno.test("open() drops only live lines the store holds; the page's own notes stay in time order", async () => {
+  const { request } = backend(3);
+  const scrollback = new Scrollback(request);
+  const buffer = newBuffer("#deno", "channel", "#deno");
+  buffer.lines.push(
+    { kind: "error", time: 1001, text: "Cannot send to #deno: not in the channel" }, // never stored
+    { kind: "message", time: 1002, nick: "bob", text: "line 2" }, // stored: the same event
+    { kind: "message", time: 1003, nick: "carol", text: "line 3" }, // same time, another line
+  );
+  await scrollback.open(1, buffer);
+  assert.deepEqual(buffer.lines.map((l) => `${l.time} ${l.nick ?? "-"} ${l.text}`), [
+    "1001 bob line 1",
+    "1001 - Cannot send to #deno: not in the channel",
+    "1002 bob line 2",
+    "1003 bob line 3",
+    "1003 carol line 3",
+  ]);
+});
+
 Deno.test("older() prepends the page before the oldest line until the start", async () => {
   const { request } = backend(250);
   const scrollback = new Scrollback(request);
