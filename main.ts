@@ -1,7 +1,8 @@
 /**
  * `deno task run`: the IRC client.
  *
- *   deno task run [--data-dir DIR] [--port N] [--no-open] [--headless] [irc://host/#channel]
+ *   deno task run [--data-dir DIR] [--port N] [--no-open] [--retention-days N] [irc://...]
+ *   deno task run -- export [--data-dir DIR] [--out DIR] [--network NAME|ID] [--buffer NAME]
  *
  * - Without `--headless`: serves the web UI on 127.0.0.1 port 6690 (`--port N`, or the
  *   `IRCBUS_PORT` environment variable; 0 picks a free one), prints its URL (with the
@@ -11,6 +12,8 @@
  * - `--headless`: the terminal client instead (for bots and servers), e.g.
  *   `deno task run --headless --server irc.libera.chat --tls --nick me --join '#deno'`;
  *   its own flags (`--server` etc.) also select it.
+ * - `--retention-days N` keeps N days of message history (default: everything).
+ * - `export` writes the stored history as plain-text logs per buffer (history/export_cli.ts).
  * - An `irc://` or `ircs://` link is handed to the running instance when there is one
  *   (exit 0), else this process becomes the instance and opens the link once the page is
  *   ready. An invalid link exits 2; a usage error exits 64.
@@ -23,6 +26,7 @@
  */
 import { parseArgs } from "node:util";
 import { launchWithLink } from "./deeplink/mod.ts";
+import { runExport } from "./history/mod.ts";
 // The files, not client/mod.ts: it also exports the terminal client, whose static import of
 // irc-framework would load before the web page is served (the web client loads it on
 // first connect).
@@ -35,19 +39,26 @@ import { resolveDataDir } from "./storage/data_dir.ts";
 export const DEFAULT_PORT = 6690;
 
 const USAGE =
-  "Usage: deno task run [--data-dir DIR] [--port N] [--no-open] [irc://host/#channel]\n       deno task run --headless --server host[:port] [--tls] --nick N [--join #a,#b]";
+  "Usage: deno task run [--data-dir DIR] [--port N] [--no-open] [--retention-days N] [irc://host/#channel]\n       deno task run -- export [--data-dir DIR] [--out DIR] [--network NAME|ID] [--buffer NAME]\n       deno task run --headless --server host[:port] [--tls] --nick N [--join #a,#b]";
 
 /** Runs the client with `args`; resolves with the exit code once it has stopped. */
 export async function main(args: string[]): Promise<number> {
   // `deno task run -- ...` passes the `--` through.
   if (args[0] === "--") args = args.slice(1);
+  if (args[0] === "export") return await runExport(args.slice(1));
   if (
     args.includes("--headless") || args.some((a) => a === "--server" || a.startsWith("--server="))
   ) {
     const { runTerminal } = await import("./client/terminal.ts");
     return await runTerminal(args.filter((a) => a !== "--headless"));
   }
-  let values: { "data-dir"?: string; port?: string; "no-open"?: boolean; help?: boolean };
+  let values: {
+    "data-dir"?: string;
+    port?: string;
+    "no-open"?: boolean;
+    help?: boolean;
+    "retention-days"?: string;
+  };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
@@ -56,6 +67,7 @@ export async function main(args: string[]): Promise<number> {
         "data-dir": { type: "string" },
         port: { type: "string" },
         "no-open": { type: "boolean" },
+        "retention-days": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
       allowPositionals: true,
@@ -78,6 +90,14 @@ export async function main(args: string[]): Promise<number> {
     console.error(`Cannot start: --port must be 0-65535, got ${portText}\n${USAGE}`);
     return 64;
   }
+  const retentionText = values["retention-days"];
+  const retentionDays = retentionText === undefined ? undefined : Number(retentionText);
+  if (retentionText !== undefined && !(/^\d+$/.test(retentionText) && Number(retentionText) > 0)) {
+    console.error(
+      `Cannot start: --retention-days must be a whole number above 0, got ${retentionText}\n${USAGE}`,
+    );
+    return 64;
+  }
   // From here on, SIGINT and SIGTERM at any moment mean the ordered shutdown: a signal that
   // comes while starting lets the start finish, then stops what it started.
   const { promise: stopped, resolve: stop } = Promise.withResolvers<string>();
@@ -95,7 +115,7 @@ export async function main(args: string[]): Promise<number> {
     }
     let client;
     try {
-      client = await startClient({ dataDir, link, port });
+      client = await startClient({ dataDir, link, port, retentionDays });
     } catch (error) {
       if (!(error instanceof PortInUseError)) throw error;
       console.error(error.message);

@@ -27,3 +27,4 @@ export * from "./deeplink/mod.ts";
 export * from "./irc/mod.ts";
 export * from "./plugins/mod.ts";
 export * from "./client/mod.ts";
+export * from "./history/mod.ts";

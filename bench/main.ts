@@ -6,6 +6,7 @@ import { type BenchRow, table } from "./_report.ts";
 import * as bus from "./bus.ts";
 import * as client from "./client.ts";
 import * as deeplink from "./deeplink.ts";
+import * as history from "./history.ts";
 import * as irc from "./irc.ts";
 import * as plugins from "./plugins.ts";
 
@@ -16,6 +17,7 @@ const sections: Record<string, { run(report: (row: BenchRow) => void): Promise<v
   irc,
   plugins,
   deeplink,
+  history,
   client,
 };
 

@@ -246,7 +246,7 @@ export interface EventMap {
     timestamp: number;
     /** The IRCv3 message id, when the server sent one. */
     msgid?: string;
-    /** True when the message was replayed from history (CHATHISTORY). */
+    /** True when the message was replayed: CHATHISTORY, or a bouncer's playback (ZNC). */
     history?: boolean;
     /** For a private message: the other party of the conversation. */
     peer?: string;

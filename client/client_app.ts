@@ -3,6 +3,7 @@ import { createEvent, EventBus, EventSourceUI } from "../bus/mod.ts";
 import { openDatabase } from "../storage/database.ts";
 import { databasePath } from "../storage/data_dir.ts";
 import { NetworkStore } from "../storage/network_store.ts";
+import { historyPath, MessageStore } from "../history/mod.ts";
 import type { IrcClient, IrcClientOptions } from "../irc/mod.ts";
 import { PluginHost, type PluginHostOptions } from "../plugins/mod.ts";
 import { applyUpgrade, hasUpdate, planUpgrade, pluginSources } from "../plugins/jsr.ts";
@@ -54,6 +55,8 @@ export interface ClientOptions {
   plugins?: Partial<Omit<PluginHostOptions, "bus" | "dataDir" | "db" | "irc">>;
   /** Where status lines go. Default `console.error`. */
   log?: (line: string) => void;
+  /** Days of message history to keep (`--retention-days`). Default: keep everything. */
+  retentionDays?: number;
 }
 
 /**
@@ -79,6 +82,8 @@ export interface RunningClient extends AsyncDisposable {
   readonly networks: NetworkStore;
   /** The plugin host. */
   readonly plugins: PluginHost;
+  /** The message history, unless its file was refused (then the reason was logged). */
+  readonly history: MessageStore | undefined;
   /** Connects a saved network; resolves once registered. */
   connect(networkId: number): Promise<void>;
   /** The IRC client of a network, when one was started. */
@@ -112,6 +117,18 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
   const bus = new EventBus({
     onSubscriberError: (error) => log(`bus: ${error instanceof Error ? error.message : error}`),
   });
+  // A refused history file (damaged, or from a newer client) is left as it is: the client
+  // runs without history and says why.
+  let history: MessageStore | undefined;
+  try {
+    history = MessageStore.open(historyPath(dataDir), {
+      retentionDays: options.retentionDays,
+      onError: (error) => log(error.message),
+    });
+    history.attach(bus, { ownNick: (networkId) => networks.irc(networkId)?.nickname });
+  } catch (error) {
+    log(`${error instanceof Error ? error.message : error}; running without history`);
+  }
   const pages: PageHub = new PageHub({
     hello: () => ({
       kind: "hello",
@@ -120,6 +137,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       plugins: plugins.list(),
       roster: ui.roster(),
       updates: ui.metadata(),
+      motd: ui.motd(),
     }),
     perform: (action) => perform(action),
   });
@@ -128,7 +146,11 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     bus,
     store,
     ui,
-    irc: options.irc,
+    irc: {
+      // Backfill asks only for what the history lacks.
+      lastStored: (networkId, buffer) => history?.lastStored(networkId, buffer),
+      ...options.irc,
+    },
     onState: (networkId) =>
       pages.broadcast({ kind: "network.state", networkId, ...networks.state(networkId) }),
     log,
@@ -229,6 +251,26 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       case "pane.blur":
         await bus.emit(createEvent("ui.pane.blurred", action.pane, EventSourceUI));
         return null;
+      case "history.page": {
+        const store = requireHistory();
+        await store.flush();
+        const { networkId, buffer, before, limit } = action;
+        return store.page(networkId, buffer, { before, limit });
+      }
+      case "history.search": {
+        const store = requireHistory();
+        await store.flush();
+        const { kind: _kind, id: _id, ...query } = action;
+        return store.search(query);
+      }
+      case "history.buffers": {
+        const store = requireHistory();
+        await store.flush();
+        return store.buffers().map((b) => ({
+          ...b,
+          unread: store.unread(b.networkId, b.name, b.readTime ?? 0),
+        }));
+      }
       case "plugins.refresh":
         return pluginsMessage();
       case "plugin.disable":
@@ -260,6 +302,13 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     }
   }
 
+  function requireHistory(): MessageStore {
+    if (!history) {
+      throw new Error("Cannot read history: the history file was refused at start (see the log)");
+    }
+    return history;
+  }
+
   async function pluginVerb(run: () => Promise<unknown>): Promise<null> {
     try {
       await run();
@@ -285,6 +334,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     offPlugins();
     ui.close();
     frontend.close();
+    history?.close();
     store.close();
     db.close();
     throw error;
@@ -329,6 +379,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       },
       storage: {
         close: () => {
+          history?.close();
           store.close();
           db.close();
         },
@@ -343,6 +394,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     bus,
     networks: store,
     plugins,
+    history,
     connect: (networkId) => networks.connect(networkId),
     irc: (networkId) => networks.irc(networkId),
     perform,

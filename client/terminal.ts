@@ -90,7 +90,9 @@ export function parseTerminalArgs(args: string[]): TerminalOptions {
       },
     }).values;
   } catch (error) {
-    throw new TypeError(`Cannot parse arguments: ${(error as Error).message}`);
+    throw new TypeError(
+      `Cannot parse arguments: ${(error instanceof Error ? error.message : String(error))}`,
+    );
   }
   if (parsed.password !== undefined) {
     throw new TypeError(
@@ -323,7 +325,7 @@ export async function runTerminal(args: string[]): Promise<number> {
   try {
     options = parseTerminalArgs(args);
   } catch (error) {
-    console.error((error as Error).message);
+    console.error(error instanceof Error ? error.message : String(error));
     console.error(USAGE);
     return 2;
   }
@@ -383,7 +385,7 @@ async function runSession(
   } catch (error) {
     await bus.close();
     if (signalled()) return 0;
-    console.error((error as Error).message);
+    console.error(error instanceof Error ? error.message : String(error));
     return 1;
   }
   let target = options.join[0] ?? "";
@@ -465,10 +467,12 @@ async function runSession(
               const irc = ircLine(command, /^[#&]/.test(target) ? target : undefined);
               if (irc && "line" in irc) client.quote(irc.line);
               else if (irc) console.log(`-- ${irc.error}`);
+              // `/search` reads the history store, which only the web client opens.
+              else console.log(`-- Cannot run /${command.kind} in the terminal`);
             }
           }
         } catch (error) {
-          console.log(`-- ${(error as Error).message}`);
+          console.log(`-- ${(error instanceof Error ? error.message : String(error))}`);
         }
       }
       if (client.state === "disconnected") break;

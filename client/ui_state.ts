@@ -1,4 +1,4 @@
-import type { AnyBusEvent, BusEvent, EventBus, EventType } from "../bus/mod.ts";
+import type { AnyBusEvent, BusEvent, EventBus, EventMap, EventType } from "../bus/mod.ts";
 import { Membership } from "./web/membership.js";
 import type { MetadataEntry, RosterEntry, UiEvent } from "./web/protocol.js";
 
@@ -45,6 +45,7 @@ export class UiState implements Disposable {
   #channels = new Map<number, Membership>();
   #roster = new Map<string, RosterEntry>();
   #metadata = new Map<string, MetadataEntry>();
+  #motd = new Map<number, EventMap["server.motd"]>();
   #pendingEvents: UiEvent[] = [];
   #pendingRoster = new Map<string, RosterEntry>();
   #pendingUpdates = new Map<string, MetadataEntry>();
@@ -81,9 +82,15 @@ export class UiState implements Disposable {
     return [...this.#metadata.values()];
   }
 
-  /** Forgets a network's channels (after it was removed or disconnected). */
+  /** The last message of the day of each network, for a page that opens later. */
+  motd(): EventMap["server.motd"][] {
+    return [...this.#motd.values()];
+  }
+
+  /** Forgets a network's channels and MOTD (after it was removed or disconnected). */
   forget(networkId: number): void {
     this.#channels.delete(networkId);
+    this.#motd.delete(networkId);
   }
 
   /** Sends what is pending now, as one batch. */
@@ -134,6 +141,7 @@ export class UiState implements Disposable {
         this.#pendingUpdates.set(key, update);
       }
     } else if (!NOT_FORWARDED.has(event.type)) {
+      if (event.type === "server.motd") this.#motd.set(event.data.networkId, event.data);
       if (event.type === "user.quit") {
         // A user who left the network has no roster line any more.
         this.#roster.delete(`${event.data.networkId} ${event.data.nickname.toLowerCase()}`);

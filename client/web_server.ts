@@ -37,6 +37,7 @@ const ASSETS: Record<string, string> = {
   "/membership.js": "membership.js",
   "/page_state.js": "page_state.js",
   "/plugins_view.js": "plugins_view.js",
+  "/scrollback.js": "scrollback.js",
   "/transport.js": "transport.js",
   "/input.js": "input.js",
   "/command_plan.js": "command_plan.js",
@@ -55,6 +56,8 @@ const ASSETS: Record<string, string> = {
   "/views/settings.js": "views/settings.js",
   "/views/topic_bar.js": "views/topic_bar.js",
   "/style.css": "style.css",
+  // The deep-link payload checks the backend uses too: one grammar (see app.js's import).
+  "/deeplink/deeplink_payloads.js": "../../deeplink/deeplink_payloads.js",
 };
 
 const TYPES: Record<string, string> = {

@@ -1,5 +1,7 @@
 /** Shared syntax of `irc://` links, used by the parser and the formatter only. */
 
+export { show } from "../net/_show.ts";
+
 /** Characters that start a channel name. */
 export const CHANNEL_PREFIXES = "#&+!";
 
@@ -78,10 +80,4 @@ export function utf8Length(text: string): number {
     } else bytes += 3;
   }
   return bytes;
-}
-
-/** Quotes a value for an error message, escaping control characters and capping length. */
-export function show(value: string): string {
-  const cut = value.length > 80 ? `${value.slice(0, 80)}…` : value;
-  return JSON.stringify(cut);
 }

@@ -94,46 +94,5 @@ export interface DeepLinkEventMap {
   "deeplink:disambiguate": DeepLinkDisambiguate;
 }
 
-/**
- * Checks an incoming payload (from JSON, a WebSocket) against its `deeplink:*` shape,
- * field by field. `FrontendEvents` uses these to drop forged or garbled frames.
- *
- * @example
- * ```ts
- * import { deepLinkValidators } from "../mod.ts";
- * deepLinkValidators["deeplink:join"]({ networkId: 1, targets: [] }); // true
- * deepLinkValidators["deeplink:join"]({ networkId: "1", targets: [] }); // false
- * ```
- */
-export const deepLinkValidators: {
-  readonly [K in keyof DeepLinkEventMap]: (payload: unknown) => payload is DeepLinkEventMap[K];
-} = {
-  "deeplink:join": (payload: unknown): payload is DeepLinkJoin =>
-    isRecord(payload) && isId(payload.networkId) && isTargets(payload.targets),
-  "deeplink:add-network": (payload: unknown): payload is DeepLinkAddNetwork =>
-    isRecord(payload) && typeof payload.host === "string" && payload.host !== "" &&
-    Number.isInteger(payload.port) && (payload.port as number) >= 1 &&
-    (payload.port as number) <= 65535 && typeof payload.tls === "boolean" &&
-    typeof payload.channel === "string",
-  "deeplink:disambiguate": (payload: unknown): payload is DeepLinkDisambiguate =>
-    isRecord(payload) && Array.isArray(payload.candidates) &&
-    payload.candidates.every((c: unknown) =>
-      isRecord(c) && isId(c.networkId) && typeof c.name === "string"
-    ) && isTargets(payload.targets),
-};
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function isId(value: unknown): value is number {
-  return Number.isSafeInteger(value) && (value as number) > 0;
-}
-
-function isTargets(value: unknown): value is Target[] {
-  return Array.isArray(value) &&
-    value.every((t: unknown) =>
-      isRecord(t) && typeof t.name === "string" && t.name !== "" && typeof t.isNick === "boolean" &&
-      typeof t.key === "string"
-    );
-}
+export { deepLinkValidators } from "./deeplink_payloads.js";
+export type { DeepLink } from "./deeplink_payloads.js";

@@ -1,6 +1,6 @@
 import type { IrcLink } from "./irc_link.ts";
-import { IrcUrlError } from "./irc_url_error.ts";
-import { normalizeHost } from "./host.ts";
+import { IrcUrlError } from "../net/irc_url_error.ts";
+import { normalizeHost } from "../net/host.ts";
 import { parseIrcUrl } from "./parse_irc_url.ts";
 import { DEFAULT_PORTS, FLAGS, isChannelName, show } from "./_syntax.ts";
 

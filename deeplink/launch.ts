@@ -1,4 +1,4 @@
-import { IrcUrlError } from "./irc_url_error.ts";
+import { IrcUrlError } from "../net/irc_url_error.ts";
 import { parseIrcUrl } from "./parse_irc_url.ts";
 import { handOffLink } from "./single_instance.ts";
 

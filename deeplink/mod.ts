@@ -4,9 +4,9 @@
  *
  * @module
  */
-export * from "./irc_url_error.ts";
+export * from "../net/irc_url_error.ts";
 export * from "./irc_link.ts";
-export { normalizeHost } from "./host.ts";
+export { normalizeHost } from "../net/host.ts";
 export * from "./parse_irc_url.ts";
 export * from "./format_irc_url.ts";
 export * from "./deeplink_events.ts";

@@ -1,6 +1,6 @@
 import type { IrcLink, IrcScheme, Target } from "./irc_link.ts";
-import { IrcUrlError } from "./irc_url_error.ts";
-import { normalizeHostPart } from "./host.ts";
+import { IrcUrlError } from "../net/irc_url_error.ts";
+import { normalizeHostPart } from "../net/host.ts";
 import {
   CHANNEL_FLAG,
   DEFAULT_PORTS,

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { IrcUrlError } from "./irc_url_error.ts";
+import { IrcUrlError } from "../net/irc_url_error.ts";
 import { randomToken, sameToken } from "./token.ts";
 import { serveBounded } from "./bounded_listener.ts";
 

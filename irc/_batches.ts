@@ -8,6 +8,8 @@
 import type { RawMessage } from "./_framework.ts";
 
 const HISTORY_TYPES = new Set(["chathistory", "draft/chathistory"]);
+// ZNC's buffer playback on attach: replayed lines, like history, but no reply to a request.
+const PLAYBACK = "znc.in/playback";
 const MULTILINE = "draft/multiline";
 
 /** One open batch. */
@@ -20,7 +22,7 @@ export interface Batch {
   params: string[];
   /** Tags of the opening BATCH line (msgid, time of a multiline message). */
   tags: Record<string, string>;
-  /** Inside a chathistory batch (directly or through a parent). */
+  /** Inside a chathistory or bouncer playback batch (directly or through a parent). */
   history: boolean;
   /** For a multiline batch: its lines, in order. */
   lines?: { text: string; concat: boolean }[];
@@ -64,7 +66,7 @@ export class BatchTracker {
         nested: parent !== undefined,
         params: message.params.slice(2),
         tags: message.tags,
-        history: HISTORY_TYPES.has(type) || (parent?.history ?? false),
+        history: HISTORY_TYPES.has(type) || type === PLAYBACK || (parent?.history ?? false),
       };
       if (type === MULTILINE) batch.lines = [];
       this.#open.set(id, batch);

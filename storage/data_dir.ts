@@ -33,3 +33,17 @@ export function resolveDataDir(flag?: string): string {
 export function databasePath(dataDir: string): string {
   return join(dataDir, "client.sqlite");
 }
+
+/**
+ * The message history's SQLite file in a data dir, apart from `client.sqlite` so a damaged
+ * or foreign history file never stands in the way of the saved networks.
+ *
+ * @example
+ * ```ts
+ * import { historyPath } from "./data_dir.ts";
+ * console.log(historyPath("/tmp/irc")); // "/tmp/irc/history.sqlite"
+ * ```
+ */
+export function historyPath(dataDir: string): string {
+  return join(dataDir, "history.sqlite");
+}

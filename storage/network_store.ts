@@ -1,6 +1,6 @@
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { migrate, type Migration, openDatabase } from "./database.ts";
-import { normalizeHost } from "../deeplink/host.ts";
+import { normalizeHost } from "../net/mod.ts";
 import { casefold } from "../irc/casemapping.ts";
 
 /**

@@ -10,7 +10,7 @@ import { bindInput, confirmPasteDialog } from "./input.js";
 import { bindNetworkForm, fillNetworkForm, readNetworkForm, stateText } from "./network_form.js";
 import * as model from "./page_state.js";
 import { upgradeWithConsent } from "./plugins_view.js";
-import { readDeepLink } from "./protocol.js";
+import { Scrollback } from "./scrollback.js";
 import { PageStore, pluginsReply } from "./store.js";
 import { Transport } from "./transport.js";
 import { bufferOrder, renderBuffers, renderRail } from "./views/buffer_list.js";
@@ -43,7 +43,7 @@ function $as(id, type) {
 /**
  * @typedef {import("./page_state.d.ts").Buffer} Buffer
  * @typedef {import("./page_state.d.ts").Net} Net
- * @typedef {import("./protocol.d.ts").DeepLinkTarget} DeepLinkTarget
+ * @typedef {import("../../deeplink/irc_link.ts").Target} DeepLinkTarget
  */
 
 /** @type {import("./protocol.d.ts").ServerMessage[]} */
@@ -59,7 +59,8 @@ const transport = new Transport(socket, {
     inbox.push(message);
     scheduleFrame();
   },
-  onMalformed: (frame) => console.warn("Ignoring a malformed frame from the backend", frame),
+  // Our own backend sent it: a bug worth an error in the console, not a stopped page.
+  onMalformed: (frame, error) => console.error(`Ignoring a frame: ${error.message}`, frame),
 });
 
 const messages = new MessageList($("messages"), {
@@ -67,6 +68,7 @@ const messages = new MessageList($("messages"), {
 });
 const nicks = new NickList($("nicklist"), $("nick-count"), { onQuery: openQuery });
 const notify = createNotifier((note) => select(note.networkId, note.key));
+const scrollback = new Scrollback(request);
 
 const store = new PageStore({
   send: (action) => transport.send(action),
@@ -84,6 +86,11 @@ const store = new PageStore({
     messages.recolor(changed, fold);
   },
   frontend: onFrontend,
+  opened: (networkId, buffer) => {
+    void scrollback.open(networkId, buffer).then((changed) => {
+      if (changed && store.historyLoaded(networkId, buffer)) scheduleFrame();
+    });
+  },
 });
 const state = store.state;
 const dirty = store.dirty;
@@ -137,7 +144,16 @@ function receive(message) {
     // Our handlers are live: the backend may now deliver queued deep links.
     transport.send({ kind: "ready" });
     refreshPlugins();
+    restoreHistory();
   }
+}
+
+/** Private conversations and unread counts from the history (after a reload or restart). */
+function restoreHistory() {
+  scrollback.buffers().then((stored) => {
+    store.restoreHistory(stored);
+    scheduleFrame();
+  }, () => {});
 }
 
 function refreshPlugins() {
@@ -199,13 +215,8 @@ function jumpToUnread() {
 
 // ---- deep links -------------------------------------------------------------------------
 
-/** @param {string} name @param {unknown} payload */
-function onFrontend(name, payload) {
-  const link = readDeepLink(name, payload);
-  if (!link) {
-    console.warn("Ignoring a malformed frontend event", name, payload);
-    return;
-  }
+/** @param {import("../../deeplink/deeplink_payloads.d.ts").DeepLink} link */
+function onFrontend(link) {
   switch (link.name) {
     case "deeplink:join":
       void joinTargets(link.payload.networkId, link.payload.targets);
@@ -261,7 +272,7 @@ async function joinTargets(
 
 /** @param {{networkId: number, name: string}[]} candidates @param {DeepLinkTarget[]} targets */
 function openPicker(candidates, targets) {
-  const dialog = /** @type {HTMLDialogElement} */ ($("picker-dialog"));
+  const dialog = $as("picker-dialog", HTMLDialogElement);
   $("picker-targets").textContent = `Open ${targets.map((t) => t.name).join(", ")} on:`;
   const list = $("picker-list");
   list.replaceChildren();
@@ -295,17 +306,18 @@ function openNetworkForm(net, prefill = {}) {
   $("network-form-title").textContent = net ? `Edit ${net.name}` : "Add network";
   $("network-form-error").textContent = "";
   fillNetworkForm($as("network-form", HTMLFormElement), { ...(net ?? {}), ...prefill });
-  /** @type {HTMLDialogElement} */ ($("network-dialog")).showModal();
+  $as("network-dialog", HTMLDialogElement).showModal();
 }
 
 /** @param {SubmitEvent} event */
 async function submitNetworkForm(event) {
   event.preventDefault();
-  const form = /** @type {HTMLFormElement} */ ($("network-form"));
+  const form = $as("network-form", HTMLFormElement);
   const data = new FormData(form);
   const text = (/** @type {string} */ k) => String(data.get(k) ?? "").trim();
   const network = readNetworkForm((k) => String(data.get(k) ?? ""), (k) => data.get(k) === "on");
-  const connect = /** @type {HTMLButtonElement | null} */ (event.submitter)?.value === "connect";
+  const connect = event.submitter instanceof HTMLButtonElement &&
+    event.submitter.value === "connect";
   const channels = text("channels").split(/[\s,]+/).filter(Boolean);
   try {
     let networkId = editing;
@@ -318,12 +330,13 @@ async function submitNetworkForm(event) {
     } else {
       await request({ kind: "network.update", networkId: editing, network });
     }
-    /** @type {HTMLDialogElement} */ ($("network-dialog")).close();
+    $as("network-dialog", HTMLDialogElement).close();
     if (networkId === undefined) return;
-    state.networkId = networkId;
+    const id = networkId;
+    state.networkId = id;
     state.bufferKey = "*";
     if (connect || channels.length > 0) {
-      await waitFor(() => state.networks.has(/** @type {number} */ (networkId)));
+      await waitFor(() => state.networks.has(id));
       await joinTargets(
         networkId,
         channels.map((name) => ({
@@ -334,7 +347,7 @@ async function submitNetworkForm(event) {
       );
     }
   } catch (error) {
-    $("network-form-error").textContent = /** @type {Error} */ (error).message;
+    $("network-form-error").textContent = error instanceof Error ? error.message : String(error);
   }
 }
 
@@ -386,21 +399,63 @@ function runInput(line) {
           select(net.id, "*");
         }
         break;
+      case "search":
+        void searchHistory(step.query, show);
+        break;
       case "list":
         show("event", "Listing channels…");
         void act(step.action).then((result) => {
-          const listing =
-            /** @type {{channels?: {name: string, users: number, topic: string}[], more?: number} | undefined} */ (result);
-          if (!net || !listing?.channels) return;
+          const listing = readListing(result);
+          if (!net || !listing) return;
           for (const c of listing.channels) {
             addLine(net.id, "*", { kind: "event", text: `${c.name} (${c.users}) ${c.topic}` });
           }
-          const total = listing.channels.length + (listing.more ?? 0);
+          const total = listing.channels.length + listing.more;
           addLine(net.id, "*", { kind: "event", text: `End of channel list: ${total} channels` });
         });
         break;
     }
   }
+}
+
+/**
+ * `/search`: the newest matches, shown (oldest first) in the buffer it was typed in.
+ * @param {import("./protocol.d.ts").Action & { kind: "history.search" }} query
+ * @param {(kind: "error" | "event", text: string) => void} show
+ */
+async function searchHistory(query, show) {
+  try {
+    const found = await scrollback.search(query);
+    show("event", `Search "${query.text}": ${found.length} found`);
+    for (const line of found.reverse()) {
+      const when = new Date(line.time).toLocaleString();
+      show("event", `${line.buffer} ${when} <${line.sender}> ${line.text}`);
+    }
+  } catch (error) {
+    show("error", error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * The reply to a `list` action, checked: the channels and how many more the bound left out.
+ * @param {unknown} result
+ * @returns {{channels: {name: string, users: number, topic: string}[], more: number} | undefined}
+ */
+function readListing(result) {
+  if (typeof result !== "object" || result === null || !("channels" in result)) return undefined;
+  if (!Array.isArray(result.channels)) return undefined;
+  /** @type {{name: string, users: number, topic: string}[]} */
+  const channels = [];
+  for (const c of result.channels) {
+    if (typeof c !== "object" || c === null) return undefined;
+    const { name, users, topic } = c;
+    if (typeof name !== "string" || typeof users !== "number" || typeof topic !== "string") {
+      return undefined;
+    }
+    channels.push({ name, users, topic });
+  }
+  const more = "more" in result && typeof result.more === "number" ? result.more : 0;
+  return { channels, more };
 }
 
 // ---- rendering --------------------------------------------------------------------------
@@ -484,7 +539,7 @@ function toast(text) {
 
 // ---- wiring -----------------------------------------------------------------------------
 
-bindInput(/** @type {HTMLInputElement} */ ($("input")), {
+bindInput($as("input", HTMLInputElement), {
   bufferKey: () => `${state.networkId ?? ""} ${state.bufferKey ?? ""}`,
   sources: () => {
     const net = currentNet();
@@ -509,16 +564,21 @@ bindInput(/** @type {HTMLInputElement} */ ($("input")), {
       if (line.trim() !== "") runInput(line.startsWith("/") ? `/${line}` : line);
     }
   },
-  confirmPaste: (lines) =>
-    confirmPasteDialog(/** @type {HTMLDialogElement} */ ($("paste-dialog")), lines),
+  confirmPaste: (lines) => confirmPasteDialog($as("paste-dialog", HTMLDialogElement), lines),
 });
-bindNetworkForm(/** @type {HTMLFormElement} */ ($("network-form")));
-bindDrawer(/** @type {HTMLButtonElement} */ ($("toggle-buffers")), { closeOn: $("buffer-list") });
-bindDrawer(/** @type {HTMLButtonElement} */ ($("toggle-nicks")));
+scrollback.watch($("messages"), () => {
+  const buffer = currentBuffer();
+  return buffer && state.networkId !== undefined
+    ? { networkId: state.networkId, buffer }
+    : undefined;
+}, () => messages.drawOlder());
+bindNetworkForm($as("network-form", HTMLFormElement));
+bindDrawer($as("toggle-buffers", HTMLButtonElement), { closeOn: $("buffer-list") });
+bindDrawer($as("toggle-nicks", HTMLButtonElement));
 $("remove-network").addEventListener("click", () => {
   const net = currentNet();
   if (!net) return;
-  const dialog = /** @type {HTMLDialogElement} */ ($("remove-dialog"));
+  const dialog = $as("remove-dialog", HTMLDialogElement);
   $("remove-text").textContent =
     `Remove ${net.name}? This disconnects it and deletes its saved settings and channels.`;
   dialog.returnValue = "";
@@ -537,11 +597,13 @@ $("connect-network").addEventListener("click", () => {
 });
 $("network-form").addEventListener(
   "submit",
-  (e) => void submitNetworkForm(/** @type {SubmitEvent} */ (e)),
+  (e) => {
+    if (e instanceof SubmitEvent) void submitNetworkForm(e);
+  },
 );
 $("network-cancel").addEventListener(
   "click",
-  () => /** @type {HTMLDialogElement} */ ($("network-dialog")).close(),
+  () => $as("network-dialog", HTMLDialogElement).close(),
 );
 $("picker-cancel").addEventListener(
   "click",

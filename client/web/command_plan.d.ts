@@ -29,7 +29,8 @@ export interface PlanContext {
 /**
  * One thing the page does for a line: send an action (showing `done` once it succeeded),
  * show a line in the current buffer, open a buffer, select a channel once joined, close the
- * current buffer, or list the network's channels.
+ * current buffer, list the network's channels, or search the network's stored history (the
+ * matches are shown in the current buffer).
  *
  * @example
  * ```ts
@@ -43,7 +44,8 @@ export type Step =
   | { step: "open"; name: string; type: "channel" | "query" }
   | { step: "focusOnJoin"; channel: string }
   | { step: "close" }
-  | { step: "list"; action: Action & { kind: "list" } };
+  | { step: "list"; action: Action & { kind: "list" } }
+  | { step: "search"; query: Action & { kind: "history.search" } };
 
 /**
  * The steps for one input line.

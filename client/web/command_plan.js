@@ -2,8 +2,8 @@
 // @ts-check
 /**
  * What the page does for one input line, decided without touching the page: a list of
- * steps (send an action, show a line, open or close a buffer, list channels) that app.js
- * carries out. The grammar is the command table's (commands.js); this file only maps a
+ * steps (send an action, show a line, open or close a buffer, list channels, search the
+ * history) that app.js carries out. The grammar is the command table's (commands.js); this file only maps a
  * parsed line onto the page's actions and the buffer it was typed in.
  *
  * @module
@@ -11,6 +11,8 @@
 import { helpText, ircLine, parseInput, usageError } from "./commands.js";
 
 const CHANNEL = /^[#&+!]/;
+/** Matches `/search` shows: the newest, enough to scan by eye. */
+const SEARCH_LIMIT = 50;
 
 /**
  * The steps for one input line typed in `where`.
@@ -118,6 +120,11 @@ export function planInput(line, where) {
         action: input.filter
           ? { kind: "list", networkId, filter: input.filter }
           : { kind: "list", networkId },
+      }];
+    case "search":
+      return [{
+        step: "search",
+        query: { kind: "history.search", text: input.text, networkId, limit: SEARCH_LIMIT },
       }];
     case "close":
       if (!buffer || buffer.type === "server") return error("Cannot close the server buffer");

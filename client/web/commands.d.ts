@@ -34,6 +34,7 @@ export type Command =
   | { kind: "notice"; target: string; text: string }
   | { kind: "list"; filter?: string }
   | { kind: "away"; message?: string }
+  | { kind: "search"; text: string }
   | { kind: "close" };
 
 /**

@@ -233,6 +233,13 @@ export const COMMANDS = [
     read: (rest) => rest.trim() ? undefined : { kind: "away" },
   },
   {
+    name: "search",
+    aliases: [],
+    usage: "/search <words>",
+    help: "Search the stored history of this network (every word, as a substring)",
+    read: (rest) => rest.trim() ? { kind: "search", text: rest.trim() } : undefined,
+  },
+  {
     name: "quote",
     aliases: ["raw"],
     usage: "/quote <raw line>",

@@ -90,6 +90,18 @@ export class Membership {
   }
 
   /**
+   * The channels `nick` is in, as first named; a quit or nick change shows in each of them.
+   * @param {string} nick
+   * @returns {string[]}
+   */
+  channelsOf(nick) {
+    const key = this.fold(nick);
+    const names = [];
+    for (const view of this.#channels.values()) if (view.members.has(key)) names.push(view.name);
+    return names;
+  }
+
+  /**
    * Applies one bus event; returns whether membership, prefixes or topic changed.
    * @param {MembershipEvent} event
    * @returns {boolean}

@@ -24,6 +24,8 @@ export interface Line {
   nick?: string;
   /** The text. */
   text: string;
+  /** The history store's id, for lines loaded from it (`before` of the next older page). */
+  id?: number;
   /** It mentions us (our nick or a highlight word). */
   highlight?: boolean;
 }

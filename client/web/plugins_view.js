@@ -47,11 +47,21 @@ export function sourceCell(row, onUpgrade) {
  * @returns {Promise<boolean>}
  */
 export async function upgradeWithConsent(name, request) {
-  const plan = /** @type {UpgradePlan} */ (await request({ kind: "plugin.upgrade.plan", name }));
+  const plan = await request({ kind: "plugin.upgrade.plan", name });
+  if (!isUpgradePlan(plan)) {
+    throw new TypeError(`Cannot upgrade ${name}: the backend's plan is malformed`);
+  }
   const agreed = await consentSheet(plan);
   if (!agreed) return false;
   await request({ kind: "plugin.upgrade", name, version: plan.to, consent: plan.added });
   return true;
+}
+
+/** @param {unknown} v @returns {v is UpgradePlan} */
+function isUpgradePlan(v) {
+  return typeof v === "object" && v !== null && "name" in v && typeof v.name === "string" &&
+    "from" in v && typeof v.from === "string" && "to" in v && typeof v.to === "string" &&
+    "added" in v && Array.isArray(v.added) && v.added.every((a) => typeof a === "string");
 }
 
 /**

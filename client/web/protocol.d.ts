@@ -5,6 +5,7 @@
  * @module
  */
 import type { EventMap, EventType } from "../../bus/events.ts";
+import type { DeepLink } from "../../deeplink/deeplink_payloads.js";
 
 /** The largest frame the backend accepts from the page, in UTF-16 code units. */
 export declare const MAX_ACTION_BYTES: number;
@@ -98,6 +99,18 @@ export type Action =
     | { kind: "pane.focus"; pane: Pane }
     | { kind: "pane.blur"; pane: Pane }
     | { kind: "buffer.read"; networkId: number; buffer: string; timestamp: string }
+    | { kind: "history.page"; networkId: number; buffer: string; before?: number; limit?: number }
+    | {
+      kind: "history.search";
+      text: string;
+      networkId?: number;
+      buffer?: string;
+      sender?: string;
+      since?: number;
+      until?: number;
+      limit?: number;
+    }
+    | { kind: "history.buffers" }
     | { kind: "plugins.refresh" }
     | { kind: "plugin.disable"; name: string }
     | { kind: "plugin.enable"; name: string }
@@ -249,7 +262,7 @@ export interface MetadataEntry {
 /**
  * Everything the backend sends to the page: `hello` on connect (the whole state), `batch`
  * once per frame (bus events, roster snapshots, metadata updates), `frontend` for the
- * `deeplink:*` events, and replies.
+ * `deeplink:*` events (checked by the backend's own grammar), and replies.
  *
  * @example
  * ```ts
@@ -262,7 +275,7 @@ export type ServerMessage =
   | { kind: "networks"; networks: NetworkView[] }
   | { kind: "network.state"; networkId: number; state: string; nick: string; reason?: string }
   | BatchMessage
-  | { kind: "frontend"; event: { name: string; payload: Record<string, unknown> } }
+  | { kind: "frontend"; event: DeepLink }
   | { kind: "plugins"; plugins: unknown[]; audit: unknown[]; commands: unknown[] }
   | { kind: "reply"; id: number; result?: unknown }
   | ErrorMessage;
@@ -273,7 +286,7 @@ export type ServerMessage =
  * ```ts
  * import type { HelloMessage } from "./protocol.js";
  * const hello: HelloMessage = {
- *   kind: "hello", version: 1, networks: [], plugins: [], roster: [], updates: [],
+ *   kind: "hello", version: 1, networks: [], plugins: [], roster: [], updates: [], motd: [],
  * };
  * ```
  */
@@ -290,6 +303,8 @@ export interface HelloMessage {
   roster: RosterEntry[];
   /** Every live plugin metadata entry. */
   updates: MetadataEntry[];
+  /** The last message of the day of each network, so a page opened later shows it too. */
+  motd: EventMap["server.motd"][];
 }
 
 /** What changed during one frame.
@@ -322,61 +337,90 @@ export interface BatchMessage {
  * ```
  */
 export declare function parseAction(frame: unknown): ParsedAction;
-/** Checks one frame from the backend; `undefined` when it is not a known message. */
-export declare function parseServerMessage(frame: unknown): ServerMessage | undefined;
-/** Checks a `deeplink:*` payload on the page. */
-export declare function isDeepLinkPayload(name: string, payload: unknown): boolean;
-
-/**
- * One target of a link: a channel (with its key, or `""`) or a nickname.
+/** Most lines one history page or search returns.
  *
  * @example
  * ```ts
- * import type { DeepLinkTarget } from "./protocol.js";
- * const target: DeepLinkTarget = { name: "#deno", isNick: false, key: "" };
+ * import { MAX_HISTORY_LIMIT } from "./protocol.js";
+ * console.log(MAX_HISTORY_LIMIT); // 500
  * ```
  */
-export interface DeepLinkTarget {
-  /** The channel or nickname. */
-  name: string;
-  /** A nickname (open a query), not a channel. */
-  isNick: boolean;
-  /** The channel key, or `""`. */
-  key: string;
-}
+export declare const MAX_HISTORY_LIMIT: number;
 
-/**
- * A `deeplink:*` frontend event, read.
+/** One stored line as the reply to `history.page` and `history.search` carries it.
  *
  * @example
  * ```ts
- * import type { DeepLink } from "./protocol.js";
- * const link: DeepLink = {
- *   name: "deeplink:join",
- *   payload: { networkId: 1, targets: [{ name: "#deno", isNick: false, key: "" }] },
+ * import type { HistoryLine } from "./protocol.js";
+ * const line: HistoryLine = {
+ *   id: 1, networkId: 1, buffer: "#deno", time: 0, kind: "message", sender: "bob", text: "hi",
+ *   self: false,
  * };
  * ```
  */
-export type DeepLink =
-  | { name: "deeplink:join"; payload: { networkId: number; targets: DeepLinkTarget[] } }
-  | {
-    name: "deeplink:add-network";
-    payload: { host: string; port: number; tls: boolean; channel?: string };
-  }
-  | {
-    name: "deeplink:disambiguate";
-    payload: { targets: DeepLinkTarget[]; candidates: { networkId: number; name: string }[] };
-  };
+export interface HistoryLine {
+  /** The store's id (`before` of the next older page). */
+  id: number;
+  /** The network. */
+  networkId: number;
+  /** The channel or the other nick. */
+  buffer: string;
+  /** Server time, ms since the epoch. */
+  time: number;
+  /** The IRCv3 msgid, when there was one. */
+  msgid?: string;
+  /** message, notice, action, join, part, quit, kick, nick, topic or mode. */
+  kind: string;
+  /** Who sent it (the kicker of a kick, the old nick of a nick change). */
+  sender: string;
+  /** The text (a kick's is the kicked nick, a space and the reason; a nick change's the new nick). */
+  text: string;
+  /** The user's own line. */
+  self: boolean;
+}
 
-/**
- * Reads a `deeplink:*` frontend event into its typed form, or `undefined` when malformed.
+/** A buffer with stored history, the reply to `history.buffers`.
  *
  * @example
  * ```ts
- * import { readDeepLink } from "./protocol.js";
- * const link = readDeepLink("deeplink:join", { networkId: 1, targets: [] });
- * console.log(link?.name); // "deeplink:join"
- * console.log(readDeepLink("deeplink:join", { networkId: "1", targets: [] })); // undefined
+ * import type { HistoryBuffer } from "./protocol.js";
+ * const buffer: HistoryBuffer = { networkId: 1, name: "#deno", unread: 3, readTime: 0 };
  * ```
  */
-export declare function readDeepLink(name: string, payload: unknown): DeepLink | undefined;
+export interface HistoryBuffer {
+  /** The network. */
+  networkId: number;
+  /** The channel or the other nick. */
+  name: string;
+  /** Lines from others since the last-read position (at most 999). */
+  unread: number;
+  /** The last-read position, ms since the epoch, when there is one. */
+  readTime?: number;
+}
+
+/**
+ * The outcome of {@linkcode parseServerMessage}: the message, or why the frame was refused.
+ *
+ * @example
+ * ```ts
+ * import type { ParsedServerMessage } from "./protocol.js";
+ * const parsed: ParsedServerMessage = { ok: true, message: { kind: "reply", id: 1 } };
+ * ```
+ */
+export type ParsedServerMessage =
+  | { ok: true; message: ServerMessage }
+  | { ok: false; error: TypeError };
+
+/**
+ * Checks one frame from the backend, every field of every message and bus event against
+ * its type; never throws. A refused frame's error names the first bad field.
+ *
+ * @example
+ * ```ts
+ * import { parseServerMessage } from "./protocol.js";
+ * const parsed = parseServerMessage('{"kind":"network.state","networkId":"1","state":"x","nick":""}');
+ * if (!parsed.ok) console.log(parsed.error.message);
+ * // Cannot read network.state message: networkId must be a finite number, got "1"
+ * ```
+ */
+export declare function parseServerMessage(frame: unknown): ParsedServerMessage;

@@ -11,6 +11,8 @@
  *
  * @module
  */
+// Served at /deeplink/ beside the page's root, so the path resolves there as on disk.
+import { readDeepLink } from "../../deeplink/deeplink_payloads.js";
 
 /** The largest frame the backend accepts from the page, in UTF-16 code units. */
 export const MAX_ACTION_BYTES = 16 * 1024;
@@ -27,6 +29,8 @@ const COMMAND = /^[a-z0-9][a-z0-9_-]{0,31}$/i;
 const VERSION = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
 /** Most requests a consent for an upgrade may list. */
 const MAX_CONSENT = 256;
+/** Most lines one history page or search returns. */
+export const MAX_HISTORY_LIMIT = 500;
 
 /** @param {unknown} v @returns {v is Record<string, unknown>} */
 function isObject(v) {
@@ -83,6 +87,28 @@ function text(o, k) {
   return v;
 }
 
+/**
+ * An optional integer field within `[min, max]`.
+ * @param {Record<string, unknown>} o @param {string} k @param {number} min @param {number} max
+ * @returns {number | undefined}
+ */
+function optInt(o, k, min, max) {
+  const v = o[k];
+  if (v === undefined) return undefined;
+  if (typeof v !== "number" || !Number.isSafeInteger(v) || v < min || v > max) {
+    throw new FieldError(k, `an integer ${min}-${max}`, v);
+  }
+  return v;
+}
+
+/**
+ * Copies the fields that are not `undefined`.
+ * @param {Record<string, unknown>} fields
+ */
+function defined(fields) {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+}
+
 /** @param {Record<string, unknown>} o @param {string} k */
 function bool(o, k) {
   const v = o[k];
@@ -90,11 +116,19 @@ function bool(o, k) {
   return v;
 }
 
-/** @param {unknown} v */
+/** @param {unknown} type @returns {type is import("./protocol.d.ts").Pane["type"]} */
+function isPaneType(type) {
+  return type === "channel" || type === "query" || type === "server";
+}
+
+/**
+ * @param {unknown} v
+ * @returns {import("./protocol.d.ts").Pane}
+ */
 function pane(v) {
   if (!isObject(v)) throw new FieldError("pane", "an object", v);
   const type = v.type;
-  if (type !== "channel" && type !== "query" && type !== "server") {
+  if (!isPaneType(type)) {
     throw new FieldError("pane.type", '"channel", "query" or "server"', type);
   }
   return {
@@ -148,41 +182,69 @@ function networkForm(v) {
 }
 
 /**
- * Action readers, one per kind: each returns the checked action without `kind`/`id`.
- * @type {Record<string, (o: Record<string, unknown>) => Record<string, unknown>>}
+ * @typedef {import("./protocol.d.ts").Action} Action
+ * @typedef {Action["kind"]} ActionKind
+ */
+
+/**
+ * Action readers, one per kind: each returns the checked action (without its `id`), typed
+ * from the `Action` union, so a reader that forgets or misspells a field fails `deno check`.
+ * @type {{ readonly [K in ActionKind]: (o: Record<string, unknown>) => Extract<Action, { kind: K }> }}
  */
 const ACTIONS = {
-  "ready": () => ({}),
-  "connect": (o) => ({ networkId: id(o, "networkId") }),
-  "disconnect": (o) => ({ networkId: id(o, "networkId") }),
+  "ready": () => ({ kind: "ready" }),
+  "connect": (o) => ({ kind: "connect", networkId: id(o, "networkId") }),
+  "disconnect": (o) => ({ kind: "disconnect", networkId: id(o, "networkId") }),
   "join": (o) => {
-    const out = { networkId: id(o, "networkId"), channel: str(o, "channel", NAME, "a channel") };
+    /** @type {Extract<Action, { kind: "join" }>} */
+    const out = {
+      kind: "join",
+      networkId: id(o, "networkId"),
+      channel: str(o, "channel", NAME, "a channel"),
+    };
     const key = optStr(o, "key", /^[^\s,\x00-\x1f]{0,100}$/, "a channel key");
-    return key ? { ...out, key } : out;
+    if (key) out.key = key;
+    return out;
   },
   "part": (o) => {
-    const out = { networkId: id(o, "networkId"), channel: str(o, "channel", NAME, "a channel") };
+    /** @type {Extract<Action, { kind: "part" }>} */
+    const out = {
+      kind: "part",
+      networkId: id(o, "networkId"),
+      channel: str(o, "channel", NAME, "a channel"),
+    };
     const reason = optStr(o, "reason", /^[^\r\n\x00]{0,300}$/, "a reason");
-    return reason ? { ...out, reason } : out;
+    if (reason) out.reason = reason;
+    return out;
   },
   "say": (o) => ({
+    kind: "say",
     networkId: id(o, "networkId"),
     target: str(o, "target", NAME, "a channel or nickname"),
     text: text(o, "text"),
   }),
   "me": (o) => ({
+    kind: "me",
     networkId: id(o, "networkId"),
     target: str(o, "target", NAME, "a channel or nickname"),
     text: text(o, "text"),
   }),
-  "whois": (o) => ({ networkId: id(o, "networkId"), nick: str(o, "nick", NICK, "a nickname") }),
-  "nick": (o) => ({ networkId: id(o, "networkId"), nick: str(o, "nick", NICK, "a nickname") }),
+  "whois": (o) => ({
+    kind: "whois",
+    networkId: id(o, "networkId"),
+    nick: str(o, "nick", NICK, "a nickname"),
+  }),
+  "nick": (o) => ({
+    kind: "nick",
+    networkId: id(o, "networkId"),
+    nick: str(o, "nick", NICK, "a nickname"),
+  }),
   "list": (o) => {
-    const out = { networkId: id(o, "networkId") };
     const filter = optStr(o, "filter", /^[^\r\n\x00]{1,200}$/, "a LIST filter");
-    return filter ? { ...out, filter } : out;
+    return { kind: "list", networkId: id(o, "networkId"), ...defined({ filter }) };
   },
   "quote": (o) => ({
+    kind: "quote",
     networkId: id(o, "networkId"),
     line: str(o, "line", /^[^\r\n\x00]{1,510}$/, "one IRC line of 1-510 characters"),
   }),
@@ -191,27 +253,66 @@ const ACTIONS = {
     if (typeof args !== "string" || args.length > MAX_TEXT || !LINE.test(args)) {
       throw new FieldError("args", "a single-line string", args);
     }
-    return { name: str(o, "name", COMMAND, "a command name"), args };
+    return { kind: "command", name: str(o, "name", COMMAND, "a command name"), args };
   },
   "network.add": (o) => {
     const connect = o.connect === undefined ? false : bool(o, "connect");
-    return { network: networkForm(o.network), connect };
+    return { kind: "network.add", network: networkForm(o.network), connect };
   },
-  "network.update": (o) => ({ networkId: id(o, "networkId"), network: networkForm(o.network) }),
-  "network.remove": (o) => ({ networkId: id(o, "networkId") }),
-  "pane.focus": (o) => ({ pane: pane(o.pane) }),
-  "pane.blur": (o) => ({ pane: pane(o.pane) }),
+  "network.update": (o) => ({
+    kind: "network.update",
+    networkId: id(o, "networkId"),
+    network: networkForm(o.network),
+  }),
+  "network.remove": (o) => ({ kind: "network.remove", networkId: id(o, "networkId") }),
+  "pane.focus": (o) => ({ kind: "pane.focus", pane: pane(o.pane) }),
+  "pane.blur": (o) => ({ kind: "pane.blur", pane: pane(o.pane) }),
   "buffer.read": (o) => ({
+    kind: "buffer.read",
     networkId: id(o, "networkId"),
     buffer: str(o, "buffer", NAME, "a channel or nickname"),
     timestamp: str(o, "timestamp", ISO_TIME, "an ISO 8601 UTC time"),
   }),
-  "plugins.refresh": () => ({}),
-  "plugin.disable": (o) => ({ name: str(o, "name", PLUGIN, "a plugin name") }),
-  "plugin.enable": (o) => ({ name: str(o, "name", PLUGIN, "a plugin name") }),
-  "plugin.revoke": (o) => ({ name: str(o, "name", PLUGIN, "a plugin name") }),
-  "plugins.sources": () => ({}),
-  "plugin.upgrade.plan": (o) => ({ name: str(o, "name", PLUGIN, "a plugin name") }),
+  "history.page": (o) => ({
+    kind: "history.page",
+    networkId: id(o, "networkId"),
+    buffer: str(o, "buffer", NAME, "a channel or nickname"),
+    ...defined({
+      before: optInt(o, "before", 1, Number.MAX_SAFE_INTEGER),
+      limit: optInt(o, "limit", 1, MAX_HISTORY_LIMIT),
+    }),
+  }),
+  "history.search": (o) => ({
+    kind: "history.search",
+    text: str(o, "text", /^(?=.*\S)[^\r\n\x00]{1,200}$/, "1-200 characters of search text"),
+    ...defined({
+      networkId: optInt(o, "networkId", 1, Number.MAX_SAFE_INTEGER),
+      buffer: optStr(o, "buffer", NAME, "a channel or nickname"),
+      sender: optStr(o, "sender", NICK, "a nickname"),
+      since: optInt(o, "since", 0, Number.MAX_SAFE_INTEGER),
+      until: optInt(o, "until", 0, Number.MAX_SAFE_INTEGER),
+      limit: optInt(o, "limit", 1, MAX_HISTORY_LIMIT),
+    }),
+  }),
+  "history.buffers": () => ({ kind: "history.buffers" }),
+  "plugins.refresh": () => ({ kind: "plugins.refresh" }),
+  "plugin.disable": (o) => ({
+    kind: "plugin.disable",
+    name: str(o, "name", PLUGIN, "a plugin name"),
+  }),
+  "plugin.enable": (o) => ({
+    kind: "plugin.enable",
+    name: str(o, "name", PLUGIN, "a plugin name"),
+  }),
+  "plugin.revoke": (o) => ({
+    kind: "plugin.revoke",
+    name: str(o, "name", PLUGIN, "a plugin name"),
+  }),
+  "plugins.sources": () => ({ kind: "plugins.sources" }),
+  "plugin.upgrade.plan": (o) => ({
+    kind: "plugin.upgrade.plan",
+    name: str(o, "name", PLUGIN, "a plugin name"),
+  }),
   "plugin.upgrade": (o) => {
     const consent = o.consent ?? [];
     if (
@@ -223,12 +324,18 @@ const ACTIONS = {
       throw new FieldError("consent", "a list of the requests consented to", consent);
     }
     return {
+      kind: "plugin.upgrade",
       name: str(o, "name", PLUGIN, "a plugin name"),
       version: str(o, "version", VERSION, "an exact version"),
       consent: consent.map(String),
     };
   },
 };
+
+/** @param {unknown} kind @returns {kind is ActionKind} */
+function isActionKind(kind) {
+  return typeof kind === "string" && Object.hasOwn(ACTIONS, kind);
+}
 
 /** Every action kind the page may send. */
 export const ACTION_KINDS = Object.freeze(Object.keys(ACTIONS));
@@ -273,7 +380,7 @@ export function parseAction(frame) {
     );
   }
   const kind = message.kind;
-  if (typeof kind !== "string" || !Object.hasOwn(ACTIONS, kind)) {
+  if (!isActionKind(kind)) {
     return fail(
       "unknown_action",
       `Cannot accept action: unknown kind, got ${preview(kind)}`,
@@ -281,9 +388,8 @@ export function parseAction(frame) {
     );
   }
   try {
-    const fields = ACTIONS[kind](message);
-    /** @type {any} */
-    const action = { kind, ...fields };
+    /** @type {Action} */
+    const action = ACTIONS[kind](message);
     if (replyId !== undefined) action.id = replyId;
     return { ok: true, action };
   } catch (error) {
@@ -303,136 +409,416 @@ function fail(code, message, replyTo) {
   return { ok: false, error };
 }
 
-const SERVER_KINDS = {
-  hello: (/** @type {Record<string, unknown>} */ o) =>
-    Array.isArray(o.networks) && Array.isArray(o.plugins) && typeof o.version === "number",
-  networks: (/** @type {Record<string, unknown>} */ o) => Array.isArray(o.networks),
-  "network.state": (/** @type {Record<string, unknown>} */ o) =>
-    typeof o.networkId === "number" && typeof o.state === "string",
-  batch: (/** @type {Record<string, unknown>} */ o) =>
-    Array.isArray(o.events) && Array.isArray(o.roster) && Array.isArray(o.updates),
-  frontend: (/** @type {Record<string, unknown>} */ o) =>
-    isObject(o.event) && typeof o.event.name === "string" && isObject(o.event.payload),
-  plugins: (/** @type {Record<string, unknown>} */ o) =>
-    Array.isArray(o.plugins) && Array.isArray(o.audit) && Array.isArray(o.commands),
-  reply: (/** @type {Record<string, unknown>} */ o) => typeof o.id === "number",
-  error: (/** @type {Record<string, unknown>} */ o) =>
-    typeof o.code === "string" && typeof o.message === "string",
+// ---- backend to page ------------------------------------------------------------------
+//
+// Every message is checked field by field against a shape: a small declarative table per
+// message kind and per bus event type, read by one interpreter (`mismatch`) that names the
+// first bad field. The shapes are typed from the protocol and the event map (`Shape<T>`),
+// so a field missing from a shape, or of the wrong kind, is a type error.
+
+/**
+ * A check for what a shape cannot say (a union): the problem with `value`, or `undefined`.
+ * @typedef {(value: unknown, path: string) => string | undefined} Check
+ */
+/**
+ * The shape of an object: one field description per key of `T`, optional ones included.
+ * @template T
+ * @typedef {{ readonly [F in keyof T]-?: Field<T[F]> }} Shape
+ */
+/**
+ * @template V
+ * @typedef {unknown extends V ? "unknown"
+ *   : undefined extends V ? { readonly optional: Present<Exclude<V, undefined>> }
+ *   : Present<V>} Field
+ */
+/**
+ * @template V
+ * @typedef {[V] extends [string] ? (string extends V ? "string" : { readonly oneOf: readonly V[] })
+ *   : [V] extends [number] ? "number"
+ *   : [V] extends [boolean] ? "boolean"
+ *   : [V] extends [readonly string[]] ? "string[]"
+ *   : [V] extends [readonly (infer E)[]]
+ *     ? (unknown extends E ? "array" : { readonly each: Shape<E> } | { readonly check: Check })
+ *   : { readonly object: Shape<V> } | { readonly check: Check }} Present
+ */
+/**
+ * What the interpreter reads: any field description, untied from its type.
+ * @typedef {"string" | "number" | "boolean" | "string[]" | "array" | "unknown"
+ *   | { readonly oneOf: readonly string[] } | { readonly optional: LooseField }
+ *   | { readonly each: LooseShape } | { readonly object: LooseShape }
+ *   | { readonly check: Check }} LooseField
+ * @typedef {{ readonly [key: string]: LooseField }} LooseShape
+ */
+
+const KIND_NAMES = {
+  string: "a string",
+  number: "a finite number",
+  boolean: "a boolean",
+  "string[]": "a list of strings",
+  array: "a list",
+};
+
+/** @param {string} path @param {string} what @param {unknown} value */
+function bad(path, what, value) {
+  return `${path} must be ${what}, got ${preview(value)}`;
+}
+
+/**
+ * The first field of `value` that does not fit `field`, as "path must be X, got Y".
+ * @param {LooseField} field @param {unknown} value @param {string} path
+ * @returns {string | undefined}
+ */
+function mismatch(field, value, path) {
+  switch (field) {
+    case "unknown":
+      return undefined;
+    case "string":
+      return typeof value === "string" ? undefined : bad(path, KIND_NAMES.string, value);
+    case "number":
+      return typeof value === "number" && Number.isFinite(value)
+        ? undefined
+        : bad(path, KIND_NAMES.number, value);
+    case "boolean":
+      return typeof value === "boolean" ? undefined : bad(path, KIND_NAMES.boolean, value);
+    case "string[]":
+      return Array.isArray(value) && value.every((item) => typeof item === "string")
+        ? undefined
+        : bad(path, KIND_NAMES["string[]"], value);
+    case "array":
+      return Array.isArray(value) ? undefined : bad(path, KIND_NAMES.array, value);
+  }
+  if ("optional" in field) {
+    return value === undefined ? undefined : mismatch(field.optional, value, path);
+  }
+  if ("oneOf" in field) {
+    return typeof value === "string" && field.oneOf.includes(value)
+      ? undefined
+      : bad(path, `one of ${field.oneOf.map((v) => JSON.stringify(v)).join(", ")}`, value);
+  }
+  if ("check" in field) return field.check(value, path);
+  if ("each" in field) {
+    if (!Array.isArray(value)) return bad(path, KIND_NAMES.array, value);
+    for (const [i, item] of value.entries()) {
+      const problem = mismatch({ object: field.each }, item, `${path}[${i}]`);
+      if (problem) return problem;
+    }
+    return undefined;
+  }
+  if (!isObject(value)) return bad(path, "an object", value);
+  for (const [key, inner] of Object.entries(field.object)) {
+    const problem = mismatch(inner, value[key], path ? `${path}.${key}` : key);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/**
+ * @typedef {import("../../bus/events.ts").EventMap} EventMap
+ * @typedef {import("../../bus/events.ts").EventType} EventType
+ * @typedef {import("./protocol.d.ts").ServerMessage} ServerMessage
+ */
+
+/** @type {Shape<import("../../bus/events.ts").MetadataUpdate>} */
+const METADATA = {
+  type: "string",
+  key: "string",
+  value: "unknown",
+  network_id: { optional: "number" },
+  channel: { optional: "string" },
+};
+/** @type {readonly import("./protocol.d.ts").Pane["type"][]} */
+const PANE_TYPES = ["channel", "query", "server"];
+/** @type {Shape<EventMap["user.meta"]>} */
+const ROSTER = {
+  networkId: "number",
+  nickname: "string",
+  away: "boolean",
+  away_message: { optional: "string" },
+  account: { optional: "string" },
+  host: { optional: "string" },
+  realname: { optional: "string" },
+};
+/** @type {Shape<EventMap["server.motd"]>} */
+const MOTD = { networkId: "number", lines: "string[]" };
+/** @type {Shape<import("../../bus/events.ts").UserEventFields>} */
+const USER = { networkId: "number", user: "string", nickname: "string" };
+
+/** @type {Check} */
+function metadataMismatch(value, path) {
+  return isObject(value) && "updates" in value
+    ? mismatch({ each: METADATA }, value.updates, `${path}.updates`)
+    : mismatch({ object: METADATA }, value, path);
+}
+
+/**
+ * The data of every bus event type, as the page may receive it.
+ * @type {{ readonly [K in EventType]: Present<EventMap[K]> }}
+ */
+const EVENT_DATA = {
+  "connection.established": { object: { networkId: "number", address: "string", port: "number" } },
+  "connection.lost": { object: { networkId: "number", error: "string" } },
+  "message.received": {
+    object: {
+      networkId: "number",
+      channel: "string",
+      user: "string",
+      message: "string",
+      timestamp: "number",
+      msgid: { optional: "string" },
+      history: { optional: "boolean" },
+      peer: { optional: "string" },
+      kind: { optional: { oneOf: ["message", "notice", "action", "ctcp"] } },
+    },
+  },
+  "message.sent": {
+    object: {
+      networkId: "number",
+      channel: "string",
+      message: "string",
+      target: { optional: "string" },
+      kind: { optional: { oneOf: ["message", "action"] } },
+    },
+  },
+  "user.joined": { object: { ...USER, channel: "string" } },
+  "user.parted": { object: { ...USER, channel: "string", reason: { optional: "string" } } },
+  "user.quit": { object: { ...USER, reason: "string" } },
+  "user.kicked": { object: { ...USER, channel: "string", kicker: "string", reason: "string" } },
+  "user.nick": { object: { networkId: "number", old_nickname: "string", nickname: "string" } },
+  "user.meta": { object: ROSTER },
+  "channel.topic": {
+    object: {
+      networkId: "number",
+      channel: "string",
+      topic: "string",
+      setter: { optional: "string" },
+    },
+  },
+  "channel.mode": {
+    object: {
+      networkId: "number",
+      channel: "string",
+      modes: "string",
+      setter: { optional: "string" },
+    },
+  },
+  "channels.changed": { object: { networkId: "number", channels: "string[]" } },
+  "channel.names.complete": {
+    object: {
+      networkId: "number",
+      channel: "string",
+      users: "string[]",
+      members: { optional: "string[]" },
+      prefix: { optional: "string" },
+      casemapping: { optional: "string" },
+    },
+  },
+  "server.motd": { object: MOTD },
+  "sasl.started": { object: { networkId: "number", mechanism: "string" } },
+  "sasl.success": { object: { networkId: "number" } },
+  "sasl.failed": { object: { networkId: "number", error: "string" } },
+  "sasl.aborted": { object: { networkId: "number" } },
+  "whois.received": {
+    object: {
+      networkId: "number",
+      whois: {
+        object: {
+          nickname: "string",
+          username: { optional: "string" },
+          host: { optional: "string" },
+          realname: { optional: "string" },
+          server: { optional: "string" },
+          server_info: { optional: "string" },
+          channels: "string[]",
+          idle: { optional: "number" },
+          signon: { optional: "number" },
+          account: { optional: "string" },
+          away: "boolean",
+          away_message: { optional: "string" },
+          secure: "boolean",
+          operator: "boolean",
+          bot: "boolean",
+        },
+      },
+    },
+  },
+  "error": {
+    object: {
+      networkId: { optional: "number" },
+      error: "string",
+      type: { optional: "string" },
+      target: { optional: "string" },
+    },
+  },
+  // One update flat, or several in `updates`: a union, which a shape cannot say.
+  "metadata.updated": { check: metadataMismatch },
+  "plugin.lifecycle": {
+    object: {
+      plugin: "string",
+      action: { oneOf: ["loaded", "unloaded", "crashed", "restarted", "disabled"] },
+    },
+  },
+  "buffer.read": { object: { networkId: "number", buffer: "string", timestamp: "string" } },
+  "ui.pane.focused": {
+    object: { networkId: "number", type: { oneOf: PANE_TYPES }, name: "string" },
+  },
+  "ui.pane.blurred": {
+    object: { networkId: "number", type: { oneOf: PANE_TYPES }, name: "string" },
+  },
+};
+/** @type {Readonly<Record<string, LooseField>>} */
+const EVENT_DATA_BY_TYPE = EVENT_DATA;
+
+/**
+ * One bus event in a batch: a known type, its data checked against that type's shape.
+ * @type {Check}
+ */
+function eventMismatch(value, path) {
+  if (!isObject(value)) return `${path} must be an object, got ${preview(value)}`;
+  const type = value.type;
+  if (typeof type !== "string" || !Object.hasOwn(EVENT_DATA_BY_TYPE, type)) {
+    return `${path}.type must be a bus event type, got ${preview(type)}`;
+  }
+  return mismatch("number", value.time, `${path}.time`) ??
+    mismatch("string", value.source, `${path}.source`) ??
+    mismatch(EVENT_DATA_BY_TYPE[type], value.data, `${path}.data`);
+}
+
+/** @type {Check} */
+function eventsMismatch(value, path) {
+  if (!Array.isArray(value)) return `${path} must be a list, got ${preview(value)}`;
+  for (const [i, event] of value.entries()) {
+    const problem = eventMismatch(event, `${path}[${i}]`);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/** @type {Shape<import("./protocol.d.ts").NetworkView>} */
+const NETWORK_VIEW = {
+  id: "number",
+  name: "string",
+  host: "string",
+  port: "number",
+  tls: "boolean",
+  nick: "string",
+  autoconnect: { optional: "boolean" },
+  username: { optional: "string" },
+  realname: { optional: "string" },
+  saslMechanism: { optional: { oneOf: ["", "PLAIN", "EXTERNAL"] } },
+  saslAccount: { optional: "string" },
+  clientCert: { optional: "string" },
+  state: "string",
+  reason: { optional: "string" },
+  hasPassword: "boolean",
+  hasSaslPassword: "boolean",
+  currentNick: "string",
+  channels: { each: { name: "string", topic: "string", members: "string[]" } },
 };
 
 /**
- * Checks one frame from the backend, on the page. Returns the message, or `undefined` for
- * a frame that is not a known, well-formed message.
+ * A frontend event: a `deeplink:*` link, checked by the grammar the backend's
+ * `FrontendEvents` uses (deeplink/deeplink_payloads.js).
+ * @type {Check}
+ */
+function deepLinkMismatch(value, path) {
+  if (!isObject(value)) return `${path} must be an object, got ${preview(value)}`;
+  if (typeof value.name !== "string") {
+    return `${path}.name must be a string, got ${preview(value.name)}`;
+  }
+  return readDeepLink(value.name, value.payload)
+    ? undefined
+    : `${path}.payload must be a ${value.name} payload, got ${preview(value.payload)}`;
+}
+
+/**
+ * Every message the backend sends, by kind.
+ * @type {{ readonly [K in ServerMessage["kind"]]: Shape<Extract<ServerMessage, { kind: K }>> }}
+ */
+const SERVER_MESSAGES = {
+  hello: {
+    kind: { oneOf: ["hello"] },
+    version: "number",
+    networks: { each: NETWORK_VIEW },
+    plugins: "array",
+    roster: { each: ROSTER },
+    updates: { each: METADATA },
+    motd: { each: MOTD },
+  },
+  networks: { kind: { oneOf: ["networks"] }, networks: { each: NETWORK_VIEW } },
+  "network.state": {
+    kind: { oneOf: ["network.state"] },
+    networkId: "number",
+    state: "string",
+    nick: "string",
+    reason: { optional: "string" },
+  },
+  batch: {
+    kind: { oneOf: ["batch"] },
+    events: { check: eventsMismatch },
+    roster: { each: ROSTER },
+    updates: { each: METADATA },
+  },
+  frontend: { kind: { oneOf: ["frontend"] }, event: { check: deepLinkMismatch } },
+  plugins: { kind: { oneOf: ["plugins"] }, plugins: "array", audit: "array", commands: "array" },
+  reply: { kind: { oneOf: ["reply"] }, id: "number", result: "unknown" },
+  error: {
+    kind: { oneOf: ["error"] },
+    id: { optional: "number" },
+    code: { oneOf: ["malformed", "too_large", "unknown_action", "invalid_field", "failed"] },
+    message: "string",
+  },
+};
+/** @type {Readonly<Record<string, LooseShape>>} */
+const SERVER_MESSAGE_BY_KIND = SERVER_MESSAGES;
+
+/**
+ * Narrows a decoded frame to a `ServerMessage` once its kind's shape fits, else throws a
+ * `TypeError` naming the first bad field.
+ * @param {unknown} message
+ * @returns {asserts message is ServerMessage}
+ */
+function assertServerMessage(message) {
+  if (!isObject(message)) {
+    throw new TypeError(
+      `Cannot read message: the frame must be an object, got ${preview(message)}`,
+    );
+  }
+  const kind = message.kind;
+  if (typeof kind !== "string" || !Object.hasOwn(SERVER_MESSAGE_BY_KIND, kind)) {
+    throw new TypeError(`Cannot read message: unknown kind, got ${preview(kind)}`);
+  }
+  const problem = mismatch({ object: SERVER_MESSAGE_BY_KIND[kind] }, message, "");
+  if (problem) throw new TypeError(`Cannot read ${kind} message: ${problem}`);
+}
+
+/**
+ * Checks one frame from the backend, on the page. Never throws: a frame that is not a known,
+ * well-formed message is a tagged failure whose `TypeError` names the first bad field.
  *
  * @param {unknown} frame
- * @returns {import("./protocol.d.ts").ServerMessage | undefined}
+ * @returns {import("./protocol.d.ts").ParsedServerMessage}
  */
 export function parseServerMessage(frame) {
-  if (typeof frame !== "string") return undefined;
+  if (typeof frame !== "string") {
+    return {
+      ok: false,
+      error: new TypeError(`Cannot read message: the frame must be text, got ${typeof frame}`),
+    };
+  }
   let message;
   try {
     message = JSON.parse(frame);
   } catch {
-    return undefined;
+    return {
+      ok: false,
+      error: new TypeError(`Cannot read message: the frame is not JSON, got ${preview(frame)}`),
+    };
   }
-  if (!isObject(message) || typeof message.kind !== "string") return undefined;
-  const check = Object.hasOwn(SERVER_KINDS, message.kind)
-    ? SERVER_KINDS[/** @type {keyof typeof SERVER_KINDS} */ (message.kind)]
-    : undefined;
-  return check && check(message) ? /** @type {any} */ (message) : undefined;
-}
-
-/** @param {unknown} t */
-function isTargets(t) {
-  return Array.isArray(t) &&
-    t.every((x) =>
-      isObject(x) && typeof x.name === "string" && typeof x.isNick === "boolean" &&
-      typeof x.key === "string"
-    );
-}
-
-/**
- * Checks the shape of a `deeplink:*` frontend event's payload on the page, before any field
- * is read. The values (port range, ids, names) were validated by the backend that sent it.
- *
- * @param {string} name
- * @param {unknown} p
- * @returns {boolean}
- */
-export function isDeepLinkPayload(name, p) {
-  if (!isObject(p)) return false;
-  switch (name) {
-    case "deeplink:join":
-      return typeof p.networkId === "number" && isTargets(p.targets);
-    case "deeplink:add-network":
-      return typeof p.host === "string" && typeof p.port === "number" &&
-        typeof p.tls === "boolean" && (p.channel === undefined || typeof p.channel === "string");
-    case "deeplink:disambiguate":
-      return isTargets(p.targets) && Array.isArray(p.candidates) &&
-        p.candidates.every((c) =>
-          isObject(c) && typeof c.networkId === "number" && typeof c.name === "string"
-        );
-    default:
-      return false;
+  try {
+    assertServerMessage(message);
+  } catch (error) {
+    if (error instanceof TypeError) return { ok: false, error };
+    throw error;
   }
-}
-
-/**
- * @param {unknown} t
- * @returns {import("./protocol.d.ts").DeepLinkTarget[] | undefined}
- */
-function readTargets(t) {
-  if (!isTargets(t) || !Array.isArray(t)) return undefined;
-  /** @type {import("./protocol.d.ts").DeepLinkTarget[]} */
-  const out = [];
-  for (const x of t) {
-    if (!isObject(x)) return undefined;
-    const { name, isNick, key } = x;
-    if (typeof name !== "string" || typeof isNick !== "boolean" || typeof key !== "string") {
-      return undefined;
-    }
-    out.push({ name, isNick, key });
-  }
-  return out;
-}
-
-/**
- * Reads a `deeplink:*` frontend event on the page into its typed form, or `undefined` when
- * its shape is wrong (the same checks as {@linkcode isDeepLinkPayload}).
- *
- * @param {string} name
- * @param {unknown} p
- * @returns {import("./protocol.d.ts").DeepLink | undefined}
- */
-export function readDeepLink(name, p) {
-  if (!isObject(p) || !isDeepLinkPayload(name, p)) return undefined;
-  const targets = readTargets(p.targets);
-  switch (name) {
-    case "deeplink:join":
-      return typeof p.networkId === "number" && targets
-        ? { name, payload: { networkId: p.networkId, targets } }
-        : undefined;
-    case "deeplink:add-network": {
-      const { host, port, tls, channel } = p;
-      if (typeof host !== "string" || typeof port !== "number" || typeof tls !== "boolean") {
-        return undefined;
-      }
-      const payload = { host, port, tls };
-      return { name, payload: typeof channel === "string" ? { ...payload, channel } : payload };
-    }
-    case "deeplink:disambiguate": {
-      if (!targets || !Array.isArray(p.candidates)) return undefined;
-      /** @type {{ networkId: number, name: string }[]} */
-      const candidates = [];
-      for (const c of p.candidates) {
-        if (!isObject(c) || typeof c.networkId !== "number" || typeof c.name !== "string") {
-          return undefined;
-        }
-        candidates.push({ networkId: c.networkId, name: c.name });
-      }
-      return { name, payload: { targets, candidates } };
-    }
-    default:
-      return undefined;
-  }
+  return { ok: true, message };
 }

@@ -4,7 +4,8 @@
  * @module
  */
 import type { Buffer, Line, Net } from "./page_state.js";
-import type { Action, RosterEntry, ServerMessage, UiEvent } from "./protocol.js";
+import type { Action, HistoryBuffer, RosterEntry, ServerMessage, UiEvent } from "./protocol.js";
+import type { DeepLink } from "../../deeplink/deeplink_payloads.js";
 
 /**
  * A command a plugin registered, run from the input line.
@@ -69,8 +70,13 @@ export interface StoreHooks {
   away(nick: string, away: boolean): void;
   /** These (folded) nicknames changed colour. */
   recolor(nicks: Set<string>): void;
-  /** A `deeplink:*` event (its payload not yet checked). */
-  frontend(name: string, payload: unknown): void;
+  /** A `deeplink:*` event, checked on arrival. */
+  frontend(link: DeepLink): void;
+  /**
+   * A buffer was shown: the page may load its stored lines, then call
+   * {@linkcode PageStore.historyLoaded}.
+   */
+  opened?(networkId: number, buffer: Buffer): void;
 }
 
 /**
@@ -188,6 +194,15 @@ export declare class PageStore {
   ensureBuffer(net: Net, name: string, type: Buffer["type"]): Buffer;
   /** Shows a buffer, clearing its counts and telling the backend. */
   select(networkId: number, key: string): void;
+  /**
+   * Stored lines were loaded into `buffer`: when it is shown, it is read up to its newest
+   * line and drawn again. Returns whether it is shown.
+   */
+  historyLoaded(networkId: number, buffer: Buffer): boolean;
+  /**
+   * Brings back stored conversations and unread counts (a channel's once it is rejoined).
+   */
+  restoreHistory(stored: HistoryBuffer[]): void;
   /** The page became visible: the buffer shown is read. */
   seen(): void;
   /** Adds a line to a buffer, counting it when unseen. */

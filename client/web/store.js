@@ -27,12 +27,16 @@ import * as model from "./page_state.js";
 /** @typedef {import("./protocol.d.ts").UiEvent} UiEvent */
 /** @typedef {import("./protocol.d.ts").RosterEntry} RosterEntry */
 /** @typedef {import("./protocol.d.ts").MetadataEntry} MetadataEntry */
+/** @typedef {import("./protocol.d.ts").HistoryBuffer} HistoryBuffer */
 /** @typedef {import("./store.d.ts").StoreHooks} StoreHooks */
 /** @typedef {import("./store.d.ts").PageState} PageState */
 /** @typedef {import("./store.d.ts").Dirty} Dirty */
 /** @typedef {import("./store.d.ts").PluginCommand} PluginCommand */
 
 const fold = model.bufferKey;
+/** Most stored unread counts kept for channels not rejoined yet. */
+const MAX_WAITING = 10_000;
+const CHANNEL = /^[#&+!]/;
 
 /** @param {unknown} v @returns {v is Record<string, unknown>} */
 function isObject(v) {
@@ -80,6 +84,8 @@ export class PageStore {
   stats = { frames: 0, lines: 0 };
   /** @type {StoreHooks} */
   #hooks;
+  /** @type {Map<string, number>} "net key" -> stored unread count of a channel not rejoined yet */
+  #waiting = new Map();
 
   /** @param {StoreHooks} hooks */
   constructor(hooks) {
@@ -127,8 +133,48 @@ export class PageStore {
   ensureBuffer(net, name, type) {
     const had = net.buffers.size;
     const buffer = model.ensureBuffer(net, name, type);
-    if (net.buffers.size !== had) this.dirty.buffers = true;
+    if (net.buffers.size !== had) {
+      this.dirty.buffers = true;
+      buffer.unread += this.#storedUnread(net.id, buffer.key);
+    }
     return buffer;
+  }
+
+  /**
+   * Brings back what the history store remembers after a reload or a restart: private
+   * conversations with their unread counts, and the unread counts of channels (applied
+   * once the client is in the channel again).
+   * @param {HistoryBuffer[]} stored
+   */
+  restoreHistory(stored) {
+    for (const entry of stored) {
+      const net = this.state.networks.get(entry.networkId);
+      if (!net) continue;
+      const isChannel = CHANNEL.test(entry.name);
+      const buffer = isChannel
+        ? net.buffers.get(fold(entry.name))
+        : this.ensureBuffer(net, entry.name, "query");
+      if (!buffer) {
+        if (entry.unread > 0 && this.#waiting.size < MAX_WAITING) {
+          this.#waiting.set(`${net.id} ${fold(entry.name)}`, entry.unread);
+        }
+        continue;
+      }
+      if (buffer === this.currentBuffer()) continue;
+      buffer.unread = Math.max(buffer.unread, entry.unread);
+      this.dirty.buffers = this.dirty.rail = true;
+    }
+  }
+
+  /**
+   * The stored unread count of a buffer that has just appeared (taken once), else 0.
+   * @param {number} networkId @param {string} key
+   */
+  #storedUnread(networkId, key) {
+    const id = `${networkId} ${key}`;
+    const unread = this.#waiting.get(id) ?? 0;
+    this.#waiting.delete(id);
+    return unread;
   }
 
   /**
@@ -155,8 +201,22 @@ export class PageStore {
         pane: { networkId, type: buffer.type, name: buffer.name },
       });
       this.#markRead(networkId, buffer);
+      this.#hooks.opened?.(networkId, buffer);
     }
     this.markAll();
+  }
+
+  /**
+   * Stored lines were loaded into `buffer`: when it is the one shown, it is read up to its
+   * newest line and drawn again. Returns whether it is shown.
+   * @param {number} networkId @param {Buffer} buffer
+   * @returns {boolean}
+   */
+  historyLoaded(networkId, buffer) {
+    if (this.state.networkId !== networkId || this.currentBuffer() !== buffer) return false;
+    this.#markRead(networkId, buffer);
+    this.dirty.messages = true;
+    return true;
   }
 
   /** The page became visible again: the buffer shown is read. */
@@ -218,11 +278,24 @@ export class PageStore {
     }
   }
 
+  /**
+   * Shows a message of the day in its network's server buffer.
+   * @param {import("./protocol.d.ts").HelloMessage["motd"][number]} motd
+   */
+  #showMotd(motd) {
+    for (const text of motd.lines) this.addLine(motd.networkId, "*", { kind: "motd", text });
+  }
+
   /** @param {import("./protocol.d.ts").NetworkView} view */
   #netFrom(view) {
-    const had = this.state.networks.get(view.id)?.buffers.size;
-    const net = model.netFrom(view, this.state.networks.get(view.id));
-    if (net.buffers.size !== had) this.dirty.buffers = true;
+    const old = this.state.networks.get(view.id);
+    const had = new Set(old?.buffers.keys());
+    const net = model.netFrom(view, old);
+    for (const buffer of net.buffers.values()) {
+      if (had.has(buffer.key)) continue;
+      this.dirty.buffers = true;
+      buffer.unread += this.#storedUnread(net.id, buffer.key);
+    }
     return net;
   }
 
@@ -240,6 +313,7 @@ export class PageStore {
         state.plugins = message.plugins;
         this.#applyRoster(message.roster);
         this.#applyUpdates(message.updates);
+        for (const motd of message.motd) this.#showMotd(motd);
         const first = message.networks[0];
         if (state.networkId === undefined && first) this.select(first.id, "*");
         this.markAll();
@@ -276,7 +350,7 @@ export class PageStore {
         this.#applyUpdates(message.updates);
         return;
       case "frontend":
-        this.#hooks.frontend(message.event.name, message.event.payload);
+        this.#hooks.frontend(message.event);
         return;
       case "plugins":
         state.plugins = message.plugins;
@@ -369,19 +443,26 @@ export class PageStore {
     const me = net.members.fold(net.currentNick);
     const isMe = (/** @type {string} */ nick) => net.members.fold(nick) === me;
     const id = net.id;
+    // Every line an event makes carries the event's time, as the history store does, so a
+    // buffer's stored lines and its live ones can be told apart.
+    /**
+     * @param {string | undefined} key @param {Omit<Line, "time"> & {time?: number}} line
+     * @param {{ private?: boolean, fromMe?: boolean }} [about]
+     */
+    const add = (key, line, about) => this.addLine(id, key, { time: event.time, ...line }, about);
     switch (event.type) {
       case "connection.established": {
         const { address, port } = event.data;
-        this.addLine(id, "*", { kind: "event", text: `Connected to ${address}:${port}` });
+        add("*", { kind: "event", text: `Connected to ${address}:${port}` });
         return;
       }
       case "connection.lost":
-        this.addLine(id, "*", { kind: "error", text: `Disconnected: ${event.data.error}` });
+        add("*", { kind: "error", text: `Disconnected: ${event.data.error}` });
         for (const b of net.buffers.values()) if (b.type === "channel") b.joined = false;
         this.dirty.buffers = true;
         return;
       case "server.motd":
-        for (const text of event.data.lines) this.addLine(id, "*", { kind: "motd", text });
+        this.#showMotd(event.data);
         return;
       case "message.received": {
         const data = event.data;
@@ -393,7 +474,7 @@ export class PageStore {
         if (kind === "ctcp") {
           const key = isPrivate ? fold(peer) : fold(data.channel);
           const text = `${data.user} sent CTCP ${data.message}`;
-          this.addLine(id, net.buffers.has(key) ? key : "*", { kind: "event", text, time });
+          add(net.buffers.has(key) ? key : "*", { kind: "event", text, time });
           return;
         }
         const fromMe = isMe(data.user);
@@ -408,7 +489,7 @@ export class PageStore {
         }
         const line = { kind, nick: data.user, text: data.message, time, highlight };
         const quiet = data.history === true;
-        this.addLine(id, key, line, {
+        add(key, line, {
           private: isPrivate && kind !== "notice",
           fromMe: fromMe || quiet,
         });
@@ -420,7 +501,7 @@ export class PageStore {
         const name = isPrivate ? data.target ?? "" : data.channel;
         if (name === "") return;
         const buffer = this.ensureBuffer(net, name, isPrivate ? "query" : "channel");
-        this.addLine(id, buffer.key, {
+        add(buffer.key, {
           kind: data.kind === "action" ? "action" : "message",
           nick: net.currentNick,
           text: data.message,
@@ -436,7 +517,7 @@ export class PageStore {
             this.select(id, buffer.key);
           }
         }
-        this.addLine(id, buffer.key, { kind: "event", text: joinText(data) });
+        add(buffer.key, { kind: "event", text: joinText(data) });
         this.dirty.nicks = this.dirty.buffers = true;
         return;
       }
@@ -444,7 +525,7 @@ export class PageStore {
         const data = event.data;
         const buffer = net.buffers.get(fold(data.channel));
         if (!buffer) return;
-        this.addLine(id, buffer.key, { kind: "event", text: partText(data) });
+        add(buffer.key, { kind: "event", text: partText(data) });
         if (isMe(data.nickname)) {
           buffer.joined = false;
           net.buffers.delete(buffer.key);
@@ -460,7 +541,7 @@ export class PageStore {
         const buffer = net.buffers.get(fold(data.channel));
         if (!buffer) return;
         const me = isMe(data.nickname);
-        this.addLine(id, buffer.key, { kind: me ? "error" : "event", text: kickText(data, me) });
+        add(buffer.key, { kind: me ? "error" : "event", text: kickText(data, me) });
         if (me) buffer.joined = false;
         this.dirty.nicks = this.dirty.buffers = true;
         return;
@@ -472,7 +553,7 @@ export class PageStore {
             ? this.#isMember(net, buffer.name, data.nickname)
             : buffer.type === "query" &&
               net.members.fold(buffer.name) === net.members.fold(data.nickname);
-          if (there) this.addLine(id, buffer.key, { kind: "event", text: quitText(data) });
+          if (there) add(buffer.key, { kind: "event", text: quitText(data) });
         }
         this.dirty.nicks = true;
         return;
@@ -482,7 +563,7 @@ export class PageStore {
           if (buffer.type !== "channel" || !this.#isMember(net, buffer.name, data.old_nickname)) {
             continue;
           }
-          this.addLine(id, buffer.key, { kind: "event", text: nickText(data) });
+          add(buffer.key, { kind: "event", text: nickText(data) });
         }
         if (isMe(data.old_nickname)) net.currentNick = data.nickname;
         this.dirty.nicks = true;
@@ -494,13 +575,13 @@ export class PageStore {
       case "channel.topic": {
         const buffer = this.ensureBuffer(net, event.data.channel, "channel");
         buffer.topic = event.data.topic;
-        this.addLine(id, buffer.key, { kind: "event", text: topicText(event.data) });
+        add(buffer.key, { kind: "event", text: topicText(event.data) });
         this.dirty.messages = true;
         return;
       }
       case "channel.mode": {
         const buffer = net.buffers.get(fold(event.data.channel));
-        if (buffer) this.addLine(id, buffer.key, { kind: "event", text: modeText(event.data) });
+        if (buffer) add(buffer.key, { kind: "event", text: modeText(event.data) });
         return;
       }
       case "channels.changed":
@@ -515,7 +596,7 @@ export class PageStore {
           (w.channels.length ? ` on ${w.channels.join(" ")}` : "") +
           (w.away ? " [away]" : "");
         const here = this.state.networkId === id ? this.state.bufferKey : "*";
-        this.addLine(id, here, { kind: "event", text });
+        add(here, { kind: "event", text });
         return;
       }
       case "error": {
@@ -529,7 +610,7 @@ export class PageStore {
           : this.state.networkId === id
           ? this.state.bufferKey
           : "*";
-        this.addLine(id, key, { kind: "error", text: event.data.error });
+        add(key, { kind: "error", text: event.data.error });
         return;
       }
     }

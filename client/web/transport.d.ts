@@ -34,7 +34,8 @@ export declare class Transport {
     socket: WebSocket,
     options: {
       onMessage: (message: ServerMessage) => void;
-      onMalformed?: (frame: unknown) => void;
+      /** A frame that is not a well-formed message: dropped, with the reason. */
+      onMalformed?: (frame: unknown, error: TypeError) => void;
     },
   );
   /** How many requests wait for their reply. */

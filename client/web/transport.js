@@ -24,16 +24,16 @@ export class Transport {
   /**
    * @param {WebSocket} socket
    * @param {{ onMessage: (message: import("./protocol.d.ts").ServerMessage) => void,
-   *   onMalformed?: (frame: unknown) => void }} options
+   *   onMalformed?: (frame: unknown, error: TypeError) => void }} options
    */
   constructor(socket, options) {
     this.#socket = socket;
     this.#onMessage = options.onMessage;
     const onMalformed = options.onMalformed ?? (() => {});
     socket.addEventListener("message", (event) => {
-      const message = parseServerMessage(event.data);
-      if (message === undefined) onMalformed(event.data);
-      else if (!this.#settle(message)) this.#onMessage(message);
+      const parsed = parseServerMessage(event.data);
+      if (!parsed.ok) onMalformed(event.data, parsed.error);
+      else if (!this.#settle(parsed.message)) this.#onMessage(parsed.message);
     });
     socket.addEventListener("close", () => {
       for (const waiter of this.#waiting.values()) {

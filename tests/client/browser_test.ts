@@ -134,8 +134,13 @@ Deno.test("the page: add a network, chat, colours, away, deep links, plugins", a
   await t.step("screenshot of the main view", async () => {
     client.irc(1)!.quote("TOPIC #room :ircbus: one bus, sandboxed plugins, irc:// links");
     await page.locator("#topic", { hasText: "one bus, sandboxed plugins" }).waitFor();
+    // The stored lines loaded on opening #room and the live ones are one history: each once.
+    assert.equal(await page.locator("#messages .line", { hasText: "alice joined" }).count(), 1);
     await Deno.mkdir(ARTIFACTS, { recursive: true });
+    // The README's picture is the page at a common laptop width.
+    await page.setViewportSize({ width: 1280, height: 720 });
     const shot = await page.screenshot();
+    await page.setViewportSize({ width: 1100, height: 640 });
     await Deno.writeFile(new URL("main.png", ARTIFACTS), shot);
     // The README's picture is refreshed on request, so a test run leaves the tree clean.
     if (Deno.env.get("UPDATE_SCREENSHOT") === "1") {

@@ -200,6 +200,17 @@ Deno.test("the page: formatting, safe links, attention, people, kicks, errors, M
     await page.locator("#messages .line.motd", { hasText: "Welcome to the test server" }).waitFor();
   });
 
+  await t.step("a page opened after the network connected shows the MOTD too", async () => {
+    const late = await page.context().newPage();
+    late.on("console", (message) => {
+      if (message.type() === "error") browser.errors.push(message.text());
+    });
+    await late.goto(client.url!);
+    await late.click('#buffer-list li[data-key="*"]');
+    await late.locator("#messages .line.motd", { hasText: "Welcome to the test server" }).waitFor();
+    await late.close();
+  });
+
   await t.step("the page logged no errors", () => {
     assert.deepEqual(browser.errors, []);
   });

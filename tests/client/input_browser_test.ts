@@ -190,7 +190,11 @@ Deno.test("the page: completion, history, paste, commands, networks, small scree
     assert.ok(width <= 390, `the page is ${width} px wide`);
     const artifacts = new URL("../../.artifacts/client/", import.meta.url);
     await Deno.mkdir(artifacts, { recursive: true });
-    await Deno.writeFile(new URL("small.png", artifacts), await page.screenshot());
+    const chat = await page.screenshot();
+    await Deno.writeFile(new URL("small.png", artifacts), chat);
+    if (Deno.env.get("UPDATE_SCREENSHOT") === "1") {
+      await Deno.writeFile(new URL("../../docs/screenshot-390-chat.png", import.meta.url), chat);
+    }
     await toggle.click();
     await drawer.waitFor({ state: "visible" });
     // The drawer slides in: the picture is taken once it is in place.

@@ -2,12 +2,12 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
   ACTION_KINDS,
-  isDeepLinkPayload,
   MAX_ACTION_BYTES,
   parseAction,
   parseServerMessage,
-  readDeepLink,
 } from "../../client/web/protocol.js";
+import type { ServerMessage } from "../../client/web/protocol.js";
+import type { EventMap, EventType } from "../../bus/mod.ts";
 
 const network = {
   name: "Local",
@@ -50,6 +50,18 @@ Deno.test("parseAction() accepts every well-formed action and echoes its id", ()
     { kind: "pane.focus", pane: { networkId: 1, type: "channel", name: "#deno" } },
     { kind: "pane.blur", pane: { networkId: 1, type: "server", name: "Local" } },
     { kind: "buffer.read", networkId: 1, buffer: "#deno", timestamp: "2024-01-01T00:00:00.000Z" },
+    { kind: "history.page", networkId: 1, buffer: "#deno", before: 42, limit: 200 },
+    {
+      kind: "history.search",
+      text: 'deploy "failed" *',
+      networkId: 1,
+      buffer: "#deno",
+      sender: "bob",
+      since: 0,
+      until: 1_800_000_000_000,
+      limit: 50,
+    },
+    { kind: "history.buffers" },
     { kind: "plugins.refresh" },
     { kind: "plugin.disable", name: "nickname-colors" },
     { kind: "plugin.enable", name: "nickname-colors" },
@@ -89,6 +101,17 @@ Deno.test("parseAction() refuses malformed, unknown, oversized and invalid frame
       "invalid_field",
     ],
     [JSON.stringify({ kind: "join", networkId: "1", channel: "#a" }), "invalid_field"],
+    [
+      JSON.stringify({ kind: "history.page", networkId: 1, buffer: "#a", limit: 501 }),
+      "invalid_field",
+    ],
+    [
+      JSON.stringify({ kind: "history.page", networkId: 1, buffer: "#a", before: 0 }),
+      "invalid_field",
+    ],
+    [JSON.stringify({ kind: "history.search", text: "   " }), "invalid_field"],
+    [JSON.stringify({ kind: "history.search", text: "a\nb" }), "invalid_field"],
+    [JSON.stringify({ kind: "history.search", text: "x", since: -1 }), "invalid_field"],
     [
       JSON.stringify({ kind: "quote", networkId: 1, line: "PRIVMSG #a :x\r\nQUIT" }),
       "invalid_field",
@@ -146,34 +169,236 @@ Deno.test("parseAction() never throws, whatever the frame", () => {
   );
 });
 
-Deno.test("parseServerMessage() keeps known messages and drops anything else", () => {
-  const batch = { kind: "batch", events: [], roster: [], updates: [] };
-  assert.deepEqual(parseServerMessage(JSON.stringify(batch)), batch);
-  assert.equal(parseServerMessage(JSON.stringify({ kind: "batch", events: [] })), undefined);
-  assert.equal(parseServerMessage("nope"), undefined);
-  assert.equal(parseServerMessage(JSON.stringify({ kind: "eval", code: "x" })), undefined);
-  const frontend = {
-    kind: "frontend",
-    event: { name: "deeplink:join", payload: { networkId: 1, targets: [] } },
+Deno.test("parseServerMessage() keeps every well-formed message", () => {
+  const view = {
+    id: 1,
+    name: "Local",
+    host: "127.0.0.1",
+    port: 6667,
+    tls: false,
+    nick: "alice",
+    state: "connected",
+    currentNick: "alice",
+    channels: [{ name: "#a", topic: "", members: ["@alice"] }],
+    hasPassword: false,
+    hasSaslPassword: false,
   };
-  assert.deepEqual(parseServerMessage(JSON.stringify(frontend)), frontend);
+  const valid: ServerMessage[] = [
+    {
+      kind: "hello",
+      version: 1,
+      networks: [view],
+      plugins: [],
+      roster: [{ networkId: 1, nickname: "bob", away: true, away_message: "lunch" }],
+      updates: [{ type: "nickname_color", key: "bob", value: "#f80", network_id: 1 }],
+      motd: [{ networkId: 1, lines: ["- welcome"] }],
+    },
+    { kind: "networks", networks: [view] },
+    { kind: "network.state", networkId: 1, state: "connected", nick: "alice" },
+    { kind: "batch", events: [], roster: [], updates: [] },
+    { kind: "frontend", event: { name: "deeplink:join", payload: { networkId: 1, targets: [] } } },
+    { kind: "plugins", plugins: [], audit: [], commands: [] },
+    { kind: "reply", id: 7, result: { nickname: "bob" } },
+    { kind: "reply", id: 8 },
+    { kind: "error", code: "failed", message: "Cannot join: no", id: 9 },
+  ];
+  for (const message of valid) {
+    const parsed = parseServerMessage(JSON.stringify(message));
+    assert.ok(parsed.ok, `${message.kind}: ${!parsed.ok && parsed.error.message}`);
+    assert.deepEqual(parsed.message, message);
+  }
 });
 
-Deno.test("isDeepLinkPayload() checks the three deep-link payloads", () => {
-  const targets = [{ name: "#deno", isNick: false, key: "" }];
-  assert.ok(isDeepLinkPayload("deeplink:join", { networkId: 1, targets }));
+/** One event of every type the event map knows, well-formed: the map forces one per type. */
+const SAMPLES: { [K in EventType]: EventMap[K] } = {
+  "connection.established": { networkId: 1, address: "127.0.0.1", port: 6667 },
+  "connection.lost": { networkId: 1, error: "EOF" },
+  "message.received": {
+    networkId: 1,
+    channel: "#a",
+    user: "bob",
+    message: "hi",
+    timestamp: 1,
+    msgid: "x",
+    history: false,
+    kind: "notice",
+  },
+  "message.sent": { networkId: 1, channel: "", message: "hi", target: "bob", kind: "action" },
+  "user.joined": { networkId: 1, user: "bob", nickname: "bob", channel: "#a" },
+  "user.parted": { networkId: 1, user: "bob", nickname: "bob", channel: "#a", reason: "bye" },
+  "user.quit": { networkId: 1, user: "bob", nickname: "bob", reason: "bye" },
+  "user.kicked": {
+    networkId: 1,
+    user: "bob",
+    nickname: "bob",
+    channel: "#a",
+    kicker: "alice",
+    reason: "loud",
+  },
+  "user.nick": { networkId: 1, old_nickname: "bob", nickname: "rob" },
+  "user.meta": { networkId: 1, nickname: "bob", away: false, host: "b@h" },
+  "channel.topic": { networkId: 1, channel: "#a", topic: "t", setter: "bob" },
+  "channel.mode": { networkId: 1, channel: "#a", modes: "+o bob" },
+  "channels.changed": { networkId: 1, channels: ["#a"] },
+  "channel.names.complete": {
+    networkId: 1,
+    channel: "#a",
+    users: ["bob"],
+    members: ["@bob"],
+    prefix: "(ov)@+",
+    casemapping: "rfc1459",
+  },
+  "server.motd": { networkId: 1, lines: ["- hi"] },
+  "sasl.started": { networkId: 1, mechanism: "PLAIN" },
+  "sasl.success": { networkId: 1 },
+  "sasl.failed": { networkId: 1, error: "904" },
+  "sasl.aborted": { networkId: 1 },
+  "whois.received": {
+    networkId: 1,
+    whois: {
+      nickname: "bob",
+      channels: ["@#a"],
+      away: false,
+      secure: true,
+      operator: false,
+      bot: false,
+      idle: 3,
+    },
+  },
+  "error": { networkId: 1, error: "Cannot send to channel", type: "404", target: "#a" },
+  "metadata.updated": { updates: [{ type: "nickname_color", key: "bob", value: "#f80" }] },
+  "plugin.lifecycle": { plugin: "greeter", action: "crashed" },
+  "buffer.read": { networkId: 1, buffer: "#a", timestamp: "2024-01-01T00:00:00.000Z" },
+  "ui.pane.focused": { networkId: 1, type: "channel", name: "#a" },
+  "ui.pane.blurred": { networkId: 1, type: "server", name: "Local" },
+};
+
+Deno.test("parseServerMessage() accepts a batch holding an event of every type", () => {
+  const events = Object.entries(SAMPLES).map(([type, data]) => ({
+    type,
+    data,
+    time: 0,
+    source: "irc",
+  }));
+  const batch = { kind: "batch", events, roster: [], updates: [] };
+  const parsed = parseServerMessage(JSON.stringify(batch));
+  assert.ok(parsed.ok, !parsed.ok ? parsed.error.message : "");
+  assert.deepEqual(parsed.message, batch);
+  const flat = { type: "nickname_color", key: "bob", value: null };
   assert.ok(
-    isDeepLinkPayload("deeplink:add-network", { host: "h", port: 6697, tls: true, channel: "" }),
+    parseServerMessage(JSON.stringify({
+      ...batch,
+      events: [{ type: "metadata.updated", data: flat, time: 0, source: "system" }],
+    })).ok,
   );
-  assert.ok(
-    isDeepLinkPayload("deeplink:disambiguate", {
-      candidates: [{ networkId: 1, name: "A" }],
-      targets,
+});
+
+Deno.test("parseServerMessage() refuses bad frames with an error naming the bad field", () => {
+  const event = (type: string, data: unknown) => ({ type, data, time: 1, source: "irc" });
+  const batch = (...events: unknown[]) => ({ kind: "batch", events, roster: [], updates: [] });
+  const cases: [unknown, RegExp][] = [
+    [new Uint8Array([1]), /^Cannot read message: the frame must be text, got object$/],
+    ["{nope", /^Cannot read message: the frame is not JSON, got "\{nope"$/],
+    ["[1]", /^Cannot read message: the frame must be an object, got \[1\]$/],
+    [{ kind: "eval", code: "x" }, /^Cannot read message: unknown kind, got "eval"$/],
+    [{ kind: "toString" }, /unknown kind, got "toString"/],
+    [
+      { kind: "network.state", networkId: "1", state: "x", nick: "" },
+      /^Cannot read network.state message: networkId must be a finite number, got "1"$/,
+    ],
+    [{ kind: "batch", events: [] }, /^Cannot read batch message: roster must be a list, got /],
+    [
+      batch(event("user.nick", { networkId: 1, old_nickname: "a", nickname: 5 })),
+      /^Cannot read batch message: events\[0\]\.data\.nickname must be a string, got 5$/,
+    ],
+    [
+      batch(event("user.joined", { networkId: 1, user: "a", nickname: "a", channel: "#a" }), {
+        type: "rm -rf",
+        data: {},
+        time: 1,
+        source: "irc",
+      }),
+      /events\[1\]\.type must be a bus event type, got "rm -rf"/,
+    ],
+    [batch(event("sasl.success", null)), /events\[0\]\.data must be an object, got null/],
+    [
+      batch({ type: "sasl.success", data: { networkId: 1 }, source: "irc" }),
+      /events\[0\]\.time must be a finite number, got undefined/,
+    ],
+    [
+      batch(event("message.received", { ...SAMPLES["message.received"], kind: "shout" })),
+      /events\[0\]\.data\.kind must be one of "message", "notice", "action", "ctcp", got "shout"/,
+    ],
+    [
+      batch(event("whois.received", { networkId: 1, whois: { nickname: "b", channels: [1] } })),
+      /events\[0\]\.data\.whois\.channels must be a list of strings, got \[1\]/,
+    ],
+    [
+      batch(event("metadata.updated", { updates: [{ type: "c", key: 1, value: 2 }] })),
+      /events\[0\]\.data\.updates\[0\]\.key must be a string, got 1/,
+    ],
+    [
+      {
+        kind: "hello",
+        version: 1,
+        networks: [],
+        plugins: [],
+        roster: [],
+        updates: [],
+        motd: [{ networkId: 1, lines: "- hi" }],
+      },
+      /^Cannot read hello message: motd\[0\]\.lines must be a list of strings, got "- hi"$/,
+    ],
+    [
+      { kind: "networks", networks: [{ id: 1 }] },
+      /^Cannot read networks message: networks\[0\]\.name must be a string, got undefined$/,
+    ],
+    [
+      { kind: "error", code: "teapot", message: "x" },
+      /^Cannot read error message: code must be one of .*, got "teapot"$/,
+    ],
+    [
+      {
+        kind: "frontend",
+        event: { name: "deeplink:join", payload: { networkId: "1", targets: [] } },
+      },
+      /^Cannot read frontend message: event\.payload must be a deeplink:join payload, got /,
+    ],
+    [
+      { kind: "frontend", event: { name: "deeplink:eval", payload: {} } },
+      /event\.payload must be a deeplink:eval payload/,
+    ],
+  ];
+  for (const [frame, reason] of cases) {
+    const parsed = parseServerMessage(
+      typeof frame === "string" ? frame : (
+        frame instanceof Uint8Array ? frame : JSON.stringify(frame)
+      ),
+    );
+    assert.equal(parsed.ok, false, JSON.stringify(frame));
+    if (parsed.ok) continue;
+    assert.ok(parsed.error instanceof TypeError);
+    assert.match(parsed.error.message, reason);
+  }
+});
+
+Deno.test("parseServerMessage() never throws, whatever the frame", () => {
+  fc.assert(
+    fc.property(fc.oneof(fc.string(), fc.json(), fc.anything()), (frame) => {
+      assert.equal(typeof parseServerMessage(frame).ok, "boolean");
     }),
+    { numRuns: 1000 },
   );
-  assert.ok(!isDeepLinkPayload("deeplink:join", { networkId: "1", targets }));
-  assert.ok(!isDeepLinkPayload("deeplink:join", { networkId: 1, targets: [{ name: 1 }] }));
-  assert.ok(!isDeepLinkPayload("deeplink:other", {}));
+  fc.assert(
+    fc.property(
+      fc.constantFrom("hello", "networks", "network.state", "batch", "frontend", "reply", "error"),
+      fc.dictionary(fc.string(), fc.anything()),
+      (kind, rest) => {
+        assert.equal(typeof parseServerMessage(JSON.stringify({ ...rest, kind })).ok, "boolean");
+      },
+    ),
+    { numRuns: 1000 },
+  );
 });
 
 Deno.test("parseAction() refuses a bad secret or mechanism without echoing the secret", () => {
@@ -189,33 +414,4 @@ Deno.test("parseAction() refuses a bad secret or mechanism without echoing the s
   );
   assert.ok(!mechanism.ok);
   assert.match(mechanism.error.message, /saslMechanism/);
-});
-
-Deno.test("readDeepLink() gives the typed link, keeping only known fields", () => {
-  const targets = [{ name: "#deno", isNick: false, key: "k", extra: 1 }];
-  assert.deepEqual(readDeepLink("deeplink:join", { networkId: 1, targets }), {
-    name: "deeplink:join",
-    payload: { networkId: 1, targets: [{ name: "#deno", isNick: false, key: "k" }] },
-  });
-  assert.deepEqual(
-    readDeepLink("deeplink:add-network", { host: "h", port: 6697, tls: true }),
-    { name: "deeplink:add-network", payload: { host: "h", port: 6697, tls: true } },
-  );
-  assert.deepEqual(
-    readDeepLink("deeplink:disambiguate", { candidates: [{ networkId: 2, name: "B" }], targets }),
-    {
-      name: "deeplink:disambiguate",
-      payload: {
-        targets: [{ name: "#deno", isNick: false, key: "k" }],
-        candidates: [{ networkId: 2, name: "B" }],
-      },
-    },
-  );
-  assert.equal(readDeepLink("deeplink:join", { networkId: "1", targets }), undefined);
-  assert.equal(
-    readDeepLink("deeplink:add-network", { host: "h", port: "1", tls: true }),
-    undefined,
-  );
-  assert.equal(readDeepLink("deeplink:other", {}), undefined);
-  assert.equal(readDeepLink("deeplink:join", null), undefined);
 });

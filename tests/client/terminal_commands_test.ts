@@ -47,7 +47,7 @@ class Output {
   }
 }
 
-Deno.test("deno task run: /topic, /op, /kick, /away, /quote, /list and usage errors on InspIRCd", async () => {
+Deno.test("deno task run: /topic, /op, /kick, /away, /quote, /list, usage errors and /search refused on InspIRCd", async () => {
   await using server = await startInspircd();
   await using bob = new Peer(server.port, "bob");
   const child = new Deno.Command(Deno.execPath(), {
@@ -108,6 +108,9 @@ Deno.test("deno task run: /topic, /op, /kick, /away, /quote, /list and usage err
     const kicked = await bob.events.waitFor("user.kicked", (d) => d.nickname === "bob");
     assert.equal(kicked.data.reason, "out you go");
     assert.equal(kicked.data.kicker, "term");
+
+    await type("/search fishing");
+    await out.waitFor(/-- Cannot run \/search in the terminal/);
 
     await type("/help topic");
     await out.waitFor(/-- \/topic \[#channel\] \[text\] - Show or set a channel's topic/);

@@ -79,3 +79,22 @@ Deno.test("UiState keeps channels, members and topics for a page that opens late
   state.close();
   await bus.close();
 });
+
+Deno.test("UiState keeps the last MOTD of each network for a page that opens late", async () => {
+  const { bus, batches, state } = setup();
+  const motd = (networkId: number, lines: string[]) =>
+    bus.emitSync(createEvent("server.motd", { networkId, lines }, "irc"));
+  await motd(1, ["- old news"]);
+  await motd(1, ["- welcome", "- be nice"]);
+  await motd(2, []);
+  assert.deepEqual(state.motd(), [
+    { networkId: 1, lines: ["- welcome", "- be nice"] },
+    { networkId: 2, lines: [] },
+  ]);
+  state.flush();
+  assert.equal(batches[0].events.filter((e) => e.type === "server.motd").length, 3);
+  state.forget(1);
+  assert.deepEqual(state.motd(), [{ networkId: 2, lines: [] }], "forgotten with the network");
+  state.close();
+  await bus.close();
+});

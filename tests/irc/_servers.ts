@@ -646,10 +646,15 @@ export interface ZncBouncer extends LoopbackDaemon {
  * Starts ZNC (installed with apt-get when missing) with one user whose network is the IRC
  * server on `upstreamPort`, and waits until that user is on the server and in `channels`
  * (which the bouncer keeps, as a bouncer user would configure them).
+ *
+ * Without `playback` the bouncer keeps no channel buffer. With `playback: n` it keeps the last
+ * `n` lines of each channel, also while a client is attached, and plays them (with their
+ * server-time) to every client that attaches, never clearing them: an always-on setup, where
+ * each reconnect replays lines the client may already have.
  */
 export async function startZnc(
   upstreamPort: number,
-  options: { nick: string; channels: string[] },
+  options: { nick: string; channels: string[]; playback?: number },
 ): Promise<ZncBouncer> {
   await ensurePackages({ znc: ZNC });
   const dir = await daemonDir("ircbus-znc-");
@@ -671,7 +676,7 @@ export async function startZnc(
 ConnectDelay = 0
 ServerThrottle = 0
 AnonIPLimit = 1000
-MaxBufferSize = 500
+MaxBufferSize = ${Math.max(500, options.playback ?? 0)}
 <Listener clients>
   Host = 127.0.0.1
   Port = ${port}
@@ -693,9 +698,9 @@ MaxBufferSize = 500
   Ident = ${options.nick}
   RealName = ${options.nick}
   MultiClients = true
-  AutoClearChanBuffer = true
+  AutoClearChanBuffer = ${options.playback === undefined}
   AutoClearQueryBuffer = true
-  ChanBufferSize = 0
+  ChanBufferSize = ${options.playback ?? 0}
   <Network test>
     FloodRate = 1000
     FloodBurst = 1000

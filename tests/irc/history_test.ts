@@ -225,3 +225,34 @@ Deno.test("IrcClient asks for no history when the server offers chathistory with
   await flushed(peer, client);
   assert.deepEqual(sent(peer, /^CHATHISTORY/), []);
 });
+
+Deno.test("IrcClient takes ZNC's playback batch as replayed history: its own times, no answer to a replayed CTCP", async () => {
+  await using link = await connectToScriptedPeer({
+    followUpInterval: 0,
+    register: { caps: "batch server-time znc.in/server-time-iso" },
+  });
+  const { client, peer, rec } = link;
+  client.join("#z");
+  await joined(peer, "#z");
+  await peer.send(
+    ":znc.in BATCH +p1 znc.in/playback #z",
+    `@batch=p1;time=${at(1)} :bob!b@h PRIVMSG #z :said while away`,
+    `@batch=p1;time=${at(2)} :bob!b@h PRIVMSG #z :\x01VERSION\x01`,
+    ":znc.in BATCH -p1",
+    ":bob!b@h PRIVMSG #z :live again",
+  );
+  await rec.waitFor("message.received", (d) => d.message === "live again");
+  await flushed(peer, client);
+  assert.deepEqual(
+    rec.of("message.received", 1).map((d) => [d.message, d.history ?? false]),
+    [["said while away", true], ["VERSION", true], ["live again", false]],
+  );
+  assert.deepEqual(
+    rec.events.filter((e) => e.type === "message.received").slice(0, 2).map((e) =>
+      e.timestamp.toISOString()
+    ),
+    [at(1), at(2)],
+    "each replayed line at its own time",
+  );
+  assert.deepEqual(sent(peer, /^NOTICE bob /), [], "a CTCP from the buffer is not answered");
+});

@@ -32,6 +32,11 @@ export declare class MessageList {
   append(networkId: number, line: Line): void;
   /** Appends the queued lines, keeping the view at the end if it was there. */
   flush(): void;
+  /**
+   * Draws up to 100 of the buffer's lines above the first drawn, keeping the view still (on
+   * scrolling near the top, and after older lines were loaded into the buffer).
+   */
+  drawOlder(): void;
   /** Colours again the nicks of these (folded) users. */
   recolor(changed: Set<string>, fold: (nick: string) => string): void;
 }

@@ -50,7 +50,7 @@ export class MessageList {
     this.#box = box;
     this.#colorOf = options.colorOf;
     box.addEventListener("scroll", () => {
-      if (box.scrollTop < NEAR_TOP) this.#drawOlder();
+      if (box.scrollTop < NEAR_TOP) this.drawOlder();
     }, { passive: true });
   }
 
@@ -122,8 +122,11 @@ export class MessageList {
     return Math.max(WINDOW, Math.ceil((2 * this.#box.clientHeight) / LINE_PX));
   }
 
-  /** Draws up to {@linkcode MORE} stored lines above the first drawn, keeping the view still. */
-  #drawOlder() {
+  /**
+   * Draws up to {@linkcode MORE} of the buffer's lines above the first drawn, keeping the view
+   * still (on scrolling near the top, and after older lines were loaded into the buffer).
+   */
+  drawOlder() {
     const buffer = this.#buffer;
     const networkId = this.#networkId;
     const first = this.#box.firstElementChild;
@@ -131,9 +134,7 @@ export class MessageList {
     if (!buffer || networkId === undefined || !firstLine) return;
     const at = buffer.lines.indexOf(firstLine);
     if (at <= 0) return;
-    const room = MAX_LINES - this.#box.childElementCount;
-    const from = Math.max(0, at - Math.min(MORE, room));
-    if (from === at) return;
+    const from = Math.max(0, at - MORE);
     const fragment = document.createDocumentFragment();
     for (const line of buffer.lines.slice(from, at)) {
       fragment.append(this.#element(networkId, line));

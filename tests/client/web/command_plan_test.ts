@@ -90,6 +90,14 @@ Deno.test("planInput() closes a channel by parting it, and a query or left chann
   assert.equal(planInput("/close", server)[0].step, "show");
 });
 
+Deno.test("planInput() searches the network's history from any buffer, usage when empty", () => {
+  const query = { kind: "history.search", text: "deploy failed", networkId: 1, limit: 50 };
+  assert.deepEqual(planInput("/search deploy failed", server), [{ step: "search", query }]);
+  assert.deepEqual(planInput("/search", inChannel), [
+    { step: "show", kind: "error", text: "usage: /search <words>" },
+  ]);
+});
+
 Deno.test("planInput() needs a network for commands", () => {
   assert.deepEqual(
     planInput("/join #a", { networkId: undefined, buffer: undefined, pluginCommands: [] }),

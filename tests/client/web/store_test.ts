@@ -4,7 +4,9 @@ import type { Note } from "../../../client/web/store.js";
 import type { Action, UiEvent } from "../../../client/web/protocol.js";
 
 /** A store holding network 1 (we are "alice" in #room with bob), and what it asked for. */
-function setUp(options: { hidden?: boolean } = {}) {
+function setUp(
+  options: { hidden?: boolean; motd?: { networkId: number; lines: string[] }[] } = {},
+) {
   const sent: Action[] = [];
   const notes: Note[] = [];
   const shown: string[] = [];
@@ -24,6 +26,7 @@ function setUp(options: { hidden?: boolean } = {}) {
     plugins: [],
     roster: [],
     updates: [],
+    motd: options.motd ?? [],
     networks: [{
       id: 1,
       name: "Local",
@@ -105,6 +108,14 @@ Deno.test("highlight words mark a line like the nick does", () => {
   assert.equal(net.buffers.get("#room")!.highlights, 1);
 });
 
+Deno.test("a page opened after the network connected shows the MOTD from the hello", () => {
+  const { net } = setUp({ motd: [{ networkId: 1, lines: ["- welcome", "- be nice"] }] });
+  assert.deepEqual(net.buffers.get("*")!.lines.map((l) => [l.kind, l.text]), [
+    ["motd", "- welcome"],
+    ["motd", "- be nice"],
+  ]);
+});
+
 Deno.test("kicks, parts, quits with reasons; topic and mode changes; the MOTD", () => {
   const { batch, net } = setUp();
   const user = { networkId: 1, user: "bob", nickname: "bob" };
@@ -172,6 +183,84 @@ Deno.test("select() tells the backend about focus and the read position", () => 
   sent.length = 0;
   store.select(1, "#room");
   assert.deepEqual(sent.map((a) => a.kind), ["pane.blur", "pane.focus", "buffer.read"]);
+});
+
+Deno.test("restoreHistory() brings back conversations and unread counts, a channel's once rejoined", () => {
+  const { store, net, batch } = setUp();
+  store.restoreHistory([
+    { networkId: 1, name: "carol", unread: 3 },
+    { networkId: 1, name: "#room", unread: 2 },
+    { networkId: 1, name: "#later", unread: 5 },
+    { networkId: 9, name: "dave", unread: 1 },
+  ]);
+  assert.equal(net.buffers.get("carol")?.unread, 3);
+  assert.equal(net.buffers.get("#room")?.unread, 2);
+  assert.equal(net.buffers.has("#later"), false);
+  batch({
+    type: "user.joined",
+    data: { networkId: 1, user: "alice", nickname: "alice", channel: "#later" },
+    ...at,
+  });
+  assert.equal(net.buffers.get("#later")?.unread, 5);
+  // Taken once: leaving and joining again starts from nothing.
+  batch({
+    type: "user.parted",
+    data: { networkId: 1, user: "alice", nickname: "alice", channel: "#later" },
+    ...at,
+  });
+  batch({
+    type: "user.joined",
+    data: { networkId: 1, user: "alice", nickname: "alice", channel: "#later" },
+    ...at,
+  });
+  assert.equal(net.buffers.get("#later")?.unread, 0);
+});
+
+Deno.test("select() lets the page load stored lines, then reads the buffer up to them", () => {
+  const sent: Action[] = [];
+  const opened: string[] = [];
+  const store = new PageStore({
+    send: (action) => sent.push(action),
+    toast: () => {},
+    hidden: () => false,
+    onLine: () => {},
+    notify: () => {},
+    away: () => {},
+    recolor: () => {},
+    frontend: () => {},
+    opened: (networkId, buffer) => opened.push(`${networkId} ${buffer.name}`),
+  });
+  store.receive({
+    kind: "networks",
+    networks: [{
+      id: 1,
+      name: "Local",
+      host: "127.0.0.1",
+      port: 6667,
+      tls: false,
+      nick: "alice",
+      autoconnect: false,
+      hasPassword: false,
+      hasSaslPassword: false,
+      state: "connected",
+      currentNick: "alice",
+      channels: [{ name: "#room", topic: "", members: ["alice"] }],
+    }],
+  });
+  const room = store.state.networks.get(1)!.buffers.get("#room")!;
+  store.select(1, "#room");
+  assert.deepEqual(opened, ["1 Local", "1 #room"]);
+  sent.length = 0;
+  room.lines = [{ id: 7, kind: "message", nick: "bob", text: "stored", time: 1_000 }];
+  assert.equal(store.historyLoaded(1, room), true);
+  assert.deepEqual(sent, [{
+    kind: "buffer.read",
+    networkId: 1,
+    buffer: "#room",
+    timestamp: new Date(1_000).toISOString(),
+  }]);
+  store.select(1, "*");
+  assert.equal(store.historyLoaded(1, room), false);
 });
 
 Deno.test("pluginsReply() checks the reply's shape", () => {

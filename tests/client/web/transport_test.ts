@@ -28,11 +28,12 @@ async function withServer(
 
 Deno.test("Transport matches replies and errors to their requests and passes the rest on", async () => {
   const seen: string[] = [];
-  const malformed: unknown[] = [];
+  const malformed: string[] = [];
   await withServer((action) => {
     if (action.kind === "whois") {
       return [
         "not json",
+        JSON.stringify({ kind: "network.state", networkId: 1, state: "connected", nick: 7 }),
         JSON.stringify({ kind: "networks", networks: [] }),
         JSON.stringify({ kind: "reply", id: action.id, result: { nickname: "bob" } }),
       ];
@@ -43,7 +44,7 @@ Deno.test("Transport matches replies and errors to their requests and passes the
   }, async (socket) => {
     const transport = new Transport(socket, {
       onMessage: (message: ServerMessage) => seen.push(message.kind),
-      onMalformed: (frame) => malformed.push(frame),
+      onMalformed: (_frame, error) => malformed.push(error.message),
     });
     assert.deepEqual(await transport.request({ kind: "whois", networkId: 1, nick: "bob" }), {
       nickname: "bob",
@@ -55,7 +56,11 @@ Deno.test("Transport matches replies and errors to their requests and passes the
     assert.equal(transport.pending, 0);
   });
   assert.deepEqual(seen, ["networks"]);
-  assert.deepEqual(malformed, ["not json"]);
+  // Each bad frame is dropped with its reason, and the frames after it still arrive.
+  assert.deepEqual(malformed, [
+    'Cannot read message: the frame is not JSON, got "not json"',
+    "Cannot read network.state message: nick must be a string, got 7",
+  ]);
 });
 
 Deno.test("Transport fails waiting requests when the socket closes", async () => {

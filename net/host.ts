@@ -1,6 +1,6 @@
 import { domainToASCII } from "node:url";
 import { IrcUrlError } from "./irc_url_error.ts";
-import { show } from "./_syntax.ts";
+import { show } from "./_show.ts";
 
 const MAX_HOST_LENGTH = 253;
 const MAX_LABEL_LENGTH = 63;
@@ -20,7 +20,7 @@ const IPV6_CHARS = /^[0-9a-f:.]+$/;
  *
  * @example
  * ```ts
- * import { normalizeHost } from "../mod.ts";
+ * import { normalizeHost } from "./mod.ts";
  * normalizeHost("IRC.Libera.Chat."); // "irc.libera.chat"
  * normalizeHost("[2001:DB8:0::1]"); // "2001:db8::1"
  * ```
@@ -37,7 +37,7 @@ export function normalizeHost(host: string): string {
 
 /**
  * Normalizes the host part of a link (brackets already removed); errors carry `input`.
- * Internal to `deeplink/`; the public door is {@linkcode normalizeHost}.
+ * For the link parser in `deeplink/`; everyone else uses {@linkcode normalizeHost}.
  */
 export function normalizeHostPart(text: string, ipv6: boolean, input: string): string {
   if (ipv6) return normalizeIpv6(text, input);

@@ -1,0 +1,236 @@
+// @ts-self-types="./scrollback.d.ts"
+// @ts-check
+/**
+ * Scrollback from the backend's history store: opening a buffer shows its newest stored
+ * lines at once, scrolling to the top loads older pages, and after a reload or a restart the
+ * private conversations come back with their unread counts (the store applies them).
+ * Searching goes through here too. No DOM beyond the one scroll listener, so the merging runs
+ * under `deno test`.
+ *
+ * @module
+ */
+import {
+  joinText,
+  kickText,
+  modeText,
+  nickText,
+  partText,
+  quitText,
+  topicText,
+} from "./event_text.js";
+
+/** Lines asked for per page. */
+export const PAGE_SIZE = 200;
+/** Distance from the top (px) at which the next older page is loaded. */
+const NEAR_TOP = 40;
+
+/** @typedef {import("./page_state.d.ts").Line} Line */
+/** @typedef {import("./page_state.d.ts").Buffer} PageBuffer */
+/** @typedef {import("./protocol.d.ts").HistoryLine} HistoryLine */
+/** @typedef {import("./protocol.d.ts").HistoryBuffer} HistoryBuffer */
+
+/** @param {unknown} v @returns {v is Record<string, unknown>} */
+function isObject(v) {
+  return typeof v === "object" && v !== null;
+}
+
+/**
+ * Whether a reply item is a stored line (the page checks what it reads).
+ * @param {unknown} v
+ * @returns {v is HistoryLine}
+ */
+export function isHistoryLine(v) {
+  return isObject(v) && typeof v.id === "number" && typeof v.networkId === "number" &&
+    typeof v.buffer === "string" && typeof v.time === "number" && typeof v.kind === "string" &&
+    typeof v.sender === "string" && typeof v.text === "string";
+}
+
+/**
+ * Whether a reply item is a stored buffer.
+ * @param {unknown} v
+ * @returns {v is HistoryBuffer}
+ */
+function isHistoryBuffer(v) {
+  return isObject(v) && typeof v.networkId === "number" && typeof v.name === "string" &&
+    typeof v.unread === "number";
+}
+
+/**
+ * A stored line as the page shows it, worded as the live events are.
+ * @param {HistoryLine} stored
+ * @returns {Line}
+ */
+export function lineFromStored(stored) {
+  const { id, time, sender, text } = stored;
+  /** @param {string} words @returns {Line} */
+  const event = (words) => ({ id, time, kind: "event", text: words });
+  // The event texts want the bus event's fields; a stored line keeps only who and what.
+  const who = { networkId: stored.networkId, user: sender, nickname: sender };
+  const channel = stored.buffer;
+  switch (stored.kind) {
+    case "message":
+    case "notice":
+    case "action":
+      return { id, time, kind: stored.kind, nick: sender, text };
+    case "join":
+      return event(joinText({ ...who, channel }));
+    case "part":
+      return event(partText({ ...who, channel, reason: text }));
+    case "kick": {
+      // A kick stores the kicked nick, a space and the reason.
+      const space = text.indexOf(" ");
+      const kicked = space < 0 ? text : text.slice(0, space);
+      const reason = space < 0 ? "" : text.slice(space + 1);
+      return event(
+        kickText(
+          { ...who, user: kicked, nickname: kicked, channel, kicker: sender, reason },
+          false,
+        ),
+      );
+    }
+    case "quit":
+      return event(quitText({ ...who, reason: text }));
+    case "nick":
+      return event(nickText({ networkId: stored.networkId, old_nickname: sender, nickname: text }));
+    case "topic":
+      return event(
+        topicText({ networkId: stored.networkId, channel, topic: text, setter: sender }),
+      );
+    case "mode":
+      return event(modeText({ networkId: stored.networkId, channel, modes: text, setter: sender }));
+    default:
+      return event(text);
+  }
+}
+
+/**
+ * What makes two lines the same event, whether stored or live.
+ * @param {Line} line
+ */
+function sameLine(line) {
+  return `${line.time}\n${line.kind}\n${line.nick ?? ""}\n${line.text}`;
+}
+
+/** The history of the buffers the page opened, and the requests that fill it. */
+export class Scrollback {
+  /** @type {(action: Record<string, unknown> & { kind: string }) => Promise<unknown>} */
+  #request;
+  /** @type {Map<string, { oldest?: number, done: boolean, busy: boolean }>} "net key" */
+  #opened = new Map();
+
+  /** @param {(action: Record<string, unknown> & { kind: string }) => Promise<unknown>} request */
+  constructor(request) {
+    this.#request = request;
+  }
+
+  /**
+   * Loads the newest stored lines of a buffer the first time it is opened: they go before
+   * the live lines that arrived since the page loaded (those already stored are dropped).
+   * Resolves with whether the buffer's lines changed.
+   * @param {number} networkId @param {PageBuffer} buffer
+   * @returns {Promise<boolean>}
+   */
+  async open(networkId, buffer) {
+    const key = `${networkId} ${buffer.key}`;
+    if (buffer.type === "server" || this.#opened.has(key)) return false;
+    /** @type {{ oldest?: number, done: boolean, busy: boolean }} */
+    const state = { done: false, busy: true };
+    this.#opened.set(key, state);
+    try {
+      const lines = await this.#page(networkId, buffer.name);
+      // A live line the store already holds is the same event: same time, kind, nick and
+      // words. Lines the store never keeps (errors, notes of the page) stay where they were.
+      const stored = new Set(lines.map(sameLine));
+      const live = buffer.lines.filter((/** @type {Line} */ line) =>
+        line.id === undefined && !stored.has(sameLine(line))
+      );
+      // A stable sort by time: lines of one time keep their order.
+      buffer.lines = [...lines, ...live].sort((a, b) => a.time - b.time);
+      state.oldest = lines[0]?.id;
+      state.done = lines.length < PAGE_SIZE;
+      return lines.length > 0;
+    } catch {
+      this.#opened.delete(key); // tried again on the next open
+      return false;
+    } finally {
+      state.busy = false;
+    }
+  }
+
+  /**
+   * Loads the page before the oldest line shown; resolves with how many lines came.
+   * @param {number} networkId @param {PageBuffer} buffer
+   * @returns {Promise<number>}
+   */
+  async older(networkId, buffer) {
+    const state = this.#opened.get(`${networkId} ${buffer.key}`);
+    if (!state || state.busy || state.done || state.oldest === undefined) return 0;
+    state.busy = true;
+    try {
+      const lines = await this.#page(networkId, buffer.name, state.oldest);
+      buffer.lines = [...lines, ...buffer.lines];
+      if (lines.length > 0) state.oldest = lines[0].id;
+      state.done = lines.length < PAGE_SIZE;
+      return lines.length;
+    } catch {
+      return 0;
+    } finally {
+      state.busy = false;
+    }
+  }
+
+  /**
+   * Buffers with stored history and their unread counts (for after a reload or restart).
+   * @returns {Promise<HistoryBuffer[]>}
+   */
+  async buffers() {
+    const reply = await this.#request({ kind: "history.buffers" });
+    return Array.isArray(reply) ? reply.filter(isHistoryBuffer) : [];
+  }
+
+  /**
+   * Searches the history, newest first.
+   * @param {{ text: string, networkId?: number, buffer?: string, sender?: string, limit?: number }} query
+   * @returns {Promise<HistoryLine[]>}
+   */
+  async search(query) {
+    const reply = await this.#request({ kind: "history.search", ...query });
+    return Array.isArray(reply) ? reply.filter(isHistoryLine) : [];
+  }
+
+  /**
+   * Loads older pages when `box` is scrolled near its top, keeping the lines in view where
+   * they were. `current` names the buffer shown; `redraw` redraws its lines.
+   * @param {HTMLElement} box
+   * @param {() => { networkId: number, buffer: PageBuffer } | undefined} current
+   * @param {() => void} redraw
+   */
+  watch(box, current, redraw) {
+    box.addEventListener("scroll", () => {
+      const shown = current();
+      if (!shown || box.scrollTop > NEAR_TOP) return;
+      void this.older(shown.networkId, shown.buffer).then((count) => {
+        const still = current();
+        if (count === 0 || still?.buffer !== shown.buffer) return;
+        const fromBottom = box.scrollHeight - box.scrollTop;
+        redraw();
+        box.scrollTop = box.scrollHeight - fromBottom;
+      });
+    }, { passive: true });
+  }
+
+  /**
+   * @param {number} networkId @param {string} buffer @param {number} [before]
+   * @returns {Promise<Line[]>}
+   */
+  async #page(networkId, buffer, before) {
+    const reply = await this.#request({
+      kind: "history.page",
+      networkId,
+      buffer,
+      limit: PAGE_SIZE,
+      ...(before === undefined ? {} : { before }),
+    });
+    return Array.isArray(reply) ? reply.filter(isHistoryLine).map(lineFromStored) : [];
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * Which buffer lines a bus event makes. A quit or a nick change names no channel: it goes
+ * to every channel the user shared with us, as irssi and The Lounge show it, and to the
+ * private conversation with that nick when one is stored. Who is where comes from the
+ * shared membership reducer (`client/web/membership.js`), fed the same events.
+ *
+ * @module
+ */
+import type { AnyBusEvent } from "../bus/mod.ts";
+import { Membership } from "../client/web/membership.js";
+import type { LineKind } from "./stored_line.ts";
+
+/** A line to store, before it has an id. */
+export interface PendingLine {
+  networkId: number;
+  buffer: string;
+  time: number;
+  msgid: string | undefined;
+  kind: LineKind;
+  sender: string;
+  text: string;
+  self: boolean;
+  /**
+   * Our own line coming back from the server: without `echo-message` only a replay (a
+   * bouncer's playback, CHATHISTORY) brings one, and it is the line `message.sent` stored.
+   */
+  echo?: boolean;
+}
+
+/** What the mapper asks of its owner. */
+export interface EventLinesContext {
+  /** The user's nick on a network, when known (sender of sent lines, `self` of replays). */
+  ownNick(networkId: number): string | undefined;
+  /** Whether a private conversation with `nick` is stored (quits and nick changes go there). */
+  hasBuffer(networkId: number, nick: string): boolean;
+}
+
+/** The event types the store reads. */
+export const STORED_TYPES = [
+  "message.received",
+  "message.sent",
+  "user.joined",
+  "user.parted",
+  "user.quit",
+  "user.kicked",
+  "user.nick",
+  "channel.topic",
+  "channel.mode",
+  "channels.changed",
+  "channel.names.complete",
+] as const;
+
+/** Networks beyond this many keep no membership (a quit then goes to queries only). */
+const MAX_NETWORKS = 1000;
+
+/** Turns bus events into buffer lines, keeping per-network membership for quits and nicks. */
+export class EventLines {
+  #members = new Map<number, Membership>();
+  #context: EventLinesContext;
+
+  /** Creates a mapper that asks `context` for the user's nick and stored queries. */
+  constructor(context: EventLinesContext) {
+    this.#context = context;
+  }
+
+  /** The lines `event` makes (none for most events), appended to `out`. */
+  lines(event: AnyBusEvent, out: PendingLine[]): void {
+    const before = out.length;
+    this.#lines(event, out);
+    // A line with no buffer to go to (an event naming none) is not kept.
+    for (let i = out.length - 1; i >= before; i--) if (out[i].buffer === "") out.splice(i, 1);
+  }
+
+  #lines(event: AnyBusEvent, out: PendingLine[]): void {
+    const time = event.timestamp.getTime();
+    switch (event.type) {
+      case "message.received": {
+        const d = event.data;
+        if (d.kind === "ctcp") return;
+        const own = this.#context.ownNick(d.networkId);
+        const self = own !== undefined && this.#fold(d.networkId, own) ===
+            this.#fold(d.networkId, d.user);
+        out.push({
+          networkId: d.networkId,
+          buffer: d.channel !== "" ? d.channel : (d.peer ?? d.user),
+          time,
+          msgid: d.msgid,
+          kind: d.kind ?? "message",
+          sender: d.user,
+          text: d.message,
+          self,
+          ...(self ? { echo: true } : {}),
+        });
+        return;
+      }
+      case "message.sent": {
+        const d = event.data;
+        out.push({
+          networkId: d.networkId,
+          buffer: d.channel !== "" ? d.channel : (d.target ?? ""),
+          time,
+          msgid: undefined,
+          kind: d.kind ?? "message",
+          sender: this.#context.ownNick(d.networkId) ?? "",
+          text: d.message,
+          self: true,
+        });
+        return;
+      }
+      case "user.joined":
+        this.#push(
+          out,
+          event.data.networkId,
+          event.data.channel,
+          time,
+          "join",
+          event.data.nickname,
+          "",
+        );
+        break;
+      case "user.parted": {
+        const d = event.data;
+        this.#push(out, d.networkId, d.channel, time, "part", d.nickname, d.reason ?? "");
+        break;
+      }
+      case "user.kicked": {
+        const d = event.data;
+        this.#push(
+          out,
+          d.networkId,
+          d.channel,
+          time,
+          "kick",
+          d.kicker,
+          `${d.nickname} ${d.reason}`,
+        );
+        break;
+      }
+      case "user.quit": {
+        const d = event.data;
+        for (const buffer of this.#sharedBuffers(d.networkId, d.nickname)) {
+          this.#push(out, d.networkId, buffer, time, "quit", d.nickname, d.reason);
+        }
+        break;
+      }
+      case "user.nick": {
+        const d = event.data;
+        for (const buffer of this.#sharedBuffers(d.networkId, d.old_nickname)) {
+          this.#push(out, d.networkId, buffer, time, "nick", d.old_nickname, d.nickname);
+        }
+        break;
+      }
+      // A topic or modes reported on join (332, 324) have no setter: not a change.
+      case "channel.topic":
+        if (event.data.setter !== undefined) {
+          const d = event.data;
+          this.#push(out, d.networkId, d.channel, time, "topic", d.setter ?? "", d.topic);
+        }
+        break;
+      case "channel.mode":
+        if (event.data.setter !== undefined) {
+          const d = event.data;
+          this.#push(out, d.networkId, d.channel, time, "mode", d.setter ?? "", d.modes);
+        }
+        break;
+      case "channels.changed":
+      case "channel.names.complete":
+        break;
+      default:
+        return;
+    }
+    this.#membership(event.data.networkId)?.apply(event);
+  }
+
+  #push(
+    out: PendingLine[],
+    networkId: number,
+    buffer: string,
+    time: number,
+    kind: LineKind,
+    sender: string,
+    text: string,
+  ): void {
+    const own = this.#context.ownNick(networkId);
+    const self = own !== undefined && this.#fold(networkId, own) === this.#fold(networkId, sender);
+    out.push({ networkId, buffer, time, msgid: undefined, kind, sender, text, self });
+  }
+
+  /** Channels (and the query) a user shares with us, read before the event is applied. */
+  #sharedBuffers(networkId: number, nick: string): string[] {
+    const membership = this.#membership(networkId);
+    const buffers = membership ? membership.channelsOf(nick) : [];
+    const own = this.#context.ownNick(networkId);
+    const isOwn = own !== undefined && this.#fold(networkId, own) === this.#fold(networkId, nick);
+    if (!isOwn && this.#context.hasBuffer(networkId, nick)) buffers.push(nick);
+    return buffers;
+  }
+
+  #fold(networkId: number, name: string): string {
+    return this.#membership(networkId)?.fold(name) ?? name.toLowerCase();
+  }
+
+  #membership(networkId: number): Membership | undefined {
+    let membership = this.#members.get(networkId);
+    if (!membership && this.#members.size < MAX_NETWORKS) {
+      this.#members.set(networkId, membership = new Membership());
+    }
+    return membership;
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * `deno task run -- export [--data-dir DIR] [--out DIR] [--network NAME|ID] [--buffer NAME]`:
+ * writes the stored history as plain-text logs, one file per buffer
+ * (`<out>/<network>/<buffer>.log`, default out `./ircbus-logs`). Network directories are
+ * named after the saved networks. Exit 0 when written, 64 on a usage error, 1 when the
+ * history cannot be read.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { existsSync } from "node:fs";
+import { databasePath, historyPath, resolveDataDir } from "../storage/data_dir.ts";
+import { NetworkStore } from "../storage/network_store.ts";
+import { MessageStore } from "./message_store.ts";
+import { exportLogs } from "./export_logs.ts";
+
+const USAGE =
+  "Usage: deno task run -- export [--data-dir DIR] [--out DIR] [--network NAME|ID] [--buffer NAME]";
+
+/**
+ * Runs the export command with its arguments (after `export`); resolves with the exit code.
+ *
+ * @example
+ * ```ts ignore
+ * import { runExport } from "./export_cli.ts";
+ * Deno.exit(await runExport(["--out", "/tmp/logs"]));
+ * ```
+ */
+export async function runExport(args: string[]): Promise<number> {
+  let values: { "data-dir"?: string; out?: string; network?: string; buffer?: string };
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        "data-dir": { type: "string" },
+        out: { type: "string" },
+        network: { type: "string" },
+        buffer: { type: "string" },
+      },
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : error}\n${USAGE}`);
+    return 64;
+  }
+  const dataDir = resolveDataDir(values["data-dir"]);
+  const path = historyPath(dataDir);
+  if (!existsSync(path)) {
+    console.error(`Cannot export history: no history in the data dir, got ${dataDir}`);
+    return 1;
+  }
+  const names = new Map<number, string>();
+  if (existsSync(databasePath(dataDir))) {
+    using networks = new NetworkStore(databasePath(dataDir));
+    for (const network of networks.list()) names.set(network.id, network.name);
+  }
+  let networkId: number | undefined;
+  if (values.network !== undefined) {
+    const wanted = values.network;
+    const byName = [...names].filter(([, name]) => name.toLowerCase() === wanted.toLowerCase());
+    if (byName.length === 1) networkId = byName[0][0];
+    else if (/^\d+$/.test(wanted)) networkId = Number(wanted);
+    else {
+      console.error(
+        `Cannot export history: ${
+          byName.length > 1 ? "several networks are named" : "no network named"
+        } ${JSON.stringify(wanted)}; give its id instead`,
+      );
+      return 64;
+    }
+  }
+  let store: MessageStore;
+  try {
+    store = MessageStore.open(path);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 1;
+  }
+  try {
+    const out = values.out ?? "ircbus-logs";
+    const written = await exportLogs(store, {
+      out,
+      networkNames: names,
+      networkId,
+      buffer: values.buffer,
+    });
+    for (const file of written) console.log(`${file.path} (${file.lines} lines)`);
+    console.error(`Exported ${written.length} buffer${written.length === 1 ? "" : "s"} to ${out}`);
+    return 0;
+  } finally {
+    store.close();
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * What a stored line is: one of the message-bearing events of a buffer.
+ *
+ * @example
+ * ```ts
+ * import type { LineKind } from "./stored_line.ts";
+ * const kind: LineKind = "action";
+ * ```
+ */
+export type LineKind =
+  | "message"
+  | "notice"
+  | "action"
+  | "join"
+  | "part"
+  | "quit"
+  | "kick"
+  | "nick"
+  | "topic"
+  | "mode";
+
+/**
+ * One line of a buffer as the history store keeps it.
+ *
+ * `sender` and `text` by kind: a message, notice or action is its sender and text; a join
+ * has an empty text; a part or quit holds the reason; a kick is sent by the kicker and its
+ * text is the kicked nick, a space, then the reason; a nick change is sent by the old nick
+ * and its text is the new nick; a topic or mode change is sent by its setter and its text is
+ * the topic or the modes with their parameters.
+ *
+ * @example
+ * ```ts
+ * import type { StoredLine } from "./stored_line.ts";
+ * const line: StoredLine = {
+ *   id: 1,
+ *   networkId: 1,
+ *   buffer: "#deno",
+ *   time: Date.UTC(2026, 10, 26, 12, 0, 1),
+ *   msgid: "abc",
+ *   kind: "message",
+ *   sender: "alice",
+ *   text: "hello",
+ *   self: false,
+ * };
+ * ```
+ */
+export interface StoredLine {
+  /** The store's id for the line; larger ids were stored later (not always newer). */
+  id: number;
+  /** The network the line belongs to. */
+  networkId: number;
+  /** The channel, or the other party's nick for a private conversation. */
+  buffer: string;
+  /** When it was sent, in ms since the epoch: the server's time when it sent one. */
+  time: number;
+  /** The IRCv3 message id, when the server sent one. */
+  msgid?: string;
+  /** What happened. */
+  kind: LineKind;
+  /** Who sent it (see the kinds above). */
+  sender: string;
+  /** Its text (see the kinds above). */
+  text: string;
+  /** True for the user's own lines. */
+  self: boolean;
+}
+
+/** Kinds in their stored (integer) order; never reorder, only append. */
+export const LINE_KINDS: readonly LineKind[] = [
+  "message",
+  "notice",
+  "action",
+  "join",
+  "part",
+  "quit",
+  "kick",
+  "nick",
+  "topic",
+  "mode",
+];

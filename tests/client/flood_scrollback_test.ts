@@ -1,0 +1,55 @@
+// A flood into the open buffer, then reading back: every stored line can still be scrolled
+// to, though only the newest are in the document while the view follows the end.
+import assert from "node:assert/strict";
+import { launchPage } from "./_browser.ts";
+import { tempClient } from "./_helpers.ts";
+import { ScriptedServer } from "../irc/_peer.ts";
+
+Deno.test("the page: after 1,500 lines in the open channel, scrolling up reaches the oldest of the 1,000 kept", async () => {
+  await using server = new ScriptedServer();
+  await using client = await tempClient();
+  await using browser = await launchPage();
+  const { page } = browser;
+  const network = client.networks.add({
+    name: "Scripted",
+    host: "127.0.0.1",
+    port: server.port,
+    tls: false,
+    nick: "reader",
+  });
+  const accepted = server.accept().then(async (peer) => (await peer.register(), peer));
+  await client.connect(network.id);
+  const peer = await accepted;
+  await client.perform({ kind: "join", networkId: network.id, channel: "#flood" });
+  await peer.expect(/^JOIN #flood/);
+  await peer.send(":reader!r@h JOIN #flood");
+  await page.goto(client.url);
+  await page.locator('#buffer-list li[data-key="#flood"]').click();
+
+  const total = 1500;
+  for (let sent = 0; sent < total; sent += 100) {
+    await peer.send(
+      ...Array.from({ length: 100 }, (_, i) => `:bob!b@h PRIVMSG #flood :flood line ${sent + i}`),
+    );
+  }
+  const line = (n: number) =>
+    page.locator("#messages .line .text", { hasText: new RegExp(`^flood line ${n}$`) });
+  await line(total - 1).waitFor();
+  // The view follows the end: the newest line is on screen.
+  assert.ok(await line(total - 1).isVisible());
+
+  // Scroll to the top until the oldest kept line (the 1,000th from the end) is drawn.
+  const oldest = line(total - 1000);
+  for (let tries = 0; tries < 50 && await oldest.count() === 0; tries++) {
+    await page.locator("#messages").evaluate((box) => (box.scrollTop = 0));
+    await page.locator("#messages").evaluate(() =>
+      new Promise((resolve) => requestAnimationFrame(resolve))
+    );
+  }
+  await oldest.waitFor();
+  assert.equal(await line(total - 1001).count(), 0, "lines beyond the 1,000 kept are gone");
+  // Lines read back are in order, with none missing between the oldest and the newest.
+  const texts = await page.locator("#messages .line .text").allInnerTexts();
+  const numbers = texts.filter((t) => t.startsWith("flood line ")).map((t) => Number(t.slice(11)));
+  assert.deepEqual(numbers, Array.from({ length: 1000 }, (_, i) => total - 1000 + i));
+});

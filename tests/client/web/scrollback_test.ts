@@ -1,0 +1,114 @@
+import assert from "node:assert/strict";
+import { newBuffer } from "../../../client/web/page_state.js";
+import type { HistoryLine } from "../../../client/web/protocol.js";
+import { lineFromStored, PAGE_SIZE, Scrollback } from "../../../client/web/scrollback.js";
+
+const stored = (id: number, text: string, kind = "message"): HistoryLine => ({
+  id,
+  networkId: 1,
+  buffer: "#deno",
+  time: 1000 + id,
+  kind,
+  sender: "bob",
+  text,
+  self: false,
+});
+
+/** A backend holding `count` lines of #deno (ids 1..count), answering history.page. */
+function backend(count: number) {
+  const asked: Record<string, unknown>[] = [];
+  const request = (action: Record<string, unknown> & { kind: string }) => {
+    asked.push(action);
+    if (action.kind !== "history.page") return Promise.resolve([]);
+    const before = typeof action.before === "number" ? action.before : count + 1;
+    const limit = typeof action.limit === "number" ? action.limit : 200;
+    const ids = [];
+    for (let id = Math.max(1, before - limit); id < before; id++) ids.push(id);
+    return Promise.resolve(ids.map((id) => stored(id, `line ${id}`)));
+  };
+  return { request, asked };
+}
+
+Deno.test("open() puts the newest stored lines before the live ones not stored yet, once", async () => {
+  const { request, asked } = backend(250);
+  const scrollback = new Scrollback(request);
+  const buffer = newBuffer("#deno", "channel", "#deno");
+  buffer.lines.push(
+    { kind: "message", time: 1000 + 250, nick: "bob", text: "line 250" }, // already stored
+    { kind: "message", time: 5000, nick: "bob", text: "live, not stored yet" },
+  );
+  assert.equal(await scrollback.open(1, buffer), true);
+  assert.equal(buffer.lines.length, PAGE_SIZE + 1);
+  assert.equal(buffer.lines[0].text, "line 51");
+  assert.deepEqual(buffer.lines.slice(-2).map((l) => l.text), ["line 250", "live, not stored yet"]);
+  assert.equal(await scrollback.open(1, buffer), false, "a second open asks nothing");
+  assert.equal(asked.length, 1);
+});
+
+Deno.test("open() drops only live lines the store holds; the page's own notes stay in time order", async () => {
+  const { request } = backend(3);
+  const scrollback = new Scrollback(request);
+  const buffer = newBuffer("#deno", "channel", "#deno");
+  buffer.lines.push(
+    { kind: "error", time: 1001, text: "Cannot send to #deno: not in the channel" }, // never stored
+    { kind: "message", time: 1002, nick: "bob", text: "line 2" }, // stored: the same event
+    { kind: "message", time: 1003, nick: "carol", text: "line 3" }, // same time, another line
+  );
+  await scrollback.open(1, buffer);
+  assert.deepEqual(buffer.lines.map((l) => `${l.time} ${l.nick ?? "-"} ${l.text}`), [
+    "1001 bob line 1",
+    "1001 - Cannot send to #deno: not in the channel",
+    "1002 bob line 2",
+    "1003 bob line 3",
+    "1003 carol line 3",
+  ]);
+});
+
+Deno.test("older() prepends the page before the oldest line until the start", async () => {
+  const { request } = backend(250);
+  const scrollback = new Scrollback(request);
+  const buffer = newBuffer("#deno", "channel", "#deno");
+  await scrollback.open(1, buffer);
+  assert.equal(await scrollback.older(1, buffer), 50);
+  assert.equal(buffer.lines[0].text, "line 1");
+  assert.equal(buffer.lines.length, 250);
+  assert.equal(await scrollback.older(1, buffer), 0, "nothing before the first line");
+});
+
+Deno.test("open() of a server buffer asks nothing; a bad reply changes nothing", async () => {
+  const scrollback = new Scrollback(() => Promise.resolve([{ id: "x" }, null, 3]));
+  const server = newBuffer("*", "server", "Local");
+  assert.equal(await scrollback.open(1, server), false);
+  const buffer = newBuffer("#deno", "channel", "#deno");
+  assert.equal(await scrollback.open(1, buffer), false);
+  assert.deepEqual(buffer.lines, []);
+  const failing = new Scrollback(() => Promise.reject(new Error("socket closed")));
+  assert.equal(await failing.open(1, buffer), false);
+});
+
+Deno.test("lineFromStored() words stored events as the live page does", () => {
+  const texts = [
+    lineFromStored(stored(1, "hi")),
+    lineFromStored(stored(2, "waves", "action")),
+    lineFromStored(stored(3, "", "join")),
+    lineFromStored(stored(4, "bye", "part")),
+    lineFromStored(stored(5, "carol spam", "kick")),
+    lineFromStored(stored(6, "gone", "quit")),
+    lineFromStored(stored(7, "bobby", "nick")),
+    lineFromStored(stored(8, "new topic", "topic")),
+    lineFromStored(stored(9, "+o carol", "mode")),
+    lineFromStored(stored(10, "from services", "notice")),
+  ].map((l) => `${l.kind} ${l.nick ?? "-"} ${l.text}`);
+  assert.deepEqual(texts, [
+    "message bob hi",
+    "action bob waves",
+    "event - → bob joined",
+    "event - ← bob left (bye)",
+    "event - ← carol was kicked by bob (spam)",
+    "event - ← bob quit (gone)",
+    "event - bob is now bobby",
+    "event - bob changed the topic to: new topic",
+    "event - bob sets mode +o carol",
+    "notice bob from services",
+  ]);
+});
