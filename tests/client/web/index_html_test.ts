@@ -1,16 +1,23 @@
 import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
 
 const WEB = new URL("../../../client/web/", import.meta.url);
+const ROOT = new URL("../../../", import.meta.url);
+const PAGE = "http://page/";
 
-/** The page's modules app.js imports, directly or not, as absolute paths ("/views/x.js"). */
+/** The file the page's path `path` is served from (`/deeplink/` comes from the repo's deeplink/). */
+function fileOf(path: string): URL {
+  const web = new URL(`.${path}`, WEB);
+  return existsSync(web) ? web : new URL(`.${path}`, ROOT);
+}
+
+/** The page's modules app.js imports, directly or not, as the page's paths ("/views/x.js"). */
 async function imported(): Promise<Set<string>> {
   const found = new Set<string>();
   const visit = async (path: string) => {
-    const source = await Deno.readTextFile(new URL(`.${path}`, WEB));
+    const source = await Deno.readTextFile(fileOf(path));
     for (const [, spec] of source.matchAll(/^\s*(?:import|export)\b[^"']*?from\s+"(\.[^"]+)"/gm)) {
-      const target = new URL(spec, new URL(`.${path}`, WEB)).pathname.slice(
-        WEB.pathname.length - 1,
-      );
+      const target = new URL(spec, new URL(path, PAGE)).pathname;
       if (found.has(target)) continue;
       found.add(target);
       await visit(target);
