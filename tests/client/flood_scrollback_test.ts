@@ -1,11 +1,12 @@
-// A flood into the open buffer, then reading back: every stored line can still be scrolled
-// to, though only the newest are in the document while the view follows the end.
+// A flood into the open buffer, then reading back: every line can still be scrolled to, though
+// only the newest are in the document while the view follows the end; after a reload, older
+// pages come from the history store through the same window.
 import assert from "node:assert/strict";
 import { launchPage } from "./_browser.ts";
 import { tempClient } from "./_helpers.ts";
 import { ScriptedServer } from "../irc/_peer.ts";
 
-Deno.test("the page: after 1,500 lines in the open channel, scrolling up reaches the oldest of the 1,000 kept", async () => {
+Deno.test("the page: after 1,500 lines in the open channel, scrolling up reaches the oldest kept, and after a reload the first stored", async () => {
   await using server = new ScriptedServer();
   await using client = await tempClient();
   await using browser = await launchPage();
@@ -32,6 +33,18 @@ Deno.test("the page: after 1,500 lines in the open channel, scrolling up reaches
       ...Array.from({ length: 100 }, (_, i) => `:bob!b@h PRIVMSG #flood :flood line ${sent + i}`),
     );
   }
+  const scrollUntil = async (target: ReturnType<typeof line>) => {
+    for (let tries = 0; tries < 100 && await target.count() === 0; tries++) {
+      await page.locator("#messages").evaluate((box) => (box.scrollTop = 0));
+      await page.locator("#messages").evaluate(() =>
+        new Promise((resolve) => requestAnimationFrame(resolve))
+      );
+    }
+    await target.waitFor();
+  };
+  const drawn = async () =>
+    (await page.locator("#messages .line .text").allInnerTexts())
+      .filter((t) => t.startsWith("flood line ")).map((t) => Number(t.slice(11)));
   const line = (n: number) =>
     page.locator("#messages .line .text", { hasText: new RegExp(`^flood line ${n}$`) });
   await line(total - 1).waitFor();
@@ -39,17 +52,20 @@ Deno.test("the page: after 1,500 lines in the open channel, scrolling up reaches
   assert.ok(await line(total - 1).isVisible());
 
   // Scroll to the top until the oldest kept line (the 1,000th from the end) is drawn.
-  const oldest = line(total - 1000);
-  for (let tries = 0; tries < 50 && await oldest.count() === 0; tries++) {
-    await page.locator("#messages").evaluate((box) => (box.scrollTop = 0));
-    await page.locator("#messages").evaluate(() =>
-      new Promise((resolve) => requestAnimationFrame(resolve))
-    );
-  }
-  await oldest.waitFor();
-  assert.equal(await line(total - 1001).count(), 0, "lines beyond the 1,000 kept are gone");
+  await scrollUntil(line(total - 1000));
   // Lines read back are in order, with none missing between the oldest and the newest.
-  const texts = await page.locator("#messages .line .text").allInnerTexts();
-  const numbers = texts.filter((t) => t.startsWith("flood line ")).map((t) => Number(t.slice(11)));
-  assert.deepEqual(numbers, Array.from({ length: 1000 }, (_, i) => total - 1000 + i));
+  let numbers = await drawn();
+  const from = numbers[0];
+  assert.ok(from <= total - 1000, `scrolled back to line ${from}`);
+  assert.deepEqual(numbers, Array.from({ length: total - from }, (_, i) => from + i));
+
+  // After a reload the buffer opens with its newest stored page; scrolling up draws the
+  // page's lines, then older pages from the history store, back to the first line.
+  await client.history!.flush();
+  await page.reload();
+  await page.locator('#buffer-list li[data-key="#flood"]').click();
+  await line(total - 1).waitFor();
+  await scrollUntil(line(0));
+  numbers = await drawn();
+  assert.deepEqual(numbers, Array.from({ length: total }, (_, i) => i));
 });
