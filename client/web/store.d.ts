@@ -163,7 +163,7 @@ export declare function pluginsReply(result: unknown): ServerMessage | undefined
  *   away: () => {}, recolor: () => {}, frontend: () => {},
  * });
  * store.receive({
- *   kind: "hello", version: 1, plugins: [], roster: [], updates: [],
+ *   kind: "hello", version: 1, plugins: [], roster: [], updates: [], motd: [],
  *   networks: [{
  *     id: 1, name: "L", host: "h", port: 6667, tls: false, nick: "me", autoconnect: false,
  *     hasPassword: false, hasSaslPassword: false, state: "connected", currentNick: "me", channels: [],
