@@ -138,12 +138,14 @@ export class Scrollback {
     this.#opened.set(key, state);
     try {
       const lines = await this.#page(networkId, buffer.name);
-      // A live line the store already holds is the same event: same time, kind, nick and
-      // words. The others (not stored yet, or never: errors, the page's own notes) follow
-      // the stored page in the order they were shown.
+      // Live lines older than the page are history now: older pages bring them back. Of
+      // the rest, one the store holds is the same event (same time, kind, nick and words);
+      // the others (not stored yet, or never: errors, the page's own notes) follow the
+      // stored page in the order they were shown.
+      const oldest = lines.length > 0 ? lines[0].time : -Infinity;
       const stored = new Set(lines.map(sameLine));
       const live = buffer.lines.filter((/** @type {Line} */ line) =>
-        line.id === undefined && !stored.has(sameLine(line))
+        line.id === undefined && line.time >= oldest && !stored.has(sameLine(line))
       );
       buffer.lines = [...lines, ...live];
       state.oldest = lines[0]?.id;

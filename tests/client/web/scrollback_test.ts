@@ -45,11 +45,12 @@ Deno.test("open() puts the newest stored lines before the live ones not stored y
   assert.equal(asked.length, 1);
 });
 
-Deno.test("open() drops only the live lines the store holds; the page's own notes stay", async () => {
+Deno.test("open() drops the live lines the store holds or older pages bring; the page's own notes stay", async () => {
   const { request } = backend(3);
   const scrollback = new Scrollback(request);
   const buffer = newBuffer("#deno", "channel", "#deno");
   buffer.lines.push(
+    { kind: "message", time: 900, nick: "bob", text: "older than the page" }, // in older pages
     { kind: "error", time: 1001, text: "Cannot send to #deno: not in the channel" }, // never stored
     { kind: "message", time: 1002, nick: "bob", text: "line 2" }, // stored: the same event
     { kind: "message", time: 1003, nick: "carol", text: "line 3" }, // same time, another line
