@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { basename, join, resolve, sep } from "node:path";
 import { createEvent, EventBus, type EventMap, type EventType } from "../../bus/mod.ts";
-import { historyPath, MessageStore } from "../../history/mod.ts";
+import { exportLogs, historyPath, MessageStore } from "../../history/mod.ts";
 import { databasePath } from "../../storage/data_dir.ts";
 import { NetworkStore } from "../../storage/network_store.ts";
 
@@ -155,6 +155,72 @@ Deno.test("deno task run -- export writes one irssi-style log per buffer", async
     const bad = await run(["export", "--data-dir", data, "--network", "nope"]);
     assert.equal(bad.code, 64);
     assert.match(bad.stderr, /Cannot export history: no network named "nope"/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("exportLogs() writes every buffer to its own file inside out, whatever its name", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "ircbus-export-" });
+  try {
+    const hostile = [
+      "#a/b",
+      "#a_b",
+      "#a\\b",
+      `#${"x".repeat(300)}`,
+      `#${"é".repeat(200)}`,
+      "..",
+      "../../etc",
+      "CON",
+      "nul.txt",
+      "#trailing. ",
+      "#c:d",
+    ];
+    {
+      await using bus = new EventBus();
+      using store = MessageStore.open(join(dir, "history.sqlite"));
+      store.attach(bus);
+      let t = T0;
+      for (
+        const [networkId, channel] of [
+          ...hostile.map((name) => [1, name] as const),
+          [2, "#same-dir"] as const,
+        ]
+      ) {
+        await emit(bus, "message.received", {
+          networkId,
+          channel,
+          user: "bob",
+          message: `in ${channel}`,
+          timestamp: 0,
+        }, t += 1000);
+      }
+    }
+    using store = MessageStore.open(join(dir, "history.sqlite"));
+    const out = join(dir, "logs");
+    // A log left world-readable by an earlier export is narrowed like a new one.
+    await Deno.mkdir(join(out, "Net"), { recursive: true });
+    await Deno.writeTextFile(join(out, "Net", "#a_b.log"), "old\n", { mode: 0o644 });
+    Deno.chmodSync(join(out, "Net", "#a_b.log"), 0o644);
+    const written = await exportLogs(store, {
+      out,
+      // Two networks whose names make the same directory.
+      networkNames: new Map([[1, "Net"], [2, "net"]]),
+    });
+    assert.equal(written.length, hostile.length + 1, JSON.stringify(written));
+    const paths = new Set(written.map((file) => file.path));
+    assert.equal(paths.size, written.length, "no two buffers share a file");
+    const root = `${resolve(out)}${sep}`;
+    const seen: string[] = [];
+    for (const file of written) {
+      assert.ok(resolve(file.path).startsWith(root), `${file.path} is inside ${out}`);
+      assert.ok(new TextEncoder().encode(basename(file.path)).length <= 255, file.path);
+      assert.equal(Deno.statSync(file.path).mode! & 0o777, 0o600, file.path);
+      const text = await Deno.readTextFile(file.path);
+      assert.equal(text.split("\n").length, 2, `${file.path} holds one line: ${text}`);
+      seen.push(text.slice(text.indexOf("in ") + 3, -1));
+    }
+    assert.deepEqual(seen.sort(), [...hostile, "#same-dir"].sort());
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
