@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { SocketPage, tempClient } from "./_helpers.ts";
+import { FAST_IRC, SocketPage, startInspircd, tempClient } from "./_helpers.ts";
 
 /** Opens a raw WebSocket to the client's page URL: the handshake by hand, then bare frames. */
 async function rawSocket(pageUrl: string): Promise<Deno.TcpConn> {
@@ -142,4 +142,61 @@ Deno.test("a head larger than 16 KiB gets 431 and a malformed one 400", async ()
     const reply = await new Response(conn.readable).text();
     assert.match(reply, new RegExp(`^HTTP/1\\.1 ${status} `));
   }
+});
+
+Deno.test("a page sending faster than the server's pace fills a bounded queue, then gets an error per action", async () => {
+  await using server = await startInspircd();
+  // One line a minute: everything after the first waits in the queue.
+  await using client = await tempClient({
+    irc: { ...FAST_IRC, messageRate: { burst: 1, interval: 60_000 } },
+  });
+  const network = client.networks.add({
+    name: "Local",
+    host: "127.0.0.1",
+    port: server.port,
+    tls: false,
+    nick: "flooder",
+    autoconnect: false,
+  });
+  await client.perform({ kind: "connect", networkId: network.id });
+  await using page = new SocketPage(client.url!);
+  await page.next((m) => m.kind === "hello");
+  const sent = 1_500;
+  for (let id = 1; id <= sent; id++) {
+    page.send({ kind: "say", networkId: network.id, target: "#flood", text: `line ${id}`, id });
+  }
+  page.send({ kind: "whois", networkId: network.id, nick: "nobody", id: sent + 1 });
+  page.send({
+    kind: "quote",
+    networkId: network.id,
+    line: "PRIVMSG #flood :raw",
+    id: sent + 2,
+  });
+  const answered = (m: Record<string, unknown>) =>
+    (m.kind === "reply" || m.kind === "error") && typeof m.id === "number";
+  const last = await Promise.all([
+    page.next((m) => answered(m) && m.id === sent + 1),
+    page.next((m) => answered(m) && m.id === sent + 2),
+  ]);
+  const answers = [...new Map([...page.received, ...last].filter(answered).map((m) => [m.id, m]))
+    .values()];
+  const refused = answers.filter((m) => m.kind === "error");
+  const accepted = answers.filter((m) => m.kind === "reply");
+  // The first line went out; 1,000 wait; every later action is refused aloud, none lost quietly.
+  assert.equal(accepted.length, 1_001, JSON.stringify(refused[0]));
+  assert.equal(refused.length, sent + 2 - 1_001);
+  for (const error of refused) {
+    assert.match(String(error.message), /already waiting to be sent \(at most 1000\)/);
+  }
+  assert.ok(refused.some((m) => m.id === sent + 1 && /^Cannot whois/.test(String(m.message))));
+  // Still refused while the queue is full; the client and its connection live on.
+  const multi = await page.request({
+    kind: "say",
+    networkId: network.id,
+    target: "#flood",
+    text: "a",
+    id: sent + 3,
+  }, sent + 3);
+  assert.equal(multi.kind, "error");
+  assert.equal(client.irc(network.id)?.state, "connected");
 });
