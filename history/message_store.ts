@@ -1,6 +1,6 @@
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import type { AnyBusEvent, EventBus, Unsubscribe } from "../bus/mod.ts";
-import { migrate, openDatabase } from "../storage/database.ts";
+import { migrate, openDatabase, schemaVersion } from "../storage/database.ts";
 import { foldName } from "../client/web/membership.js";
 import { HistoryError, historyError } from "./errors.ts";
 import { LINE_KINDS, type LineKind, type StoredLine } from "./stored_line.ts";
@@ -216,22 +216,23 @@ export class MessageStore implements Disposable {
     }
     let db: DatabaseSync;
     try {
-      db = openDatabase(path);
+      // Refused before anything is written, so a newer client's file stays as it was.
+      db = openDatabase(path, {
+        check: (found) => {
+          const version = schemaVersion(found, COMPONENT);
+          if (version > SCHEMA_VERSION) {
+            throw new HistoryError(
+              "newer_schema",
+              `Cannot open history: a newer client wrote it (schema version ${version}, this client knows ${SCHEMA_VERSION}); it is left as it is, got ${path}`,
+              path,
+            );
+          }
+        },
+      });
     } catch (error) {
       throw historyError("Cannot open history", path, error);
     }
     try {
-      const row = db.prepare("SELECT version FROM schema_versions WHERE component = ?").get(
-        COMPONENT,
-      );
-      const version = typeof row?.version === "number" ? row.version : 0;
-      if (version > SCHEMA_VERSION) {
-        throw new HistoryError(
-          "newer_schema",
-          `Cannot open history: a newer client wrote it (schema version ${version}, this client knows ${SCHEMA_VERSION}); it is left as it is, got ${path}`,
-          path,
-        );
-      }
       migrate(db, COMPONENT, MIGRATIONS);
       if (options.maxBytes !== undefined) {
         const pageSize = Number(db.prepare("PRAGMA page_size").get()?.page_size ?? 4096);

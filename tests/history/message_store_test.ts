@@ -296,6 +296,30 @@ Deno.test("a file from a newer client is refused and keeps its lines", async () 
   check.close();
 });
 
+Deno.test("a file from a newer client in another journal mode is left byte for byte", async () => {
+  await using dir = await tempDir();
+  const path = join(dir.path, "history.sqlite");
+  {
+    await using bus = new EventBus();
+    using store = MessageStore.open(path);
+    store.attach(bus);
+    await emit(bus, "message.received", said(1, "#deno", "alice", "keep me"), T0);
+    await store.flush();
+  }
+  // A newer client that went back to a rollback journal.
+  const raw = new DatabaseSync(path);
+  raw.exec("PRAGMA journal_mode = DELETE");
+  raw.exec("UPDATE schema_versions SET version = 99 WHERE component = 'history'");
+  raw.close();
+  const before = Deno.readFileSync(path);
+  assert.throws(
+    () => MessageStore.open(path),
+    (e: unknown) => e instanceof HistoryError && e.code === "newer_schema",
+  );
+  assert.deepEqual(Deno.readFileSync(path), before);
+  assert.deepEqual([...Deno.readDirSync(dir.path)].map((e) => e.name), ["history.sqlite"]);
+});
+
 Deno.test("a full disk is a clear error; lines committed before are kept", async () => {
   await using dir = await tempDir();
   const path = join(dir.path, "history.sqlite");
