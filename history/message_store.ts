@@ -6,7 +6,7 @@ import { HistoryError, historyError } from "./errors.ts";
 import { LINE_KINDS, type LineKind, type StoredLine } from "./stored_line.ts";
 import { EventLines, type PendingLine, STORED_TYPES } from "./_event_lines.ts";
 import { fingerprint } from "./_fingerprint.ts";
-import { searchText } from "./_search_text.ts";
+import { fold, FOLD_FUNCTION, searchText } from "./_search_text.ts";
 import { COMPONENT, MIGRATIONS, SCHEMA_VERSION } from "./_schema.ts";
 
 /** Lines held before a commit is forced inside the subscriber (bounds memory in a flood). */
@@ -167,6 +167,11 @@ export class MessageStore implements Disposable {
     this.#path = path;
     this.#options = options;
     this.#clock = options.clock ?? Date.now;
+    db.function(
+      FOLD_FUNCTION,
+      { deterministic: true },
+      (text) => typeof text === "string" ? fold(text) : text,
+    );
     this.#insertLine = db.prepare(
       "INSERT OR IGNORE INTO lines (buffer_id, time, kind, self, sender, text, msgid, fp) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     );
@@ -338,8 +343,8 @@ export class MessageStore implements Disposable {
     }
     const where: string[] = [];
     const params: (string | number)[] = [];
-    for (const pattern of like) {
-      where.push("l.text LIKE ? ESCAPE '\\'");
+    for (const { pattern, folded } of like) {
+      where.push(`${folded ? `${FOLD_FUNCTION}(l.text)` : "l.text"} LIKE ? ESCAPE '\\'`);
       params.push(pattern);
     }
     if (query.buffer !== undefined) {

@@ -212,11 +212,12 @@ Deno.test("search() finds words as substrings, with filters, and takes any input
     T0 + 3 * day,
   );
   await emit(bus, "message.received", said(1, "#deno", "dave", "go go"), T0 + 4 * day);
+  await emit(bus, "message.received", said(1, "#ru", "ivan", "Привет МИР, École"), T0 + 5 * day);
   await store.flush();
   const texts = (lines: StoredLine[]) => lines.map((l) => l.text);
   // Once with the newest lines not yet indexed (found by scanning), once indexed.
   for (const indexed of [false, true]) {
-    if (indexed) assert.equal(store.index(), 5);
+    if (indexed) assert.equal(store.index(), 6);
     assert.deepEqual(texts(store.search({ text: "deploy failed" })), [
       "deployment failed?",
       "deploy failed on eu-1",
@@ -238,6 +239,13 @@ Deno.test("search() finds words as substrings, with filters, and takes any input
       store.search({ text: hostile }); // never a SQLite syntax error
     }
     assert.deepEqual(texts(store.search({ text: "%" })), [], "LIKE wildcards are text");
+    assert.deepEqual(
+      texts(store.search({ text: "привет мир école" })),
+      ["Привет МИР, École"],
+      "case-insensitive beyond ASCII",
+    );
+    assert.deepEqual(texts(store.search({ text: "ПРИ" })), ["Привет МИР, École"]);
+    assert.deepEqual(texts(store.search({ text: "deploy\0failed" })), [], "a NUL is text too");
   }
   assert.throws(() => store.search({ text: "   " }), RangeError);
 });
