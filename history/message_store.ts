@@ -21,6 +21,12 @@ const MAX_LIMIT = 5000;
 const DAY_MS = 86_400_000;
 /** How far (ms) our replayed line may be from the time we stored it when we sent it. */
 const ECHO_WINDOW_MS = 120_000;
+/**
+ * How far (ms) ahead of the clock a line may be dated: a server-time later than that (a broken
+ * or hostile server) is stored as of the clock plus this, or its line would stay the newest
+ * forever and every backfill would ask for lines after it.
+ */
+const MAX_AHEAD_MS = 60_000;
 /** How often retention runs while the store is open. */
 const PRUNE_EVERY_MS = 3_600_000;
 /** Lines indexed for search per transaction, and the time one indexing turn may take. */
@@ -115,7 +121,8 @@ export interface StoredBuffer {
  * each: when the dispatcher yields (a timer turn), or at once when 4,096 are waiting, so a
  * flood costs the ordered lane one array push per line between commits. `flush()` commits
  * everything received so far. A line replayed by a bouncer or CHATHISTORY is stored once:
- * by its msgid, or by its buffer, time, sender, kind and text.
+ * by its msgid, or by its buffer, time, sender, kind and text. A line dated more than a minute
+ * ahead of the clock (a broken or hostile `server-time`) is stored as of a minute ahead.
  *
  * A damaged file, or one a newer client wrote, is refused with a {@linkcode HistoryError}
  * and left as it is.
@@ -594,10 +601,12 @@ export class MessageStore implements Disposable {
     const batch = this.#pending;
     this.#pending = [];
     const db = this.#db;
+    const latest = this.#clock() + MAX_AHEAD_MS;
     try {
       db.exec("BEGIN IMMEDIATE");
       try {
         for (const line of batch) {
+          if (line.time > latest) line.time = latest;
           const kind = LINE_KINDS.indexOf(line.kind);
           const bufferId = this.#bufferId(line.networkId, line.buffer, true)!;
           if (line.echo && this.#adopt(bufferId, kind, line)) continue;

@@ -194,9 +194,10 @@ Deno.test("page() returns the newest lines and, with before, the ones just older
 
 Deno.test("search() finds words as substrings, with filters, and takes any input", async () => {
   await using bus = new EventBus();
-  using store = MessageStore.open(":memory:");
-  store.attach(bus);
   const day = 86_400_000;
+  // Lines on the days after T0 are not in the future for the store.
+  using store = MessageStore.open(":memory:", { clock: () => T0 + 10 * day });
+  store.attach(bus);
   await emit(bus, "message.received", said(1, "#deno", "alice", "the deploy FAILED again"), T0);
   await emit(bus, "message.received", said(1, "#ops", "bob", "deploy failed on eu-1"), T0 + day);
   await emit(
@@ -418,4 +419,26 @@ Deno.test("our own line replayed by a bouncer or CHATHISTORY is the line stored 
     store.page(1, "#deno").map((l) => [l.time - T0, l.msgid, l.self, l.sender]),
     [[400, "a", true, "me"], [30_300, "b", true, "me"]],
   );
+});
+
+Deno.test("a line the server dates in the future is stored as of the store's clock, so backfill still asks for what came after", async () => {
+  await using bus = new EventBus();
+  let now = T0;
+  using store = MessageStore.open(":memory:", { clock: () => now });
+  store.attach(bus);
+  await emit(bus, "message.received", said(1, "#deno", "alice", "before"), T0 - 1000);
+  // A hostile or broken server-time tag: the year 9999.
+  await emit(bus, "message.received", said(1, "#deno", "mallory", "pinned"), Date.UTC(9999, 0));
+  await store.flush();
+  const last = store.lastStored(1, "#deno")!.getTime();
+  assert.ok(last <= T0 + 60_000, `stored at ${new Date(last).toISOString()}`);
+  now = T0 + 3_600_000;
+  await emit(bus, "message.received", said(1, "#deno", "bob", "later"), now);
+  await store.flush();
+  assert.deepEqual(brief(store.page(1, "#deno")), [
+    "message alice before",
+    "message mallory pinned",
+    "message bob later",
+  ], "a later line is shown after it, not above it forever");
+  assert.equal(store.lastStored(1, "#deno")!.getTime(), now);
 });
