@@ -427,17 +427,25 @@ export class MessageStore implements Disposable {
     }
   }
 
-  /** Every buffer with stored lines or a read position, by network then name. */
-  buffers(networkId?: number): StoredBuffer[] {
+  /**
+   * Every buffer with stored lines or a read position, by network then name; with
+   * `recent`, only that many: those with the newest lines, newest first (a server can make
+   * a buffer per nick that ever wrote, so a page asks for a bounded number).
+   */
+  buffers(networkId?: number, options: { recent?: number } = {}): StoredBuffer[] {
     this.#check("read history");
-    const rows = networkId === undefined
-      ? this.#db.prepare(
-        "SELECT network_id, name, read_time FROM buffers ORDER BY network_id, name_key",
-      )
-        .all()
-      : this.#db.prepare(
-        "SELECT network_id, name, read_time FROM buffers WHERE network_id = ? ORDER BY name_key",
-      ).all(networkId);
+    const where = networkId === undefined ? "" : "WHERE network_id = ?";
+    const params = networkId === undefined ? [] : [networkId];
+    let rows: Record<string, unknown>[];
+    if (options.recent === undefined) {
+      rows = this.#db.prepare(
+        `SELECT network_id, name, read_time FROM buffers ${where} ORDER BY network_id, name_key`,
+      ).all(...params);
+    } else {
+      rows = this.#db.prepare(
+        `SELECT network_id, name, read_time, (SELECT max(time) FROM lines WHERE buffer_id = buffers.id) AS last FROM buffers ${where} ORDER BY last DESC NULLS LAST, id DESC LIMIT ?`,
+      ).all(...params, clampLimit(options.recent));
+    }
     return rows.map((row) => {
       const buffer: StoredBuffer = { networkId: Number(row.network_id), name: String(row.name) };
       if (typeof row.read_time === "number") buffer.readTime = row.read_time;

@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { createEvent, EventBus } from "../../bus/mod.ts";
+import { historyPath, MessageStore } from "../../history/mod.ts";
 import { FAST_IRC, SocketPage, startInspircd, tempClient } from "./_helpers.ts";
 
 /** Opens a raw WebSocket to the client's page URL: the handshake by hand, then bare frames. */
@@ -199,4 +201,55 @@ Deno.test("a page sending faster than the server's pace fills a bounded queue, t
   }, sent + 3);
   assert.equal(multi.kind, "error");
   assert.equal(client.irc(network.id)?.state, "connected");
+});
+
+Deno.test("history.buffers answers with the most recent buffers only, however many a server made", async () => {
+  const dataDir = await Deno.makeTempDir({ prefix: "ircbus-client-" });
+  // A server that sent private messages from 200,000 nicks: one query buffer each.
+  const nicks = 200_000;
+  const start = Date.now() - nicks;
+  {
+    await using bus = new EventBus();
+    using store = MessageStore.open(historyPath(dataDir));
+    store.attach(bus);
+    for (let i = 0; i < nicks; i++) {
+      const event = createEvent(
+        "message.received",
+        {
+          networkId: 1,
+          channel: "",
+          user: `n${i}`,
+          message: "hi",
+          timestamp: 0,
+        },
+        "irc",
+        new Date(start + i),
+      );
+      if (!bus.tryEmit(event)) await bus.emit(event);
+    }
+    await bus.emitSync(createEvent(
+      "message.received",
+      {
+        networkId: 1,
+        channel: "",
+        user: "newest",
+        message: "hello",
+        timestamp: 0,
+      },
+      "irc",
+      new Date(start + nicks),
+    ));
+    await store.flush();
+  }
+  await using client = await tempClient({ dataDir });
+  await using page = new SocketPage(client.url!);
+  await page.next((m) => m.kind === "hello");
+  const reply = await page.request({ kind: "history.buffers" }, 1);
+  assert.equal(reply.kind, "reply", JSON.stringify(reply).slice(0, 200));
+  assert.ok(Array.isArray(reply.result));
+  assert.equal(reply.result.length, 1_000);
+  assert.deepEqual(reply.result[0], { networkId: 1, name: "newest", unread: 1 });
+  // The page is still open and answers.
+  const again = await page.request({ kind: "history.page", networkId: 1, buffer: "newest" }, 2);
+  assert.equal(again.kind, "reply");
 });
