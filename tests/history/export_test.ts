@@ -156,6 +156,15 @@ Deno.test("deno task run -- export writes one irssi-style log per buffer", async
     const bad = await run(["export", "--data-dir", data, "--network", "nope"]);
     assert.equal(bad.code, 64);
     assert.match(bad.stderr, /Cannot export history: no network named "nope"/);
+
+    // An out dir that is a file: a one-line reason, not a stack trace.
+    const file = join(dir, "a-file");
+    await Deno.writeTextFile(file, "mine\n");
+    const blocked = await run(["export", "--data-dir", data, "--out", file]);
+    assert.equal(blocked.code, 1);
+    assert.match(blocked.stderr, /^Cannot export history: Not a directory/);
+    assert.doesNotMatch(blocked.stderr, /Uncaught|at async/);
+    assert.equal(await Deno.readTextFile(file), "mine\n");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
