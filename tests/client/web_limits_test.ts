@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { createEvent, EventBus } from "../../bus/mod.ts";
 import { historyPath, MessageStore } from "../../history/mod.ts";
+import { MAX_PENDING } from "../../client/web/transport.js";
+import { ScriptedServer } from "../irc/_peer.ts";
 import { FAST_IRC, SocketPage, startInspircd, tempClient } from "./_helpers.ts";
 
 /** Opens a raw WebSocket to the client's page URL: the handshake by hand, then bare frames. */
@@ -164,8 +166,17 @@ Deno.test("a page sending faster than the server's pace fills a bounded queue, t
   await using page = new SocketPage(client.url!);
   await page.next((m) => m.kind === "hello");
   const sent = 1_500;
-  for (let id = 1; id <= sent; id++) {
-    page.send({ kind: "say", networkId: network.id, target: "#flood", text: `line ${id}`, id });
+  const answered = (m: Record<string, unknown>) =>
+    (m.kind === "reply" || m.kind === "error") && typeof m.id === "number";
+  const answers = new Map<unknown, Record<string, unknown>>();
+  // In waves the page's own window allows, each answered before the next.
+  const wave = 200;
+  for (let first = 1; first <= sent; first += wave) {
+    const last = Math.min(sent, first + wave - 1);
+    for (let id = first; id <= last; id++) {
+      page.send({ kind: "say", networkId: network.id, target: "#flood", text: `line ${id}`, id });
+    }
+    answers.set(last, await page.next((m) => answered(m) && m.id === last));
   }
   page.send({ kind: "whois", networkId: network.id, nick: "nobody", id: sent + 1 });
   page.send({
@@ -174,16 +185,14 @@ Deno.test("a page sending faster than the server's pace fills a bounded queue, t
     line: "PRIVMSG #flood :raw",
     id: sent + 2,
   });
-  const answered = (m: Record<string, unknown>) =>
-    (m.kind === "reply" || m.kind === "error") && typeof m.id === "number";
   const last = await Promise.all([
     page.next((m) => answered(m) && m.id === sent + 1),
     page.next((m) => answered(m) && m.id === sent + 2),
   ]);
-  const answers = [...new Map([...page.received, ...last].filter(answered).map((m) => [m.id, m]))
-    .values()];
-  const refused = answers.filter((m) => m.kind === "error");
-  const accepted = answers.filter((m) => m.kind === "reply");
+  for (const m of last) answers.set(m.id, m);
+  for (const m of page.received.filter(answered)) answers.set(m.id, m);
+  const refused = [...answers.values()].filter((m) => m.kind === "error");
+  const accepted = [...answers.values()].filter((m) => m.kind === "reply");
   // The first line went out; 1,000 wait; every later action is refused aloud, none lost quietly.
   assert.equal(accepted.length, 1_001, JSON.stringify(refused[0]));
   assert.equal(refused.length, sent + 2 - 1_001);
@@ -252,4 +261,37 @@ Deno.test("history.buffers answers with the most recent buffers only, however ma
   // The page is still open and answers.
   const again = await page.request({ kind: "history.page", networkId: 1, buffer: "newest" }, 2);
   assert.equal(again.kind, "reply");
+});
+
+Deno.test("a page holds at most as many actions in flight as the page itself allows; the rest are refused at once", async () => {
+  // A server that never answers WHOIS: every whois stays in flight until its deadline.
+  await using server = new ScriptedServer();
+  await using client = await tempClient();
+  const network = client.networks.add({
+    name: "Silent",
+    host: "127.0.0.1",
+    port: server.port,
+    tls: false,
+    nick: "me",
+    autoconnect: false,
+  });
+  const connecting = client.perform({ kind: "connect", networkId: network.id });
+  const peer = await server.accept();
+  await peer.register();
+  await connecting;
+  await using page = new SocketPage(client.url!);
+  await page.next((m) => m.kind === "hello");
+  const sent = MAX_PENDING + 50;
+  for (let id = 1; id <= sent; id++) {
+    page.send({ kind: "whois", networkId: network.id, nick: `ghost${id}`, id });
+  }
+  // The last of them is refused at once, as are all past the bound.
+  await page.next((m) => m.kind === "error" && m.id === sent);
+  const refused = page.received.filter((m) => m.kind === "error");
+  assert.equal(refused.length, sent - MAX_PENDING, JSON.stringify(refused[0]));
+  assert.ok(refused.every((m) => Number(m.id) > MAX_PENDING));
+  assert.match(String(refused[0].message), /actions are already in flight/);
+  // The ones in flight did reach the server.
+  await peer.expect(new RegExp(`^WHOIS ghost${MAX_PENDING}$`));
+  assert.equal(peer.received.filter((line) => line.startsWith("WHOIS ")).length, MAX_PENDING);
 });
