@@ -45,6 +45,8 @@ export interface ExportedLog {
  * characters Windows refuses, and control characters become `_`; a name of dots or a Windows
  * device name gets a leading `_`; a long name is cut to 200 bytes), and two names that
  * would make the same file (ignoring case) get `~2`, `~3`… so every buffer keeps its own.
+ * Each file is written beside its name and renamed onto it, so a link found there is replaced,
+ * never written through; a network directory that is a link is refused.
  *
  * @example
  * ```ts
@@ -76,11 +78,16 @@ export async function exportLogs(
       fileNames.set(buffer.networkId, new Set());
     }
     await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
+    // A link in a shared out dir would take the logs elsewhere: a directory must be one.
+    if (!(await Deno.lstat(dir)).isDirectory) {
+      throw new Error(`Cannot export history: ${dir} is not a directory of its own (a link?)`);
+    }
     const path = join(dir, unique(safeName(buffer.name), ".log", fileNames.get(buffer.networkId)!));
-    // Logs hold messages: the owner's alone, like the database, even when an earlier export
-    // (or someone else) left the file readable by others.
-    const file = await Deno.open(path, { write: true, create: true, truncate: true, mode: 0o600 });
-    if (Deno.build.os !== "windows") await Deno.chmod(path, 0o600);
+    // Written to a new file beside it, then renamed over the old name: a link planted there is
+    // replaced, never written through, and the log is the owner's alone (0600) like the
+    // database, whatever an earlier file of that name allowed.
+    const temp = `${path}.${crypto.randomUUID()}.tmp`;
+    const file = await Deno.open(temp, { write: true, createNew: true, mode: 0o600 });
     const writer = file.writable.getWriter();
     const encoder = new TextEncoder();
     let lines = 0;
@@ -98,10 +105,15 @@ export async function exportLogs(
       await writer.close();
     } catch (error) {
       await writer.abort(error).catch(() => {});
+      await Deno.remove(temp).catch(() => {});
       throw error;
     }
-    if (lines > 0) written.push({ path, lines });
-    else await Deno.remove(path);
+    if (lines > 0) {
+      await Deno.rename(temp, path);
+      written.push({ path, lines });
+    } else {
+      await Deno.remove(temp);
+    }
   }
   return written;
 }

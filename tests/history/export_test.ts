@@ -237,3 +237,49 @@ Deno.test("exportLogs() writes every buffer to its own file inside out, whatever
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("exportLogs() never writes through a link planted in the out dir", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "ircbus-export-" });
+  try {
+    {
+      await using bus = new EventBus();
+      using store = MessageStore.open(join(dir, "history.sqlite"), {
+        clock: () => T0 + 86_400_000,
+      });
+      store.attach(bus);
+      for (const [networkId, channel] of [[1, "#a"], [2, "#b"]] as const) {
+        await emit(bus, "message.received", {
+          networkId,
+          channel,
+          user: "bob",
+          message: `in ${channel}`,
+          timestamp: 0,
+        }, T0);
+      }
+    }
+    // Someone who can write in a shared out dir plants a link to a file of the user's, and
+    // a network directory that is a link to another of the user's directories.
+    const victim = join(dir, "victim");
+    await Deno.mkdir(victim);
+    await Deno.writeTextFile(join(victim, ".bashrc"), "mine\n");
+    const out = join(dir, "logs");
+    await Deno.mkdir(join(out, "Net"), { recursive: true });
+    await Deno.symlink(join(victim, ".bashrc"), join(out, "Net", "#a.log"));
+    using store = MessageStore.open(join(dir, "history.sqlite"));
+    const first = await exportLogs(store, { out, networkNames: new Map([[1, "Net"]]) });
+    assert.equal(await Deno.readTextFile(join(victim, ".bashrc")), "mine\n");
+    assert.ok(Deno.lstatSync(join(out, "Net", "#a.log")).isFile, "the link itself was replaced");
+    assert.match(await Deno.readTextFile(join(out, "Net", "#a.log")), /in #a/);
+    assert.equal(Deno.statSync(join(out, "Net", "#a.log")).mode! & 0o777, 0o600);
+    assert.equal(first.length, 2);
+
+    await Deno.symlink(victim, join(out, "Other"));
+    await assert.rejects(
+      exportLogs(store, { out, networkNames: new Map([[2, "Other"]]), networkId: 2 }),
+      /Cannot export history: .*Other is not a directory of its own/,
+    );
+    assert.deepEqual([...Deno.readDirSync(victim)].map((e) => e.name), [".bashrc"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
