@@ -13,12 +13,16 @@ export async function webToken(dataDir: string): Promise<string> {
   const path = join(dataDir, TOKEN_FILE);
   try {
     const kept = (await Deno.readTextFile(path)).trim();
-    if (/^[0-9a-f]{64}$/.test(kept)) return kept;
+    if (/^[0-9a-f]{64}$/.test(kept)) {
+      // Kept, but the owner's alone even when a copy or an older client left it readable.
+      if (Deno.build.os !== "windows") await Deno.chmod(path, 0o600);
+      return kept;
+    }
   } catch (error) {
     if (!(error instanceof Deno.errors.NotFound)) throw error;
   }
   const token = randomToken();
   await Deno.writeTextFile(path, `${token}\n`, { mode: 0o600 });
-  await Deno.chmod(path, 0o600);
+  if (Deno.build.os !== "windows") await Deno.chmod(path, 0o600);
   return token;
 }

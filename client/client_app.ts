@@ -23,6 +23,8 @@ import { shutdownInOrder, type ShutdownReport } from "./shutdown.ts";
 
 /** The protocol version the hello carries. */
 const PROTOCOL_VERSION = 1;
+/** Most stored buffers a `history.buffers` reply lists. */
+const MAX_PAGE_BUFFERS = 1000;
 
 /**
  * Options of {@linkcode startClient}.
@@ -266,7 +268,9 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       case "history.buffers": {
         const store = requireHistory();
         await store.flush();
-        return store.buffers().map((b) => ({
+        // The buffers with the newest lines: the page restores conversations and badges from
+        // them, and a reply for every buffer a server ever made could outgrow the socket.
+        return store.buffers(undefined, { recent: MAX_PAGE_BUFFERS }).map((b) => ({
           ...b,
           unread: store.unread(b.networkId, b.name, b.readTime ?? 0),
         }));

@@ -322,14 +322,43 @@ export class NetworkManager {
   }
 }
 
-/** Reads a PEM file holding a certificate and its private key, as TLS options want them. */
+/** The largest client certificate file read: a certificate chain and its key are a few KiB. */
+const MAX_PEM_BYTES = 1024 * 1024;
+
+/**
+ * Reads a PEM file holding a certificate and its private key, as TLS options want them. Only
+ * a regular file of at most 1 MiB is read: the path comes from the form, and a device
+ * (`/dev/zero`) or a pipe would grow memory without end or never finish opening.
+ */
 async function readPem(path: string): Promise<{ certificate: string; privateKey: string }> {
-  let text: string;
+  let info: Deno.FileInfo;
   try {
-    text = await Deno.readTextFile(path);
+    info = await Deno.stat(path);
   } catch (error) {
     throw new Error(`Cannot read the client certificate: ${path}`, { cause: error });
   }
+  if (!info.isFile) {
+    throw new Error(`Cannot read the client certificate: it must be a regular file, got ${path}`);
+  }
+  const tooLarge = new Error(
+    `Cannot read the client certificate: the file must be at most 1 MiB, got ${path}`,
+  );
+  if (info.size > MAX_PEM_BYTES) throw tooLarge;
+  const bytes = new Uint8Array(MAX_PEM_BYTES + 1);
+  let length = 0;
+  try {
+    // Read with the bound too: the file may have grown since it was looked at.
+    using file = await Deno.open(path, { read: true });
+    while (length < bytes.length) {
+      const n = await file.read(bytes.subarray(length));
+      if (n === null) break;
+      length += n;
+    }
+  } catch (error) {
+    throw new Error(`Cannot read the client certificate: ${path}`, { cause: error });
+  }
+  if (length > MAX_PEM_BYTES) throw tooLarge;
+  const text = new TextDecoder().decode(bytes.subarray(0, length));
   const blocks = text.match(/-----BEGIN [A-Z ]+-----[\s\S]+?-----END [A-Z ]+-----/g) ?? [];
   const privateKey = blocks.filter((b) => /PRIVATE KEY/.test(b.slice(0, 40))).join("\n");
   const certificate = blocks.filter((b) => /CERTIFICATE/.test(b.slice(0, 40))).join("\n");

@@ -7,10 +7,16 @@
  */
 import type { FrontendTransport } from "../deeplink/mod.ts";
 import { type Action, parseAction, type ServerMessage } from "./web/protocol.js";
+import { MAX_PENDING } from "./web/transport.js";
 import type { PageSocket } from "./page_socket.ts";
 
 /** Frontend frames kept while no page is open, oldest dropped first beyond this. */
 const FRONTEND_QUEUE = 256;
+/**
+ * Actions of one page under way at most: the page's own transport never has more requests
+ * waiting, so only a page that is not ours goes past it, and gets an error per action.
+ */
+const MAX_IN_FLIGHT = MAX_PENDING;
 
 /** One open page. */
 interface Page {
@@ -92,6 +98,15 @@ export class PageHub {
     this.#pages.add(page);
     socket.send(JSON.stringify(this.#options.hello()));
     socket.onClose(() => this.#pages.delete(page));
+    let inFlight = 0;
+    const fail = (message: string, id: number | undefined) => {
+      if (!socket.isOpen) return;
+      socket.send(JSON.stringify(
+        id === undefined
+          ? { kind: "error", code: "failed", message }
+          : { kind: "error", code: "failed", message, id },
+      ));
+    };
     socket.onMessage((data) => {
       const parsed = parseAction(data);
       if (!parsed.ok) {
@@ -99,20 +114,25 @@ export class PageHub {
         return;
       }
       const action = parsed.action;
+      if (inFlight >= MAX_IN_FLIGHT) {
+        return fail(
+          `Cannot accept action: ${inFlight} actions are already in flight, got ${action.kind}`,
+          action.id,
+        );
+      }
       if (action.kind === "ready") this.#ready(page);
+      inFlight++;
       this.#options.perform(action).then(
         (result) => {
-          if (action.id !== undefined) {
+          inFlight--;
+          // A page gone needs no reply: nothing is serialized for it.
+          if (action.id !== undefined && socket.isOpen) {
             socket.send(JSON.stringify({ kind: "reply", id: action.id, result: result ?? null }));
           }
         },
         (error) => {
-          const message = error instanceof Error ? error.message : String(error);
-          socket.send(JSON.stringify(
-            action.id === undefined
-              ? { kind: "error", code: "failed", message }
-              : { kind: "error", code: "failed", message, id: action.id },
-          ));
+          inFlight--;
+          fail(error instanceof Error ? error.message : String(error), action.id);
         },
       );
     });

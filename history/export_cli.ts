@@ -3,7 +3,7 @@
  * writes the stored history as plain-text logs, one file per buffer
  * (`<out>/<network>/<buffer>.log`, default out `./ircbus-logs`). Network directories are
  * named after the saved networks. Exit 0 when written, 64 on a usage error, 1 when the
- * history cannot be read.
+ * history cannot be read or the logs cannot be written.
  *
  * @module
  */
@@ -87,6 +87,10 @@ export async function runExport(args: string[]): Promise<number> {
     for (const file of written) console.log(`${file.path} (${file.lines} lines)`);
     console.error(`Exported ${written.length} buffer${written.length === 1 ? "" : "s"} to ${out}`);
     return 0;
+  } catch (error) {
+    // An out dir that is a file, or not writable: one line, not a stack trace.
+    console.error(`Cannot export history: ${error instanceof Error ? error.message : error}`);
+    return 1;
   } finally {
     store.close();
   }

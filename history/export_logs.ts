@@ -41,8 +41,12 @@ export interface ExportedLog {
 /**
  * Writes every stored buffer (or the chosen ones) as a plain-text log, one file per buffer,
  * like irssi's logs: `<out>/<network>/<buffer>.log`, oldest line first, replacing a file
- * of the same name. Names are made safe for a file system (`/`, `\`, control characters
- * become `_`; a name of dots gets a leading `_`).
+ * of the same name. Names are made safe for any file system (`/`, `\`, `:` and the other
+ * characters Windows refuses, and control characters become `_`; a name of dots or a Windows
+ * device name gets a leading `_`; a long name is cut to 200 bytes), and two names that
+ * would make the same file (ignoring case) get `~2`, `~3`… so every buffer keeps its own.
+ * Each file is written beside its name and renamed onto it, so a link found there is replaced,
+ * never written through; a network directory that is a link is refused.
  *
  * @example
  * ```ts
@@ -59,14 +63,31 @@ export async function exportLogs(
 ): Promise<ExportedLog[]> {
   const written: ExportedLog[] = [];
   const wanted = options.buffer?.toLowerCase();
+  // Two names can make one file name (`#a/b` and `#a_b`, `Net` and `net` on a file system
+  // that ignores case): each buffer and network still gets its own.
+  const dirs = new Map<number, string>();
+  const dirNames = new Set<string>();
+  const fileNames = new Map<number, Set<string>>();
   for (const buffer of store.buffers(options.networkId)) {
     if (wanted !== undefined && buffer.name.toLowerCase() !== wanted) continue;
-    const network = options.networkNames?.get(buffer.networkId) ?? String(buffer.networkId);
-    const dir = join(options.out, safeName(network));
+    let dir = dirs.get(buffer.networkId);
+    if (dir === undefined) {
+      const network = options.networkNames?.get(buffer.networkId) ?? String(buffer.networkId);
+      dir = join(options.out, unique(safeName(network), "", dirNames));
+      dirs.set(buffer.networkId, dir);
+      fileNames.set(buffer.networkId, new Set());
+    }
     await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
-    const path = join(dir, `${safeName(buffer.name)}.log`);
-    // Logs hold messages: the owner's alone, like the database.
-    const file = await Deno.open(path, { write: true, create: true, truncate: true, mode: 0o600 });
+    // A link in a shared out dir would take the logs elsewhere: a directory must be one.
+    if (!(await Deno.lstat(dir)).isDirectory) {
+      throw new Error(`Cannot export history: ${dir} is not a directory of its own (a link?)`);
+    }
+    const path = join(dir, unique(safeName(buffer.name), ".log", fileNames.get(buffer.networkId)!));
+    // Written to a new file beside it, then renamed over the old name: a link planted there is
+    // replaced, never written through, and the log is the owner's alone (0600) like the
+    // database, whatever an earlier file of that name allowed.
+    const temp = `${path}.${crypto.randomUUID()}.tmp`;
+    const file = await Deno.open(temp, { write: true, createNew: true, mode: 0o600 });
     const writer = file.writable.getWriter();
     const encoder = new TextEncoder();
     let lines = 0;
@@ -84,16 +105,46 @@ export async function exportLogs(
       await writer.close();
     } catch (error) {
       await writer.abort(error).catch(() => {});
+      await Deno.remove(temp).catch(() => {});
       throw error;
     }
-    if (lines > 0) written.push({ path, lines });
-    else await Deno.remove(path);
+    if (lines > 0) {
+      await Deno.rename(temp, path);
+      written.push({ path, lines });
+    } else {
+      await Deno.remove(temp);
+    }
   }
   return written;
 }
 
+/** What no file name may hold on some system: separators, Windows' reserved, controls. */
+// deno-lint-ignore no-control-regex
+const UNSAFE = /[/\\:*?"<>|\x00-\x1f\x7f]/g;
+/** Names Windows keeps for devices, whatever follows their first dot. */
+const RESERVED = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])(\.|$)/i;
+/** The longest name kept, in UTF-8 bytes: file systems allow 255, and a suffix needs room. */
+const MAX_NAME_BYTES = 200;
+
 function safeName(name: string): string {
-  // deno-lint-ignore no-control-regex
-  const safe = name.replace(/[/\\\x00-\x1f\x7f]/g, "_");
-  return /^\.*$/.test(safe) ? `_${safe}` : safe;
+  let safe = name.replace(UNSAFE, "_").replace(/[. ]$/, "_");
+  if (/^\.*$/.test(safe) || RESERVED.test(safe)) safe = `_${safe}`;
+  const encoder = new TextEncoder();
+  if (encoder.encode(safe).length <= MAX_NAME_BYTES) return safe;
+  let kept = "";
+  let bytes = 0;
+  for (const char of safe) {
+    bytes += encoder.encode(char).length;
+    if (bytes > MAX_NAME_BYTES) break;
+    kept += char;
+  }
+  return kept;
+}
+
+/** `name + ext`, or `name~2 + ext`, `name~3 + ext`…: the first not in `taken` (any case). */
+function unique(name: string, ext: string, taken: Set<string>): string {
+  let candidate = `${name}${ext}`;
+  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${name}~${n}${ext}`;
+  taken.add(candidate.toLowerCase());
+  return candidate;
 }

@@ -1,12 +1,12 @@
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import type { AnyBusEvent, EventBus, Unsubscribe } from "../bus/mod.ts";
-import { migrate, openDatabase } from "../storage/database.ts";
+import { migrate, openDatabase, schemaVersion } from "../storage/database.ts";
 import { foldName } from "../client/web/membership.js";
 import { HistoryError, historyError } from "./errors.ts";
 import { LINE_KINDS, type LineKind, type StoredLine } from "./stored_line.ts";
 import { EventLines, type PendingLine, STORED_TYPES } from "./_event_lines.ts";
 import { fingerprint } from "./_fingerprint.ts";
-import { searchText } from "./_search_text.ts";
+import { fold, FOLD_FUNCTION, searchText } from "./_search_text.ts";
 import { COMPONENT, MIGRATIONS, SCHEMA_VERSION } from "./_schema.ts";
 
 /** Lines held before a commit is forced inside the subscriber (bounds memory in a flood). */
@@ -21,6 +21,12 @@ const MAX_LIMIT = 5000;
 const DAY_MS = 86_400_000;
 /** How far (ms) our replayed line may be from the time we stored it when we sent it. */
 const ECHO_WINDOW_MS = 120_000;
+/**
+ * How far (ms) ahead of the clock a line may be dated: a server-time later than that (a broken
+ * or hostile server) is stored as of the clock plus this, or its line would stay the newest
+ * forever and every backfill would ask for lines after it.
+ */
+const MAX_AHEAD_MS = 60_000;
 /** How often retention runs while the store is open. */
 const PRUNE_EVERY_MS = 3_600_000;
 /** Lines indexed for search per transaction, and the time one indexing turn may take. */
@@ -115,7 +121,8 @@ export interface StoredBuffer {
  * each: when the dispatcher yields (a timer turn), or at once when 4,096 are waiting, so a
  * flood costs the ordered lane one array push per line between commits. `flush()` commits
  * everything received so far. A line replayed by a bouncer or CHATHISTORY is stored once:
- * by its msgid, or by its buffer, time, sender, kind and text.
+ * by its msgid, or by its buffer, time, sender, kind and text. A line dated more than a minute
+ * ahead of the clock (a broken or hostile `server-time`) is stored as of a minute ahead.
  *
  * A damaged file, or one a newer client wrote, is refused with a {@linkcode HistoryError}
  * and left as it is.
@@ -167,6 +174,11 @@ export class MessageStore implements Disposable {
     this.#path = path;
     this.#options = options;
     this.#clock = options.clock ?? Date.now;
+    db.function(
+      FOLD_FUNCTION,
+      { deterministic: true },
+      (text) => typeof text === "string" ? fold(text) : text,
+    );
     this.#insertLine = db.prepare(
       "INSERT OR IGNORE INTO lines (buffer_id, time, kind, self, sender, text, msgid, fp) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     );
@@ -216,22 +228,23 @@ export class MessageStore implements Disposable {
     }
     let db: DatabaseSync;
     try {
-      db = openDatabase(path);
+      // Refused before anything is written, so a newer client's file stays as it was.
+      db = openDatabase(path, {
+        check: (found) => {
+          const version = schemaVersion(found, COMPONENT);
+          if (version > SCHEMA_VERSION) {
+            throw new HistoryError(
+              "newer_schema",
+              `Cannot open history: a newer client wrote it (schema version ${version}, this client knows ${SCHEMA_VERSION}); it is left as it is, got ${path}`,
+              path,
+            );
+          }
+        },
+      });
     } catch (error) {
       throw historyError("Cannot open history", path, error);
     }
     try {
-      const row = db.prepare("SELECT version FROM schema_versions WHERE component = ?").get(
-        COMPONENT,
-      );
-      const version = typeof row?.version === "number" ? row.version : 0;
-      if (version > SCHEMA_VERSION) {
-        throw new HistoryError(
-          "newer_schema",
-          `Cannot open history: a newer client wrote it (schema version ${version}, this client knows ${SCHEMA_VERSION}); it is left as it is, got ${path}`,
-          path,
-        );
-      }
       migrate(db, COMPONENT, MIGRATIONS);
       if (options.maxBytes !== undefined) {
         const pageSize = Number(db.prepare("PRAGMA page_size").get()?.page_size ?? 4096);
@@ -337,8 +350,8 @@ export class MessageStore implements Disposable {
     }
     const where: string[] = [];
     const params: (string | number)[] = [];
-    for (const pattern of like) {
-      where.push("l.text LIKE ? ESCAPE '\\'");
+    for (const { pattern, folded } of like) {
+      where.push(`${folded ? `${FOLD_FUNCTION}(l.text)` : "l.text"} LIKE ? ESCAPE '\\'`);
       params.push(pattern);
     }
     if (query.buffer !== undefined) {
@@ -414,17 +427,25 @@ export class MessageStore implements Disposable {
     }
   }
 
-  /** Every buffer with stored lines or a read position, by network then name. */
-  buffers(networkId?: number): StoredBuffer[] {
+  /**
+   * Every buffer with stored lines or a read position, by network then name; with
+   * `recent`, only that many: those with the newest lines, newest first (a server can make
+   * a buffer per nick that ever wrote, so a page asks for a bounded number).
+   */
+  buffers(networkId?: number, options: { recent?: number } = {}): StoredBuffer[] {
     this.#check("read history");
-    const rows = networkId === undefined
-      ? this.#db.prepare(
-        "SELECT network_id, name, read_time FROM buffers ORDER BY network_id, name_key",
-      )
-        .all()
-      : this.#db.prepare(
-        "SELECT network_id, name, read_time FROM buffers WHERE network_id = ? ORDER BY name_key",
-      ).all(networkId);
+    const where = networkId === undefined ? "" : "WHERE network_id = ?";
+    const params = networkId === undefined ? [] : [networkId];
+    let rows: Record<string, unknown>[];
+    if (options.recent === undefined) {
+      rows = this.#db.prepare(
+        `SELECT network_id, name, read_time FROM buffers ${where} ORDER BY network_id, name_key`,
+      ).all(...params);
+    } else {
+      rows = this.#db.prepare(
+        `SELECT network_id, name, read_time, (SELECT max(time) FROM lines WHERE buffer_id = buffers.id) AS last FROM buffers ${where} ORDER BY last DESC NULLS LAST, id DESC LIMIT ?`,
+      ).all(...params, clampLimit(options.recent));
+    }
     return rows.map((row) => {
       const buffer: StoredBuffer = { networkId: Number(row.network_id), name: String(row.name) };
       if (typeof row.read_time === "number") buffer.readTime = row.read_time;
@@ -588,10 +609,12 @@ export class MessageStore implements Disposable {
     const batch = this.#pending;
     this.#pending = [];
     const db = this.#db;
+    const latest = this.#clock() + MAX_AHEAD_MS;
     try {
       db.exec("BEGIN IMMEDIATE");
       try {
         for (const line of batch) {
+          if (line.time > latest) line.time = latest;
           const kind = LINE_KINDS.indexOf(line.kind);
           const bufferId = this.#bufferId(line.networkId, line.buffer, true)!;
           if (line.echo && this.#adopt(bufferId, kind, line)) continue;

@@ -20,6 +20,8 @@ export interface PaceOptions {
   interval: number;
   /** Lines that may go out back to back. Default 1. */
   burst?: number;
+  /** Most lines waiting; `push` past it throws a `RangeError`. Default: no bound. */
+  max?: number;
 }
 
 /** Serializes and paces lines to a send function. */
@@ -27,6 +29,7 @@ export class PacedQueue {
   #send: (line: string) => void;
   #interval: number;
   #burst: number;
+  #max: number;
   #tokens: number;
   #refilledAt: number;
   #pending = new Queue<Pending>();
@@ -39,21 +42,31 @@ export class PacedQueue {
     this.#send = send;
     this.#interval = Math.max(0, options.interval);
     this.#burst = Math.max(1, options.burst ?? 1);
+    this.#max = options.max ?? Infinity;
     this.#tokens = this.#burst;
     this.#refilledAt = Date.now();
+  }
+
+  /** How many more lines may be queued before `push` throws. */
+  get room(): number {
+    return this.#closed ? Infinity : this.#max - this.#pending.length;
   }
 
   /**
    * Queues a line; with `key`, a line whose key is already waiting is not queued twice.
    * A function is called for the line when its turn comes, so a waiting line can carry the
    * latest value. `onSent` runs right after the line is handed to the send function.
+   * Throws a `RangeError`, queueing nothing, when `max` lines are already waiting.
    */
   push(line: string | (() => string), key?: string, onSent?: () => void): void {
     if (this.#closed) return;
-    if (key !== undefined) {
-      if (this.#keys.has(key)) return;
-      this.#keys.add(key);
+    if (key !== undefined && this.#keys.has(key)) return;
+    if (this.#pending.length >= this.#max) {
+      throw new RangeError(
+        `Cannot queue the line: ${this.#pending.length} lines are already waiting to be sent`,
+      );
     }
+    if (key !== undefined) this.#keys.add(key);
     this.#pending.push({ line, key, onSent });
     this.#pump();
   }

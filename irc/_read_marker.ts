@@ -41,10 +41,15 @@ export class ReadMarkers {
     if (Number.isNaN(time.getTime())) return;
     const key = ctx.server.fold(buffer);
     if (!this.advance(key, time)) return;
-    queue.push(
-      () => `MARKREAD ${buffer} timestamp=${(this.#known.get(key) ?? time).toISOString()}`,
-      `MARKREAD ${key}`,
-    );
+    try {
+      queue.push(
+        () => `MARKREAD ${buffer} timestamp=${(this.#known.get(key) ?? time).toISOString()}`,
+        `MARKREAD ${key}`,
+      );
+    } catch (error) {
+      // A full user queue skips the marker: a later read sends a newer one.
+      if (!(error instanceof RangeError)) throw error;
+    }
   }
 }
 

@@ -56,6 +56,8 @@ export interface SessionEnd {
 }
 
 /** Lines waiting for the worker at which the socket stops being read, and where it resumes. */
+/** User lines (messages, WHOIS, raw lines…) waiting for their turn at most. */
+const MAX_USER_LINES = 1000;
 const BACKLOG_HIGH = 20_000;
 const BACKLOG_LOW = 5_000;
 
@@ -126,7 +128,9 @@ export class Session {
       interval: options.followUpInterval ?? 1000,
     });
     const rate = options.messageRate ?? { burst: 5, interval: 1000 };
-    this.#userQueue = new PacedQueue((line) => this.#write(line), rate);
+    // What the user (a page, a plugin) sends waits here at the server's pace: bounded, so a
+    // sender faster than the pace gets an error instead of growing the queue without end.
+    this.#userQueue = new PacedQueue((line) => this.#write(line), { ...rate, max: MAX_USER_LINES });
     this.#registration = new RegistrationReader(options, {
       write: (line) => this.#write(line),
       onScramFail: (reason) => this.#worker.push(() => saslFailed(this.#ctx, reason, "SCRAM")),
@@ -248,9 +252,21 @@ export class Session {
     });
   }
 
-  /** Sends a user line through the flood limit. */
+  /** Sends a user line through the flood limit; a `RangeError` when too many are waiting. */
   sendUser(line: string, onSent?: () => void): void {
+    this.reserve("send", 1);
     this.#userQueue.push(line, undefined, onSent);
+  }
+
+  /** Throws a `RangeError` naming `action` unless `count` more user lines may be queued. */
+  reserve(action: string, count: number): void {
+    if (this.#userQueue.room < count) {
+      throw new RangeError(
+        `Cannot ${action}: ${
+          MAX_USER_LINES - this.#userQueue.room
+        } lines are already waiting to be sent (at most ${MAX_USER_LINES}), got ${count} more`,
+      );
+    }
   }
 
   /** Emits `message.sent` in order with incoming lines; `kind` for a `/me` action. */
@@ -269,14 +285,16 @@ export class Session {
 
   /** Sends WHOIS and resolves with the parsed reply. */
   whois(nick: string, timeoutMs: number): Promise<WhoisInfo> {
-    const result = this.#ctx.whoisRequests.wait(this.#ctx.server.fold(nick), nick, timeoutMs);
+    // Queued first: a full queue refuses before a waiter is left behind (the reply comes later).
+    this.reserve("whois", 1);
     this.#userQueue.push(`WHOIS ${nick}`);
-    return result;
+    return this.#ctx.whoisRequests.wait(this.#ctx.server.fold(nick), nick, timeoutMs);
   }
 
   /** Sends LIST (with its filter) and resolves with the channels listed. */
   listChannels(filter: string | undefined, timeoutMs: number): Promise<ChannelListing> {
     const busy = this.#ctx.channelList.busy;
+    if (!busy) this.reserve("list channels", 1);
     const result = this.#ctx.channelList.wait(timeoutMs);
     if (!busy) this.#userQueue.push(filter ? `LIST ${filter}` : "LIST");
     return result;

@@ -215,11 +215,12 @@ export class IrcClient implements AsyncDisposable {
       throw new TypeError(`Cannot say: the text contains CR or NUL, got ${JSON.stringify(text)}`);
     }
     const session = this.#session_("say");
-    for (const line of text.split("\n")) {
-      for (const chunk of splitUtf8(line, 400)) {
-        // message.sent follows the real send, in order with incoming lines.
-        session.sendUser(`PRIVMSG ${target} :${chunk}`, () => session.recordSent(target, chunk));
-      }
+    const chunks = text.split("\n").flatMap((line) => splitUtf8(line, 400));
+    // All of the text or none of it: a queue too full for every line refuses them all.
+    session.reserve("say", chunks.length);
+    for (const chunk of chunks) {
+      // message.sent follows the real send, in order with incoming lines.
+      session.sendUser(`PRIVMSG ${target} :${chunk}`, () => session.recordSent(target, chunk));
     }
   }
 
@@ -240,13 +241,13 @@ export class IrcClient implements AsyncDisposable {
       );
     }
     const session = this.#session_("send an action");
-    for (const line of text.split("\n")) {
-      for (const chunk of splitUtf8(line, 390)) {
-        session.sendUser(
-          `PRIVMSG ${target} :${ctcp("ACTION", chunk)}`,
-          () => session.recordSent(target, chunk, "action"),
-        );
-      }
+    const chunks = text.split("\n").flatMap((line) => splitUtf8(line, 390));
+    session.reserve("send an action", chunks.length);
+    for (const chunk of chunks) {
+      session.sendUser(
+        `PRIVMSG ${target} :${ctcp("ACTION", chunk)}`,
+        () => session.recordSent(target, chunk, "action"),
+      );
     }
   }
 

@@ -11,7 +11,10 @@ const encodeIntoMethod = TextEncoder.prototype.encodeInto;
 const subarrayMethod = Uint8Array.prototype.subarray;
 const setMethod = Uint8Array.prototype.set;
 const sliceMethod = String.prototype.slice;
-const testMethod = RegExp.prototype.test;
+// `RegExp.prototype.test` looks `exec` up on the pattern, and `instanceof` looks up
+// `Symbol.hasInstance` on the class: a plugin can replace both, so take the methods underneath.
+const execMethod = RegExp.prototype.exec;
+const hasInstanceMethod = Function.prototype[Symbol.hasInstance];
 const weakSetHas = WeakSet.prototype.has;
 const weakSetAdd = WeakSet.prototype.add;
 
@@ -27,10 +30,16 @@ export const max = Math.max;
 export const min = Math.min;
 /** `String` as it was. */
 export const toText = String;
+/** The `Error` class as it was. */
+export const NativeError = Error;
+/** The `Deno.errors.NotCapable` class as it was. */
+export const NotCapable = Deno.errors.NotCapable;
 /** The `TypeError` class as it was. */
 export const NativeTypeError = TypeError;
 /** The `Uint8Array` class as it was. */
 export const Bytes = Uint8Array;
+/** `setTimeout` as it was. */
+export const later = setTimeout;
 
 /** `encoder.encodeInto(text, into)`. */
 export function encodeInto(
@@ -56,9 +65,22 @@ export function sliceText(text: string, start: number): string {
   return apply(sliceMethod, text, [start]);
 }
 
-/** `pattern.test(text)`. */
+/** `pattern.test(text)`, by the built-in `exec` whatever the plugin made of `test` or `exec`. */
 export function matches(pattern: RegExp, text: string): boolean {
-  return apply(testMethod, pattern, [text]);
+  return apply(execMethod, pattern, [text]) !== null;
+}
+
+/** `pattern.exec(text)`, by the built-in `exec`. */
+export function execText(pattern: RegExp, text: string): RegExpExecArray | null {
+  return apply(execMethod, pattern, [text]);
+}
+
+/** `value instanceof type`, by the prototype chain alone (a `Symbol.hasInstance` is ignored). */
+export function isInstance<T>(
+  value: unknown,
+  type: abstract new (...args: never[]) => T,
+): value is T {
+  return apply(hasInstanceMethod, type, [value]) === true;
 }
 
 /** `set.has(value)`. */

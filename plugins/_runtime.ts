@@ -7,7 +7,19 @@
  */
 import type { AnyBusEvent, MetadataUpdate } from "../bus/events.ts";
 import { CapabilityDeniedError } from "./errors.ts";
-import { addTo, defineProperty, hasIn, matches, NativeTypeError, toText } from "./_builtins.ts";
+import {
+  addTo,
+  defineProperty,
+  execText,
+  hasIn,
+  isInstance,
+  later,
+  matches,
+  NativeError,
+  NativeTypeError,
+  NotCapable,
+  toText,
+} from "./_builtins.ts";
 import {
   type CallOp,
   type HostMessage,
@@ -284,13 +296,13 @@ function safeJson(value: unknown): string {
 
 /** An import refused by the grant: Deno raises it as a `TypeError` naming the permission. */
 function isDeniedImport(error: unknown): boolean {
-  return error instanceof NativeTypeError &&
-    matches(/^Requires (read|import|net) access to /, error.message);
+  return isInstance(error, NativeTypeError) &&
+    matches(/^Requires (read|import|net) access to /, toText(error.message));
 }
 
 function isNotCapable(error: unknown): boolean {
-  return error instanceof Deno.errors.NotCapable ||
-    (error instanceof Error && error.name === "NotCapable");
+  return isInstance(error, NotCapable) ||
+    (isInstance(error, NativeError) && error.name === "NotCapable");
 }
 
 /**
@@ -402,15 +414,16 @@ function installDenialReporting(report: (what: string, error: unknown) => void):
  * name; any other is reported after the current task unless a `Deno` wrapper named it first.
  */
 function catchEveryNotCapable(report: (what: string, error: unknown) => void): void {
-  const proto = Deno.errors.NotCapable.prototype;
-  Object.defineProperty(proto, "name", {
-    configurable: true,
+  // Not configurable: a plugin cannot remove or replace the setter before its attempts.
+  defineProperty(NotCapable.prototype, "name", {
+    configurable: false,
     get: () => "NotCapable",
     set(this: Error, value: string) {
-      Object.defineProperty(this, "name", { value, writable: true, configurable: true });
-      const module = /ext:deno_node\/(?!internal)([a-z_\/]+)\.ts/.exec(this.stack ?? "")?.[1];
+      defineProperty(this, "name", { value, writable: true, configurable: true });
+      const stack = this.stack ?? "";
+      const module = execText(/ext:deno_node\/(?!internal)([a-z_\/]+)\.ts/, stack)?.[1];
       if (module !== undefined) return report(`node:${module}`, this);
-      setTimeout(() => report("permission check", this), 0);
+      later(() => report("permission check", this), 0);
     },
   });
 }

@@ -37,16 +37,62 @@ export interface Migration {
  * db.close();
  * ```
  */
-export function openDatabase(path: string): DatabaseSync {
+export function openDatabase(path: string, options: OpenDatabaseOptions = {}): DatabaseSync {
   ownerOnly(path);
   const db = new DatabaseSync(path);
-  db.exec(
-    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
-  );
-  db.exec(
-    "CREATE TABLE IF NOT EXISTS schema_versions (component TEXT PRIMARY KEY, version INTEGER NOT NULL)",
-  );
+  try {
+    options.check?.(db);
+    db.exec(
+      "PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;",
+    );
+    db.exec(
+      "CREATE TABLE IF NOT EXISTS schema_versions (component TEXT PRIMARY KEY, version INTEGER NOT NULL)",
+    );
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return db;
+}
+
+/**
+ * Options of {@linkcode openDatabase}.
+ *
+ * @example
+ * ```ts
+ * import type { OpenDatabaseOptions } from "./database.ts";
+ * const options: OpenDatabaseOptions = {
+ *   check: (db) => void db.prepare("SELECT count(*) FROM sqlite_schema").get(),
+ * };
+ * ```
+ */
+export interface OpenDatabaseOptions {
+  /**
+   * Looks at the file as found, before anything is written to it (not even the switch to
+   * WAL): throwing refuses the file and leaves it byte for byte as it was.
+   */
+  check?: (db: DatabaseSync) => void;
+}
+
+/**
+ * The schema version `component` is at in an opened database, read without writing: 0 when
+ * the database has no `schema_versions` table or no row for it yet.
+ *
+ * @example
+ * ```ts
+ * import { openDatabase, schemaVersion } from "./database.ts";
+ * const db = openDatabase(":memory:");
+ * schemaVersion(db, "notes"); // 0
+ * db.close();
+ * ```
+ */
+export function schemaVersion(db: DatabaseSync, component: string): number {
+  const table = db.prepare(
+    "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_versions'",
+  ).get();
+  if (table === undefined) return 0;
+  const row = db.prepare("SELECT version FROM schema_versions WHERE component = ?").get(component);
+  return typeof row?.version === "number" ? row.version : 0;
 }
 
 /** The database file and its companions: readable and writable by the owner only. */

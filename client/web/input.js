@@ -14,8 +14,12 @@ import { completeCommand, findCommand } from "./commands.js";
 export const HISTORY_LINES = 100;
 /** Buffers whose history is kept; the least recently used is dropped beyond this. */
 export const HISTORY_BUFFERS = 200;
-/** Most lines one paste may send. */
-export const MAX_PASTE_LINES = 500;
+/**
+ * Most lines one paste may send: each is a request, and with the page's other requests
+ * they must fit in what the transport lets wait for a reply (`MAX_PENDING`), or the last
+ * lines of a confirmed paste would be refused.
+ */
+export const MAX_PASTE_LINES = 200;
 
 const CHANNEL = /^[#&+!]/;
 

@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { join } from "node:path";
+import { startClient } from "../../client/mod.ts";
 import { SocketPage } from "./_helpers.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -276,5 +278,42 @@ Deno.test("the first deno task run on a fresh cache fetches only the client's pa
     }
   } finally {
     await Deno.remove(denoDir, { recursive: true });
+  }
+});
+
+Deno.test("an existing data dir left readable by others: every file holding secrets or history becomes 0600, the kept token still works", async () => {
+  const dataDir = await Deno.makeTempDir({ prefix: "ircbus-client-" });
+  try {
+    const token = "ab".repeat(32);
+    await Deno.writeTextFile(join(dataDir, "web-token"), `${token}\n`);
+    // A first run, stopped; then everything made world-readable, as a copy or an older
+    // client might leave it, with the companions an interrupted run leaves behind.
+    const first = await startClient({ dataDir, port: 0, log: () => {} });
+    await first.shutdown();
+    for (const name of ["history.sqlite-wal", "history.sqlite-shm"]) {
+      Deno.writeFileSync(join(dataDir, name), new Uint8Array(0));
+    }
+    for (const entry of Deno.readDirSync(dataDir)) {
+      if (entry.isFile) Deno.chmodSync(join(dataDir, entry.name), 0o644);
+    }
+    const client = await startClient({ dataDir, port: 0, log: () => {} });
+    try {
+      assert.equal(
+        new URL(client.url).searchParams.get("token"),
+        token,
+        "a bookmark keeps working",
+      );
+      const modes = [...Deno.readDirSync(dataDir)]
+        .filter((e) => e.isFile)
+        .map((e) =>
+          `${e.name} ${(Deno.statSync(join(dataDir, e.name)).mode! & 0o777).toString(8)}`
+        );
+      assert.ok(modes.some((line) => line.startsWith("history.sqlite ")), modes.join(", "));
+      assert.deepEqual(modes.filter((line) => !line.endsWith(" 600")), [], modes.join(", "));
+    } finally {
+      await client.shutdown();
+    }
+  } finally {
+    await Deno.remove(dataDir, { recursive: true });
   }
 });

@@ -217,3 +217,47 @@ Deno.test("a client certificate file (certificate and key in one PEM) is read fo
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a client certificate path that is a device, a pipe, a directory or a huge file is refused at once", async () => {
+  await using client = await tempClient();
+  const dir = await Deno.makeTempDir({ prefix: "ircbus-cert-" });
+  try {
+    const fifo = `${dir}/pipe.pem`;
+    const made = await new Deno.Command("mkfifo", { args: [fifo] }).output();
+    assert.ok(made.success, "mkfifo");
+    const huge = `${dir}/huge.pem`;
+    // A PEM that goes on and on: its start would pass, its size does not.
+    await Deno.writeTextFile(huge, `-----BEGIN CERTIFICATE-----\n${"A".repeat(4 << 20)}\n`);
+    const secret = `${dir}/secret.txt`;
+    await Deno.writeTextFile(secret, "hunter2 the secret\n");
+    for (
+      const [path, reason] of [
+        ["/dev/zero", /must be a regular file/],
+        [fifo, /must be a regular file/],
+        [dir, /must be a regular file/],
+        [huge, /at most 1 MiB/],
+        [secret, /needs a CERTIFICATE and a PRIVATE KEY/],
+      ] as const
+    ) {
+      const network = client.networks.add({
+        name: "Cert",
+        host: "127.0.0.1",
+        port: 1,
+        tls: true,
+        nick: "me",
+        saslMechanism: "EXTERNAL",
+        clientCert: path,
+        autoconnect: false,
+      });
+      const failure = await client.perform({ kind: "connect", networkId: network.id }).then(
+        () => assert.fail(`${path} was accepted`),
+        (error: unknown) => error instanceof Error ? error.message : String(error),
+      );
+      assert.match(failure, /^Cannot read the client certificate: /);
+      assert.match(failure, reason, path);
+      assert.ok(!failure.includes("hunter2"), "what the file holds is never shown");
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { basename, join, resolve, sep } from "node:path";
 import { createEvent, EventBus, type EventMap, type EventType } from "../../bus/mod.ts";
-import { historyPath, MessageStore } from "../../history/mod.ts";
+import { exportLogs, historyPath, MessageStore } from "../../history/mod.ts";
 import { databasePath } from "../../storage/data_dir.ts";
 import { NetworkStore } from "../../storage/network_store.ts";
 
@@ -35,7 +35,8 @@ Deno.test("deno task run -- export writes one irssi-style log per buffer", async
     }
     {
       await using bus = new EventBus();
-      using store = MessageStore.open(historyPath(data));
+      // The lines' fixed dates are never in the future for the store, whatever today is.
+      using store = MessageStore.open(historyPath(data), { clock: () => T0 + 86_400_000 });
       store.attach(bus, { ownNick: () => "me" });
       const n = networkId;
       let t = T0;
@@ -155,6 +156,129 @@ Deno.test("deno task run -- export writes one irssi-style log per buffer", async
     const bad = await run(["export", "--data-dir", data, "--network", "nope"]);
     assert.equal(bad.code, 64);
     assert.match(bad.stderr, /Cannot export history: no network named "nope"/);
+
+    // An out dir that is a file: a one-line reason, not a stack trace.
+    const file = join(dir, "a-file");
+    await Deno.writeTextFile(file, "mine\n");
+    const blocked = await run(["export", "--data-dir", data, "--out", file]);
+    assert.equal(blocked.code, 1);
+    assert.match(blocked.stderr, /^Cannot export history: Not a directory/);
+    assert.doesNotMatch(blocked.stderr, /Uncaught|at async/);
+    assert.equal(await Deno.readTextFile(file), "mine\n");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("exportLogs() writes every buffer to its own file inside out, whatever its name", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "ircbus-export-" });
+  try {
+    const hostile = [
+      "#a/b",
+      "#a_b",
+      "#a\\b",
+      `#${"x".repeat(300)}`,
+      `#${"é".repeat(200)}`,
+      "..",
+      "../../etc",
+      "CON",
+      "nul.txt",
+      "#trailing. ",
+      "#c:d",
+    ];
+    {
+      await using bus = new EventBus();
+      using store = MessageStore.open(join(dir, "history.sqlite"), {
+        clock: () => T0 + 86_400_000,
+      });
+      store.attach(bus);
+      let t = T0;
+      for (
+        const [networkId, channel] of [
+          ...hostile.map((name) => [1, name] as const),
+          [2, "#same-dir"] as const,
+        ]
+      ) {
+        await emit(bus, "message.received", {
+          networkId,
+          channel,
+          user: "bob",
+          message: `in ${channel}`,
+          timestamp: 0,
+        }, t += 1000);
+      }
+    }
+    using store = MessageStore.open(join(dir, "history.sqlite"));
+    const out = join(dir, "logs");
+    // A log left world-readable by an earlier export is narrowed like a new one.
+    await Deno.mkdir(join(out, "Net"), { recursive: true });
+    await Deno.writeTextFile(join(out, "Net", "#a_b.log"), "old\n", { mode: 0o644 });
+    Deno.chmodSync(join(out, "Net", "#a_b.log"), 0o644);
+    const written = await exportLogs(store, {
+      out,
+      // Two networks whose names make the same directory.
+      networkNames: new Map([[1, "Net"], [2, "net"]]),
+    });
+    assert.equal(written.length, hostile.length + 1, JSON.stringify(written));
+    const paths = new Set(written.map((file) => file.path));
+    assert.equal(paths.size, written.length, "no two buffers share a file");
+    const root = `${resolve(out)}${sep}`;
+    const seen: string[] = [];
+    for (const file of written) {
+      assert.ok(resolve(file.path).startsWith(root), `${file.path} is inside ${out}`);
+      assert.ok(new TextEncoder().encode(basename(file.path)).length <= 255, file.path);
+      assert.equal(Deno.statSync(file.path).mode! & 0o777, 0o600, file.path);
+      const text = await Deno.readTextFile(file.path);
+      assert.equal(text.split("\n").length, 2, `${file.path} holds one line: ${text}`);
+      seen.push(text.slice(text.indexOf("in ") + 3, -1));
+    }
+    assert.deepEqual(seen.sort(), [...hostile, "#same-dir"].sort());
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("exportLogs() never writes through a link planted in the out dir", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "ircbus-export-" });
+  try {
+    {
+      await using bus = new EventBus();
+      using store = MessageStore.open(join(dir, "history.sqlite"), {
+        clock: () => T0 + 86_400_000,
+      });
+      store.attach(bus);
+      for (const [networkId, channel] of [[1, "#a"], [2, "#b"]] as const) {
+        await emit(bus, "message.received", {
+          networkId,
+          channel,
+          user: "bob",
+          message: `in ${channel}`,
+          timestamp: 0,
+        }, T0);
+      }
+    }
+    // Someone who can write in a shared out dir plants a link to a file of the user's, and
+    // a network directory that is a link to another of the user's directories.
+    const victim = join(dir, "victim");
+    await Deno.mkdir(victim);
+    await Deno.writeTextFile(join(victim, ".bashrc"), "mine\n");
+    const out = join(dir, "logs");
+    await Deno.mkdir(join(out, "Net"), { recursive: true });
+    await Deno.symlink(join(victim, ".bashrc"), join(out, "Net", "#a.log"));
+    using store = MessageStore.open(join(dir, "history.sqlite"));
+    const first = await exportLogs(store, { out, networkNames: new Map([[1, "Net"]]) });
+    assert.equal(await Deno.readTextFile(join(victim, ".bashrc")), "mine\n");
+    assert.ok(Deno.lstatSync(join(out, "Net", "#a.log")).isFile, "the link itself was replaced");
+    assert.match(await Deno.readTextFile(join(out, "Net", "#a.log")), /in #a/);
+    assert.equal(Deno.statSync(join(out, "Net", "#a.log")).mode! & 0o777, 0o600);
+    assert.equal(first.length, 2);
+
+    await Deno.symlink(victim, join(out, "Other"));
+    await assert.rejects(
+      exportLogs(store, { out, networkNames: new Map([[2, "Other"]]), networkId: 2 }),
+      /Cannot export history: .*Other is not a directory of its own/,
+    );
+    assert.deepEqual([...Deno.readDirSync(victim)].map((e) => e.name), [".bashrc"]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

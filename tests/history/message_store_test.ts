@@ -194,9 +194,10 @@ Deno.test("page() returns the newest lines and, with before, the ones just older
 
 Deno.test("search() finds words as substrings, with filters, and takes any input", async () => {
   await using bus = new EventBus();
-  using store = MessageStore.open(":memory:");
-  store.attach(bus);
   const day = 86_400_000;
+  // Lines on the days after T0 are not in the future for the store.
+  using store = MessageStore.open(":memory:", { clock: () => T0 + 10 * day });
+  store.attach(bus);
   await emit(bus, "message.received", said(1, "#deno", "alice", "the deploy FAILED again"), T0);
   await emit(bus, "message.received", said(1, "#ops", "bob", "deploy failed on eu-1"), T0 + day);
   await emit(
@@ -212,11 +213,12 @@ Deno.test("search() finds words as substrings, with filters, and takes any input
     T0 + 3 * day,
   );
   await emit(bus, "message.received", said(1, "#deno", "dave", "go go"), T0 + 4 * day);
+  await emit(bus, "message.received", said(1, "#ru", "ivan", "Привет МИР, École"), T0 + 5 * day);
   await store.flush();
   const texts = (lines: StoredLine[]) => lines.map((l) => l.text);
   // Once with the newest lines not yet indexed (found by scanning), once indexed.
   for (const indexed of [false, true]) {
-    if (indexed) assert.equal(store.index(), 5);
+    if (indexed) assert.equal(store.index(), 6);
     assert.deepEqual(texts(store.search({ text: "deploy failed" })), [
       "deployment failed?",
       "deploy failed on eu-1",
@@ -238,6 +240,13 @@ Deno.test("search() finds words as substrings, with filters, and takes any input
       store.search({ text: hostile }); // never a SQLite syntax error
     }
     assert.deepEqual(texts(store.search({ text: "%" })), [], "LIKE wildcards are text");
+    assert.deepEqual(
+      texts(store.search({ text: "привет мир école" })),
+      ["Привет МИР, École"],
+      "case-insensitive beyond ASCII",
+    );
+    assert.deepEqual(texts(store.search({ text: "ПРИ" })), ["Привет МИР, École"]);
+    assert.deepEqual(texts(store.search({ text: "deploy\0failed" })), [], "a NUL is text too");
   }
   assert.throws(() => store.search({ text: "   " }), RangeError);
 });
@@ -294,6 +303,30 @@ Deno.test("a file from a newer client is refused and keeps its lines", async () 
   const check = new DatabaseSync(path);
   assert.equal(check.prepare("SELECT text FROM lines").get()?.text, "keep me");
   check.close();
+});
+
+Deno.test("a file from a newer client in another journal mode is left byte for byte", async () => {
+  await using dir = await tempDir();
+  const path = join(dir.path, "history.sqlite");
+  {
+    await using bus = new EventBus();
+    using store = MessageStore.open(path);
+    store.attach(bus);
+    await emit(bus, "message.received", said(1, "#deno", "alice", "keep me"), T0);
+    await store.flush();
+  }
+  // A newer client that went back to a rollback journal.
+  const raw = new DatabaseSync(path);
+  raw.exec("PRAGMA journal_mode = DELETE");
+  raw.exec("UPDATE schema_versions SET version = 99 WHERE component = 'history'");
+  raw.close();
+  const before = Deno.readFileSync(path);
+  assert.throws(
+    () => MessageStore.open(path),
+    (e: unknown) => e instanceof HistoryError && e.code === "newer_schema",
+  );
+  assert.deepEqual(Deno.readFileSync(path), before);
+  assert.deepEqual([...Deno.readDirSync(dir.path)].map((e) => e.name), ["history.sqlite"]);
 });
 
 Deno.test("a full disk is a clear error; lines committed before are kept", async () => {
@@ -386,4 +419,26 @@ Deno.test("our own line replayed by a bouncer or CHATHISTORY is the line stored 
     store.page(1, "#deno").map((l) => [l.time - T0, l.msgid, l.self, l.sender]),
     [[400, "a", true, "me"], [30_300, "b", true, "me"]],
   );
+});
+
+Deno.test("a line the server dates in the future is stored as of the store's clock, so backfill still asks for what came after", async () => {
+  await using bus = new EventBus();
+  let now = T0;
+  using store = MessageStore.open(":memory:", { clock: () => now });
+  store.attach(bus);
+  await emit(bus, "message.received", said(1, "#deno", "alice", "before"), T0 - 1000);
+  // A hostile or broken server-time tag: the year 9999.
+  await emit(bus, "message.received", said(1, "#deno", "mallory", "pinned"), Date.UTC(9999, 0));
+  await store.flush();
+  const last = store.lastStored(1, "#deno")!.getTime();
+  assert.ok(last <= T0 + 60_000, `stored at ${new Date(last).toISOString()}`);
+  now = T0 + 3_600_000;
+  await emit(bus, "message.received", said(1, "#deno", "bob", "later"), now);
+  await store.flush();
+  assert.deepEqual(brief(store.page(1, "#deno")), [
+    "message alice before",
+    "message mallory pinned",
+    "message bob later",
+  ], "a later line is shown after it, not above it forever");
+  assert.equal(store.lastStored(1, "#deno")!.getTime(), now);
 });

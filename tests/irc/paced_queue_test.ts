@@ -92,3 +92,25 @@ Deno.test("PacedQueue builds a function line when its turn comes, so a waiting l
     clock.uninstall();
   }
 });
+
+Deno.test("PacedQueue with max refuses a line past its bound with a RangeError, queueing nothing", () => {
+  const clock = FakeTimers.install({ now: 0 });
+  try {
+    const sent: string[] = [];
+    const queue = new PacedQueue((line) => sent.push(line), { interval: 1000, max: 2 });
+    queue.push("L0"); // sent at once
+    queue.push("L1", "k");
+    queue.push("L2");
+    assert.equal(queue.room, 0);
+    assert.throws(() => queue.push("L3"), RangeError);
+    queue.push("L1 again", "k"); // its key is waiting: nothing to add, nothing refused
+    clock.tick(1000);
+    assert.equal(queue.room, 1);
+    queue.push("L4");
+    clock.tick(5000);
+    assert.deepEqual(sent, ["L0", "L1", "L2", "L4"]);
+    queue.close();
+  } finally {
+    clock.uninstall();
+  }
+});

@@ -286,3 +286,27 @@ for (const isolation of ["subprocess", "worker"] as const) {
     await hostAndInnocentWork(h);
   });
 }
+
+for (const isolation of ["subprocess", "worker"] as const) {
+  Deno.test(`sandbox: a plugin that disguises errors, RegExp and timers before its attempts is still audited (${isolation})`, async () => {
+    await using h = await harness();
+    const dir = await Deno.makeTempDir();
+    await Deno.writeTextFile(`${dir}/evil.js`, "export default 'LEAKED';");
+    await load(h, "recorder");
+    await h.host.install(`${FIXTURES}import-disguised`, { grant: "requested", isolation });
+    await h.host.load("import-disguised");
+    await h.bus.emit(message(`file://${dir}/evil.js http://127.0.0.1:9/evil.js`));
+    await finished(h, "import-disguised");
+    await Deno.remove(dir, { recursive: true });
+    const imports = h.host.audit("import-disguised").filter((e) =>
+      e.attempt === "import" && e.decision === "denied"
+    );
+    assert.equal(imports.length, 2, JSON.stringify(h.host.audit("import-disguised")));
+    assert.match(imports[0].detail, /Requires read access to .*evil\.js/);
+    assert.match(imports[1].detail, /Requires import access to "127\.0\.0\.1:9"/);
+    assert.match(audited(h, "import-disguised", /^Deno\.readTextFile$/).detail, /hostname/);
+    assert.match(audited(h, "import-disguised", /^node:fs$/).detail, /hostname/);
+    assert.deepEqual(logged(h, "import-disguised").filter((l) => l.includes("LEAKED")), []);
+    await hostAndInnocentWork(h);
+  });
+}

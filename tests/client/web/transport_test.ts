@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { Transport } from "../../../client/web/transport.js";
+import { MAX_PENDING, Transport } from "../../../client/web/transport.js";
+import { MAX_PASTE_LINES } from "../../../client/web/input.js";
 import type { ServerMessage } from "../../../client/web/protocol.js";
 
 /** A real WebSocket server answering each action with `answer(action)` frames. */
@@ -69,5 +70,28 @@ Deno.test("Transport fails waiting requests when the socket closes", async () =>
     const waiting = transport.request({ kind: "ready" });
     socket.close();
     await assert.rejects(waiting, { message: "Cannot finish the request: the connection closed" });
+  });
+});
+
+Deno.test("a paste of the most lines the page sends at once fits beside other requests, none refused", async () => {
+  // The backend has not answered any of them yet.
+  await withServer(() => [], async (socket) => {
+    const transport = new Transport(socket, { onMessage: () => {} });
+    const others = 32; // history pages, a whois, a list… under way at the same time
+    const requests: Promise<unknown>[] = [];
+    for (let i = 0; i < others; i++) {
+      requests.push(transport.request({ kind: "history.page", networkId: 1, buffer: "#a" }));
+    }
+    for (let i = 0; i < MAX_PASTE_LINES; i++) {
+      requests.push(
+        transport.request({ kind: "say", networkId: 1, target: "#a", text: `line ${i}` }),
+      );
+    }
+    const refused: string[] = [];
+    for (const request of requests) request.catch((error: Error) => refused.push(error.message));
+    await Promise.resolve();
+    assert.deepEqual(refused.filter((m) => !m.includes("connection closed")), []);
+    assert.equal(transport.pending, others + MAX_PASTE_LINES);
+    assert.ok(MAX_PASTE_LINES + others <= MAX_PENDING);
   });
 });
