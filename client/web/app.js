@@ -48,6 +48,8 @@ function $as(id, type) {
 
 /** @type {import("./protocol.d.ts").ServerMessage[]} */
 const inbox = [];
+/** Who waits for the frames in the inbox to be applied. @type {(() => void)[]} */
+const applying = [];
 let frameQueued = false;
 
 // ---- socket, store and views ------------------------------------------------------------
@@ -68,7 +70,7 @@ const messages = new MessageList($("messages"), {
 });
 const nicks = new NickList($("nicklist"), $("nick-count"), { onQuery: openQuery });
 const notify = createNotifier((note) => select(note.networkId, note.key));
-const scrollback = new Scrollback(request);
+const scrollback = new Scrollback(request, applied);
 
 const store = new PageStore({
   send: (action) => transport.send(action),
@@ -123,9 +125,20 @@ function scheduleFrame() {
   requestAnimationFrame(frame);
 }
 
+/**
+ * Resolves once the frames received so far are applied (a reply is settled as it comes,
+ * ahead of the events received before it, which wait for the next animation frame).
+ * @returns {Promise<void>}
+ */
+function applied() {
+  if (inbox.length === 0) return Promise.resolve();
+  return new Promise((resolve) => applying.push(resolve));
+}
+
 function frame() {
   frameQueued = false;
   const batch = inbox.splice(0);
+  const due = applying.splice(0);
   for (const message of batch) {
     try {
       receive(message);
@@ -133,6 +146,7 @@ function frame() {
       console.error("Cannot apply a backend message", error, message);
     }
   }
+  for (const resolve of due) resolve();
   render();
   stats.frames++;
 }

@@ -54,8 +54,16 @@ export declare function lineFromStored(stored: HistoryLine): Line;
  * ```
  */
 export declare class Scrollback {
-  /** Uses `request` (the page's request/reply over the socket) for every history read. */
-  constructor(request: (action: Record<string, unknown> & { kind: string }) => Promise<unknown>);
+  /**
+   * Uses `request` (the page's request/reply over the socket) for every history read.
+   * `applied` resolves once the frames received so far are in the buffers: a reply is
+   * settled as it comes, before the events that came ahead of it are applied, and the
+   * stored page is merged with the live lines only after them.
+   */
+  constructor(
+    request: (action: Record<string, unknown> & { kind: string }) => Promise<unknown>,
+    applied?: () => Promise<void>,
+  );
   /** Loads the newest stored lines the first time a buffer is opened; true when they changed. */
   open(networkId: number, buffer: Buffer): Promise<boolean>;
   /** Loads the page before the oldest line shown; resolves with how many came. */

@@ -111,6 +111,46 @@ function sameLine(line) {
   return `${line.time}\n${line.kind}\n${line.nick ?? ""}\n${line.text}`;
 }
 
+/**
+ * The stored page of a buffer just opened, with the live lines shown since the page loaded,
+ * in the order they were shown. Times cannot order them: a flood puts hundreds of lines in
+ * one millisecond, on both sides of the page's first line. The order can: the store keeps
+ * lines in the order they came, as they were shown, so a live line the page holds (the same
+ * time, kind, nick and words) places the live lines around it.
+ * - Before the first live line the page holds: a line older than the page's first, or a
+ *   message of the same millisecond, was stored before the page (older pages bring it back);
+ *   the others (the page's own notes, never stored) stay where they were shown.
+ * - After it: lines not stored yet, or never, follow the page line they followed.
+ * - When the page holds no live line, none is stored yet: all follow the page.
+ * @param {Line[]} page oldest first @param {Line[]} shown the buffer's lines, oldest first
+ * @returns {Line[]}
+ */
+function mergeOpened(page, shown) {
+  /** @type {Map<string, number>} */
+  const index = new Map(page.map((line, i) => [sameLine(line), i]));
+  const oldest = page[0]?.time ?? -Infinity;
+  /** @type {Line[]} */
+  const before = [];
+  /** @type {Line[][]} the live lines that follow each page line */
+  const after = page.map(() => []);
+  let first = -1;
+  let last = -1;
+  for (const line of shown) {
+    if (line.id !== undefined) continue; // a stored line of an earlier page
+    const at = index.get(sameLine(line));
+    if (at !== undefined) {
+      if (first < 0) first = at;
+      last = Math.max(last, at);
+    } else if (last >= 0) after[last].push(line);
+    else before.push(line);
+  }
+  if (first < 0) return [...page, ...before];
+  const kept = before.filter((line) =>
+    line.time > oldest || (line.time === oldest && line.nick === undefined)
+  );
+  return page.flatMap((line, i) => [...(i === first ? kept : []), line, ...after[i]]);
+}
+
 /** The history of the buffers the page opened, and the requests that fill it. */
 export class Scrollback {
   /** @type {(action: Record<string, unknown> & { kind: string }) => Promise<unknown>} */
@@ -118,14 +158,22 @@ export class Scrollback {
   /** @type {Map<string, { oldest?: number, done: boolean, busy: boolean }>} "net key" */
   #opened = new Map();
 
-  /** @param {(action: Record<string, unknown> & { kind: string }) => Promise<unknown>} request */
-  constructor(request) {
+  /** @type {() => Promise<void>} */
+  #applied;
+
+  /**
+   * @param {(action: Record<string, unknown> & { kind: string }) => Promise<unknown>} request
+   * @param {() => Promise<void>} [applied] resolves once the frames received so far are in
+   * the buffers (the page applies events once per animation frame, replies at once)
+   */
+  constructor(request, applied = () => Promise.resolve()) {
     this.#request = request;
+    this.#applied = applied;
   }
 
   /**
-   * Loads the newest stored lines of a buffer the first time it is opened: they go before
-   * the live lines that arrived since the page loaded (those already stored are dropped).
+   * Loads the newest stored lines of a buffer the first time it is opened, merged with the
+   * live lines that arrived since the page loaded (see {@linkcode mergeOpened}).
    * Resolves with whether the buffer's lines changed.
    * @param {number} networkId @param {PageBuffer} buffer
    * @returns {Promise<boolean>}
@@ -138,16 +186,10 @@ export class Scrollback {
     this.#opened.set(key, state);
     try {
       const lines = await this.#page(networkId, buffer.name);
-      // Live lines older than the page are history now: older pages bring them back. Of
-      // the rest, one the store holds is the same event (same time, kind, nick and words);
-      // the others (not stored yet, or never: errors, the page's own notes) follow the
-      // stored page in the order they were shown.
-      const oldest = lines.length > 0 ? lines[0].time : -Infinity;
-      const stored = new Set(lines.map(sameLine));
-      const live = buffer.lines.filter((/** @type {Line} */ line) =>
-        line.id === undefined && line.time >= oldest && !stored.has(sameLine(line))
-      );
-      buffer.lines = [...lines, ...live];
+      // The page may hold lines whose events came before the reply but wait for the next
+      // frame: merged before them, they would be shown twice.
+      await this.#applied();
+      buffer.lines = mergeOpened(lines, buffer.lines);
       state.oldest = lines[0]?.id;
       state.done = lines.length < PAGE_SIZE;
       return lines.length > 0;

@@ -58,11 +58,63 @@ Deno.test("open() drops the live lines the store holds or older pages bring; the
   await scrollback.open(1, buffer);
   assert.deepEqual(buffer.lines.map((l) => `${l.time} ${l.nick ?? "-"} ${l.text}`), [
     "1001 bob line 1",
-    "1002 bob line 2",
-    "1003 bob line 3",
     "1001 - Cannot send to #deno: not in the channel",
-    "1003 carol line 3",
+    "1002 bob line 2",
+    "1003 carol line 3", // shown after line 2
+    "1003 bob line 3",
   ]);
+});
+
+/** A flood line as shown live (no id) and as stored, all in one millisecond. */
+const flood = (n: number) => ({ kind: "message", time: 7000, nick: "bob", text: `flood ${n}` });
+const floodStored = (n: number): HistoryLine => ({
+  id: n + 1,
+  networkId: 1,
+  buffer: "#deno",
+  time: 7000,
+  kind: "message",
+  sender: "bob",
+  text: `flood ${n}`,
+  self: false,
+});
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+const texts = (buffer: { lines: { text: string }[] }) => buffer.lines.map((l) => l.text);
+
+Deno.test("open() mid-flood: live lines of the page's first millisecond but shown before it are left to older pages, in order", async () => {
+  // Stored: lines 0..259 (the page is 60..259); shown live: 20..299, all in one millisecond.
+  const scrollback = new Scrollback((action) =>
+    Promise.resolve(action.kind === "history.page" ? range(60, 260).map(floodStored) : [])
+  );
+  const buffer = newBuffer("#deno", "channel", "#deno");
+  buffer.lines.push(...range(20, 300).map(flood));
+  await scrollback.open(1, buffer);
+  assert.deepEqual(texts(buffer), range(60, 300).map((n) => `flood ${n}`));
+});
+
+Deno.test("open() merges after the events that came before the reply: none is shown twice", async () => {
+  // The reply holds lines 0..199 while 150..249 still wait for the page's next frame.
+  const buffer = newBuffer("#deno", "channel", "#deno");
+  buffer.lines.push(...range(0, 150).map(flood));
+  const scrollback = new Scrollback(
+    (action) =>
+      Promise.resolve(action.kind === "history.page" ? range(0, 200).map(floodStored) : []),
+    () => {
+      buffer.lines.push(...range(150, 250).map(flood));
+      return Promise.resolve();
+    },
+  );
+  await scrollback.open(1, buffer);
+  assert.deepEqual(texts(buffer), range(0, 250).map((n) => `flood ${n}`));
+});
+
+Deno.test("open() when the store holds none of the live lines yet: they all follow the page", async () => {
+  const scrollback = new Scrollback((action) =>
+    Promise.resolve(action.kind === "history.page" ? range(0, 10).map(floodStored) : [])
+  );
+  const buffer = newBuffer("#deno", "channel", "#deno");
+  buffer.lines.push(...range(10, 20).map(flood));
+  await scrollback.open(1, buffer);
+  assert.deepEqual(texts(buffer), range(0, 20).map((n) => `flood ${n}`));
 });
 
 Deno.test("older() prepends the page before the oldest line until the start", async () => {
