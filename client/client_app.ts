@@ -256,6 +256,10 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       case "history.page": {
         const store = requireHistory();
         await store.flush();
+        // The events of the lines just committed may still wait for the page's next batch;
+        // sent now, they reach the page before this reply, so the page can merge its live
+        // lines with the stored ones without showing a line twice.
+        ui.flush();
         const { networkId, buffer, before, limit } = action;
         return store.page(networkId, buffer, { before, limit });
       }

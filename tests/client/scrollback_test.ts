@@ -2,9 +2,10 @@
 // SQLite file: a line received, the page reloaded, the client restarted, the line still shown;
 // unread counts come back; /search finds the line.
 import assert from "node:assert/strict";
+import { createEvent } from "../../bus/mod.ts";
 import { startClient } from "../../client/mod.ts";
 import { launchPage } from "./_browser.ts";
-import { FAST_IRC, Peer, startInspircd } from "./_helpers.ts";
+import { FAST_IRC, Peer, SocketPage, startInspircd, tempClient } from "./_helpers.ts";
 
 Deno.test("history in the page survives a reload and a restart; unread counts too; /search finds a line", async () => {
   await using server = await startInspircd();
@@ -81,4 +82,26 @@ Deno.test("history in the page survives a reload and a restart; unread counts to
   } finally {
     await Deno.remove(dataDir, { recursive: true });
   }
+});
+
+Deno.test("a history page comes after the batch that carried its lines: the page merges them with its live lines and shows none twice", async () => {
+  await using client = await tempClient();
+  await using page = new SocketPage(client.url!);
+  await page.next((m) => m.kind === "hello");
+  for (let i = 0; i < 50; i++) {
+    await client.bus.emit(createEvent(
+      "message.received",
+      { networkId: 1, channel: "#deno", user: "bob", message: `line ${i}`, timestamp: 0 },
+      "irc",
+    ));
+  }
+  // Asked at once: the page's batch timer has not fired yet, the store commits on asking.
+  const reply = await page.request({ kind: "history.page", networkId: 1, buffer: "#deno" }, 1);
+  assert.ok(Array.isArray(reply.result));
+  const stored = reply.result.map((line: { text: string }) => line.text);
+  assert.equal(stored.at(-1), "line 49");
+  const before = page.received.slice(0, page.received.indexOf(reply));
+  const live = before.flatMap((m) => m.kind === "batch" && Array.isArray(m.events) ? m.events : [])
+    .filter((e) => e?.type === "message.received").map((e) => e.data.message);
+  assert.deepEqual(live, stored);
 });
