@@ -25,7 +25,18 @@ Deno.test("the page: after 1,500 lines in the open channel, scrolling up reaches
   await peer.expect(/^JOIN #flood/);
   await peer.send(":reader!r@h JOIN #flood");
   await page.goto(client.url);
-  await page.locator('#buffer-list li[data-key="#flood"]').click();
+  // A click on the channel while a line arrives (its unread count redrawn between the press
+  // and the release) still opens it.
+  const entry = page.locator('#buffer-list li[data-key="#flood"]');
+  await entry.waitFor();
+  const at = await entry.boundingBox();
+  assert.ok(at);
+  await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+  await page.mouse.down();
+  await peer.send(":bob!b@h PRIVMSG #flood :while pressed");
+  await entry.locator(".unread").waitFor();
+  await page.mouse.up();
+  await page.locator("#messages .line .text", { hasText: "while pressed" }).waitFor();
 
   const total = 1500;
   for (let sent = 0; sent < total; sent += 100) {

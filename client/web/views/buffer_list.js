@@ -50,27 +50,38 @@ export function renderRail(box, networks, selected, onSelect) {
   }
 }
 
+/** What a buffer list's entries select now (the network shown changes). @type {WeakMap<HTMLElement, (key: string) => void>} */
+const selectOf = new WeakMap();
+
 /**
  * Draws the buffer list of `net`: each buffer's name and, when unseen lines wait, their
- * count (`.unread`, also `.highlight` when some mention us or are private).
+ * count (`.unread`, also `.highlight` when some mention us or are private). An entry is
+ * kept from one drawing to the next (a flood redraws the counts every frame): a click whose
+ * press and release straddle a redraw must still land on the entry, not be lost between an
+ * old one and its new twin.
  * @param {HTMLElement} list @param {Net | undefined} net @param {string | undefined} selected
  * @param {(key: string) => void} onSelect
  */
 export function renderBuffers(list, net, selected, onSelect) {
-  list.replaceChildren();
-  if (!net) return;
-  for (const buffer of bufferOrder(net.buffers.values())) {
-    const li = document.createElement("li");
+  selectOf.set(list, onSelect);
+  /** @type {Map<string, HTMLElement>} */
+  const old = new Map();
+  for (const li of list.children) {
+    if (li instanceof HTMLElement && li.dataset.key !== undefined) old.set(li.dataset.key, li);
+  }
+  let at = 0;
+  for (const buffer of net ? bufferOrder(net.buffers.values()) : []) {
+    const li = old.get(buffer.key) ?? entry(list, buffer.key);
+    old.delete(buffer.key);
     li.className = buffer.type;
-    li.dataset.key = buffer.key;
-    li.tabIndex = 0;
     li.classList.toggle("selected", buffer.key === selected);
     if (buffer.key === selected) li.setAttribute("aria-current", "true");
+    else li.removeAttribute("aria-current");
     const name = document.createElement("span");
     name.className = "name";
-    name.textContent = buffer.type === "server" ? net.name : buffer.name;
-    li.append(name);
+    name.textContent = buffer.type === "server" && net ? net.name : buffer.name;
     let label = name.textContent;
+    li.replaceChildren(name);
     if (buffer.unread > 0) {
       const badge = document.createElement("span");
       badge.className = buffer.highlights > 0 ? "unread highlight" : "unread";
@@ -80,10 +91,21 @@ export function renderBuffers(list, net, selected, onSelect) {
       if (buffer.highlights > 0) label += `, ${buffer.highlights} for you`;
     }
     li.setAttribute("aria-label", label);
-    li.addEventListener("click", () => onSelect(buffer.key));
-    li.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") onSelect(buffer.key);
-    });
-    list.append(li);
+    // Moved only when out of order: the entry under the pointer stays where it is.
+    if (list.children[at] !== li) list.insertBefore(li, list.children[at] ?? null);
+    at++;
   }
+  for (const gone of old.values()) gone.remove();
+}
+
+/** A new entry of `list` for the buffer `key`. @param {HTMLElement} list @param {string} key */
+function entry(list, key) {
+  const li = document.createElement("li");
+  li.dataset.key = key;
+  li.tabIndex = 0;
+  li.addEventListener("click", () => selectOf.get(list)?.(key));
+  li.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") selectOf.get(list)?.(key);
+  });
+  return li;
 }
