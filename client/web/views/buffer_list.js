@@ -32,22 +32,45 @@ export function bufferOrder(buffers) {
  * @param {(networkId: number) => void} onSelect
  */
 export function renderRail(box, networks, selected, onSelect) {
-  box.replaceChildren();
+  selectNetworkOf.set(box, onSelect);
+  // Kept from one drawing to the next, as the buffer entries are: a flood redraws the
+  // unread marks every frame, and a click must not fall between an old button and its twin.
+  /** @type {Map<string, HTMLElement>} */
+  const old = new Map();
+  for (const button of box.children) {
+    if (button instanceof HTMLElement && button.dataset.networkId !== undefined) {
+      old.set(button.dataset.networkId, button);
+    }
+  }
+  let at = 0;
   for (const net of networks) {
-    const button = document.createElement("button");
-    button.type = "button";
+    const id = String(net.id);
+    const button = old.get(id) ?? railButton(box, net.id);
+    old.delete(id);
     button.textContent = net.name.slice(0, 2);
     button.title = `${net.name} (${stateText(net)})`;
     button.setAttribute("aria-label", button.title);
-    button.dataset.networkId = String(net.id);
     button.classList.toggle("selected", net.id === selected);
     button.classList.toggle("connected", net.state === "connected");
     const buffers = [...net.buffers.values()];
     button.classList.toggle("unread", buffers.some((b) => b.unread > 0));
     button.classList.toggle("highlighted", buffers.some((b) => b.highlights > 0));
-    button.addEventListener("click", () => onSelect(net.id));
-    box.append(button);
+    if (box.children[at] !== button) box.insertBefore(button, box.children[at] ?? null);
+    at++;
   }
+  for (const gone of old.values()) gone.remove();
+}
+
+/** What a rail's buttons select now. @type {WeakMap<HTMLElement, (id: number) => void>} */
+const selectNetworkOf = new WeakMap();
+
+/** A new button of the rail `box` for network `id`. @param {HTMLElement} box @param {number} id */
+function railButton(box, id) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.networkId = String(id);
+  button.addEventListener("click", () => selectNetworkOf.get(box)?.(id));
+  return button;
 }
 
 /** What a buffer list's entries select now (the network shown changes). @type {WeakMap<HTMLElement, (key: string) => void>} */
