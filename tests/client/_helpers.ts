@@ -39,7 +39,8 @@ export class Peer implements AsyncDisposable {
   readonly events = new Recorder(this.bus);
   readonly irc: IrcClient;
 
-  constructor(port: number, nick: string) {
+  /** `password`: the server password (PASS), e.g. a bouncer login. */
+  constructor(port: number, nick: string, password?: string) {
     this.irc = new IrcClient({
       bus: this.bus,
       networkId: 99,
@@ -47,6 +48,7 @@ export class Peer implements AsyncDisposable {
       port,
       tls: false,
       nick,
+      password,
       ...FAST_IRC,
     });
   }

@@ -95,6 +95,18 @@ Deno.test("always on through ZNC: a restarted client stores the lines said while
     }
 
     for (let i = 1; i <= 5; i++) heard.push(await say(`missed ${i}`));
+    // bob's lines reach carol and ZNC on separate connections: carol having them says nothing
+    // of ZNC. A second client of alice's on ZNC sees them from ZNC itself, so ZNC holds them
+    // all before the app comes back (a line ZNC got late would reach the app live, not replayed).
+    {
+      await using watcher = new Peer(
+        znc.port,
+        "alice",
+        `${znc.user}/${znc.network}:${znc.password}`,
+      );
+      await watcher.irc.connect();
+      await watcher.events.waitFor("message.received", (d) => d.message === "missed 5");
+    }
 
     {
       await using second = await Run.start(dataDir);
