@@ -5,7 +5,7 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
-import { migrate } from "../storage/database.ts";
+import { migrate, newestVersion } from "../storage/database.ts";
 import type { PluginGrant } from "./grant.ts";
 import type { IsolationMode, PluginManifest } from "./manifest.ts";
 
@@ -106,6 +106,20 @@ interface PluginRow {
   code_path: string | null;
   dev: number;
 }
+
+/**
+ * The plugin tables' component name and the newest schema version this client knows (a
+ * newer one in the client's database refuses the file untouched).
+ *
+ * @example
+ * ```ts
+ * import { PLUGIN_SCHEMA } from "./mod.ts";
+ * console.log(Object.keys(PLUGIN_SCHEMA)); // ["plugins"]
+ * ```
+ */
+export const PLUGIN_SCHEMA: Readonly<Record<string, number>> = {
+  plugins: newestVersion(MIGRATIONS),
+};
 
 /** The plugin tables of one open database. */
 export class PluginStore {

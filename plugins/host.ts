@@ -3,13 +3,14 @@ import { resolve } from "node:path";
 import type { EventBus } from "../bus/event_bus.ts";
 import { createEvent, EventSourceSystem, type PluginLifecycleAction } from "../bus/events.ts";
 import { createMetadataCoalescer, type MetadataCoalescer } from "../bus/metadata_coalescer.ts";
-import { openDatabase } from "../storage/database.ts";
+import { openDatabase, refuseNewerSchemas } from "../storage/database.ts";
+import { NETWORK_SCHEMA } from "../storage/network_store.ts";
 import { databasePath } from "../storage/data_dir.ts";
 import { PluginIdentityError, PluginLoadError } from "./errors.ts";
 import { effectiveGrant, grantAll, missingConsent, type PluginGrant } from "./grant.ts";
 import { type IsolationMode, type PluginManifest, readManifest } from "./manifest.ts";
 import { describeScope, type GrantScope, parseScope } from "./scope.ts";
-import { type AuditEntry, PluginStore, type StoredPlugin } from "./_store.ts";
+import { type AuditEntry, PLUGIN_SCHEMA, PluginStore, type StoredPlugin } from "./_store.ts";
 import { CommandRegistry } from "./_commands.ts";
 import { Delivery } from "./_delivery.ts";
 import { checkEntry, checkGrant, placeCode, stageCode } from "./_install.ts";
@@ -18,6 +19,7 @@ import { codePlace } from "./_pinned_copy.ts";
 import { type PluginServices, RunningPlugin } from "./_running_plugin.ts";
 
 export type { AuditDecision, AuditEntry } from "./_store.ts";
+export { PLUGIN_SCHEMA } from "./_store.ts";
 
 /**
  * Where a plugin's `irc.send` calls go: a small interface the IRC adapter implements.
@@ -292,7 +294,10 @@ export class PluginHost implements AsyncDisposable {
       this.#ownsDb = false;
     } else {
       Deno.mkdirSync(this.#dataDir, { recursive: true });
-      this.#db = openDatabase(databasePath(this.#dataDir));
+      // The file is the client's: any component a newer client wrote refuses it untouched.
+      this.#db = openDatabase(databasePath(this.#dataDir), {
+        check: refuseNewerSchemas({ ...NETWORK_SCHEMA, ...PLUGIN_SCHEMA }),
+      });
       this.#ownsDb = true;
     }
     this.#store = new PluginStore(this.#db, this.#now);

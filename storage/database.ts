@@ -127,16 +127,9 @@ function ownerOnly(path: string): void {
  * ```
  */
 export function migrate(db: DatabaseSync, component: string, migrations: Migration[]): number {
-  const row = db.prepare("SELECT version FROM schema_versions WHERE component = ?").get(
-    component,
-  ) as { version: number } | undefined;
-  let current = row?.version ?? 0;
-  const newest = Math.max(0, ...migrations.map((m) => m.version));
-  if (current > newest) {
-    throw new Error(
-      `Cannot open ${component} storage: the database is at schema version ${current}, newer than this client knows (${newest})`,
-    );
-  }
+  let current = schemaVersion(db, component);
+  const newest = newestVersion(migrations);
+  if (current > newest) throw newerSchema(component, current, newest);
   for (const step of [...migrations].sort((a, b) => a.version - b.version)) {
     if (step.version <= current) continue;
     db.exec("BEGIN IMMEDIATE");
@@ -155,4 +148,46 @@ export function migrate(db: DatabaseSync, component: string, migrations: Migrati
     current = step.version;
   }
   return current;
+}
+
+/**
+ * The version the last of `migrations` produces (0 for none).
+ *
+ * @example
+ * ```ts
+ * import { newestVersion } from "./database.ts";
+ * console.log(newestVersion([{ version: 1, sql: "" }, { version: 2, sql: "" }])); // 2
+ * ```
+ */
+export function newestVersion(migrations: readonly Migration[]): number {
+  return Math.max(0, ...migrations.map((m) => m.version));
+}
+
+/**
+ * A check for {@linkcode openDatabase} that refuses a file in which any of these components
+ * (name → the newest schema version this client knows) is newer: a newer client wrote it,
+ * so it is left byte for byte as it was, not even switched to WAL.
+ *
+ * @example
+ * ```ts
+ * import { openDatabase, refuseNewerSchemas } from "./database.ts";
+ * const db = openDatabase(":memory:", { check: refuseNewerSchemas({ notes: 1 }) });
+ * db.close();
+ * ```
+ */
+export function refuseNewerSchemas(
+  newest: Readonly<Record<string, number>>,
+): (db: DatabaseSync) => void {
+  return (db) => {
+    for (const [component, known] of Object.entries(newest)) {
+      const found = schemaVersion(db, component);
+      if (found > known) throw newerSchema(component, found, known);
+    }
+  };
+}
+
+function newerSchema(component: string, found: number, known: number): Error {
+  return new Error(
+    `Cannot open ${component} storage: the database is at schema version ${found}, newer than this client knows (${known}); it is left as it is`,
+  );
 }

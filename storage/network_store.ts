@@ -1,5 +1,11 @@
 import type { DatabaseSync, StatementSync } from "node:sqlite";
-import { migrate, type Migration, openDatabase } from "./database.ts";
+import {
+  migrate,
+  type Migration,
+  newestVersion,
+  openDatabase,
+  refuseNewerSchemas,
+} from "./database.ts";
 import { normalizeHost } from "../net/mod.ts";
 import { casefold } from "../irc/casemapping.ts";
 
@@ -261,6 +267,11 @@ interface ServerRow {
   tls: number;
 }
 
+/** The network tables' component name and the newest schema version this client knows. */
+export const NETWORK_SCHEMA: Readonly<Record<string, number>> = {
+  [COMPONENT]: newestVersion(MIGRATIONS),
+};
+
 /**
  * Saved networks in the client's SQLite file (component `networks`, versioned migrations
  * run on open). Matching a link's host is an indexed lookup over every network's primary
@@ -301,7 +312,7 @@ export class NetworkStore implements Disposable {
   /** Opens the store on a database (or a path), bringing its schema up to date. */
   constructor(database: DatabaseSync | string) {
     if (typeof database === "string") {
-      this.#db = openDatabase(database);
+      this.#db = openDatabase(database, { check: refuseNewerSchemas(NETWORK_SCHEMA) });
       this.#owned = true;
     } else {
       this.#db = database;
