@@ -316,6 +316,11 @@ export class FrameTooLargeError extends ProtocolError {
   }
 }
 
+/** The 4-byte big-endian frame length at `at` (unsigned, read without a `DataView`). */
+function lengthAt(bytes: Uint8Array, at: number): number {
+  return bytes[at] * 0x1000000 + (bytes[at + 1] << 16) + (bytes[at + 2] << 8) + bytes[at + 3];
+}
+
 /** A reader's body buffer above this size is let go once its frame is read. */
 const KEPT_BUFFER = 1024 * 1024;
 
@@ -389,8 +394,7 @@ export async function* readFrameGroups(
       while (offset < chunk.length) {
         if (length < 0) {
           if (headerFill === 0 && chunk.length - offset >= 4) {
-            length = (chunk[offset] * 0x1000000) + (chunk[offset + 1] << 16) +
-              (chunk[offset + 2] << 8) + chunk[offset + 3];
+            length = lengthAt(chunk, offset);
             offset += 4;
           } else {
             const take = min(4 - headerFill, chunk.length - offset);
@@ -399,7 +403,7 @@ export async function* readFrameGroups(
             offset += take;
             if (headerFill < 4) break;
             headerFill = 0;
-            length = (header[0] * 0x1000000) + (header[1] << 16) + (header[2] << 8) + header[3];
+            length = lengthAt(header, 0);
           }
           if (length > maxFrame) throw new FrameTooLargeError(length, maxFrame);
         }
