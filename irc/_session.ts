@@ -55,9 +55,9 @@ export interface SessionEnd {
   requested: boolean;
 }
 
-/** Lines waiting for the worker at which the socket stops being read, and where it resumes. */
 /** User lines (messages, WHOIS, raw lines…) waiting for their turn at most. */
 const MAX_USER_LINES = 1000;
+/** Lines waiting for the worker at which the socket stops being read, and where it resumes. */
 const BACKLOG_HIGH = 20_000;
 const BACKLOG_LOW = 5_000;
 
