@@ -210,18 +210,7 @@ export class IrcClient implements AsyncDisposable {
    * ```
    */
   say(target: string, text: string): void {
-    checkToken("say", target);
-    if (text.includes("\0") || text.includes("\r")) {
-      throw new TypeError(`Cannot say: the text contains CR or NUL, got ${JSON.stringify(text)}`);
-    }
-    const session = this.#session_("say");
-    const chunks = text.split("\n").flatMap((line) => splitUtf8(line, 400));
-    // All of the text or none of it: a queue too full for every line refuses them all.
-    session.reserve("say", chunks.length);
-    for (const chunk of chunks) {
-      // message.sent follows the real send, in order with incoming lines.
-      session.sendUser(`PRIVMSG ${target} :${chunk}`, () => session.recordSent(target, chunk));
-    }
+    this.#sendText("say", target, text);
   }
 
   /**
@@ -234,20 +223,27 @@ export class IrcClient implements AsyncDisposable {
    * ```
    */
   action(target: string, text: string): void {
-    checkToken("send an action", target);
+    this.#sendText("send an action", target, text, "action");
+  }
+
+  /** Sends `text` to `target` as PRIVMSGs, one per line (cut to fit), or as `/me` actions. */
+  #sendText(what: string, target: string, text: string, kind?: "action"): void {
+    checkToken(what, target);
     if (text.includes("\0") || text.includes("\r")) {
       throw new TypeError(
-        `Cannot send an action: the text contains CR or NUL, got ${JSON.stringify(text)}`,
+        `Cannot ${what}: the text contains CR or NUL, got ${JSON.stringify(text)}`,
       );
     }
-    const session = this.#session_("send an action");
-    const chunks = text.split("\n").flatMap((line) => splitUtf8(line, 390));
-    session.reserve("send an action", chunks.length);
+    const session = this.#session_(what);
+    // The CTCP wrapping of an action takes 10 of a line's 400 bytes.
+    const width = kind === "action" ? 390 : 400;
+    const chunks = text.split("\n").flatMap((line) => splitUtf8(line, width));
+    // All of the text or none of it: a queue too full for every line refuses them all.
+    session.reserve(what, chunks.length);
     for (const chunk of chunks) {
-      session.sendUser(
-        `PRIVMSG ${target} :${ctcp("ACTION", chunk)}`,
-        () => session.recordSent(target, chunk, "action"),
-      );
+      const body = kind === "action" ? ctcp("ACTION", chunk) : chunk;
+      // message.sent follows the real send, in order with incoming lines.
+      session.sendUser(`PRIVMSG ${target} :${body}`, () => session.recordSent(target, chunk, kind));
     }
   }
 
