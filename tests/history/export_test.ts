@@ -283,3 +283,17 @@ Deno.test("exportLogs() never writes through a link planted in the out dir", asy
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("deno task run -- export says in one line why it cannot read the saved networks", async () => {
+  const data = await Deno.makeTempDir({ prefix: "ircbus-export-" });
+  try {
+    MessageStore.open(historyPath(data)).close();
+    await Deno.writeTextFile(databasePath(data), "not a database\n".repeat(100));
+    const result = await run(["export", "--data-dir", data, "--out", join(data, "logs")]);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /^Cannot export history: /);
+    assert.doesNotMatch(result.stderr, /Uncaught|    at /);
+  } finally {
+    await Deno.remove(data, { recursive: true });
+  }
+});
