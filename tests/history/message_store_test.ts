@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { createEvent, EventBus, type EventMap, type EventType } from "../../bus/mod.ts";
+import { createEvent, EventBus } from "../../bus/mod.ts";
+import { emit, timeline } from "./_events.ts";
 import { HistoryError, MessageStore, type StoredLine } from "../../history/mod.ts";
 
 const T0 = Date.UTC(2026, 10, 26, 12, 0, 0);
@@ -10,10 +11,6 @@ const T0 = Date.UTC(2026, 10, 26, 12, 0, 0);
 async function tempDir(): Promise<AsyncDisposable & { path: string }> {
   const path = await Deno.makeTempDir({ prefix: "ircbus-history-" });
   return { path, [Symbol.asyncDispose]: () => Deno.remove(path, { recursive: true }) };
-}
-
-function emit<T extends EventType>(bus: EventBus, type: T, data: EventMap[T], time: number) {
-  return bus.emitSync(createEvent(type, data, "irc", new Date(time)));
 }
 
 function said(networkId: number, channel: string, user: string, message: string) {
@@ -27,82 +24,47 @@ Deno.test("MessageStore stores each message-bearing event in its buffer, oldest 
   await using bus = new EventBus();
   using store = MessageStore.open(join(dir.path, "history.sqlite"));
   store.attach(bus, { ownNick: () => "me" });
-  let t = T0;
-  await emit(bus, "channel.names.complete", {
+  const next = timeline(bus, T0);
+  await next("channel.names.complete", {
     networkId: 1,
     channel: "#deno",
     users: ["me", "alice", "bob"],
-  }, t++);
-  await emit(bus, "channel.names.complete", {
+  });
+  await next("channel.names.complete", {
     networkId: 1,
     channel: "#other",
     users: ["me", "bob"],
-  }, t++);
-  await emit(bus, "message.received", { ...said(1, "#deno", "alice", "hi"), msgid: "m1" }, t++);
-  await emit(
-    bus,
-    "message.received",
-    { ...said(1, "#deno", "alice", "waves"), kind: "action" },
-    t++,
-  );
-  await emit(bus, "message.received", { ...said(1, "#deno", "bob", "psst"), kind: "notice" }, t++);
-  await emit(bus, "message.received", { ...said(1, "#deno", "bob", "VERSION"), kind: "ctcp" }, t++);
-  await emit(bus, "message.sent", { networkId: 1, channel: "#deno", message: "hello all" }, t++);
-  await emit(bus, "message.received", { ...said(1, "", "carol", "dm"), peer: "carol" }, t++);
-  await emit(
-    bus,
-    "message.sent",
-    { networkId: 1, channel: "", message: "yo", target: "Carol" },
-    t++,
-  );
-  await emit(bus, "message.sent", { networkId: 1, channel: "", message: "nowhere" }, t++);
-  await emit(
-    bus,
-    "user.joined",
-    { networkId: 1, channel: "#deno", user: "dave", nickname: "dave" },
-    t++,
-  );
-  await emit(bus, "user.parted", {
+  });
+  await next("message.received", { ...said(1, "#deno", "alice", "hi"), msgid: "m1" });
+  await next("message.received", { ...said(1, "#deno", "alice", "waves"), kind: "action" });
+  await next("message.received", { ...said(1, "#deno", "bob", "psst"), kind: "notice" });
+  await next("message.received", { ...said(1, "#deno", "bob", "VERSION"), kind: "ctcp" });
+  await next("message.sent", { networkId: 1, channel: "#deno", message: "hello all" });
+  await next("message.received", { ...said(1, "", "carol", "dm"), peer: "carol" });
+  await next("message.sent", { networkId: 1, channel: "", message: "yo", target: "Carol" });
+  await next("message.sent", { networkId: 1, channel: "", message: "nowhere" });
+  await next("user.joined", { networkId: 1, channel: "#deno", user: "dave", nickname: "dave" });
+  await next("user.parted", {
     networkId: 1,
     channel: "#deno",
     user: "dave",
     nickname: "dave",
     reason: "bye",
-  }, t++);
-  await emit(bus, "user.kicked", {
+  });
+  await next("user.kicked", {
     networkId: 1,
     channel: "#deno",
     user: "alice",
     nickname: "alice",
     kicker: "me",
     reason: "spam",
-  }, t++);
-  await emit(bus, "channel.topic", { networkId: 1, channel: "#deno", topic: "on join" }, t++);
-  await emit(
-    bus,
-    "channel.topic",
-    { networkId: 1, channel: "#deno", topic: "new", setter: "bob" },
-    t++,
-  );
-  await emit(
-    bus,
-    "channel.mode",
-    { networkId: 1, channel: "#deno", modes: "+o bob", setter: "me" },
-    t++,
-  );
-  await emit(bus, "user.nick", { networkId: 1, old_nickname: "bob", nickname: "bobby" }, t++);
-  await emit(
-    bus,
-    "user.quit",
-    { networkId: 1, user: "bobby", nickname: "bobby", reason: "gone" },
-    t++,
-  );
-  await emit(
-    bus,
-    "user.quit",
-    { networkId: 1, user: "carol", nickname: "carol", reason: "zzz" },
-    t++,
-  );
+  });
+  await next("channel.topic", { networkId: 1, channel: "#deno", topic: "on join" });
+  await next("channel.topic", { networkId: 1, channel: "#deno", topic: "new", setter: "bob" });
+  await next("channel.mode", { networkId: 1, channel: "#deno", modes: "+o bob", setter: "me" });
+  await next("user.nick", { networkId: 1, old_nickname: "bob", nickname: "bobby" });
+  await next("user.quit", { networkId: 1, user: "bobby", nickname: "bobby", reason: "gone" });
+  await next("user.quit", { networkId: 1, user: "carol", nickname: "carol", reason: "zzz" });
   await store.flush();
 
   assert.deepEqual(brief(store.page(1, "#deno")), [
