@@ -173,6 +173,7 @@ export class MessageStore implements Disposable {
   readonly #chunkEnd: StatementSync;
   readonly #indexLines: StatementSync;
   readonly #setIndexedUpto: StatementSync;
+  readonly #unread: StatementSync;
 
   private constructor(db: DatabaseSync, path: string, options: MessageStoreOptions) {
     this.#db = db;
@@ -217,6 +218,10 @@ export class MessageStore implements Disposable {
     );
     this.#setRead = db.prepare(
       "UPDATE buffers SET read_time = ? WHERE id = ? AND (read_time IS NULL OR read_time < ?)",
+    );
+    // Prepared once: a page's `history.buffers` asks it for up to a thousand buffers.
+    this.#unread = db.prepare(
+      "SELECT count(*) AS n FROM (SELECT 1 FROM lines WHERE buffer_id = ? AND time > ? AND self = 0 AND kind <= 2 LIMIT ?)",
     );
   }
 
@@ -464,9 +469,7 @@ export class MessageStore implements Disposable {
     this.#check("read history");
     const id = this.#bufferId(networkId, buffer, false);
     if (id === undefined) return 0;
-    const row = this.#db.prepare(
-      "SELECT count(*) AS n FROM (SELECT 1 FROM lines WHERE buffer_id = ? AND time > ? AND self = 0 AND kind <= 2 LIMIT ?)",
-    ).get(id, since, max);
+    const row = this.#unread.get(id, since, max);
     return Number(row?.n ?? 0);
   }
 
