@@ -17,6 +17,15 @@ function said(networkId: number, channel: string, user: string, message: string)
   return { networkId, channel, user, message, timestamp: 0, kind: "message" as const };
 }
 
+/** Stores one line of alice's in #deno in the history file at `path`, then closes it. */
+async function storeLine(path: string, text: string): Promise<void> {
+  await using bus = new EventBus();
+  using store = MessageStore.open(path);
+  store.attach(bus);
+  await emit(bus, "message.received", said(1, "#deno", "alice", text), T0);
+  await store.flush();
+}
+
 const brief = (lines: StoredLine[]) => lines.map((l) => `${l.kind} ${l.sender} ${l.text}`);
 
 Deno.test("MessageStore stores each message-bearing event in its buffer, oldest first", async () => {
@@ -246,13 +255,7 @@ Deno.test("a file that is not a history database is refused and left as it was",
 Deno.test("a file from a newer client is refused and keeps its lines", async () => {
   await using dir = await tempDir();
   const path = join(dir.path, "history.sqlite");
-  {
-    await using bus = new EventBus();
-    using store = MessageStore.open(path);
-    store.attach(bus);
-    await emit(bus, "message.received", said(1, "#deno", "alice", "keep me"), T0);
-    await store.flush();
-  }
+  await storeLine(path, "keep me");
   const raw = new DatabaseSync(path);
   raw.exec("UPDATE schema_versions SET version = 99 WHERE component = 'history'");
   raw.close();
@@ -270,13 +273,7 @@ Deno.test("a file from a newer client is refused and keeps its lines", async () 
 Deno.test("a file from a newer client in another journal mode is left byte for byte", async () => {
   await using dir = await tempDir();
   const path = join(dir.path, "history.sqlite");
-  {
-    await using bus = new EventBus();
-    using store = MessageStore.open(path);
-    store.attach(bus);
-    await emit(bus, "message.received", said(1, "#deno", "alice", "keep me"), T0);
-    await store.flush();
-  }
+  await storeLine(path, "keep me");
   // A newer client that went back to a rollback journal.
   const raw = new DatabaseSync(path);
   raw.exec("PRAGMA journal_mode = DELETE");
