@@ -92,7 +92,12 @@ export async function main(args: string[]): Promise<number> {
   }
   const retentionText = values["retention-days"];
   const retentionDays = retentionText === undefined ? undefined : Number(retentionText);
-  if (retentionText !== undefined && !(/^\d+$/.test(retentionText) && Number(retentionText) > 0)) {
+  // Digits only (no "1e3", no "0x10"), and few enough to stay a whole number: a 400-digit
+  // count is Infinity, which the history store would refuse only after the start.
+  if (
+    retentionDays !== undefined &&
+    !(/^\d+$/.test(retentionText ?? "") && Number.isSafeInteger(retentionDays) && retentionDays > 0)
+  ) {
     console.error(
       `Cannot start: --retention-days must be a whole number above 0, got ${retentionText}\n${USAGE}`,
     );

@@ -42,3 +42,9 @@ export async function cpuMs(fn: () => unknown): Promise<number> {
   const { user, system } = process.cpuUsage(start);
   return (user + system) / 1000;
 }
+
+/** The value below which a share `p` (0.5 for p50, 0.95 for p95) of `values` lie. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = values.toSorted((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+}

@@ -12,7 +12,7 @@
 import { join } from "node:path";
 import { createEvent, EventBus } from "../bus/mod.ts";
 import { MessageStore } from "../history/mod.ts";
-import type { BenchRow } from "./_report.ts";
+import { type BenchRow, percentile } from "./_report.ts";
 
 const SECTION = "history";
 const FLOOD = 200_000;
@@ -59,11 +59,6 @@ function message(i: number, channel: string, text: string) {
     "irc",
     new Date(T0 + i * 10),
   );
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = values.toSorted((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 }
 
 /** Floods `bus` with `count` messages; returns the wall time and the longest delivery gap. */

@@ -6,7 +6,7 @@
  * @module
  */
 import type { IsolationMode } from "../plugins/manifest.ts";
-import type { BenchRow } from "./_report.ts";
+import { type BenchRow, percentile } from "./_report.ts";
 import { EventBus } from "../bus/event_bus.ts";
 import { createEvent } from "../bus/events.ts";
 import { PluginHost, type PluginHostOptions } from "../plugins/host.ts";
@@ -147,10 +147,7 @@ async function latency(root: string, isolation: IsolationMode, rate: number, sec
   await s.bus.emit(message("end"));
   const { latencies } = await done;
   await s.close();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { p50: at(0.5), p99: at(0.99) };
+  return { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
 }
 
 async function coldStart(root: string, isolation: IsolationMode, rounds: number) {

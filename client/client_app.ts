@@ -258,8 +258,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
         await bus.emit(createEvent("ui.pane.blurred", action.pane, EventSourceUI));
         return null;
       case "history.page": {
-        const store = requireHistory();
-        await store.flush();
+        const store = await flushedHistory();
         // The events of the lines just committed may still wait for the page's next batch;
         // sent now, they reach the page before this reply, so the page can merge its live
         // lines with the stored ones without showing a line twice.
@@ -268,14 +267,12 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
         return store.page(networkId, buffer, { before, limit });
       }
       case "history.search": {
-        const store = requireHistory();
-        await store.flush();
+        const store = await flushedHistory();
         const { kind: _kind, id: _id, ...query } = action;
         return store.search(query);
       }
       case "history.buffers": {
-        const store = requireHistory();
-        await store.flush();
+        const store = await flushedHistory();
         // The buffers with the newest lines: the page restores conversations and badges from
         // them, and a reply for every buffer a server ever made could outgrow the socket.
         return store.buffers(undefined, { recent: MAX_PAGE_BUFFERS }).map((b) => ({
@@ -314,10 +311,12 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     }
   }
 
-  function requireHistory(): MessageStore {
+  /** The history with every line received so far committed, so a read sees them. */
+  async function flushedHistory(): Promise<MessageStore> {
     if (!history) {
       throw new Error("Cannot read history: the history file was refused at start (see the log)");
     }
+    await history.flush();
     return history;
   }
 

@@ -77,9 +77,7 @@ export class EventLines {
       case "message.received": {
         const d = event.data;
         if (d.kind === "ctcp") return;
-        const own = this.#context.ownNick(d.networkId);
-        const self = own !== undefined && this.#fold(d.networkId, own) ===
-            this.#fold(d.networkId, d.user);
+        const self = this.#isOwn(d.networkId, d.user);
         out.push({
           networkId: d.networkId,
           buffer: d.channel !== "" ? d.channel : (d.peer ?? d.user),
@@ -181,8 +179,7 @@ export class EventLines {
     sender: string,
     text: string,
   ): void {
-    const own = this.#context.ownNick(networkId);
-    const self = own !== undefined && this.#fold(networkId, own) === this.#fold(networkId, sender);
+    const self = this.#isOwn(networkId, sender);
     out.push({ networkId, buffer, time, msgid: undefined, kind, sender, text, self });
   }
 
@@ -190,10 +187,16 @@ export class EventLines {
   #sharedBuffers(networkId: number, nick: string): string[] {
     const membership = this.#membership(networkId);
     const buffers = membership ? membership.channelsOf(nick) : [];
-    const own = this.#context.ownNick(networkId);
-    const isOwn = own !== undefined && this.#fold(networkId, own) === this.#fold(networkId, nick);
-    if (!isOwn && this.#context.hasBuffer(networkId, nick)) buffers.push(nick);
+    if (!this.#isOwn(networkId, nick) && this.#context.hasBuffer(networkId, nick)) {
+      buffers.push(nick);
+    }
     return buffers;
+  }
+
+  /** Whether `nick` is the user's own nick on the network, in its case mapping. */
+  #isOwn(networkId: number, nick: string): boolean {
+    const own = this.#context.ownNick(networkId);
+    return own !== undefined && this.#fold(networkId, own) === this.#fold(networkId, nick);
   }
 
   #fold(networkId: number, name: string): string {

@@ -14,7 +14,7 @@
  *
  * @module
  */
-import type { Migration } from "../storage/database.ts";
+import { type Migration, newestVersion } from "../storage/database.ts";
 
 /** The component name in `schema_versions`. */
 export const COMPONENT = "history";
@@ -60,4 +60,4 @@ export const MIGRATIONS: Migration[] = [
 ];
 
 /** The newest schema version of the component. */
-export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+export const SCHEMA_VERSION = newestVersion(MIGRATIONS);

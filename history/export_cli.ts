@@ -51,8 +51,14 @@ export async function runExport(args: string[]): Promise<number> {
   }
   const names = new Map<number, string>();
   if (existsSync(databasePath(dataDir))) {
-    using networks = new NetworkStore(databasePath(dataDir));
-    for (const network of networks.list()) names.set(network.id, network.name);
+    // A damaged client.sqlite, or one from a newer client: a one-line reason, not a stack trace.
+    try {
+      using networks = new NetworkStore(databasePath(dataDir));
+      for (const network of networks.list()) names.set(network.id, network.name);
+    } catch (error) {
+      console.error(`Cannot export history: ${error instanceof Error ? error.message : error}`);
+      return 1;
+    }
   }
   let networkId: number | undefined;
   if (values.network !== undefined) {

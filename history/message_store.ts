@@ -32,6 +32,11 @@ const PRUNE_EVERY_MS = 3_600_000;
 /** Lines indexed for search per transaction, and the time one indexing turn may take. */
 const INDEX_CHUNK = 256;
 const INDEX_TURN_MS = 8;
+/** The columns {@linkcode toLine} reads, over `lines l` joined to its buffer `b`. */
+const LINE_COLUMNS =
+  "l.id, b.network_id, b.name, l.time, l.msgid, l.kind, l.sender, l.text, l.self";
+/** The join every line read selects from. */
+const FROM_LINES = "FROM lines l JOIN buffers b ON b.id = l.buffer_id";
 
 /**
  * Options of {@linkcode MessageStore.open}.
@@ -168,6 +173,7 @@ export class MessageStore implements Disposable {
   readonly #chunkEnd: StatementSync;
   readonly #indexLines: StatementSync;
   readonly #setIndexedUpto: StatementSync;
+  readonly #unread: StatementSync;
 
   private constructor(db: DatabaseSync, path: string, options: MessageStoreOptions) {
     this.#db = db;
@@ -188,12 +194,11 @@ export class MessageStore implements Disposable {
     this.#selectBuffer = db.prepare(
       "SELECT id FROM buffers WHERE network_id = ? AND name_key = ?",
     );
-    const columns = "l.id, b.network_id, b.name, l.time, l.msgid, l.kind, l.sender, l.text, l.self";
     this.#latest = db.prepare(
-      `SELECT ${columns} FROM lines l JOIN buffers b ON b.id = l.buffer_id WHERE l.buffer_id = ? ORDER BY l.time DESC, l.id DESC LIMIT ?`,
+      `SELECT ${LINE_COLUMNS} ${FROM_LINES} WHERE l.buffer_id = ? ORDER BY l.time DESC, l.id DESC LIMIT ?`,
     );
     this.#before = db.prepare(
-      `SELECT ${columns} FROM lines l JOIN buffers b ON b.id = l.buffer_id WHERE l.buffer_id = ? AND (l.time < ? OR (l.time = ? AND l.id < ?)) ORDER BY l.time DESC, l.id DESC LIMIT ?`,
+      `SELECT ${LINE_COLUMNS} ${FROM_LINES} WHERE l.buffer_id = ? AND (l.time < ? OR (l.time = ? AND l.id < ?)) ORDER BY l.time DESC, l.id DESC LIMIT ?`,
     );
     this.#lineTime = db.prepare("SELECT time FROM lines WHERE id = ? AND buffer_id = ?");
     this.#lastTime = db.prepare("SELECT max(time) AS time FROM lines WHERE buffer_id = ?");
@@ -213,6 +218,10 @@ export class MessageStore implements Disposable {
     );
     this.#setRead = db.prepare(
       "UPDATE buffers SET read_time = ? WHERE id = ? AND (read_time IS NULL OR read_time < ?)",
+    );
+    // Prepared once: a page's `history.buffers` asks it for up to a thousand buffers.
+    this.#unread = db.prepare(
+      "SELECT count(*) AS n FROM (SELECT 1 FROM lines WHERE buffer_id = ? AND time > ? AND self = 0 AND kind <= 2 LIMIT ?)",
     );
   }
 
@@ -375,24 +384,23 @@ export class MessageStore implements Disposable {
       params.push(query.until);
     }
     const limit = clampLimit(query.limit);
-    const columns = "l.id, b.network_id, b.name, l.time, l.msgid, l.kind, l.sender, l.text, l.self";
     const filter = where.join(" AND ");
     try {
       if (match === undefined) {
         return this.#db.prepare(
-          `SELECT ${columns} FROM lines l JOIN buffers b ON b.id = l.buffer_id WHERE ${filter} ORDER BY l.id DESC LIMIT ?`,
+          `SELECT ${LINE_COLUMNS} ${FROM_LINES} WHERE ${filter} ORDER BY l.id DESC LIMIT ?`,
         ).all(...params, limit).map(toLine);
       }
       // The newest lines, not indexed yet, by scanning them; then the index, newest first
       // (FTS5 walks its rowids backwards, so a LIMIT stops it early).
       const upto = this.#upto();
       const found = this.#db.prepare(
-        `SELECT ${columns} FROM lines l JOIN buffers b ON b.id = l.buffer_id WHERE l.id > ? AND ${filter} ORDER BY l.id DESC LIMIT ?`,
+        `SELECT ${LINE_COLUMNS} ${FROM_LINES} WHERE l.id > ? AND ${filter} ORDER BY l.id DESC LIMIT ?`,
       ).all(upto, ...params, limit);
       if (found.length < limit) {
         found.push(
           ...this.#db.prepare(
-            `SELECT ${columns} FROM lines_fts f JOIN lines l ON l.id = f.rowid JOIN buffers b ON b.id = l.buffer_id WHERE lines_fts MATCH ? AND ${filter} ORDER BY f.rowid DESC LIMIT ?`,
+            `SELECT ${LINE_COLUMNS} FROM lines_fts f JOIN lines l ON l.id = f.rowid JOIN buffers b ON b.id = l.buffer_id WHERE lines_fts MATCH ? AND ${filter} ORDER BY f.rowid DESC LIMIT ?`,
           ).all(match, ...params, limit - found.length),
         );
       }
@@ -461,9 +469,7 @@ export class MessageStore implements Disposable {
     this.#check("read history");
     const id = this.#bufferId(networkId, buffer, false);
     if (id === undefined) return 0;
-    const row = this.#db.prepare(
-      "SELECT count(*) AS n FROM (SELECT 1 FROM lines WHERE buffer_id = ? AND time > ? AND self = 0 AND kind <= 2 LIMIT ?)",
-    ).get(id, since, max);
+    const row = this.#unread.get(id, since, max);
     return Number(row?.n ?? 0);
   }
 
@@ -475,7 +481,7 @@ export class MessageStore implements Disposable {
     const id = this.#bufferId(networkId, buffer, false);
     if (id === undefined) return;
     const statement = this.#db.prepare(
-      "SELECT l.id, b.network_id, b.name, l.time, l.msgid, l.kind, l.sender, l.text, l.self FROM lines l JOIN buffers b ON b.id = l.buffer_id WHERE l.buffer_id = ? ORDER BY l.time, l.id",
+      `SELECT ${LINE_COLUMNS} ${FROM_LINES} WHERE l.buffer_id = ? ORDER BY l.time, l.id`,
     );
     for (const row of statement.iterate(id)) yield toLine(row);
   }

@@ -241,7 +241,7 @@ const MIGRATIONS: Migration[] = [
 ];
 
 /** The newest schema version of the `networks` component. */
-const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+const SCHEMA_VERSION = newestVersion(MIGRATIONS);
 
 interface NetworkRow {
   id: number;
@@ -269,7 +269,7 @@ interface ServerRow {
 
 /** The network tables' component name and the newest schema version this client knows. */
 export const NETWORK_SCHEMA: Readonly<Record<string, number>> = {
-  [COMPONENT]: newestVersion(MIGRATIONS),
+  [COMPONENT]: SCHEMA_VERSION,
 };
 
 /**

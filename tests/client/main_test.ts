@@ -76,6 +76,11 @@ Deno.test("deno task run rejects bad flags with exit 64", async () => {
   const result = await launch(["--port", "99999"]).output();
   assert.equal(result.code, 64);
   assert.match(new TextDecoder().decode(result.stderr), /--port must be 0-65535/);
+  for (const days of ["0", "1e3", "-1", "9".repeat(400)]) {
+    const retention = await launch([`--retention-days=${days}`]).output();
+    assert.equal(retention.code, 64, days);
+    assert.match(new TextDecoder().decode(retention.stderr), /--retention-days must be/, days);
+  }
 });
 
 Deno.test("resolveDataDir() prefers the flag, then IRCBUS_DATA_DIR, then XDG_DATA_HOME", () => {

@@ -1,16 +1,13 @@
 import assert from "node:assert/strict";
 import { basename, join, resolve, sep } from "node:path";
-import { createEvent, EventBus, type EventMap, type EventType } from "../../bus/mod.ts";
+import { EventBus } from "../../bus/mod.ts";
+import { emit, timeline } from "./_events.ts";
 import { exportLogs, historyPath, MessageStore } from "../../history/mod.ts";
 import { databasePath } from "../../storage/data_dir.ts";
 import { NetworkStore } from "../../storage/network_store.ts";
 
 const MAIN = new URL("../../main.ts", import.meta.url).pathname;
 const T0 = Date.UTC(2026, 10, 26, 12, 0, 1);
-
-function emit<T extends EventType>(bus: EventBus, type: T, data: EventMap[T], time: number) {
-  return bus.emitSync(createEvent(type, data, "irc", new Date(time)));
-}
 
 async function run(args: string[]) {
   const output = await new Deno.Command(Deno.execPath(), {
@@ -39,41 +36,36 @@ Deno.test("deno task run -- export writes one irssi-style log per buffer", async
       using store = MessageStore.open(historyPath(data), { clock: () => T0 + 86_400_000 });
       store.attach(bus, { ownNick: () => "me" });
       const n = networkId;
-      let t = T0;
       await emit(
         bus,
         "channel.names.complete",
         { networkId: n, channel: "#deno", users: ["me"] },
-        t,
+        T0,
       );
-      await emit(bus, "user.joined", {
+      const next = timeline(bus, T0, 1000);
+      await next("user.joined", {
         networkId: n,
         channel: "#deno",
         user: "bob",
         nickname: "bob",
-      }, t);
-      await emit(bus, "message.received", {
+      });
+      await next("message.received", {
         networkId: n,
         channel: "#deno",
         user: "bob",
         message: "hello",
         timestamp: 0,
-      }, t += 1000);
-      await emit(bus, "message.received", {
+      });
+      await next("message.received", {
         networkId: n,
         channel: "#deno",
         user: "bob",
         message: "waves",
         timestamp: 0,
         kind: "action",
-      }, t += 1000);
-      await emit(
-        bus,
-        "message.sent",
-        { networkId: n, channel: "#deno", message: "hi bob" },
-        t += 1000,
-      );
-      await emit(bus, "message.received", {
+      });
+      await next("message.sent", { networkId: n, channel: "#deno", message: "hi bob" });
+      await next("message.received", {
         networkId: n,
         channel: "",
         user: "NickServ",
@@ -81,34 +73,29 @@ Deno.test("deno task run -- export writes one irssi-style log per buffer", async
         timestamp: 0,
         kind: "notice",
         peer: "NickServ",
-      }, t += 1000);
-      await emit(bus, "user.kicked", {
+      });
+      await next("user.kicked", {
         networkId: n,
         channel: "#deno",
         user: "bob",
         nickname: "bob",
         kicker: "me",
         reason: "enough",
-      }, t += 1000);
-      await emit(bus, "channel.topic", {
+      });
+      await next("channel.topic", {
         networkId: n,
         channel: "#deno",
         topic: "Deno things",
         setter: "me",
-      }, t += 1000);
-      await emit(
-        bus,
-        "user.nick",
-        { networkId: n, old_nickname: "me", nickname: "me_" },
-        t += 1000,
-      );
-      await emit(bus, "message.received", {
+      });
+      await next("user.nick", { networkId: n, old_nickname: "me", nickname: "me_" });
+      await next("message.received", {
         networkId: 7,
         channel: "#../x",
         user: "z",
         message: "other network",
         timestamp: 0,
-      }, t += 1000);
+      });
     }
     const out = join(dir, "logs");
     const all = await run(["export", "--data-dir", data, "--out", out]);
@@ -281,5 +268,19 @@ Deno.test("exportLogs() never writes through a link planted in the out dir", asy
     assert.deepEqual([...Deno.readDirSync(victim)].map((e) => e.name), [".bashrc"]);
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("deno task run -- export says in one line why it cannot read the saved networks", async () => {
+  const data = await Deno.makeTempDir({ prefix: "ircbus-export-" });
+  try {
+    MessageStore.open(historyPath(data)).close();
+    await Deno.writeTextFile(databasePath(data), "not a database\n".repeat(100));
+    const result = await run(["export", "--data-dir", data, "--out", join(data, "logs")]);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /^Cannot export history: /);
+    assert.doesNotMatch(result.stderr, /Uncaught|at async/);
+  } finally {
+    await Deno.remove(data, { recursive: true });
   }
 });

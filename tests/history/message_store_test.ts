@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { createEvent, EventBus, type EventMap, type EventType } from "../../bus/mod.ts";
+import { createEvent, EventBus } from "../../bus/mod.ts";
+import { emit, timeline } from "./_events.ts";
 import { HistoryError, MessageStore, type StoredLine } from "../../history/mod.ts";
 
 const T0 = Date.UTC(2026, 10, 26, 12, 0, 0);
@@ -12,12 +13,17 @@ async function tempDir(): Promise<AsyncDisposable & { path: string }> {
   return { path, [Symbol.asyncDispose]: () => Deno.remove(path, { recursive: true }) };
 }
 
-function emit<T extends EventType>(bus: EventBus, type: T, data: EventMap[T], time: number) {
-  return bus.emitSync(createEvent(type, data, "irc", new Date(time)));
-}
-
 function said(networkId: number, channel: string, user: string, message: string) {
   return { networkId, channel, user, message, timestamp: 0, kind: "message" as const };
+}
+
+/** Stores one line of alice's in #deno in the history file at `path`, then closes it. */
+async function storeLine(path: string, text: string): Promise<void> {
+  await using bus = new EventBus();
+  using store = MessageStore.open(path);
+  store.attach(bus);
+  await emit(bus, "message.received", said(1, "#deno", "alice", text), T0);
+  await store.flush();
 }
 
 const brief = (lines: StoredLine[]) => lines.map((l) => `${l.kind} ${l.sender} ${l.text}`);
@@ -27,82 +33,47 @@ Deno.test("MessageStore stores each message-bearing event in its buffer, oldest 
   await using bus = new EventBus();
   using store = MessageStore.open(join(dir.path, "history.sqlite"));
   store.attach(bus, { ownNick: () => "me" });
-  let t = T0;
-  await emit(bus, "channel.names.complete", {
+  const next = timeline(bus, T0);
+  await next("channel.names.complete", {
     networkId: 1,
     channel: "#deno",
     users: ["me", "alice", "bob"],
-  }, t++);
-  await emit(bus, "channel.names.complete", {
+  });
+  await next("channel.names.complete", {
     networkId: 1,
     channel: "#other",
     users: ["me", "bob"],
-  }, t++);
-  await emit(bus, "message.received", { ...said(1, "#deno", "alice", "hi"), msgid: "m1" }, t++);
-  await emit(
-    bus,
-    "message.received",
-    { ...said(1, "#deno", "alice", "waves"), kind: "action" },
-    t++,
-  );
-  await emit(bus, "message.received", { ...said(1, "#deno", "bob", "psst"), kind: "notice" }, t++);
-  await emit(bus, "message.received", { ...said(1, "#deno", "bob", "VERSION"), kind: "ctcp" }, t++);
-  await emit(bus, "message.sent", { networkId: 1, channel: "#deno", message: "hello all" }, t++);
-  await emit(bus, "message.received", { ...said(1, "", "carol", "dm"), peer: "carol" }, t++);
-  await emit(
-    bus,
-    "message.sent",
-    { networkId: 1, channel: "", message: "yo", target: "Carol" },
-    t++,
-  );
-  await emit(bus, "message.sent", { networkId: 1, channel: "", message: "nowhere" }, t++);
-  await emit(
-    bus,
-    "user.joined",
-    { networkId: 1, channel: "#deno", user: "dave", nickname: "dave" },
-    t++,
-  );
-  await emit(bus, "user.parted", {
+  });
+  await next("message.received", { ...said(1, "#deno", "alice", "hi"), msgid: "m1" });
+  await next("message.received", { ...said(1, "#deno", "alice", "waves"), kind: "action" });
+  await next("message.received", { ...said(1, "#deno", "bob", "psst"), kind: "notice" });
+  await next("message.received", { ...said(1, "#deno", "bob", "VERSION"), kind: "ctcp" });
+  await next("message.sent", { networkId: 1, channel: "#deno", message: "hello all" });
+  await next("message.received", { ...said(1, "", "carol", "dm"), peer: "carol" });
+  await next("message.sent", { networkId: 1, channel: "", message: "yo", target: "Carol" });
+  await next("message.sent", { networkId: 1, channel: "", message: "nowhere" });
+  await next("user.joined", { networkId: 1, channel: "#deno", user: "dave", nickname: "dave" });
+  await next("user.parted", {
     networkId: 1,
     channel: "#deno",
     user: "dave",
     nickname: "dave",
     reason: "bye",
-  }, t++);
-  await emit(bus, "user.kicked", {
+  });
+  await next("user.kicked", {
     networkId: 1,
     channel: "#deno",
     user: "alice",
     nickname: "alice",
     kicker: "me",
     reason: "spam",
-  }, t++);
-  await emit(bus, "channel.topic", { networkId: 1, channel: "#deno", topic: "on join" }, t++);
-  await emit(
-    bus,
-    "channel.topic",
-    { networkId: 1, channel: "#deno", topic: "new", setter: "bob" },
-    t++,
-  );
-  await emit(
-    bus,
-    "channel.mode",
-    { networkId: 1, channel: "#deno", modes: "+o bob", setter: "me" },
-    t++,
-  );
-  await emit(bus, "user.nick", { networkId: 1, old_nickname: "bob", nickname: "bobby" }, t++);
-  await emit(
-    bus,
-    "user.quit",
-    { networkId: 1, user: "bobby", nickname: "bobby", reason: "gone" },
-    t++,
-  );
-  await emit(
-    bus,
-    "user.quit",
-    { networkId: 1, user: "carol", nickname: "carol", reason: "zzz" },
-    t++,
-  );
+  });
+  await next("channel.topic", { networkId: 1, channel: "#deno", topic: "on join" });
+  await next("channel.topic", { networkId: 1, channel: "#deno", topic: "new", setter: "bob" });
+  await next("channel.mode", { networkId: 1, channel: "#deno", modes: "+o bob", setter: "me" });
+  await next("user.nick", { networkId: 1, old_nickname: "bob", nickname: "bobby" });
+  await next("user.quit", { networkId: 1, user: "bobby", nickname: "bobby", reason: "gone" });
+  await next("user.quit", { networkId: 1, user: "carol", nickname: "carol", reason: "zzz" });
   await store.flush();
 
   assert.deepEqual(brief(store.page(1, "#deno")), [
@@ -284,13 +255,7 @@ Deno.test("a file that is not a history database is refused and left as it was",
 Deno.test("a file from a newer client is refused and keeps its lines", async () => {
   await using dir = await tempDir();
   const path = join(dir.path, "history.sqlite");
-  {
-    await using bus = new EventBus();
-    using store = MessageStore.open(path);
-    store.attach(bus);
-    await emit(bus, "message.received", said(1, "#deno", "alice", "keep me"), T0);
-    await store.flush();
-  }
+  await storeLine(path, "keep me");
   const raw = new DatabaseSync(path);
   raw.exec("UPDATE schema_versions SET version = 99 WHERE component = 'history'");
   raw.close();
@@ -308,13 +273,7 @@ Deno.test("a file from a newer client is refused and keeps its lines", async () 
 Deno.test("a file from a newer client in another journal mode is left byte for byte", async () => {
   await using dir = await tempDir();
   const path = join(dir.path, "history.sqlite");
-  {
-    await using bus = new EventBus();
-    using store = MessageStore.open(path);
-    store.attach(bus);
-    await emit(bus, "message.received", said(1, "#deno", "alice", "keep me"), T0);
-    await store.flush();
-  }
+  await storeLine(path, "keep me");
   // A newer client that went back to a rollback journal.
   const raw = new DatabaseSync(path);
   raw.exec("PRAGMA journal_mode = DELETE");
