@@ -1,11 +1,9 @@
 import type { DatabaseSync } from "node:sqlite";
 import { createEvent, EventBus, EventSourceUI } from "../bus/mod.ts";
-import { openDatabase, refuseNewerSchemas } from "../storage/database.ts";
-import { databasePath } from "../storage/data_dir.ts";
-import { NETWORK_SCHEMA, NetworkStore } from "../storage/network_store.ts";
+import { NetworkStore } from "../storage/network_store.ts";
 import { historyPath, MessageStore } from "../history/mod.ts";
 import type { IrcClient, IrcClientOptions } from "../irc/mod.ts";
-import { PLUGIN_SCHEMA, PluginHost, type PluginHostOptions } from "../plugins/mod.ts";
+import { openClientDatabase, PluginHost, type PluginHostOptions } from "../plugins/mod.ts";
 import { applyUpgrade, hasUpdate, planUpgrade, pluginSources } from "../plugins/jsr.ts";
 import {
   DeepLinkHandler,
@@ -116,9 +114,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
   await Deno.mkdir(dataDir, { recursive: true, mode: 0o700 });
   // Every component of the file is checked before anything is written: a newer client's
   // file is refused as it is, not switched to WAL first.
-  const db: DatabaseSync = openDatabase(databasePath(dataDir), {
-    check: refuseNewerSchemas({ ...NETWORK_SCHEMA, ...PLUGIN_SCHEMA }),
-  });
+  const db: DatabaseSync = openClientDatabase(dataDir);
   const store = new NetworkStore(db);
   const bus = new EventBus({
     onSubscriberError: (error) => log(`bus: ${error instanceof Error ? error.message : error}`),

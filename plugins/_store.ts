@@ -110,12 +110,6 @@ interface PluginRow {
 /**
  * The plugin tables' component name and the newest schema version this client knows (a
  * newer one in the client's database refuses the file untouched).
- *
- * @example
- * ```ts
- * import { PLUGIN_SCHEMA } from "./mod.ts";
- * console.log(Object.keys(PLUGIN_SCHEMA)); // ["plugins"]
- * ```
  */
 export const PLUGIN_SCHEMA: Readonly<Record<string, number>> = {
   plugins: newestVersion(MIGRATIONS),

@@ -19,7 +19,6 @@ import { codePlace } from "./_pinned_copy.ts";
 import { type PluginServices, RunningPlugin } from "./_running_plugin.ts";
 
 export type { AuditDecision, AuditEntry } from "./_store.ts";
-export { PLUGIN_SCHEMA } from "./_store.ts";
 
 /**
  * Where a plugin's `irc.send` calls go: a small interface the IRC adapter implements.
@@ -248,6 +247,25 @@ const DEFAULTS = {
 };
 
 /**
+ * Opens the client's database in `dataDir` (`client.sqlite`: the networks and the plugins),
+ * refusing it untouched when a newer client wrote any of its parts.
+ *
+ * @example
+ * ```ts
+ * import { openClientDatabase } from "./mod.ts";
+ * const dataDir = await Deno.makeTempDir();
+ * const db = openClientDatabase(dataDir);
+ * db.close();
+ * await Deno.remove(dataDir, { recursive: true });
+ * ```
+ */
+export function openClientDatabase(dataDir: string): DatabaseSync {
+  return openDatabase(databasePath(dataDir), {
+    check: refuseNewerSchemas({ ...NETWORK_SCHEMA, ...PLUGIN_SCHEMA }),
+  });
+}
+
+/**
  * Runs each plugin in its own Deno subprocess (or, opted into, a Worker), routes bus events to
  * them, checks and audits every capability call, restarts crashed plugins and disables repeat
  * offenders.
@@ -294,10 +312,7 @@ export class PluginHost implements AsyncDisposable {
       this.#ownsDb = false;
     } else {
       Deno.mkdirSync(this.#dataDir, { recursive: true });
-      // The file is the client's: any component a newer client wrote refuses it untouched.
-      this.#db = openDatabase(databasePath(this.#dataDir), {
-        check: refuseNewerSchemas({ ...NETWORK_SCHEMA, ...PLUGIN_SCHEMA }),
-      });
+      this.#db = openClientDatabase(this.#dataDir);
       this.#ownsDb = true;
     }
     this.#store = new PluginStore(this.#db, this.#now);
