@@ -271,3 +271,32 @@ Deno.test("pluginsReply() checks the reply's shape", () => {
   assert.equal(pluginsReply({ kind: "plugins", plugins: 1 }), undefined);
   assert.equal(pluginsReply(null), undefined);
 });
+
+Deno.test("whenListed() resolves when the backend lists the network, and at once if it does", async () => {
+  const { store } = setUp();
+  await store.whenListed(1);
+  let listed = false;
+  const waiting = store.whenListed(2).then(() => (listed = true));
+  store.receive({ kind: "networks", networks: [] });
+  await Promise.resolve();
+  assert.equal(listed, false, "not listed yet");
+  store.receive({
+    kind: "networks",
+    networks: [{
+      id: 2,
+      name: "Other",
+      host: "127.0.0.1",
+      port: 6667,
+      tls: false,
+      nick: "alice",
+      autoconnect: false,
+      hasPassword: false,
+      hasSaslPassword: false,
+      state: "disconnected",
+      currentNick: "alice",
+      channels: [],
+    }],
+  });
+  await waiting;
+  assert.equal(listed, true);
+});
