@@ -123,6 +123,18 @@ export class SocketPage implements AsyncDisposable {
     });
   }
 
+  /** A page on `url` that has had its `hello`, the usual start of a test; closed if none comes. */
+  static async greeted(url: string): Promise<SocketPage> {
+    const page = new SocketPage(url);
+    try {
+      await page.next((m) => m.kind === "hello");
+      return page;
+    } catch (error) {
+      await page[Symbol.asyncDispose]();
+      throw error;
+    }
+  }
+
   /** Sends an action with an id and waits for its reply or error. */
   async request(action: Record<string, unknown>, id: number): Promise<Record<string, unknown>> {
     await this.opened;

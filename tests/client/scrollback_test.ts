@@ -86,8 +86,7 @@ Deno.test("history in the page survives a reload and a restart; unread counts to
 
 Deno.test("a history page comes after the batch that carried its lines: the page merges them with its live lines and shows none twice", async () => {
   await using client = await tempClient();
-  await using page = new SocketPage(client.url!);
-  await page.next((m) => m.kind === "hello");
+  await using page = await SocketPage.greeted(client.url!);
   for (let i = 0; i < 50; i++) {
     await client.bus.emit(createEvent(
       "message.received",
