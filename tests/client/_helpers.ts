@@ -161,3 +161,32 @@ export class SocketPage implements AsyncDisposable {
     await this.#closed;
   }
 }
+
+/**
+ * The terminal client (`deno task run`) on 127.0.0.1:`port` as "term", joining `channel`, with
+ * stdin and stdout piped and colours off.
+ */
+export function spawnTerminal(
+  port: number,
+  channel: string,
+  stderr: "piped" | "null",
+): Deno.ChildProcess {
+  return new Deno.Command(Deno.execPath(), {
+    args: [
+      "task",
+      "run",
+      "--",
+      "--server",
+      `127.0.0.1:${port}`,
+      "--nick",
+      "term",
+      "--join",
+      channel,
+    ],
+    cwd: new URL("../../", import.meta.url).pathname,
+    stdin: "piped",
+    stdout: "piped",
+    stderr,
+    env: { NO_COLOR: "1" },
+  }).spawn();
+}
