@@ -441,16 +441,6 @@ export class PageStore {
   }
 
   /**
-   * Whether `nick` is in `channel` (before the event being shown is applied).
-   * @param {Net} net @param {string} channel @param {string} nick
-   */
-  #isMember(net, channel, nick) {
-    const key = net.members.fold(nick);
-    const members = net.members.members(channel) ?? [];
-    return members.some((/** @type {{ nick: string }} */ m) => net.members.fold(m.nick) === key);
-  }
-
-  /**
    * Whether a line from someone else mentions us.
    * @param {Net} net @param {string} text
    */
@@ -577,7 +567,7 @@ export class PageStore {
         for (const buffer of net.buffers.values()) {
           const data = event.data;
           const there = buffer.type === "channel"
-            ? this.#isMember(net, buffer.name, data.nickname)
+            ? net.members.has(buffer.name, data.nickname)
             : buffer.type === "query" &&
               net.members.fold(buffer.name) === net.members.fold(data.nickname);
           if (there) add(buffer.key, { kind: "event", text: quitText(data) });
@@ -587,7 +577,7 @@ export class PageStore {
       case "user.nick": {
         const data = event.data;
         for (const buffer of net.buffers.values()) {
-          if (buffer.type !== "channel" || !this.#isMember(net, buffer.name, data.old_nickname)) {
+          if (buffer.type !== "channel" || !net.members.has(buffer.name, data.old_nickname)) {
             continue;
           }
           add(buffer.key, { kind: "event", text: nickText(data) });
