@@ -91,7 +91,7 @@ export function parseTerminalArgs(args: string[]): TerminalOptions {
     }).values;
   } catch (error) {
     throw new TypeError(
-      `Cannot parse arguments: ${(error instanceof Error ? error.message : String(error))}`,
+      `Cannot parse arguments: ${messageOf(error)}`,
     );
   }
   if (parsed.password !== undefined) {
@@ -182,6 +182,11 @@ export function parseTerminalCommand(line: string): TerminalCommand {
   if (input.kind === "usage") return { kind: "usage", message: usageError(input.name) };
   if (input.kind === "unknown") return { kind: "help" };
   return input;
+}
+
+/** What a caught value says, for one line on the terminal. */
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function clock(date: Date): string {
@@ -325,7 +330,7 @@ export async function runTerminal(args: string[]): Promise<number> {
   try {
     options = parseTerminalArgs(args);
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
+    console.error(messageOf(error));
     console.error(USAGE);
     return 2;
   }
@@ -385,7 +390,7 @@ async function runSession(
   } catch (error) {
     await bus.close();
     if (signalled()) return 0;
-    console.error(error instanceof Error ? error.message : String(error));
+    console.error(messageOf(error));
     return 1;
   }
   let target = options.join[0] ?? "";
@@ -472,7 +477,7 @@ async function runSession(
             }
           }
         } catch (error) {
-          console.log(`-- ${(error instanceof Error ? error.message : String(error))}`);
+          console.log(`-- ${messageOf(error)}`);
         }
       }
       if (client.state === "disconnected") break;

@@ -350,7 +350,7 @@ async function submitNetworkForm(event) {
     state.networkId = id;
     state.bufferKey = "*";
     if (connect || channels.length > 0) {
-      await waitFor(() => state.networks.has(id));
+      await store.whenListed(id);
       await joinTargets(
         networkId,
         channels.map((name) => ({
@@ -363,14 +363,6 @@ async function submitNetworkForm(event) {
   } catch (error) {
     $("network-form-error").textContent = error instanceof Error ? error.message : String(error);
   }
-}
-
-/** @param {() => boolean} condition */
-function waitFor(condition) {
-  return new Promise((resolve) => {
-    const check = () => (condition() ? resolve(undefined) : setTimeout(check, 20));
-    check();
-  });
 }
 
 // ---- input line -------------------------------------------------------------------------

@@ -102,6 +102,8 @@ export declare class Membership {
   channels(): { name: string; topic: string; members: Member[] }[];
   /** A channel's members, sorted by prefix rank then nick, or `undefined` if unknown. */
   members(channel: string): Member[] | undefined;
+  /** Whether `nick` is in `channel`, without sorting its members. */
+  has(channel: string, nick: string): boolean;
   /** The channels `nick` is in (a quit or nick change shows in each of them). */
   channelsOf(nick: string): string[];
   /** Applies one bus event; returns whether anything changed. */

@@ -90,6 +90,15 @@ export class Membership {
   }
 
   /**
+   * Whether `nick` is in `channel`: one lookup, where {@linkcode members} would sort the list.
+   * @param {string} channel @param {string} nick
+   * @returns {boolean}
+   */
+  has(channel, nick) {
+    return this.#channels.get(this.fold(channel))?.members.has(this.fold(nick)) ?? false;
+  }
+
+  /**
    * The channels `nick` is in, as first named; a quit or nick change shows in each of them.
    * @param {string} nick
    * @returns {string[]}

@@ -464,6 +464,20 @@ function bad(path, what, value) {
 }
 
 /**
+ * The first item of the list `value` that `check` finds wrong, or the list itself.
+ * @param {unknown} value @param {string} path @param {Check} check
+ * @returns {string | undefined}
+ */
+function listMismatch(value, path, check) {
+  if (!Array.isArray(value)) return bad(path, KIND_NAMES.array, value);
+  for (const [i, item] of value.entries()) {
+    const problem = check(item, `${path}[${i}]`);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/**
  * The first field of `value` that does not fit `field`, as "path must be X, got Y".
  * @param {LooseField} field @param {unknown} value @param {string} path
  * @returns {string | undefined}
@@ -497,12 +511,8 @@ function mismatch(field, value, path) {
   }
   if ("check" in field) return field.check(value, path);
   if ("each" in field) {
-    if (!Array.isArray(value)) return bad(path, KIND_NAMES.array, value);
-    for (const [i, item] of value.entries()) {
-      const problem = mismatch({ object: field.each }, item, `${path}[${i}]`);
-      if (problem) return problem;
-    }
-    return undefined;
+    const item = { object: field.each };
+    return listMismatch(value, path, (v, at) => mismatch(item, v, at));
   }
   if (!isObject(value)) return bad(path, "an object", value);
   for (const [key, inner] of Object.entries(field.object)) {
@@ -685,12 +695,7 @@ function eventMismatch(value, path) {
 
 /** @type {Check} */
 function eventsMismatch(value, path) {
-  if (!Array.isArray(value)) return `${path} must be a list, got ${preview(value)}`;
-  for (const [i, event] of value.entries()) {
-    const problem = eventMismatch(event, `${path}[${i}]`);
-    if (problem) return problem;
-  }
-  return undefined;
+  return listMismatch(value, path, eventMismatch);
 }
 
 /** @type {Shape<import("./protocol.d.ts").NetworkView>} */

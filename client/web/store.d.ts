@@ -184,6 +184,8 @@ export declare class PageStore {
   currentNet(): Net | undefined;
   /** The buffer shown. */
   currentBuffer(): Buffer | undefined;
+  /** Resolves once the backend lists this network (at once when it already does). */
+  whenListed(networkId: number): Promise<void>;
   /** Marks everything to be drawn again. */
   markAll(): void;
   /** A nickname's colour from the nickname-colors metadata. */

@@ -86,6 +86,8 @@ export class PageStore {
   #hooks;
   /** @type {Map<string, number>} "net key" -> stored unread count of a channel not rejoined yet */
   #waiting = new Map();
+  /** @type {Map<number, (() => void)[]>} network id -> who waits for it to be listed */
+  #listed = new Map();
 
   /** @param {StoreHooks} hooks */
   constructor(hooks) {
@@ -103,6 +105,29 @@ export class PageStore {
     const net = this.currentNet();
     const key = this.state.bufferKey;
     return net && key !== undefined ? net.buffers.get(key) : undefined;
+  }
+
+  /**
+   * Resolves once the backend lists network `networkId` (at once when it already does), so a
+   * form that just added one can act on it without polling.
+   * @param {number} networkId
+   * @returns {Promise<void>}
+   */
+  whenListed(networkId) {
+    if (this.state.networks.has(networkId)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiters = this.#listed.get(networkId) ?? [];
+      waiters.push(resolve);
+      this.#listed.set(networkId, waiters);
+    });
+  }
+
+  #wakeListed() {
+    for (const [id, waiters] of this.#listed) {
+      if (!this.state.networks.has(id)) continue;
+      this.#listed.delete(id);
+      for (const wake of waiters) wake();
+    }
   }
 
   /** Marks everything to be drawn again. */
@@ -317,6 +342,7 @@ export class PageStore {
         const first = message.networks[0];
         if (state.networkId === undefined && first) this.select(first.id, "*");
         this.markAll();
+        this.#wakeListed();
         return;
       }
       case "networks": {
@@ -333,6 +359,7 @@ export class PageStore {
         const first = next.keys().next();
         if (state.networkId === undefined && !first.done) this.select(first.value, "*");
         this.markAll();
+        this.#wakeListed();
         return;
       }
       case "network.state": {
@@ -411,16 +438,6 @@ export class PageStore {
     }
     this.#show(net, event);
     if (net.members.apply(event)) this.dirty.nicks = true;
-  }
-
-  /**
-   * Whether `nick` is in `channel` (before the event being shown is applied).
-   * @param {Net} net @param {string} channel @param {string} nick
-   */
-  #isMember(net, channel, nick) {
-    const key = net.members.fold(nick);
-    const members = net.members.members(channel) ?? [];
-    return members.some((/** @type {{ nick: string }} */ m) => net.members.fold(m.nick) === key);
   }
 
   /**
@@ -550,7 +567,7 @@ export class PageStore {
         for (const buffer of net.buffers.values()) {
           const data = event.data;
           const there = buffer.type === "channel"
-            ? this.#isMember(net, buffer.name, data.nickname)
+            ? net.members.has(buffer.name, data.nickname)
             : buffer.type === "query" &&
               net.members.fold(buffer.name) === net.members.fold(data.nickname);
           if (there) add(buffer.key, { kind: "event", text: quitText(data) });
@@ -560,7 +577,7 @@ export class PageStore {
       case "user.nick": {
         const data = event.data;
         for (const buffer of net.buffers.values()) {
-          if (buffer.type !== "channel" || !this.#isMember(net, buffer.name, data.old_nickname)) {
+          if (buffer.type !== "channel" || !net.members.has(buffer.name, data.old_nickname)) {
             continue;
           }
           add(buffer.key, { kind: "event", text: nickText(data) });

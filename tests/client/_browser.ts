@@ -80,3 +80,19 @@ export async function launchPage(): Promise<BrowserPage> {
     },
   };
 }
+
+/**
+ * From the empty view of a fresh client, adds network "Local" on 127.0.0.1:`port` (no TLS) as
+ * alice with `channels`, and presses Save and connect; the caller waits for what it needs.
+ */
+export async function addLocalNetwork(page: Page, port: number, channels: string): Promise<void> {
+  await page.locator("#empty").waitFor({ state: "visible" });
+  await page.click("#empty-add");
+  await page.fill("input[name=name]", "Local");
+  await page.fill("input[name=host]", "127.0.0.1");
+  await page.fill("input[name=port]", String(port));
+  await page.uncheck("input[name=tls]");
+  await page.fill("input[name=nick]", "alice");
+  await page.fill("input[name=channels]", channels);
+  await page.click("#network-save-connect");
+}

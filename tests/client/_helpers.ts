@@ -123,6 +123,18 @@ export class SocketPage implements AsyncDisposable {
     });
   }
 
+  /** A page on `url` that has had its `hello`, the usual start of a test; closed if none comes. */
+  static async greeted(url: string): Promise<SocketPage> {
+    const page = new SocketPage(url);
+    try {
+      await page.next((m) => m.kind === "hello");
+      return page;
+    } catch (error) {
+      await page[Symbol.asyncDispose]();
+      throw error;
+    }
+  }
+
   /** Sends an action with an id and waits for its reply or error. */
   async request(action: Record<string, unknown>, id: number): Promise<Record<string, unknown>> {
     await this.opened;
@@ -148,4 +160,33 @@ export class SocketPage implements AsyncDisposable {
     }
     await this.#closed;
   }
+}
+
+/**
+ * The terminal client (`deno task run`) on 127.0.0.1:`port` as "term", joining `channel`, with
+ * stdin and stdout piped and colours off.
+ */
+export function spawnTerminal(
+  port: number,
+  channel: string,
+  stderr: "piped" | "null",
+): Deno.ChildProcess {
+  return new Deno.Command(Deno.execPath(), {
+    args: [
+      "task",
+      "run",
+      "--",
+      "--server",
+      `127.0.0.1:${port}`,
+      "--nick",
+      "term",
+      "--join",
+      channel,
+    ],
+    cwd: new URL("../../", import.meta.url).pathname,
+    stdin: "piped",
+    stdout: "piped",
+    stderr,
+    env: { NO_COLOR: "1" },
+  }).spawn();
 }

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { type BusEvent, EventBus, handOffLink, PluginHost } from "../../mod.ts";
 import { openDatabase } from "../../storage/database.ts";
 import { colorFor } from "../../examples/plugins/nickname-colors/mod.ts";
-import { launchPage } from "./_browser.ts";
+import { addLocalNetwork, launchPage } from "./_browser.ts";
 import { Peer, startInspircd, tempClient } from "./_helpers.ts";
 
 /** Retries `attempt` until it returns true (each attempt waits on its own condition). */
@@ -41,15 +41,7 @@ Deno.test("the page: add a network, chat, colours, away, deep links, plugins", a
 
   await t.step("a fresh data dir shows the empty view; the form connects to InspIRCd", async () => {
     await page.goto(client.url!);
-    await page.locator("#empty").waitFor({ state: "visible" });
-    await page.click("#empty-add");
-    await page.fill("input[name=name]", "Local");
-    await page.fill("input[name=host]", "127.0.0.1");
-    await page.fill("input[name=port]", String(server.port));
-    await page.uncheck("input[name=tls]");
-    await page.fill("input[name=nick]", "alice");
-    await page.fill("input[name=channels]", "#room");
-    await page.click("#network-save-connect");
+    await addLocalNetwork(page, server.port, "#room");
     await page.locator("#rail button.connected").waitFor();
     await page.locator('#buffer-list li.selected[data-key="#room"]').waitFor();
     assert.equal(client.irc(1)?.state, "connected");

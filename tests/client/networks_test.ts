@@ -24,8 +24,7 @@ function hasEvent(m: Record<string, unknown>, type: string): boolean {
 Deno.test("a network with a server password connects; the page never sees the password", async () => {
   await using server = await startInspircd();
   await using client = await tempClient();
-  await using page = new SocketPage(client.url!);
-  await page.next((m) => m.kind === "hello");
+  await using page = await SocketPage.greeted(client.url!);
   const added = await page.request({
     kind: "network.add",
     network: {
@@ -89,8 +88,7 @@ Deno.test("a network with a server password connects; the page never sees the pa
 Deno.test("a refused password leaves the network disconnected with the reason shown", async () => {
   await using server = await startInspircd();
   await using client = await tempClient();
-  await using page = new SocketPage(client.url!);
-  await page.next((m) => m.kind === "hello");
+  await using page = await SocketPage.greeted(client.url!);
   const added = await page.request({
     kind: "network.add",
     network: {
@@ -121,8 +119,7 @@ Deno.test("a refused password leaves the network disconnected with the reason sh
 Deno.test("removing a network disconnects it and forgets it and its channels", async () => {
   await using server = await startInspircd();
   await using client = await tempClient();
-  await using page = new SocketPage(client.url!);
-  await page.next((m) => m.kind === "hello");
+  await using page = await SocketPage.greeted(client.url!);
   const added = await page.request({
     kind: "network.add",
     network: { name: "Gone", host: "127.0.0.1", port: server.port, tls: false, nick: "alice" },
@@ -147,8 +144,7 @@ Deno.test("removing a network disconnects it and forgets it and its channels", a
 Deno.test("SASL PLAIN from the form's fields logs in to the services account", async () => {
   await using server = await startInspircd({ services: true });
   await using client = await tempClient();
-  await using page = new SocketPage(client.url!);
-  await page.next((m) => m.kind === "hello");
+  await using page = await SocketPage.greeted(client.url!);
   const added = await page.request({
     kind: "network.add",
     network: {

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { createEvent } from "../../bus/mod.ts";
 import { startClient } from "../../client/mod.ts";
-import { launchPage } from "./_browser.ts";
+import { addLocalNetwork, launchPage } from "./_browser.ts";
 import { FAST_IRC, Peer, SocketPage, startInspircd, tempClient } from "./_helpers.ts";
 
 Deno.test("history in the page survives a reload and a restart; unread counts too; /search finds a line", async () => {
@@ -19,15 +19,7 @@ Deno.test("history in the page survives a reload and a restart; unread counts to
     const first = await startClient({ dataDir, irc: FAST_IRC, log: () => {} });
     try {
       await page.goto(first.url);
-      await page.locator("#empty").waitFor({ state: "visible" });
-      await page.click("#empty-add");
-      await page.fill("input[name=name]", "Local");
-      await page.fill("input[name=host]", "127.0.0.1");
-      await page.fill("input[name=port]", String(server.port));
-      await page.uncheck("input[name=tls]");
-      await page.fill("input[name=nick]", "alice");
-      await page.fill("input[name=channels]", "#side #room");
-      await page.click("#network-save-connect");
+      await addLocalNetwork(page, server.port, "#side #room");
       await page.locator('#buffer-list li[data-key="#side"]').waitFor();
       await page.locator('#buffer-list li[data-key="#room"]').click();
 
@@ -86,8 +78,7 @@ Deno.test("history in the page survives a reload and a restart; unread counts to
 
 Deno.test("a history page comes after the batch that carried its lines: the page merges them with its live lines and shows none twice", async () => {
   await using client = await tempClient();
-  await using page = new SocketPage(client.url!);
-  await page.next((m) => m.kind === "hello");
+  await using page = await SocketPage.greeted(client.url!);
   for (let i = 0; i < 50; i++) {
     await client.bus.emit(createEvent(
       "message.received",

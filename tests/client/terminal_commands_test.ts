@@ -1,6 +1,6 @@
 /** The terminal client's commands against a real InspIRCd, checked from a second user's side. */
 import assert from "node:assert/strict";
-import { Peer, startInspircd } from "./_helpers.ts";
+import { Peer, spawnTerminal, startInspircd } from "./_helpers.ts";
 
 /** The terminal's stdout, read line by line, with waits on what it printed. */
 class Output {
@@ -50,24 +50,7 @@ class Output {
 Deno.test("deno task run: /topic, /op, /kick, /away, /quote, /list, usage errors and /search refused on InspIRCd", async () => {
   await using server = await startInspircd();
   await using bob = new Peer(server.port, "bob");
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "task",
-      "run",
-      "--",
-      "--server",
-      `127.0.0.1:${server.port}`,
-      "--nick",
-      "term",
-      "--join",
-      "#t",
-    ],
-    cwd: new URL("../../", import.meta.url).pathname,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "null",
-    env: { NO_COLOR: "1" },
-  }).spawn();
+  const child = spawnTerminal(server.port, "#t", "null");
   const out = new Output(child.stdout.pipeThrough(new TextDecoderStream()));
   const writer = child.stdin.getWriter();
   const type = (line: string) => writer.write(new TextEncoder().encode(`${line}\n`));

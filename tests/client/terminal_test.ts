@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { createEvent } from "../../bus/mod.ts";
 import { formatEvent, parseTerminalArgs, parseTerminalCommand } from "../../client/mod.ts";
 import { ScriptedServer } from "../irc/_peer.ts";
+import { spawnTerminal } from "./_helpers.ts";
 
 Deno.test("parseTerminalArgs() reads host, port, TLS, nick, channels and SASL account", () => {
   assert.deepEqual(
@@ -108,24 +109,7 @@ Deno.test("formatEvent() renders messages, private messages and errors", () => {
 
 Deno.test("deno task run: connects, joins, says, reads commands from stdin and quits", async () => {
   await using server = new ScriptedServer();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "task",
-      "run",
-      "--",
-      "--server",
-      `127.0.0.1:${server.port}`,
-      "--nick",
-      "term",
-      "--join",
-      "#a",
-    ],
-    cwd: new URL("../../", import.meta.url).pathname,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).spawn();
+  const child = spawnTerminal(server.port, "#a", "piped");
   const peer = await server.accept();
   await peer.register();
   await peer.expect(/^JOIN #a$/);

@@ -163,8 +163,7 @@ Deno.test("a page sending faster than the server's pace fills a bounded queue, t
     autoconnect: false,
   });
   await client.perform({ kind: "connect", networkId: network.id });
-  await using page = new SocketPage(client.url!);
-  await page.next((m) => m.kind === "hello");
+  await using page = await SocketPage.greeted(client.url!);
   const sent = 1_500;
   const answered = (m: Record<string, unknown>) =>
     (m.kind === "reply" || m.kind === "error") && typeof m.id === "number";
@@ -251,8 +250,7 @@ Deno.test("history.buffers answers with the most recent buffers only, however ma
     await store.flush();
   }
   await using client = await tempClient({ dataDir });
-  await using page = new SocketPage(client.url!);
-  await page.next((m) => m.kind === "hello");
+  await using page = await SocketPage.greeted(client.url!);
   const reply = await page.request({ kind: "history.buffers" }, 1);
   assert.equal(reply.kind, "reply", JSON.stringify(reply).slice(0, 200));
   assert.ok(Array.isArray(reply.result));
@@ -279,8 +277,7 @@ Deno.test("a page holds at most as many actions in flight as the page itself all
   const peer = await server.accept();
   await peer.register();
   await connecting;
-  await using page = new SocketPage(client.url!);
-  await page.next((m) => m.kind === "hello");
+  await using page = await SocketPage.greeted(client.url!);
   const sent = MAX_PENDING + 50;
   for (let id = 1; id <= sent; id++) {
     page.send({ kind: "whois", networkId: network.id, nick: `ghost${id}`, id });

@@ -87,3 +87,14 @@ Deno.test("Membership under ascii casemapping keeps [ and { apart", () => {
   ], { casemapping: "ascii" });
   assert.deepEqual(listed(state, "#a"), ["a[1]", "a{1}"]);
 });
+
+Deno.test("Membership.has() answers by casemapping, false for a channel we are not in", () => {
+  const state = fed([{
+    type: "channel.names.complete",
+    data: { networkId: 1, channel: "#a", users: ["@Alice", "bob[1]"] },
+  }]);
+  assert.equal(state.has("#A", "alice"), true);
+  assert.equal(state.has("#a", "BOB{1}"), true, "rfc1459 folds [ to {");
+  assert.equal(state.has("#a", "carol"), false);
+  assert.equal(state.has("#b", "alice"), false);
+});

@@ -1,21 +1,10 @@
 import assert from "node:assert/strict";
 import { ensureBuffer, netFrom, pushLine } from "../../../client/web/page_state.js";
 import type { NetworkView } from "../../../client/web/protocol.js";
+import { networkView } from "./_network_view.ts";
 
-const view = (channels: NetworkView["channels"]): NetworkView => ({
-  id: 1,
-  name: "Local",
-  host: "127.0.0.1",
-  port: 6667,
-  tls: false,
-  nick: "me",
-  autoconnect: false,
-  hasPassword: false,
-  hasSaslPassword: false,
-  state: "connected",
-  currentNick: "me",
-  channels,
-});
+const view = (channels: NetworkView["channels"]): NetworkView =>
+  networkView({ nick: "me", currentNick: "me", channels });
 
 Deno.test("netFrom() opens the server buffer and the joined channels with members and topics", () => {
   const net = netFrom(

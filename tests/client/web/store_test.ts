@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { PageStore, pluginsReply } from "../../../client/web/store.js";
 import type { Note } from "../../../client/web/store.js";
 import type { Action, UiEvent } from "../../../client/web/protocol.js";
+import { networkView } from "./_network_view.ts";
 
 /** A store holding network 1 (we are "alice" in #room with bob), and what it asked for. */
 function setUp(
@@ -27,20 +28,9 @@ function setUp(
     roster: [],
     updates: [],
     motd: options.motd ?? [],
-    networks: [{
-      id: 1,
-      name: "Local",
-      host: "127.0.0.1",
-      port: 6667,
-      tls: false,
-      nick: "alice",
-      autoconnect: false,
-      hasPassword: false,
-      hasSaslPassword: false,
-      state: "connected",
-      currentNick: "alice",
-      channels: [{ name: "#room", topic: "", members: ["@alice", "bob"] }],
-    }],
+    networks: [
+      networkView({ channels: [{ name: "#room", topic: "", members: ["@alice", "bob"] }] }),
+    ],
   });
   const batch = (...events: UiEvent[]) =>
     store.receive({ kind: "batch", events, roster: [], updates: [] });
@@ -232,20 +222,7 @@ Deno.test("select() lets the page load stored lines, then reads the buffer up to
   });
   store.receive({
     kind: "networks",
-    networks: [{
-      id: 1,
-      name: "Local",
-      host: "127.0.0.1",
-      port: 6667,
-      tls: false,
-      nick: "alice",
-      autoconnect: false,
-      hasPassword: false,
-      hasSaslPassword: false,
-      state: "connected",
-      currentNick: "alice",
-      channels: [{ name: "#room", topic: "", members: ["alice"] }],
-    }],
+    networks: [networkView({ channels: [{ name: "#room", topic: "", members: ["alice"] }] })],
   });
   const room = store.state.networks.get(1)!.buffers.get("#room")!;
   store.select(1, "#room");
@@ -270,4 +247,20 @@ Deno.test("pluginsReply() checks the reply's shape", () => {
   );
   assert.equal(pluginsReply({ kind: "plugins", plugins: 1 }), undefined);
   assert.equal(pluginsReply(null), undefined);
+});
+
+Deno.test("whenListed() resolves when the backend lists the network, and at once if it does", async () => {
+  const { store } = setUp();
+  await store.whenListed(1);
+  let listed = false;
+  const waiting = store.whenListed(2).then(() => (listed = true));
+  store.receive({ kind: "networks", networks: [] });
+  await Promise.resolve();
+  assert.equal(listed, false, "not listed yet");
+  store.receive({
+    kind: "networks",
+    networks: [networkView({ id: 2, name: "Other", state: "disconnected" })],
+  });
+  await waiting;
+  assert.equal(listed, true);
 });
