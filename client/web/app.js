@@ -119,10 +119,17 @@ socket.addEventListener("close", () => {
   toast("Disconnected from the client process");
 });
 
+/**
+ * How often a hidden page applies what arrived: browsers give a hidden page no animation
+ * frames, and its messages must still be applied (a bounded inbox, mentions that notify).
+ */
+const HIDDEN_FRAME_MS = 250;
+
 function scheduleFrame() {
   if (frameQueued) return;
   frameQueued = true;
   requestAnimationFrame(frame);
+  if (document.hidden) setTimeout(frame, HIDDEN_FRAME_MS);
 }
 
 /**
@@ -655,7 +662,11 @@ wireSettings({
   onWords: (words) => (state.highlightWords = words),
 });
 document.addEventListener("visibilitychange", () => {
-  if (document.hidden) return;
+  // A frame asked for just before the page was hidden would wait until it is shown again.
+  if (document.hidden) {
+    if (frameQueued) setTimeout(frame, HIDDEN_FRAME_MS);
+    return;
+  }
   store.seen();
   scheduleFrame();
 });

@@ -39,6 +39,18 @@ Deno.test("the page: formatting, safe links, attention, people, kicks, errors, M
       close() {}
     }
     Object.defineProperty(globalThis, "Notification", { value: FakeNotification });
+    // As a hidden tab does, no animation frame runs while hidden: those asked for then run
+    // when the page is shown again.
+    const held: FrameRequestCallback[] = [];
+    const frameOf = globalThis.requestAnimationFrame.bind(globalThis);
+    globalThis.requestAnimationFrame = (callback) => {
+      if (!document.hidden) return frameOf(callback);
+      held.push(callback);
+      return 0;
+    };
+    document.addEventListener("visibilitychange", () => {
+      if (!document.hidden) { for (const callback of held.splice(0)) frameOf(callback); }
+    });
   });
   const notes = () => page.evaluate(() => Reflect.get(globalThis, "__notes"));
 
@@ -124,19 +136,29 @@ Deno.test("the page: formatting, safe links, attention, people, kicks, errors, M
   await t.step(
     "hidden: a private message or mention notifies, asking permission once",
     async () => {
+      // Playwright waits on animation frames by default, and a hidden page has none.
+      const POLL = { polling: 100 };
       await page.evaluate(() => Reflect.set(globalThis, "__hidden", true));
       bob.irc.say("alice", "are you around?");
-      await page.waitForFunction(() => Reflect.get(globalThis, "__notes").length === 1);
+      await page.waitForFunction(
+        () => Reflect.get(globalThis, "__notes").length === 1,
+        undefined,
+        POLL,
+      );
       bob.irc.say("#room", "no mention here");
       bob.irc.say("#room", "\x02alice\x02: ping again");
-      await page.waitForFunction(() => Reflect.get(globalThis, "__notes").length === 2);
+      await page.waitForFunction(
+        () => Reflect.get(globalThis, "__notes").length === 2,
+        undefined,
+        POLL,
+      );
       assert.deepEqual(await notes(), [
         ["bob (private)", "are you around?"],
         ["bob in #room", "alice: ping again"],
       ]);
       assert.equal(await page.evaluate(() => Reflect.get(globalThis, "__asked")), 1);
       // The open buffer counts while hidden; coming back reads it.
-      await page.waitForFunction(() => /^\(\d+\) ircbus$/.test(document.title));
+      await page.waitForFunction(() => /^\(\d+\) ircbus$/.test(document.title), undefined, POLL);
       await page.evaluate(() => {
         Reflect.set(globalThis, "__hidden", false);
         document.dispatchEvent(new Event("visibilitychange"));
