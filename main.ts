@@ -26,7 +26,6 @@
  */
 import { parseArgs } from "node:util";
 import { launchWithLink } from "./deeplink/mod.ts";
-import { runExport } from "./history/mod.ts";
 // The files, not client/mod.ts: it also exports the terminal client, whose static import of
 // irc-framework would load before the web page is served (the web client loads it on
 // first connect).
@@ -45,7 +44,11 @@ const USAGE =
 export async function main(args: string[]): Promise<number> {
   // `deno task run -- ...` passes the `--` through.
   if (args[0] === "--") args = args.slice(1);
-  if (args[0] === "export") return await runExport(args.slice(1));
+  // Loaded on use: the export command's file access would slow every start.
+  if (args[0] === "export") {
+    const { runExport } = await import("./history/export_cli.ts");
+    return await runExport(args.slice(1));
+  }
   if (
     args.includes("--headless") || args.some((a) => a === "--server" || a.startsWith("--server="))
   ) {

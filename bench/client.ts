@@ -58,11 +58,138 @@ async function startup(report: (row: BenchRow) => void): Promise<void> {
     value: performance.now() - cacheStart,
     unit: "ms",
   });
-  // The browser starts before the clock: a user's browser is already running.
-  const browser = await launchPage();
+  // First launch: the first served page, and the network connected as a page sees it.
+  let launch = await launchClient(dataDir);
+  const page = await fetch(launch.url);
+  await page.text();
+  const firstPage = performance.now() - launch.started;
+  const ws = new URL("/ws", launch.url);
+  ws.protocol = "ws:";
+  ws.search = new URL(launch.url).search;
+  const socket = new WebSocket(ws, { headers: { origin: new URL(launch.url).origin } } as never);
+  await new Promise<void>((resolve, reject) => {
+    socket.addEventListener("message", (event) => {
+      const m = JSON.parse(event.data);
+      // As a page does once it shows the hello: the client then connects its networks.
+      if (m.kind === "hello") socket.send(JSON.stringify({ kind: "ready" }));
+      const connected = (m.kind === "hello" && m.networks[0]?.state === "connected") ||
+        (m.kind === "network.state" && m.state === "connected");
+      if (connected) resolve();
+    });
+    socket.addEventListener("error", () => reject(new Error("Cannot bench: socket refused")));
+  });
+  const connected = performance.now() - launch.started;
+  socket.close();
+  await launch.stop();
+  report({ section: SECTION, name: "launch to first served page", value: firstPage, unit: "ms" });
+  report({
+    section: SECTION,
+    name: "launch to connected (InspIRCd)",
+    value: connected,
+    unit: "ms",
+    note: "the page sees the network connected",
+  });
+  // Then launches as a user's: the browser (already running, so started before the clock)
+  // opens the printed address at once, and the page itself notes the frame in which it is
+  // usable: the message input shown and the buffers listed.
+  const usable: number[] = [];
+  for (let run = 0; run < USABLE_RUNS; run++) {
+    await using browser = await launchPage();
+    await browserSettled();
+    // A binding, not a polled function: polling would run the harness's own script in the
+    // page while it loads.
+    const { promise: shown, resolve } = Promise.withResolvers<number>();
+    await browser.page.exposeFunction("usable", (at: number) => resolve(at));
+    await browser.page.addInitScript(markUsable);
+    launch = await launchClient(dataDir);
+    await browser.page.goto(launch.url);
+    usable.push(await shown - (performance.timeOrigin + launch.started));
+    await launch.stop();
+  }
+  usable.sort((a, b) => a - b);
+  report({
+    section: SECTION,
+    name: "launch to a usable page (Chromium), median",
+    value: usable[Math.floor(usable.length / 2)],
+    unit: "ms",
+    note: `${USABLE_RUNS} launches, each with a fresh browser: ${
+      usable.map((x) => Math.round(x)).join(", ")
+    } ms; goal < 300`,
+  });
+  await Deno.remove(dataDir, { recursive: true });
+}
+
+/** Launches of the client a usable page is timed over. */
+const USABLE_RUNS = 5;
+
+/**
+ * In the page, before its own scripts: reports (as epoch ms, to the `usable` binding) the
+ * animation frame that first shows the message input and a listed buffer.
+ */
+function markUsable(): void {
+  const ready = () =>
+    document.getElementById("input")?.checkVisibility() === true &&
+    document.querySelector("#buffer-list li") !== null;
+  new MutationObserver((_, observer) => {
+    if (!ready()) return;
+    observer.disconnect();
+    const report = Reflect.get(globalThis, "usable");
+    requestAnimationFrame(() => report(performance.timeOrigin + performance.now()));
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+}
+
+/**
+ * Waits until Chromium's processes use no CPU for 300 ms (at most 20 s). Just launched,
+ * headless Chromium still loads its own WebUI pages in another renderer for about half a
+ * second; a user's browser that has been running does not.
+ */
+async function browserSettled(): Promise<void> {
+  const jiffies = async () => {
+    let total = 0;
+    for await (const entry of Deno.readDir("/proc")) {
+      if (!/^\d+$/.test(entry.name)) continue;
+      try {
+        const stat = await Deno.readTextFile(`/proc/${entry.name}/stat`);
+        const close = stat.lastIndexOf(")");
+        if (!stat.slice(stat.indexOf("(") + 1, close).startsWith("chrom")) continue;
+        // After the name: state, ppid, … with utime and stime the 12th and 13th.
+        const fields = stat.slice(close + 2).split(" ");
+        total += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+    return total;
+  };
+  const deadline = performance.now() + 20_000;
+  let quiet = 0;
+  let last = await jiffies();
+  while (quiet < 3 && performance.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    const now = await jiffies();
+    quiet = now - last <= 1 ? quiet + 1 : 0;
+    last = now;
+  }
+}
+
+/** `deno task run`'s process on `dataDir`: started (bench clock) once spawned. */
+async function launchClient(
+  dataDir: string,
+): Promise<{ url: string; started: number; stop: () => Promise<void> }> {
   const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--no-prompt", "--cached-only", "main.ts", "--data-dir", dataDir],
+    args: [
+      "run",
+      "-A",
+      "--no-prompt",
+      "--cached-only",
+      "main.ts",
+      "--data-dir",
+      dataDir,
+      "--port",
+      "0",
+      "--no-open",
+    ],
     cwd: ROOT,
     stdout: "piped",
     stderr: "null",
@@ -76,51 +203,12 @@ async function startup(report: (row: BenchRow) => void): Promise<void> {
     out += value;
     url = out.match(/open (http:\/\/\S+)/)?.[1];
   }
-  const page = await fetch(url);
-  await page.text();
-  const firstPage = performance.now() - started;
-  const ws = new URL("/ws", url);
-  ws.protocol = "ws:";
-  ws.search = new URL(url).search;
-  const socket = new WebSocket(ws, { headers: { origin: new URL(url).origin } } as never);
-  await new Promise<void>((resolve, reject) => {
-    socket.addEventListener("message", (event) => {
-      const m = JSON.parse(event.data);
-      const connected = (m.kind === "hello" && m.networks[0]?.state === "connected") ||
-        (m.kind === "network.state" && m.state === "connected");
-      if (connected) resolve();
-    });
-    socket.addEventListener("error", () => reject(new Error("Cannot bench: socket refused")));
-  });
-  const connected = performance.now() - started;
-  socket.close();
-  // A second launch would find this one, so the usable-page figure reuses the running client:
-  // it is the page load itself, measured from a fresh navigation, plus the launch to first page.
-  const navigated = performance.now();
-  await browser.page.goto(url);
-  await browser.page.getByRole("textbox", { name: "Message" }).waitFor({ state: "visible" });
-  await browser.page.locator("#buffer-list li").first().waitFor();
-  const usable = firstPage + (performance.now() - navigated);
-  await browser[Symbol.asyncDispose]();
-  child.kill("SIGINT");
-  await child.status;
-  await reader.cancel().catch(() => {});
-  await Deno.remove(dataDir, { recursive: true });
-  report({ section: SECTION, name: "launch to first served page", value: firstPage, unit: "ms" });
-  report({
-    section: SECTION,
-    name: "launch to a usable page (Chromium)",
-    value: usable,
-    unit: "ms",
-    note: "first served page + the page loaded, input shown, buffers listed; goal < 300",
-  });
-  report({
-    section: SECTION,
-    name: "launch to connected (InspIRCd)",
-    value: connected,
-    unit: "ms",
-    note: "the page sees the network connected",
-  });
+  const stop = async () => {
+    child.kill("SIGINT");
+    await child.status;
+    await reader.cancel().catch(() => {});
+  };
+  return { url, started, stop };
 }
 
 /** A scripted network: registers the client, answers every JOIN with NAMES. */

@@ -1,7 +1,8 @@
 import type { DatabaseSync } from "node:sqlite";
 import { createEvent, EventBus, EventSourceUI } from "../bus/mod.ts";
 import { NetworkStore } from "../storage/network_store.ts";
-import { historyPath, MessageStore } from "../history/mod.ts";
+import { MessageStore } from "../history/message_store.ts";
+import { historyPath } from "../storage/data_dir.ts";
 import type { IrcClient, IrcClientOptions } from "../irc/mod.ts";
 import { openClientDatabase, PluginHost, type PluginHostOptions } from "../plugins/mod.ts";
 import { applyUpgrade, hasUpdate, planUpgrade, pluginSources } from "../plugins/jsr.ts";
@@ -21,6 +22,8 @@ import { shutdownInOrder, type ShutdownReport } from "./shutdown.ts";
 
 /** The protocol version the hello carries. */
 const PROTOCOL_VERSION = 1;
+/** How long autoconnect networks wait for a page before they connect anyway. */
+const AUTOCONNECT_AFTER_MS = 1000;
 /** Most stored buffers a `history.buffers` reply lists. */
 const MAX_PAGE_BUFFERS = 1000;
 
@@ -57,6 +60,11 @@ export interface ClientOptions {
   log?: (line: string) => void;
   /** Days of message history to keep (`--retention-days`). Default: keep everything. */
   retentionDays?: number;
+  /**
+   * Autoconnect networks connect when the first page is ready, or this long after the start
+   * when no page comes (a server, `--no-open`). Default 1000 ms; 0 connects at once.
+   */
+  autoconnectAfterMs?: number;
 }
 
 /**
@@ -95,7 +103,8 @@ export interface RunningClient extends AsyncDisposable {
 }
 
 /**
- * Starts the client: opens the data dir's database, connects autoconnect networks, loads
+ * Starts the client: opens the data dir's database, connects autoconnect networks (once a
+ * page is ready, or after `autoconnectAfterMs`), loads
  * the enabled plugins, serves the web UI on 127.0.0.1 and listens for handed-off links.
  *
  * @example
@@ -186,6 +195,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     switch (action.kind) {
       case "ready":
         links.ready();
+        networks.autoconnect();
         return null;
       case "connect":
         await networks.connect(action.networkId);
@@ -362,9 +372,10 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       onError: (error) => log(`deep links: ${error.message}`),
     });
   }
-  // Last: the first connect loads the IRC module (irc-framework), which then overlaps the
-  // browser opening the page instead of delaying the address.
-  networks.autoconnect();
+  // The page first: the first connect loads irc-framework, a whole core for about 55 ms,
+  // which would slow the page's own load. So networks connect once a page is ready (it
+  // shows them connecting), or after a while when no page comes.
+  networks.autoconnectAfter(options.autoconnectAfterMs ?? AUTOCONNECT_AFTER_MS);
   if (options.link !== undefined) links.handle(options.link);
 
   let stopping: Promise<ShutdownReport> | undefined;

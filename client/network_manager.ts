@@ -82,6 +82,8 @@ export class NetworkManager {
   #retries = new Map<number, AbortController>();
   /** Set by {@linkcode NetworkManager.stopRetries}: the shutdown has begun, connect no more. */
   #stopping = false;
+  #autoconnected = false;
+  #autoconnectTimer: ReturnType<typeof setTimeout> | undefined;
   /** Why each network's last connection ended or failed (cleared once it connects). */
   #reasons = new Map<number, string>();
 
@@ -194,11 +196,23 @@ export class NetworkManager {
     }
   }
 
-  /** Connects every network saved with autoconnect, in the background. */
+  /**
+   * Connects every network saved with autoconnect, in the background; only the first call
+   * (or the timer of {@linkcode NetworkManager.autoconnectAfter}) does.
+   */
   autoconnect(): void {
+    clearTimeout(this.#autoconnectTimer);
+    if (this.#autoconnected || this.#stopping) return;
+    this.#autoconnected = true;
     for (const network of this.#options.store.list()) {
       if (network.autoconnect) void this.#connectOnStart(network.id);
     }
+  }
+
+  /** Runs {@linkcode NetworkManager.autoconnect} after `ms`, unless it has run by then. */
+  autoconnectAfter(ms: number): void {
+    clearTimeout(this.#autoconnectTimer);
+    this.#autoconnectTimer = setTimeout(() => this.autoconnect(), ms);
   }
 
   /** Joins a channel, saved with its key once the server confirms. */
@@ -258,6 +272,7 @@ export class NetworkManager {
   /** Stops launch retries and refuses connects not yet started (call first on shutdown). */
   stopRetries(): void {
     this.#stopping = true;
+    clearTimeout(this.#autoconnectTimer);
     for (const retry of this.#retries.values()) retry.abort();
   }
 

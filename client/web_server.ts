@@ -10,6 +10,8 @@ const MAX_CONNECTIONS = 64;
 const REQUEST_TIMEOUT_MS = 10_000;
 /** Largest request head (request line and headers). */
 const MAX_HEAD_BYTES = 16 * 1024;
+/** Requests served on one kept-alive connection before it is closed. */
+const MAX_REQUESTS_PER_CONNECTION = 100;
 /** Default largest WebSocket message from the page, over all its fragments. */
 const MAX_MESSAGE_BYTES = 64 * 1024;
 /** Most bytes waiting for a page that does not read before its socket is closed. */
@@ -38,6 +40,7 @@ const ASSETS: Record<string, string> = {
   "/page_state.js": "page_state.js",
   "/plugins_view.js": "plugins_view.js",
   "/scrollback.js": "scrollback.js",
+  "/socket.js": "socket.js",
   "/transport.js": "transport.js",
   "/input.js": "input.js",
   "/command_plan.js": "command_plan.js",
@@ -186,31 +189,38 @@ export function serveWeb(options: WebServerOptions): WebServer {
   const cookieName = `ircbus_${port}`;
 
   async function serve(conn: Deno.TcpConn): Promise<void> {
-    // One deadline for the head and the response: idle and slow connections end there.
-    const timer = setTimeout(() => conn.close(), timeoutMs);
     let upgraded: { socket: PageSocket; rest: Uint8Array } | undefined;
-    try {
-      const head = await readHead(conn);
-      if (head === undefined) return;
-      if ("status" in head) {
-        await writeResponse(conn, text(head.status, head.message));
-        return;
+    // Bytes read past the previous request's head: the start of the next one.
+    let pending: Uint8Array = new Uint8Array(0);
+    // A page loads its modules over a few kept-alive connections instead of one connection
+    // per file. Each request has the deadline from the end of the previous response.
+    for (let served = 0; served < MAX_REQUESTS_PER_CONNECTION && upgraded === undefined; served++) {
+      const timer = setTimeout(() => conn.close(), timeoutMs);
+      try {
+        const head = await readHead(conn, pending);
+        if (head === undefined) return;
+        if ("status" in head) {
+          await writeResponse(conn, text(head.status, head.message), false);
+          return;
+        }
+        const response = await respond(head.request, head.headers);
+        if (response === "upgrade") {
+          const key = head.headers.get("sec-websocket-key") ?? "";
+          const accept = createHash("sha1").update(key + WEBSOCKET_GUID).digest("base64");
+          await writeAll(
+            conn,
+            `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
+          );
+          upgraded = { socket: new PageSocket(conn, limits), rest: head.rest };
+        } else {
+          const keepAlive = head.keepAlive && served + 1 < MAX_REQUESTS_PER_CONNECTION;
+          await writeResponse(conn, response, keepAlive);
+          if (!keepAlive) return;
+          pending = head.rest;
+        }
+      } finally {
+        clearTimeout(timer);
       }
-      const request = head.request;
-      const response = await respond(request, head.headers);
-      if (response === "upgrade") {
-        const key = head.headers.get("sec-websocket-key") ?? "";
-        const accept = createHash("sha1").update(key + WEBSOCKET_GUID).digest("base64");
-        await writeAll(
-          conn,
-          `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
-        );
-        upgraded = { socket: new PageSocket(conn, limits), rest: head.rest };
-      } else {
-        await writeResponse(conn, response);
-      }
-    } finally {
-      clearTimeout(timer);
     }
     // A page's socket lives until it closes; it counts against the cap meanwhile.
     if (upgraded === undefined) return;
@@ -296,26 +306,22 @@ export function serveWeb(options: WebServerOptions): WebServer {
 }
 
 type Head =
-  | { request: Request; headers: Headers; rest: Uint8Array }
+  | { request: Request; headers: Headers; rest: Uint8Array; keepAlive: boolean }
   | { status: number; message: string };
 
 /**
- * Reads one request head (at most MAX_HEAD_BYTES); `undefined` when the peer went away
- * first. The connection is closed after each response, so a body is never read.
+ * Reads one request head (at most MAX_HEAD_BYTES), starting with the bytes already read
+ * past the previous head; `undefined` when the peer went away first. A body is never read:
+ * a request that has one closes the connection after its response (`keepAlive` false).
  */
-async function readHead(conn: Deno.Conn): Promise<Head | undefined> {
+async function readHead(conn: Deno.Conn, pending: Uint8Array): Promise<Head | undefined> {
   const buffer = new Uint8Array(MAX_HEAD_BYTES);
-  let length = 0;
+  buffer.set(pending.subarray(0, MAX_HEAD_BYTES));
+  let length = Math.min(pending.length, MAX_HEAD_BYTES);
   let end = -1;
-  while (end === -1) {
-    if (length === buffer.length) {
-      return { status: 431, message: "Cannot read the request: the head is too large" };
-    }
-    const n = await conn.read(buffer.subarray(length));
-    if (n === null) return undefined;
-    const from = Math.max(0, length - 3);
-    length += n;
-    for (let i = from; i + 3 < length; i++) {
+  let scanned = 0;
+  for (;;) {
+    for (let i = Math.max(0, scanned - 3); i + 3 < length; i++) {
       if (
         buffer[i] === 13 && buffer[i + 1] === 10 && buffer[i + 2] === 13 && buffer[i + 3] === 10
       ) {
@@ -323,10 +329,18 @@ async function readHead(conn: Deno.Conn): Promise<Head | undefined> {
         break;
       }
     }
+    scanned = length;
+    if (end !== -1) break;
+    if (length === buffer.length) {
+      return { status: 431, message: "Cannot read the request: the head is too large" };
+    }
+    const n = await conn.read(buffer.subarray(length));
+    if (n === null) return undefined;
+    length += n;
   }
   const bad = { status: 400, message: "Cannot read the request: malformed head" };
   const [line, ...fields] = new TextDecoder("latin1").decode(buffer.subarray(0, end)).split("\r\n");
-  const match = /^([A-Z]{1,16}) (\/\S*) HTTP\/1\.[01]$/.exec(line);
+  const match = /^([A-Z]{1,16}) (\/\S*) HTTP\/1\.([01])$/.exec(line);
   if (!match) return bad;
   const headers = new Headers();
   try {
@@ -336,17 +350,26 @@ async function readHead(conn: Deno.Conn): Promise<Head | undefined> {
       headers.append(field.slice(0, colon), field.slice(colon + 1).trim());
     }
     const request = new Request(`http://127.0.0.1${match[2]}`, { method: match[1], headers });
-    return { request, headers, rest: buffer.slice(end + 4, length) };
+    // HTTP/1.1 keeps the connection unless told otherwise; a body would be the next "head".
+    const keepAlive = match[3] === "1" && !/\bclose\b/i.test(headers.get("connection") ?? "") &&
+      !headers.has("transfer-encoding") && (headers.get("content-length") ?? "0") === "0";
+    return { request, headers, rest: buffer.slice(end + 4, length), keepAlive };
   } catch {
     return bad; // An invalid header name or value, or a method fetch forbids.
   }
 }
 
-async function writeResponse(conn: Deno.Conn, response: Response): Promise<void> {
+async function writeResponse(
+  conn: Deno.Conn,
+  response: Response,
+  keepAlive: boolean,
+): Promise<void> {
   const body = new Uint8Array(await response.arrayBuffer());
   let head = `HTTP/1.1 ${response.status} ${REASONS[response.status] ?? ""}\r\n`;
   for (const [name, value] of response.headers) head += `${name}: ${value}\r\n`;
-  head += `content-length: ${body.length}\r\nconnection: close\r\n\r\n`;
+  head += `content-length: ${body.length}\r\nconnection: ${
+    keepAlive ? "keep-alive" : "close"
+  }\r\n\r\n`;
   const headBytes = new TextEncoder().encode(head);
   const bytes = new Uint8Array(headBytes.length + body.length);
   bytes.set(headBytes);

@@ -11,6 +11,7 @@ import { bindNetworkForm, fillNetworkForm, readNetworkForm, stateText } from "./
 import * as model from "./page_state.js";
 import { upgradeWithConsent } from "./plugins_view.js";
 import { Scrollback } from "./scrollback.js";
+import { socket, takeEarlyFrames } from "./socket.js";
 import { PageStore, pluginsReply } from "./store.js";
 import { Transport } from "./transport.js";
 import { bufferOrder, renderBuffers, renderRail } from "./views/buffer_list.js";
@@ -54,9 +55,8 @@ let frameQueued = false;
 
 // ---- socket, store and views ------------------------------------------------------------
 
-const token = new URLSearchParams(location.search).get("token") ?? "";
-const socket = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
 const transport = new Transport(socket, {
+  early: takeEarlyFrames(),
   onMessage: (message) => {
     inbox.push(message);
     scheduleFrame();
@@ -507,6 +507,8 @@ function render() {
     messages.show(state.networkId, buffer);
   }
   messages.flush();
+  // A burst beyond one frame's lines goes on in the next frames.
+  if (messages.pending) scheduleFrame();
   if (dirty.nicks) {
     const networkId = state.networkId ?? 0;
     nicks.render(
@@ -676,3 +678,7 @@ document.addEventListener("keydown", (event) => {
   event.preventDefault();
   jumpToUnread();
 });
+
+// The hello mostly arrives while the modules load (socket.js opens the socket first): it is
+// shown now rather than one animation frame later.
+if (inbox.length > 0) frame();

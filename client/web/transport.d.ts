@@ -18,7 +18,8 @@ export declare const MAX_PENDING: number;
 /**
  * The page's requests over one WebSocket: actions out with an id, replies and errors matched
  * back to their request, every other checked frame handed to `onMessage` in order, malformed
- * frames to `onMalformed`. Waiting requests fail when the socket closes.
+ * frames to `onMalformed`. Frames received before it listened (`early`) come first. Waiting
+ * requests fail when the socket closes.
  *
  * @example
  * ```ts ignore
@@ -36,6 +37,8 @@ export declare class Transport {
       onMessage: (message: ServerMessage) => void;
       /** A frame that is not a well-formed message: dropped, with the reason. */
       onMalformed?: (frame: unknown, error: TypeError) => void;
+      /** Frames the socket received before this transport listened, handled first, in order. */
+      early?: unknown[];
     },
   );
   /** How many requests wait for their reply. */

@@ -24,17 +24,20 @@ export class Transport {
   /**
    * @param {WebSocket} socket
    * @param {{ onMessage: (message: import("./protocol.d.ts").ServerMessage) => void,
-   *   onMalformed?: (frame: unknown, error: TypeError) => void }} options
+   *   onMalformed?: (frame: unknown, error: TypeError) => void, early?: unknown[] }} options
    */
   constructor(socket, options) {
     this.#socket = socket;
     this.#onMessage = options.onMessage;
     const onMalformed = options.onMalformed ?? (() => {});
-    socket.addEventListener("message", (event) => {
-      const parsed = parseServerMessage(event.data);
-      if (!parsed.ok) onMalformed(event.data, parsed.error);
+    /** @param {unknown} frame */
+    const handle = (frame) => {
+      const parsed = parseServerMessage(frame);
+      if (!parsed.ok) onMalformed(frame, parsed.error);
       else if (!this.#settle(parsed.message)) this.#onMessage(parsed.message);
-    });
+    };
+    for (const frame of options.early ?? []) handle(frame);
+    socket.addEventListener("message", (event) => handle(event.data));
     socket.addEventListener("close", () => {
       for (const waiter of this.#waiting.values()) {
         waiter.reject(new Error("Cannot finish the request: the connection closed"));

@@ -38,6 +38,24 @@ Deno.test("the page: after 1,500 lines in the open channel, scrolling up reaches
   await page.mouse.up();
   await page.locator("#messages .line .text", { hasText: "while pressed" }).waitFor();
 
+  // A burst shorter than the window is drawn over a few frames (20 lines each): every line
+  // shows, in order, and the view stays at the end.
+  await peer.send(...Array.from({ length: 45 }, (_, i) => `:bob!b@h PRIVMSG #flood :burst ${i}`));
+  await page.locator("#messages .line .text", { hasText: /^burst 44$/ }).waitFor();
+  const burst = await page.locator("#messages").evaluate((box) => {
+    const last = box.lastElementChild?.getBoundingClientRect();
+    const shown = box.getBoundingClientRect();
+    return {
+      texts: [...box.querySelectorAll(".line .text")].map((t) => t.textContent)
+        .filter((t) => t?.startsWith("burst ")),
+      inside: last !== undefined && last.top >= shown.top && last.bottom <= shown.bottom + 1,
+    };
+  });
+  assert.deepEqual(burst, {
+    texts: Array.from({ length: 45 }, (_, i) => `burst ${i}`),
+    inside: true,
+  });
+
   const total = 1500;
   for (let sent = 0; sent < total; sent += 100) {
     await peer.send(
@@ -78,6 +96,24 @@ Deno.test("the page: after 1,500 lines in the open channel, scrolling up reaches
   const from = numbers[0];
   assert.ok(from <= total - 1000, `scrolled back to line ${from}`);
   assert.deepEqual(numbers, Array.from({ length: total - from }, (_, i) => from + i));
+
+  // Reading old lines, the reader stays where they are while new ones arrive below.
+  // What the reader sees: the first line in view, and where.
+  const reading = async () =>
+    await page.locator("#messages").evaluate((box) => {
+      const top = box.getBoundingClientRect().top;
+      const first = [...box.children].find((el) => el.getBoundingClientRect().bottom > top);
+      return {
+        text: first?.querySelector(".text")?.textContent,
+        at: Math.round((first?.getBoundingClientRect().top ?? 0) - top),
+      };
+    });
+  const before = await reading();
+  await peer.send(
+    ...Array.from({ length: 30 }, (_, i) => `:bob!b@h PRIVMSG #flood :while reading ${i}`),
+  );
+  await page.locator("#messages .line .text", { hasText: /^while reading 29$/ }).waitFor();
+  assert.deepEqual(await reading(), before);
 
   // After a reload the buffer opens with its newest stored page; scrolling up draws the
   // page's lines, then older pages from the history store, back to the first line.

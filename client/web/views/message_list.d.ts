@@ -9,7 +9,8 @@ import type { Buffer, Line } from "../page_state.js";
  * The lines of the buffer shown: `div.line.<kind>` (`.highlight` on a mention) holding
  * `.time`, `.nick` and `.text` (formatted, links clickable).
  * While the view follows the end only the newest two screens of lines are drawn; scrolling
- * near the top draws older lines of the buffer above them.
+ * near the top draws older lines of the buffer above them. A flush draws at most 20 new
+ * lines and reads no layout, so a flood's frames stay short.
  *
  * @example
  * ```ts ignore
@@ -24,13 +25,16 @@ export declare class MessageList {
     box: HTMLElement,
     options: { colorOf: (networkId: number, nick: string) => string | undefined },
   );
-  /** Whether lines wait for the next frame. */
+  /** Whether lines wait for a next frame (more came than one flush draws). */
   get pending(): boolean;
   /** Draws the newest lines of `buffer`, scrolled to the end. */
   show(networkId: number | undefined, buffer: Buffer | undefined): void;
   /** Queues a line for the next flush. */
   append(networkId: number, line: Line): void;
-  /** Appends the queued lines, keeping the view at the end if it was there. */
+  /**
+   * Appends up to 20 queued lines (a backlog as long as the window replaces it at once),
+   * keeping the view at the end if it was there.
+   */
   flush(): void;
   /**
    * Draws up to 100 of the buffer's lines above the first drawn, keeping the view still (on

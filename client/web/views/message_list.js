@@ -2,10 +2,14 @@
 // @ts-check
 /**
  * The buffer's lines, drawn as a window over the buffer's stored lines: while the view
- * follows the end, only the newest two screens of lines (at least {@linkcode WINDOW}) are in the document, so a flood
- * lays out and paints what can be seen and not a thousand lines. Scrolling near the top of
- * the window draws older stored lines above it. New lines are appended once per frame (so
- * layout is read once per frame, not once per line).
+ * follows the end, only the newest two screens of lines (at least {@linkcode WINDOW}) are in
+ * the document, so a flood lays out and paints what can be seen and not a thousand lines.
+ * Scrolling near the top of the window draws older stored lines above it.
+ *
+ * A frame's work stays small under a flood: at most {@linkcode FRAME_LINES} new lines are
+ * drawn per frame, and the box is laid out once per frame, when scrolling to the end after
+ * adding them. Whether the reader follows the end is noted on scroll, and the box's height
+ * on resize, rather than read from layout while lines are added.
  *
  * @module
  */
@@ -26,10 +30,17 @@ const LINE_PX = 18;
 const MORE = 100;
 /** How near the top (in px) reading must come before older lines are drawn. */
 const NEAR_TOP = 400;
+/** How near the end (in px) the reader counts as following it. */
+const NEAR_END = 30;
+/**
+ * New lines drawn per frame, at most: 1,200 a second at 60 frames. A burst beyond waits a
+ * frame or two; a backlog longer than the window draws only its newest lines.
+ */
+const FRAME_LINES = 20;
 
 /** The lines of the buffer shown. */
 export class MessageList {
-  /** @type {HTMLElement} */
+  /** The scrolling box, whose children are the lines. @type {HTMLElement} */
   #box;
   /** @type {(networkId: number, nick: string) => string | undefined} */
   #colorOf;
@@ -41,6 +52,10 @@ export class MessageList {
   #networkId;
   /** The stored line each drawn element shows. @type {WeakMap<Element, Line>} */
   #lineOf = new WeakMap();
+  /** Whether the reader is at the end (so new lines scroll into view). */
+  #following = true;
+  /** The box's height in px, as last laid out (0 until then). */
+  #height = 0;
 
   /**
    * @param {HTMLElement} box
@@ -50,11 +65,17 @@ export class MessageList {
     this.#box = box;
     this.#colorOf = options.colorOf;
     box.addEventListener("scroll", () => {
+      // Layout is done when scroll events run: reading it here costs nothing.
+      this.#following = box.scrollTop + box.clientHeight >= box.scrollHeight - NEAR_END;
       if (box.scrollTop < NEAR_TOP) this.drawOlder();
     }, { passive: true });
+    new ResizeObserver(() => {
+      this.#height = box.clientHeight;
+      if (this.#following) this.#scrollToEnd();
+    }).observe(box);
   }
 
-  /** Whether lines wait for the next frame. */
+  /** Whether lines wait for a next frame (more came than one flush draws). */
   get pending() {
     return this.#pending.length > 0;
   }
@@ -74,7 +95,8 @@ export class MessageList {
       }
     }
     this.#box.replaceChildren(fragment);
-    this.#box.scrollTop = this.#box.scrollHeight;
+    this.#following = true;
+    this.#scrollToEnd();
   }
 
   /**
@@ -87,23 +109,38 @@ export class MessageList {
     if (this.#pending.length > MAX_LINES) this.#pending.splice(0, this.#pending.length - MAX_LINES);
   }
 
-  /** Appends the queued lines, keeping the view at the end if it was there. */
+  /**
+   * Appends up to {@linkcode FRAME_LINES} queued lines; the view stays at the end if it was
+   * there. Lines beyond the budget wait for the next call (`pending`).
+   *
+   * It reads no layout before adding lines, so the frame lays out once: when scrolling to
+   * the end after them. (Scrolling from a ResizeObserver or before adding them was measured
+   * slower: Chromium then repaints far more of the page.)
+   */
   flush() {
     if (this.#pending.length === 0) return;
+    const keep = this.#following ? this.#windowSize() : MAX_LINES;
     const box = this.#box;
-    const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 30;
-    const keep = atBottom ? this.#windowSize() : MAX_LINES;
-    // Lines that would be trimmed at once are not drawn: they wait in the buffer for a
-    // reader scrolling up.
-    const lines = this.#pending.slice(-keep);
-    this.#pending = [];
+    let lines;
+    if (this.#pending.length >= keep) {
+      // A backlog as long as the window: its newest lines replace the window at once, and
+      // the older ones wait in the buffer for a reader scrolling up. Drawn in parts, the
+      // window would have a gap.
+      lines = this.#pending.splice(0).slice(-keep);
+      box.replaceChildren();
+    } else {
+      lines = this.#pending.splice(0, FRAME_LINES);
+    }
     const fragment = document.createDocumentFragment();
     for (const { networkId, line } of lines) fragment.append(this.#element(networkId, line));
-    if (lines.length === keep) box.replaceChildren(fragment);
-    else box.append(fragment);
+    box.append(fragment);
     let excess = box.childElementCount - keep;
     while (excess-- > 0) box.firstElementChild?.remove();
-    if (atBottom) box.scrollTop = box.scrollHeight;
+    if (this.#following) this.#scrollToEnd();
+  }
+
+  #scrollToEnd() {
+    this.#box.scrollTop = this.#box.scrollHeight;
   }
 
   /**
@@ -119,7 +156,7 @@ export class MessageList {
 
   /** How many lines to keep while following the end. */
   #windowSize() {
-    return Math.max(WINDOW, Math.ceil((2 * this.#box.clientHeight) / LINE_PX));
+    return Math.max(WINDOW, Math.ceil((2 * this.#height) / LINE_PX));
   }
 
   /**
@@ -141,7 +178,7 @@ export class MessageList {
     }
     const box = this.#box;
     const height = box.scrollHeight;
-    box.prepend(fragment);
+    this.#box.prepend(fragment);
     box.scrollTop += box.scrollHeight - height;
   }
 

@@ -11,8 +11,8 @@ function fileOf(path: string): URL {
   return existsSync(web) ? web : new URL(`.${path}`, ROOT);
 }
 
-/** The page's modules app.js imports, directly or not, as the page's paths ("/views/x.js"). */
-async function imported(): Promise<Set<string>> {
+/** The page's modules `entries` import, directly or not, as the page's paths ("/views/x.js"). */
+async function imported(entries: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   const visit = async (path: string) => {
     const source = await Deno.readTextFile(fileOf(path));
@@ -23,15 +23,23 @@ async function imported(): Promise<Set<string>> {
       await visit(target);
     }
   };
-  await visit("/app.js");
+  for (const entry of entries) await visit(entry);
   return found;
 }
 
 Deno.test("index.html preloads every module the page imports, and nothing else", async () => {
   const html = await Deno.readTextFile(new URL("index.html", WEB));
+  const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"><\/script>/g)].map((m) =>
+    m[1]
+  );
   const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) =>
     m[1]
   );
-  assert.equal(new Set(preloaded).size, preloaded.length, "a module is preloaded twice");
-  assert.deepEqual(new Set(preloaded), await imported());
+  assert.deepEqual(scripts, ["/socket.js", "/app.js"], "the socket opens before app.js runs");
+  // A module loaded by its own script tag needs no preload.
+  const loaded = [...scripts, ...preloaded];
+  assert.equal(new Set(loaded).size, loaded.length, "a module is loaded twice");
+  const expected = await imported(scripts);
+  for (const script of scripts) expected.add(script);
+  assert.deepEqual(new Set(loaded), expected);
 });

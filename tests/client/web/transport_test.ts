@@ -95,3 +95,27 @@ Deno.test("a paste of the most lines the page sends at once fits beside other re
     assert.ok(MAX_PASTE_LINES + others <= MAX_PENDING);
   });
 });
+
+Deno.test("Transport handles the frames its socket received before it listened first, in order", async () => {
+  const seen: string[] = [];
+  const malformed: unknown[] = [];
+  await withServer(
+    (action) => [JSON.stringify({ kind: "reply", id: action.id, result: 1 })],
+    async (socket) => {
+      const transport = new Transport(socket, {
+        // As socket.js hands them over: raw frames, oldest first.
+        early: [
+          JSON.stringify({ kind: "networks", networks: [] }),
+          "not json",
+          JSON.stringify({ kind: "network.state", networkId: 1, state: "connected", nick: "me" }),
+        ],
+        onMessage: (message: ServerMessage) => seen.push(message.kind),
+        onMalformed: (frame) => malformed.push(frame),
+      });
+      // Before any frame that comes later, and live frames still arrive after them.
+      assert.deepEqual(seen, ["networks", "network.state"]);
+      assert.deepEqual(malformed, ["not json"]);
+      assert.equal(await transport.request({ kind: "ready" }), 1);
+    },
+  );
+});

@@ -1,0 +1,33 @@
+// @ts-self-types="./socket.d.ts"
+// @ts-check
+/**
+ * The page's WebSocket, opened the moment this module runs. index.html loads it ahead of
+ * app.js, whose many modules are still on their way, so the backend's hello travels
+ * meanwhile instead of after them. Frames that arrive before the transport listens are kept
+ * in order and handed over once.
+ *
+ * @module
+ */
+
+// The page opens its socket with the launch token when it has one; once loaded from the
+// bare address, the cookie authenticates it and `token=` is empty.
+const token = new URLSearchParams(location.search).get("token") ?? "";
+
+/** The page's one WebSocket to the backend. */
+export const socket = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
+
+/** @type {unknown[]} */
+const early = [];
+/** @param {MessageEvent} event */
+const keep = (event) => early.push(event.data);
+socket.addEventListener("message", keep);
+
+/**
+ * Stops keeping frames and returns those received so far, oldest first. The caller listens
+ * from then on: no frame is lost or seen twice, since both happen in one task.
+ * @returns {unknown[]}
+ */
+export function takeEarlyFrames() {
+  socket.removeEventListener("message", keep);
+  return early.splice(0);
+}
