@@ -120,7 +120,7 @@ async function startup(report: (row: BenchRow) => void): Promise<void> {
 }
 
 /** Launches of the client a usable page is timed over. */
-const USABLE_RUNS = 5;
+const USABLE_RUNS = 7;
 
 /**
  * In the page, before its own scripts: reports (as epoch ms, to the `usable` binding) the

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { randomToken, sameToken } from "../deeplink/token.ts";
 import { serveBounded } from "../deeplink/bounded_listener.ts";
@@ -206,7 +205,7 @@ export function serveWeb(options: WebServerOptions): WebServer {
         const response = await respond(head.request, head.headers);
         if (response === "upgrade") {
           const key = head.headers.get("sec-websocket-key") ?? "";
-          const accept = createHash("sha1").update(key + WEBSOCKET_GUID).digest("base64");
+          const accept = await acceptKey(key);
           await writeAll(
             conn,
             `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
@@ -375,6 +374,15 @@ async function writeResponse(
   bytes.set(headBytes);
   bytes.set(body, headBytes.length);
   await writeAll(conn, bytes);
+}
+
+/** The `Sec-WebSocket-Accept` answering `key` (RFC 6455 section 4.2.2). */
+async function acceptKey(key: string): Promise<string> {
+  const digest = await crypto.subtle.digest(
+    "SHA-1",
+    new TextEncoder().encode(key + WEBSOCKET_GUID),
+  );
+  return btoa(String.fromCharCode(...new Uint8Array(digest)));
 }
 
 async function writeAll(conn: Deno.Conn, data: string | Uint8Array): Promise<void> {

@@ -4,8 +4,6 @@
  *
  * @module
  */
-import { timingSafeEqual } from "node:crypto";
-
 /**
  * A fresh random token: 32 bytes as 64 hex digits.
  *
@@ -34,5 +32,10 @@ export function randomToken(): string {
 export function sameToken(given: string, token: string): boolean {
   const a = new TextEncoder().encode(given);
   const b = new TextEncoder().encode(token);
-  return a.length === b.length && timingSafeEqual(a, b);
+  if (a.length !== b.length) return false;
+  // Every byte is compared, whatever differs first (as Deno std's timingSafeEqual does):
+  // node:crypto's own would cost every start about 13 ms to load.
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a[i] ^ b[i];
+  return difference === 0;
 }
