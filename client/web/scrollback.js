@@ -19,8 +19,15 @@ import {
   topicText,
 } from "./event_text.js";
 
+import { MAX_LINES } from "./page_state.js";
+
 /** Lines asked for per page. */
 export const PAGE_SIZE = 200;
+/**
+ * Pages searched, newest first, for the oldest line shown once the buffer dropped the lines
+ * its cursor pointed at: enough to reach past the most lines a buffer keeps.
+ */
+const ANCHOR_PAGES = Math.ceil(MAX_LINES / PAGE_SIZE) + 1;
 /** Distance from the top (px) at which the next older page is loaded. */
 const NEAR_TOP = 40;
 
@@ -151,11 +158,19 @@ function mergeOpened(page, shown) {
   return page.flatMap((line, i) => [...(i === first ? kept : []), line, ...after[i]]);
 }
 
+/**
+ * What the page knows of an opened buffer's stored history: the id older pages come before,
+ * whether the start was reached, and the line then first in the buffer. When that line is
+ * no longer first, the buffer dropped its oldest lines (it keeps at most MAX_LINES) and the
+ * id no longer follows on from what is shown.
+ * @typedef {{ oldest?: number, done: boolean, busy: boolean, first?: Line }} Cursor
+ */
+
 /** The history of the buffers the page opened, and the requests that fill it. */
 export class Scrollback {
   /** @type {(action: Record<string, unknown> & { kind: string }) => Promise<unknown>} */
   #request;
-  /** @type {Map<string, { oldest?: number, done: boolean, busy: boolean }>} "net key" */
+  /** @type {Map<string, Cursor>} "net key" */
   #opened = new Map();
 
   /** @type {() => Promise<void>} */
@@ -181,7 +196,7 @@ export class Scrollback {
   async open(networkId, buffer) {
     const key = `${networkId} ${buffer.key}`;
     if (buffer.type === "server" || this.#opened.has(key)) return false;
-    /** @type {{ oldest?: number, done: boolean, busy: boolean }} */
+    /** @type {Cursor} */
     const state = { done: false, busy: true };
     this.#opened.set(key, state);
     try {
@@ -192,6 +207,7 @@ export class Scrollback {
       buffer.lines = mergeOpened(lines, buffer.lines);
       state.oldest = lines[0]?.id;
       state.done = lines.length < PAGE_SIZE;
+      state.first = buffer.lines[0];
       return lines.length > 0;
     } catch {
       this.#opened.delete(key); // tried again on the next open
@@ -202,25 +218,78 @@ export class Scrollback {
   }
 
   /**
-   * Loads the page before the oldest line shown; resolves with how many lines came.
+   * Loads the page before the oldest line shown; resolves with how many lines came. When the
+   * buffer dropped its oldest lines since (a flood), the page is found again from the oldest
+   * line it still shows.
    * @param {number} networkId @param {PageBuffer} buffer
    * @returns {Promise<number>}
    */
   async older(networkId, buffer) {
     const state = this.#opened.get(`${networkId} ${buffer.key}`);
-    if (!state || state.busy || state.done || state.oldest === undefined) return 0;
+    if (!state || state.busy) return 0;
+    const dropped = buffer.lines[0] !== state.first;
+    if (!dropped && (state.done || state.oldest === undefined)) return 0;
     state.busy = true;
     try {
-      const lines = await this.#page(networkId, buffer.name, state.oldest);
-      buffer.lines = [...lines, ...buffer.lines];
-      if (lines.length > 0) state.oldest = lines[0].id;
-      state.done = lines.length < PAGE_SIZE;
-      return lines.length;
+      const count = dropped
+        ? await this.#anchor(networkId, buffer, state)
+        : await this.#before(networkId, buffer, state, state.oldest);
+      state.first = buffer.lines[0];
+      return count;
     } catch {
       return 0;
     } finally {
       state.busy = false;
     }
+  }
+
+  /**
+   * Prepends the page before `before`.
+   * @param {number} networkId
+   * @param {PageBuffer} buffer
+   * @param {Cursor} state
+   * @param {number | undefined} before
+   */
+  async #before(networkId, buffer, state, before) {
+    const lines = await this.#page(networkId, buffer.name, before);
+    buffer.lines = [...lines, ...buffer.lines];
+    if (lines.length > 0) state.oldest = lines[0].id;
+    state.done = lines.length < PAGE_SIZE;
+    return lines.length;
+  }
+
+  /**
+   * Finds the oldest message the buffer shows in the store, newest pages first, and
+   * prepends the stored lines before it (less those shown before it, such as a join).
+   * @param {number} networkId
+   * @param {PageBuffer} buffer
+   * @param {Cursor} state
+   */
+  async #anchor(networkId, buffer, state) {
+    const at = buffer.lines.findIndex((/** @type {Line} */ line) => line.nick !== undefined);
+    // Nothing shown that the store could hold (only the page's own notes): nothing to follow.
+    state.done = true;
+    if (at < 0) return 0;
+    const key = sameLine(buffer.lines[at]);
+    const shownBefore = new Set(buffer.lines.slice(0, at).map(sameLine));
+    /** @type {number | undefined} */
+    let before;
+    for (let n = 0; n < ANCHOR_PAGES; n++) {
+      const page = await this.#page(networkId, buffer.name, before);
+      const found = page.findLastIndex((line) => sameLine(line) === key);
+      if (found >= 0) {
+        const older = page.slice(0, found).filter((line) => !shownBefore.has(sameLine(line)));
+        buffer.lines = [...older, ...buffer.lines];
+        state.oldest = page[0].id;
+        state.done = page.length < PAGE_SIZE;
+        // The oldest line shown began this page: the lines before it are the next page.
+        if (older.length > 0 || state.done) return older.length;
+        return await this.#before(networkId, buffer, state, state.oldest);
+      }
+      if (page.length < PAGE_SIZE) return 0;
+      before = page[0].id;
+    }
+    return 0;
   }
 
   /**

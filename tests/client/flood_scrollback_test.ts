@@ -115,6 +115,12 @@ Deno.test("the page: after 1,500 lines in the open channel, scrolling up reaches
   await page.locator("#messages .line .text", { hasText: /^while reading 29$/ }).waitFor();
   assert.deepEqual(await reading(), before);
 
+  // Further up, the lines the flood pushed out of the page come from the store, back to the
+  // first one, without a reload.
+  await scrollUntil(line(0));
+  numbers = await drawn();
+  assert.deepEqual(numbers, Array.from({ length: total }, (_, i) => i));
+
   // After a reload the buffer opens with its newest stored page; scrolling up draws the
   // page's lines, then older pages from the history store, back to the first line.
   await client.history!.flush();

@@ -165,3 +165,80 @@ Deno.test("lineFromStored() words stored events as the live page does", () => {
     "notice bob from services",
   ]);
 });
+
+/** A backend whose store grows: `holding` lines of #deno stored so far (ids 1..holding). */
+function growingBackend() {
+  const store = { holding: 0, asked: 0 };
+  const request = (action: Record<string, unknown> & { kind: string }) => {
+    if (action.kind !== "history.page") return Promise.resolve([]);
+    store.asked++;
+    const before = typeof action.before === "number" ? action.before : store.holding + 1;
+    const limit = typeof action.limit === "number" ? action.limit : 200;
+    const ids = [];
+    for (let id = Math.max(1, before - limit); id < before; id++) ids.push(id);
+    return Promise.resolve(ids.map((id) => stored(id, `line ${id}`)));
+  };
+  return { store, request };
+}
+
+/** Line `id` as it arrived live (not loaded from the store, so without an id). */
+const live = (id: number) => ({
+  time: 1000 + id,
+  kind: "message",
+  nick: "bob",
+  text: `line ${id}`,
+});
+
+Deno.test("older() after a flood pushed out the lines it paged from: found again from the oldest shown, nothing lost", async () => {
+  const { store, request } = growingBackend();
+  const scrollback = new Scrollback(request);
+  const buffer = newBuffer("#deno", "channel", "#deno");
+  // Opened before anything was stored, with one note of the page's own.
+  buffer.lines.push({ time: 1, kind: "error", text: "Cannot send: not on the channel" });
+  assert.equal(await scrollback.open(1, buffer), false);
+  // Then 1,500 lines came; the buffer keeps the newest 1,000, and the note went with the rest.
+  store.holding = 1500;
+  buffer.lines = Array.from({ length: 1000 }, (_, i) => live(501 + i));
+  // Scrolling up brings the 200 before the oldest shown, then on to the first line.
+  assert.equal(await scrollback.older(1, buffer), 200);
+  assert.equal(buffer.lines[0].text, "line 301");
+  assert.equal(await scrollback.older(1, buffer), 200);
+  assert.equal(await scrollback.older(1, buffer), 100);
+  assert.deepEqual(
+    buffer.lines.map((l) => l.text),
+    Array.from({ length: 1500 }, (_, i) => `line ${i + 1}`),
+  );
+  const asked = store.asked;
+  assert.equal(await scrollback.older(1, buffer), 0, "nothing before the first line");
+  assert.equal(store.asked, asked, "and nothing more is asked");
+});
+
+Deno.test("older() after a flood: lines shown before the oldest message are not shown twice", async () => {
+  const { store, request } = growingBackend();
+  const scrollback = new Scrollback(request);
+  const buffer = newBuffer("#deno", "channel", "#deno");
+  await scrollback.open(1, buffer);
+  store.holding = 300;
+  // The oldest kept is a note of the page's own, then line 100 (stored with the rest).
+  buffer.lines = [
+    { time: 1, kind: "error", text: "a note" },
+    ...Array.from({ length: 201 }, (_, i) => live(100 + i)),
+  ];
+  assert.equal(await scrollback.older(1, buffer), 99);
+  assert.deepEqual(buffer.lines.slice(0, 3).map((l) => l.text), ["line 1", "line 2", "line 3"]);
+  assert.equal(buffer.lines.filter((l) => l.text === "line 100").length, 1);
+});
+
+Deno.test("older() after a flood of lines the store does not hold gives up quietly, bounded", async () => {
+  const { store, request } = growingBackend();
+  const scrollback = new Scrollback(request);
+  const buffer = newBuffer("#deno", "channel", "#deno");
+  await scrollback.open(1, buffer);
+  store.holding = 5000;
+  buffer.lines = [{ time: 7, kind: "message", nick: "eve", text: "never stored" }];
+  assert.equal(await scrollback.older(1, buffer), 0);
+  assert.ok(store.asked <= 1 + 6, `asked ${store.asked} pages`);
+  const asked = store.asked;
+  assert.equal(await scrollback.older(1, buffer), 0);
+  assert.equal(store.asked, asked);
+});
