@@ -11,6 +11,11 @@ const REQUEST_TIMEOUT_MS = 10_000;
 const MAX_HEAD_BYTES = 16 * 1024;
 /** Requests served on one kept-alive connection before it is closed. */
 const MAX_REQUESTS_PER_CONNECTION = 100;
+/**
+ * How long a kept-alive connection has for each next request (head and response): a page
+ * asks for its files within milliseconds, and an idle connection should not hold a slot.
+ */
+const KEEP_ALIVE_MS = 2_000;
 /** Default largest WebSocket message from the page, over all its fragments. */
 const MAX_MESSAGE_BYTES = 64 * 1024;
 /** Most bytes waiting for a page that does not read before its socket is closed. */
@@ -192,9 +197,13 @@ export function serveWeb(options: WebServerOptions): WebServer {
     // Bytes read past the previous request's head: the start of the next one.
     let pending: Uint8Array = new Uint8Array(0);
     // A page loads its modules over a few kept-alive connections instead of one connection
-    // per file. Each request has the deadline from the end of the previous response.
+    // per file. The first request has the whole deadline; each next one, counted from the
+    // end of the previous response, at most KEEP_ALIVE_MS.
     for (let served = 0; served < MAX_REQUESTS_PER_CONNECTION && upgraded === undefined; served++) {
-      const timer = setTimeout(() => conn.close(), timeoutMs);
+      const timer = setTimeout(
+        () => conn.close(),
+        served === 0 ? timeoutMs : Math.min(timeoutMs, KEEP_ALIVE_MS),
+      );
       try {
         const head = await readHead(conn, pending);
         if (head === undefined) return;
@@ -212,7 +221,9 @@ export function serveWeb(options: WebServerOptions): WebServer {
           );
           upgraded = { socket: new PageSocket(conn, limits), rest: head.rest };
         } else {
-          const keepAlive = head.keepAlive && served + 1 < MAX_REQUESTS_PER_CONNECTION;
+          // A refused request (no token, a foreign host, no such file) ends its connection.
+          const keepAlive = head.keepAlive && response.status < 400 &&
+            served + 1 < MAX_REQUESTS_PER_CONNECTION;
           await writeResponse(conn, response, keepAlive);
           if (!keepAlive) return;
           pending = head.rest;

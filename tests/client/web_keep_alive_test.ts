@@ -89,9 +89,6 @@ Deno.test("the page's files come over one kept-alive connection, pipelined reque
   assert.match(style.headers.get("content-type")!, /css/);
   await http.write(request(client.url, "/socket.js"));
   assert.match((await http.reply()).body, /WebSocket/);
-  // A refusal keeps the connection too: it is a whole response.
-  await http.write(request(client.url, "/missing.js"));
-  assert.equal((await http.reply()).status, 404);
   // The page's own socket can come on a connection that served files before.
   await http.write(request(
     client.url,
@@ -104,7 +101,7 @@ Deno.test("the page's files come over one kept-alive connection, pipelined reque
   assert.equal((await http.reply()).status, 101);
 });
 
-Deno.test("Connection: close, HTTP/1.0 and a request with a body each end the connection after the response", async () => {
+Deno.test("Connection: close, HTTP/1.0, a request with a body and a refused request each end the connection after the response", async () => {
   await using client = await tempClient();
   for (
     const [name, text] of [
@@ -124,6 +121,21 @@ Deno.test("Connection: close, HTTP/1.0 and a request with a body each end the co
     assert.equal(reply.status, 200, name);
     assert.equal(reply.headers.get("connection"), "close", name);
     assert.ok(await http.closed(), `${name}: the connection ends`);
+  }
+  const url = new URL(client.url);
+  for (
+    const [status, text] of [
+      [404, request(client.url, "/missing.js")],
+      [403, `GET /app.js HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`],
+      [421, `GET /app.js HTTP/1.1\r\nHost: evil.example:${url.port}\r\n\r\n`],
+    ] as const
+  ) {
+    using http = await RawHttp.open(client.url);
+    await http.write(text);
+    const reply = await http.reply();
+    assert.equal(reply.status, status);
+    assert.equal(reply.headers.get("connection"), "close", String(status));
+    assert.ok(await http.closed(), `${status}: the connection ends`);
   }
 });
 
