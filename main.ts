@@ -33,6 +33,7 @@ import { startClient } from "./client/client_app.ts";
 import { openBrowser } from "./client/open_browser.ts";
 import { PortInUseError } from "./client/web_server.ts";
 import { resolveDataDir } from "./storage/data_dir.ts";
+import { errorMessage } from "./common/error_message.ts";
 
 /** The web UI's port unless `--port` or `IRCBUS_PORT` says otherwise. */
 export const DEFAULT_PORT = 6690;
@@ -76,7 +77,7 @@ export async function main(args: string[]): Promise<number> {
       allowPositionals: true,
     }));
   } catch (error) {
-    console.error(`${error instanceof Error ? error.message : error}\n${USAGE}`);
+    console.error(`${errorMessage(error)}\n${USAGE}`);
     return 64;
   }
   if (values.help) {

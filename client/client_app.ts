@@ -1,11 +1,10 @@
 import type { DatabaseSync } from "node:sqlite";
-import { createEvent, EventBus, EventSourceUI } from "../bus/mod.ts";
+import { EventBus } from "../bus/mod.ts";
 import { NetworkStore } from "../storage/network_store.ts";
 import { MessageStore } from "../history/message_store.ts";
 import { historyPath } from "../storage/data_dir.ts";
 import type { IrcClient, IrcClientOptions } from "../irc/mod.ts";
 import { openClientDatabase, PluginHost, type PluginHostOptions } from "../plugins/mod.ts";
-import { applyUpgrade, hasUpdate, planUpgrade, pluginSources } from "../plugins/jsr.ts";
 import {
   DeepLinkHandler,
   FrontendEvents,
@@ -15,17 +14,17 @@ import {
 import type { Action } from "./web/protocol.js";
 import { NetworkManager } from "./network_manager.ts";
 import { PageHub } from "./page_hub.ts";
+import { PageActions } from "./page_actions.ts";
 import { UiState } from "./ui_state.ts";
 import { serveWeb, type WebServer, type WebServerOptions } from "./web_server.ts";
 import { webToken } from "./_web_token.ts";
 import { shutdownInOrder, type ShutdownReport } from "./shutdown.ts";
+import { errorMessage } from "../common/error_message.ts";
 
 /** The protocol version the hello carries. */
 const PROTOCOL_VERSION = 1;
 /** How long autoconnect networks wait for a page before they connect anyway. */
 const AUTOCONNECT_AFTER_MS = 1000;
-/** Most stored buffers a `history.buffers` reply lists. */
-const MAX_PAGE_BUFFERS = 1000;
 
 /**
  * Options of {@linkcode startClient}.
@@ -126,7 +125,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
   const db: DatabaseSync = openClientDatabase(dataDir);
   const store = new NetworkStore(db);
   const bus = new EventBus({
-    onSubscriberError: (error) => log(`bus: ${error instanceof Error ? error.message : error}`),
+    onSubscriberError: (error) => log(`bus: ${errorMessage(error)}`),
   });
   // A refused history file (damaged, or from a newer client) is left as it is: the client
   // runs without history and says why.
@@ -138,7 +137,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     });
     history.attach(bus, { ownNick: (networkId) => networks.irc(networkId)?.nickname });
   } catch (error) {
-    log(`${error instanceof Error ? error.message : error}; running without history`);
+    log(`${errorMessage(error)}; running without history`);
   }
   const pages: PageHub = new PageHub({
     hello: () => ({
@@ -150,7 +149,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       updates: ui.metadata(),
       motd: ui.motd(),
     }),
-    perform: (action) => perform(action),
+    perform: (action) => actions.perform(action),
   });
   const ui = new UiState({ bus, onBatch: (batch) => pages.broadcast({ kind: "batch", ...batch }) });
   const networks: NetworkManager = new NetworkManager({
@@ -176,164 +175,23 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     onLog: (plugin, level, message) => log(`[plugin:${plugin}] ${level}: ${message}`),
     ...options.plugins,
   });
-  const pluginsMessage = () => ({
-    kind: "plugins" as const,
-    plugins: plugins.list(),
-    audit: plugins.audit(undefined, { last: 200 }),
-    commands: plugins.commands(),
+  const frontend = new FrontendEvents({ transport: pages.transport });
+  const links = new DeepLinkHandler({ store, frontend });
+  const actions: PageActions = new PageActions({
+    bus,
+    store,
+    networks,
+    ui,
+    pages,
+    plugins,
+    links,
+    history,
+    dataDir,
   });
   const offPlugins = bus.subscribe(
     "plugin.lifecycle",
-    () => queueMicrotask(() => pages.broadcast(pluginsMessage())),
+    () => queueMicrotask(() => pages.broadcast(actions.pluginsMessage())),
   );
-  const frontend = new FrontendEvents({ transport: pages.transport });
-  const links = new DeepLinkHandler({ store, frontend });
-  const pushNetworks = () => pages.broadcast({ kind: "networks", networks: networks.views() });
-
-  /** Runs one checked action from a page (or from `perform` on the running client). */
-  async function perform(action: Action): Promise<unknown> {
-    switch (action.kind) {
-      case "ready":
-        links.ready();
-        networks.autoconnect();
-        return null;
-      case "connect":
-        await networks.connect(action.networkId);
-        return null;
-      case "disconnect":
-        await networks.disconnect(action.networkId);
-        return null;
-      case "join":
-        networks.join(action.networkId, action.channel, action.key);
-        return null;
-      case "part":
-        networks.part(action.networkId, action.channel, action.reason);
-        return null;
-      case "buffer.read":
-        await bus.emit(createEvent("buffer.read", {
-          networkId: action.networkId,
-          buffer: action.buffer,
-          timestamp: action.timestamp,
-        }, EventSourceUI));
-        return null;
-      case "say":
-        networks.require(action.networkId, "say").say(action.target, action.text);
-        return null;
-      case "me":
-        networks.require(action.networkId, "send an action").action(action.target, action.text);
-        return null;
-      case "whois":
-        return await networks.require(action.networkId, "whois").whois(action.nick, {
-          timeoutMs: 15_000,
-        });
-      case "nick":
-        networks.require(action.networkId, "change nick").quote(`NICK ${action.nick}`);
-        return null;
-      case "quote":
-        networks.require(action.networkId, "send").quote(action.line);
-        return null;
-      case "list":
-        return await networks.require(action.networkId, "list channels").listChannels(
-          action.filter,
-          { timeoutMs: 30_000 },
-        );
-      case "command":
-        await plugins.runCommand(action.name, action.args);
-        return null;
-      case "network.add": {
-        const network = store.add(action.network);
-        pushNetworks();
-        if (action.connect) await networks.connect(network.id);
-        return { networkId: network.id };
-      }
-      case "network.update": {
-        if (!store.update(action.networkId, action.network)) {
-          throw new Error(`Cannot edit network: no such network, got ${action.networkId}`);
-        }
-        pushNetworks();
-        return null;
-      }
-      case "network.remove":
-        await networks.remove(action.networkId);
-        pushNetworks();
-        return null;
-      case "pane.focus":
-        await bus.emit(createEvent("ui.pane.focused", action.pane, EventSourceUI));
-        return null;
-      case "pane.blur":
-        await bus.emit(createEvent("ui.pane.blurred", action.pane, EventSourceUI));
-        return null;
-      case "history.page": {
-        const store = await flushedHistory();
-        // The events of the lines just committed may still wait for the page's next batch;
-        // sent now, they reach the page before this reply, so the page can merge its live
-        // lines with the stored ones without showing a line twice.
-        ui.flush();
-        const { networkId, buffer, before, limit } = action;
-        return store.page(networkId, buffer, { before, limit });
-      }
-      case "history.search": {
-        const store = await flushedHistory();
-        const { kind: _kind, id: _id, ...query } = action;
-        return store.search(query);
-      }
-      case "history.buffers": {
-        const store = await flushedHistory();
-        // The buffers with the newest lines: the page restores conversations and badges from
-        // them, and a reply for every buffer a server ever made could outgrow the socket.
-        return store.buffers(undefined, { recent: MAX_PAGE_BUFFERS }).map((b) => ({
-          ...b,
-          unread: store.unread(b.networkId, b.name, b.readTime ?? 0),
-        }));
-      }
-      case "plugins.refresh":
-        return pluginsMessage();
-      case "plugin.disable":
-        return await pluginVerb(() => plugins.disable(action.name));
-      case "plugin.enable":
-        return await pluginVerb(() => plugins.enable(action.name));
-      case "plugin.revoke":
-        return await pluginVerb(() => plugins.revoke(action.name));
-      case "plugins.sources":
-        return (await pluginSources(plugins, dataDir, { check: true })).map((row) => ({
-          ...row,
-          update: hasUpdate(row),
-        }));
-      case "plugin.upgrade.plan": {
-        await using plan = await planUpgrade(plugins, dataDir, action.name);
-        return { name: plan.name, from: plan.from, to: plan.to, added: plan.added };
-      }
-      case "plugin.upgrade":
-        return await pluginVerb(async () => {
-          await using plan = await planUpgrade(plugins, dataDir, action.name);
-          if (plan.to !== action.version) {
-            throw new Error(
-              `Cannot upgrade plugin ${action.name}: the registry now offers ${plan.to}, got ${action.version}`,
-            );
-          }
-          const unseen = plan.added.filter((request) => !action.consent.includes(request));
-          await applyUpgrade(plugins, dataDir, plan, { consent: unseen.length === 0 });
-        });
-    }
-  }
-
-  /** The history with every line received so far committed, so a read sees them. */
-  async function flushedHistory(): Promise<MessageStore> {
-    if (!history) {
-      throw new Error("Cannot read history: the history file was refused at start (see the log)");
-    }
-    await history.flush();
-    return history;
-  }
-
-  async function pluginVerb(run: () => Promise<unknown>): Promise<null> {
-    try {
-      await run();
-    } finally {
-      pages.broadcast(pluginsMessage());
-    }
-    return null;
-  }
 
   // The web port first, so a taken one fails the start before anything connects; then
   // plugins (so they see the first connection's events), the link door, and networks.
@@ -361,7 +219,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     try {
       await plugins.load(plugin.name);
     } catch (error) {
-      log(`Cannot load plugin ${plugin.name}: ${error instanceof Error ? error.message : error}`);
+      log(`Cannot load plugin ${plugin.name}: ${errorMessage(error)}`);
     }
   }
   let listener: LinkListener | undefined;
@@ -415,7 +273,7 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     history,
     connect: (networkId) => networks.connect(networkId),
     irc: (networkId) => networks.irc(networkId),
-    perform,
+    perform: (action) => actions.perform(action),
     shutdown,
     [Symbol.asyncDispose]: async () => {
       await shutdown();

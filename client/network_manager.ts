@@ -10,6 +10,7 @@ import type { Network, NetworkStore } from "../storage/network_store.ts";
 import type { NetworkView } from "./web/protocol.js";
 import type { UiState } from "./ui_state.ts";
 import { Autojoin } from "./_autojoin.ts";
+import { errorMessage } from "../common/error_message.ts";
 
 let ircModule: Promise<typeof import("../irc/irc_client.ts")> | undefined;
 
@@ -95,7 +96,7 @@ export class NetworkManager {
       bus: options.bus,
       store: options.store,
       nickOf: (networkId) => this.#clients.get(networkId)?.nickname,
-      onError: (error) => this.#log(`autojoin: ${error instanceof Error ? error.message : error}`),
+      onError: (error) => this.#log(`autojoin: ${errorMessage(error)}`),
     });
     const report = (data: { networkId: number }) =>
       queueMicrotask(() => options.onState(data.networkId));
@@ -142,7 +143,7 @@ export class NetworkManager {
     try {
       certificate = network.clientCert ? await readPem(network.clientCert) : undefined;
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       this.#reasons.set(networkId, reason);
       this.#options.onState(networkId);
       throw error;
@@ -189,7 +190,7 @@ export class NetworkManager {
       // Rejoined after every later reconnect by the client itself.
       this.#autojoin.joinSaved(networkId, client);
     } catch (error) {
-      this.#reasons.set(networkId, error instanceof Error ? error.message : String(error));
+      this.#reasons.set(networkId, errorMessage(error));
       throw error;
     } finally {
       this.#options.onState(networkId);
@@ -300,7 +301,7 @@ export class NetworkManager {
         } catch (error) {
           if (signal.aborted) return;
           const name = this.#options.store.get(networkId)?.name ?? networkId;
-          this.#log(`Cannot connect to ${name}: ${error instanceof Error ? error.message : error}`);
+          this.#log(`Cannot connect to ${name}: ${errorMessage(error)}`);
         }
         if (!this.#options.store.get(networkId)?.autoconnect) return;
         const { backoff } = await loadIrc();

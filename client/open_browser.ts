@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { errorMessage } from "../common/error_message.ts";
 
 /**
  * The command that opens `url` in the default browser on `os`, or `undefined` where none
@@ -71,7 +72,7 @@ export function openBrowser(
   } catch (error) {
     const reason = error instanceof Deno.errors.NotFound
       ? `${command[0]} is not installed`
-      : `${command[0]} failed: ${error instanceof Error ? error.message : error}`;
+      : `${command[0]} failed: ${errorMessage(error)}`;
     return reason;
   }
   child.unref();

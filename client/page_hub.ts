@@ -9,6 +9,7 @@ import type { FrontendTransport } from "../deeplink/mod.ts";
 import { type Action, parseAction, type ServerMessage } from "./web/protocol.js";
 import { MAX_PENDING } from "./web/transport.js";
 import type { PageSocket } from "./page_socket.ts";
+import { errorMessage } from "../common/error_message.ts";
 
 /** Frontend frames kept while no page is open, oldest dropped first beyond this. */
 const FRONTEND_QUEUE = 256;
@@ -132,7 +133,7 @@ export class PageHub {
         },
         (error) => {
           inFlight--;
-          fail(error instanceof Error ? error.message : String(error), action.id);
+          fail(errorMessage(error), action.id);
         },
       );
     });

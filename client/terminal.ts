@@ -11,6 +11,7 @@ import { parseArgs } from "node:util";
 import { type AnyBusEvent, EventBus } from "../bus/mod.ts";
 import { IrcClient } from "../irc/mod.ts";
 import { type Command, helpText, ircLine, parseInput, usageError } from "./web/commands.js";
+import { errorMessage } from "../common/error_message.ts";
 
 /**
  * What the command line asks for.
@@ -91,7 +92,7 @@ export function parseTerminalArgs(args: string[]): TerminalOptions {
     }).values;
   } catch (error) {
     throw new TypeError(
-      `Cannot parse arguments: ${messageOf(error)}`,
+      `Cannot parse arguments: ${errorMessage(error)}`,
     );
   }
   if (parsed.password !== undefined) {
@@ -182,11 +183,6 @@ export function parseTerminalCommand(line: string): TerminalCommand {
   if (input.kind === "usage") return { kind: "usage", message: usageError(input.name) };
   if (input.kind === "unknown") return { kind: "help" };
   return input;
-}
-
-/** What a caught value says, for one line on the terminal. */
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function clock(date: Date): string {
@@ -330,7 +326,7 @@ export async function runTerminal(args: string[]): Promise<number> {
   try {
     options = parseTerminalArgs(args);
   } catch (error) {
-    console.error(messageOf(error));
+    console.error(errorMessage(error));
     console.error(USAGE);
     return 2;
   }
@@ -390,7 +386,7 @@ async function runSession(
   } catch (error) {
     await bus.close();
     if (signalled()) return 0;
-    console.error(messageOf(error));
+    console.error(errorMessage(error));
     return 1;
   }
   let target = options.join[0] ?? "";
@@ -477,7 +473,7 @@ async function runSession(
             }
           }
         } catch (error) {
-          console.log(`-- ${messageOf(error)}`);
+          console.log(`-- ${errorMessage(error)}`);
         }
       }
       if (client.state === "disconnected") break;

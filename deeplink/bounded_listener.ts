@@ -1,3 +1,5 @@
+import { errorMessage } from "../common/error_message.ts";
+
 /** First wait after a failed accept; it doubles on each failure in a row. */
 const FIRST_BACKOFF_MS = 5;
 /** Longest wait between accepts while they keep failing (EMFILE and the like). */
@@ -114,7 +116,9 @@ export function serveBounded(
       } catch (error) {
         if (closed) break;
         if (backoff === 0) {
-          onError(new Error(`Cannot accept a connection, retrying with backoff: ${text(error)}`));
+          onError(
+            new Error(`Cannot accept a connection, retrying with backoff: ${errorMessage(error)}`),
+          );
         }
         backoff = backoff === 0 ? FIRST_BACKOFF_MS : Math.min(backoff * 2, MAX_BACKOFF_MS);
         await pause(backoff);
@@ -167,8 +171,4 @@ function closeQuietly(resource: { close(): void }): void {
   } catch {
     // Already closed.
   }
-}
-
-function text(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -22,6 +22,7 @@ import { createInProcessTransport } from "./frontend_transport.ts";
 import { DeepLinkHandler } from "./deep_link_handler.ts";
 import { listenForLinks } from "./single_instance.ts";
 import { NetworkStore } from "../storage/network_store.ts";
+import { errorMessage } from "../common/error_message.ts";
 
 const USAGE = "Usage: cli.ts [--data-dir DIR] [irc://host/#channel]";
 
@@ -35,7 +36,7 @@ async function main(args: string[]): Promise<number> {
       allowPositionals: true,
     }));
   } catch (error) {
-    console.error(`${error instanceof Error ? error.message : error}\n${USAGE}`);
+    console.error(`${errorMessage(error)}\n${USAGE}`);
     return 64;
   }
   if (values.help) {

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { IrcUrlError } from "../net/irc_url_error.ts";
 import { randomToken, sameToken } from "./token.ts";
 import { serveBounded } from "./bounded_listener.ts";
+import { errorMessage } from "../common/error_message.ts";
 
 /** Name of the token file inside the data dir. */
 const TOKEN_FILE = "deeplink-instance.json";
@@ -256,7 +257,7 @@ export async function handOffLink(options: HandoffOptions): Promise<HandoffResul
     if (error instanceof Deno.errors.NotFound) {
       return { status: "no-instance", reason: "no token file" };
     }
-    return { status: "no-instance", reason: `unreadable token file: ${message(error)}` };
+    return { status: "no-instance", reason: `unreadable token file: ${errorMessage(error)}` };
   }
   // A token file others could read or that another user wrote is not trusted with a link.
   if (info.mode !== null && (info.mode & 0o077) !== 0) {
@@ -326,7 +327,7 @@ export async function handOffLink(options: HandoffOptions): Promise<HandoffResul
     if (timedOut) {
       return { status: "no-instance", reason: `stale token file: no answer within ${timeout} ms` };
     }
-    return { status: "no-instance", reason: `stale token file: ${message(error)}` };
+    return { status: "no-instance", reason: `stale token file: ${errorMessage(error)}` };
   } finally {
     clearTimeout(timer);
     try {
@@ -405,8 +406,4 @@ async function writeAll(conn: Deno.Conn, text: string): Promise<void> {
   const bytes = new TextEncoder().encode(text);
   let offset = 0;
   while (offset < bytes.length) offset += await conn.write(bytes.subarray(offset));
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,3 +1,5 @@
+import { errorMessage } from "../common/error_message.ts";
+
 /**
  * Why the history store refused to open or to write.
  *
@@ -44,7 +46,7 @@ export class HistoryError extends Error {
 /** Names a SQLite failure: the error's `errcode` (primary code in the low byte) or text. */
 export function historyError(action: string, path: string, error: unknown): HistoryError {
   if (error instanceof HistoryError) return error;
-  const text = error instanceof Error ? error.message : String(error);
+  const text = errorMessage(error);
   const errcode = error instanceof Error && "errcode" in error && typeof error.errcode === "number"
     ? error.errcode & 0xff
     : undefined;

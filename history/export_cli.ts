@@ -13,6 +13,7 @@ import { databasePath, historyPath, resolveDataDir } from "../storage/data_dir.t
 import { NetworkStore } from "../storage/network_store.ts";
 import { MessageStore } from "./message_store.ts";
 import { exportLogs } from "./export_logs.ts";
+import { errorMessage } from "../common/error_message.ts";
 
 const USAGE =
   "Usage: deno task run -- export [--data-dir DIR] [--out DIR] [--network NAME|ID] [--buffer NAME]";
@@ -40,7 +41,7 @@ export async function runExport(args: string[]): Promise<number> {
       allowPositionals: false,
     }));
   } catch (error) {
-    console.error(`${error instanceof Error ? error.message : error}\n${USAGE}`);
+    console.error(`${errorMessage(error)}\n${USAGE}`);
     return 64;
   }
   const dataDir = resolveDataDir(values["data-dir"]);
@@ -56,7 +57,7 @@ export async function runExport(args: string[]): Promise<number> {
       using networks = new NetworkStore(databasePath(dataDir));
       for (const network of networks.list()) names.set(network.id, network.name);
     } catch (error) {
-      console.error(`Cannot export history: ${error instanceof Error ? error.message : error}`);
+      console.error(`Cannot export history: ${errorMessage(error)}`);
       return 1;
     }
   }
@@ -79,7 +80,7 @@ export async function runExport(args: string[]): Promise<number> {
   try {
     store = MessageStore.open(path);
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
+    console.error(errorMessage(error));
     return 1;
   }
   try {
@@ -95,7 +96,7 @@ export async function runExport(args: string[]): Promise<number> {
     return 0;
   } catch (error) {
     // An out dir that is a file, or not writable: one line, not a stack trace.
-    console.error(`Cannot export history: ${error instanceof Error ? error.message : error}`);
+    console.error(`Cannot export history: ${errorMessage(error)}`);
     return 1;
   } finally {
     store.close();

@@ -12,6 +12,7 @@
  */
 import { Queue } from "../bus/_queue.ts";
 import type { IrcClock } from "./types.ts";
+import { errorMessage } from "../common/error_message.ts";
 
 /** Channels waiting for their request; more are not asked for (a server caps joins anyway). */
 const MAX_PENDING = 1000;
@@ -187,9 +188,7 @@ export class HistoryFetcher {
       return since;
     } catch (error) {
       this.#link.onError(
-        `Cannot look up the last stored line of ${name}: ${
-          error instanceof Error ? error.message : String(error)
-        }`,
+        `Cannot look up the last stored line of ${name}: ${errorMessage(error)}`,
       );
       return undefined;
     }

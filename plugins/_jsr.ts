@@ -11,6 +11,7 @@ import { dirname, join, normalize } from "node:path";
 import { PluginRegistryError } from "./errors.ts";
 import { compareVersions, exactVersion, satisfies } from "./_sdk_range.ts";
 import { sha256 } from "./_pinned_copy.ts";
+import { errorMessage } from "../common/error_message.ts";
 
 /** Most bytes of a `meta.json` or `<version>_meta.json`. */
 const MAX_META_BYTES = 1024 * 1024;
@@ -190,9 +191,7 @@ async function fetchBytes(
   } catch (error) {
     throw new PluginRegistryError(
       specifier,
-      `the registry ${registryUrl()} cannot be reached (${
-        error instanceof Error ? error.message : String(error)
-      })`,
+      `the registry ${registryUrl()} cannot be reached (${errorMessage(error)})`,
       url,
     );
   }

@@ -16,6 +16,7 @@ import type { PluginManifest } from "./manifest.ts";
 import { PluginRegistryError } from "./errors.ts";
 import { fetchVersion, type JsrVersion, listVersions, pickVersion } from "./_jsr.ts";
 import { jsrDir, type JsrPin } from "./_jsr_pin.ts";
+import { errorMessage } from "../common/error_message.ts";
 
 /** A fetched, checked version waiting in a scratch folder. */
 export interface FetchedPlugin extends AsyncDisposable {
@@ -48,7 +49,7 @@ export async function fetchPlugin(
   try {
     const got = await fetchVersion(specifier, pkg, version, folder, pinned);
     const manifest = await readManifest(folder).catch((error: unknown) => {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       throw new PluginRegistryError(specifier, `its plugin.json is invalid: ${reason}`, version);
     });
     let placed = false;

@@ -8,6 +8,7 @@
  */
 import { basename, join, resolve } from "node:path";
 import { SDK_PACKAGE, SDK_VERSION } from "./_sdk_range.ts";
+import { errorMessage } from "../common/error_message.ts";
 
 /** A JSR scope: 2 to 20 lower-case letters, digits and hyphens, not starting with a hyphen. */
 const SCOPE = /^[a-z0-9][a-z0-9-]{1,19}$/;
@@ -184,7 +185,7 @@ export async function newPlugin(
   try {
     made = await scaffoldPlugin(dir, name);
   } catch (error) {
-    io.err(error instanceof Error ? error.message : String(error));
+    io.err(errorMessage(error));
     return 1;
   }
   io.out(`Created ${made.packageName} in ${made.dir}: ${made.files.join(", ")}`);

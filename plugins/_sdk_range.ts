@@ -12,6 +12,7 @@
 import { extname, join } from "node:path";
 import config from "../deno.json" with { type: "json" };
 import { PluginLoadError } from "./errors.ts";
+import { errorMessage } from "../common/error_message.ts";
 
 /** The SDK's package name. */
 export const SDK_PACKAGE: string = config.name;
@@ -48,7 +49,7 @@ export function requireSdk(plugin: string, texts: Iterable<string>): void {
       try {
         ok = satisfies(SDK_VERSION, range);
       } catch (error) {
-        throw new PluginLoadError(plugin, error instanceof Error ? error.message : String(error));
+        throw new PluginLoadError(plugin, errorMessage(error));
       }
       if (!ok) {
         throw new PluginLoadError(

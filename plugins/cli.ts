@@ -21,6 +21,7 @@ import { type JsrPin, lockfilePath, readPin, writePin } from "./_jsr_pin.ts";
 import { fetchPlugin } from "./_jsr_install.ts";
 import { newPlugin } from "./_scaffold.ts";
 import { describeScope, type GrantScope, ScopeError, scopeFromFlags } from "./scope.ts";
+import { errorMessage } from "../common/error_message.ts";
 
 const USAGE = `usage: deno task plugins <command> [options]
   install <path>|jsr:@scope/name[@range] [--yes] [--worker] [--replace] [--dev] [scope]
@@ -264,7 +265,7 @@ export async function main(
         return 2;
     }
   } catch (error) {
-    io.err(error instanceof Error ? error.message : String(error));
+    io.err(errorMessage(error));
     return 1;
   } finally {
     await host[Symbol.asyncDispose]();

@@ -14,6 +14,7 @@ import { listVersions, pickVersion } from "./_jsr.ts";
 import { compareVersions, exactVersion } from "./_sdk_range.ts";
 import { type JsrPin, lockfilePath, readPin, writePin } from "./_jsr_pin.ts";
 import { type FetchedPlugin, fetchPlugin, trialStart } from "./_jsr_install.ts";
+import { errorMessage } from "../common/error_message.ts";
 
 /**
  * Where an installed plugin came from and, when checked, what is newer.
@@ -69,7 +70,7 @@ export async function pluginSources(
     try {
       pin = await readPin(dataDir, plugin.name);
     } catch (error) {
-      damaged = error instanceof Error ? error.message : String(error);
+      damaged = errorMessage(error);
     }
     const row: PluginSource = {
       name: plugin.name,
@@ -91,7 +92,7 @@ export async function pluginSources(
           row.wanted = pin.version;
         }
       } catch (error) {
-        row.error = error instanceof Error ? error.message : String(error);
+        row.error = errorMessage(error);
       }
     }
     rows.push(row);
@@ -208,7 +209,7 @@ export async function applyUpgrade(
     isolation: installed.isolation,
     lockfile,
   }).catch((error: unknown) => {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new PluginLoadError(name, `version ${plan.to} fails to start: ${reason}`);
   });
   await host.install(await plan.fetched.place(), { grant, lockfile });

@@ -6,6 +6,7 @@
  */
 import type { AnyBusEvent, MetadataUpdate } from "../bus/events.ts";
 import { casefold } from "../irc/casemapping.ts";
+import { errorMessage } from "../common/error_message.ts";
 
 /**
  * One channel on one network.
@@ -214,7 +215,7 @@ export function describeScope(scope: GrantScope | undefined): string {
     try {
       parseScope(scope);
     } catch (error) {
-      return `invalid scope, nothing runs: ${error instanceof Error ? error.message : error}`;
+      return `invalid scope, nothing runs: ${errorMessage(error)}`;
     }
   }
   const privateMessages = `private messages: ${scope?.privateMessages ? "shared" : "not shared"}`;

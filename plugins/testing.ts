@@ -48,6 +48,7 @@ import { type GrantScope, ScopeCheck } from "./scope.ts";
 import { checkCall } from "./_call_check.ts";
 import type { CallOp } from "./_protocol.ts";
 import type { DefinedPlugin, PluginContext, PluginEvent, PluginLogger } from "./sdk.ts";
+import { errorMessage } from "../common/error_message.ts";
 
 /**
  * One thing a plugin did through its context.
@@ -230,7 +231,7 @@ export async function replayEvents(
     } catch (error) {
       replay.errors.push({
         during,
-        message: error instanceof Error ? error.message : String(error),
+        message: errorMessage(error),
       });
     }
   };

@@ -1,0 +1,234 @@
+/**
+ * What a page may ask of the client: one method per action of the page protocol, run
+ * against the client's parts, with the broadcasts that keep every open page in step.
+ *
+ * @module
+ */
+import { createEvent, type EventBus, EventSourceUI } from "../bus/mod.ts";
+import type { MessageStore } from "../history/message_store.ts";
+import type { NetworkStore } from "../storage/network_store.ts";
+import type { PluginHost } from "../plugins/mod.ts";
+import { applyUpgrade, hasUpdate, planUpgrade, pluginSources } from "../plugins/jsr.ts";
+import type { DeepLinkHandler } from "../deeplink/mod.ts";
+import type { Action, ServerMessage } from "./web/protocol.js";
+import type { NetworkManager } from "./network_manager.ts";
+import type { PageHub } from "./page_hub.ts";
+import type { UiState } from "./ui_state.ts";
+
+/** Most stored buffers a `history.buffers` reply lists. */
+const MAX_PAGE_BUFFERS = 1000;
+
+/**
+ * The client's parts the actions run against.
+ *
+ * @example
+ * ```ts
+ * import type { PageActionParts } from "./page_actions.ts";
+ * const history: PageActionParts["history"] = undefined; // running without history
+ * ```
+ */
+export interface PageActionParts {
+  /** The bus (`buffer.read` and pane events go on it). */
+  bus: EventBus;
+  /** The saved networks. */
+  store: NetworkStore;
+  /** The IRC connections. */
+  networks: NetworkManager;
+  /** The UI's view of channels (flushed before a history page, see there). */
+  ui: UiState;
+  /** The open pages, told when networks or plugins change. */
+  pages: PageHub;
+  /** The plugin host. */
+  plugins: PluginHost;
+  /** Deep links, delivered once a page is ready. */
+  links: DeepLinkHandler;
+  /** The message history, unless its file was refused at start. */
+  history: MessageStore | undefined;
+  /** The data dir (plugin upgrades work in it). */
+  dataDir: string;
+}
+
+/** The `plugins` message every page is sent when a plugin changes. */
+export type PluginsMessage = Extract<ServerMessage, { kind: "plugins" }>;
+
+/**
+ * Runs the page's actions. A page's `ready` also connects the autoconnect networks: the
+ * page comes first, see {@linkcode NetworkManager.autoconnect}.
+ *
+ * @example
+ * ```ts ignore
+ * const actions = new PageActions(parts);
+ * await actions.perform({ kind: "join", networkId: 1, channel: "#deno" });
+ * ```
+ */
+export class PageActions {
+  #parts: PageActionParts;
+
+  /** Runs actions against `parts`. */
+  constructor(parts: PageActionParts) {
+    this.#parts = parts;
+  }
+
+  /** The plugins, their recent audit and their commands, as pages show them. */
+  pluginsMessage(): PluginsMessage {
+    const { plugins } = this.#parts;
+    return {
+      kind: "plugins",
+      plugins: plugins.list(),
+      audit: plugins.audit(undefined, { last: 200 }),
+      commands: plugins.commands(),
+    };
+  }
+
+  /** Runs one checked action; resolves with the reply's result, or rejects with why not. */
+  async perform(action: Action): Promise<unknown> {
+    const { bus, store, networks, ui, plugins, links, dataDir } = this.#parts;
+    switch (action.kind) {
+      case "ready":
+        links.ready();
+        networks.autoconnect();
+        return null;
+      case "connect":
+        await networks.connect(action.networkId);
+        return null;
+      case "disconnect":
+        await networks.disconnect(action.networkId);
+        return null;
+      case "join":
+        networks.join(action.networkId, action.channel, action.key);
+        return null;
+      case "part":
+        networks.part(action.networkId, action.channel, action.reason);
+        return null;
+      case "buffer.read":
+        await bus.emit(createEvent("buffer.read", {
+          networkId: action.networkId,
+          buffer: action.buffer,
+          timestamp: action.timestamp,
+        }, EventSourceUI));
+        return null;
+      case "say":
+        networks.require(action.networkId, "say").say(action.target, action.text);
+        return null;
+      case "me":
+        networks.require(action.networkId, "send an action").action(action.target, action.text);
+        return null;
+      case "whois":
+        return await networks.require(action.networkId, "whois").whois(action.nick, {
+          timeoutMs: 15_000,
+        });
+      case "nick":
+        networks.require(action.networkId, "change nick").quote(`NICK ${action.nick}`);
+        return null;
+      case "quote":
+        networks.require(action.networkId, "send").quote(action.line);
+        return null;
+      case "list":
+        return await networks.require(action.networkId, "list channels").listChannels(
+          action.filter,
+          { timeoutMs: 30_000 },
+        );
+      case "command":
+        await plugins.runCommand(action.name, action.args);
+        return null;
+      case "network.add": {
+        const network = store.add(action.network);
+        this.#pushNetworks();
+        if (action.connect) await networks.connect(network.id);
+        return { networkId: network.id };
+      }
+      case "network.update": {
+        if (!store.update(action.networkId, action.network)) {
+          throw new Error(`Cannot edit network: no such network, got ${action.networkId}`);
+        }
+        this.#pushNetworks();
+        return null;
+      }
+      case "network.remove":
+        await networks.remove(action.networkId);
+        this.#pushNetworks();
+        return null;
+      case "pane.focus":
+        await bus.emit(createEvent("ui.pane.focused", action.pane, EventSourceUI));
+        return null;
+      case "pane.blur":
+        await bus.emit(createEvent("ui.pane.blurred", action.pane, EventSourceUI));
+        return null;
+      case "history.page": {
+        const store = await this.#flushedHistory();
+        // The events of the lines just committed may still wait for the page's next batch;
+        // sent now, they reach the page before this reply, so the page can merge its live
+        // lines with the stored ones without showing a line twice.
+        ui.flush();
+        const { networkId, buffer, before, limit } = action;
+        return store.page(networkId, buffer, { before, limit });
+      }
+      case "history.search": {
+        const store = await this.#flushedHistory();
+        const { kind: _kind, id: _id, ...query } = action;
+        return store.search(query);
+      }
+      case "history.buffers": {
+        const store = await this.#flushedHistory();
+        // The buffers with the newest lines: the page restores conversations and badges from
+        // them, and a reply for every buffer a server ever made could outgrow the socket.
+        return store.buffers(undefined, { recent: MAX_PAGE_BUFFERS }).map((b) => ({
+          ...b,
+          unread: store.unread(b.networkId, b.name, b.readTime ?? 0),
+        }));
+      }
+      case "plugins.refresh":
+        return this.pluginsMessage();
+      case "plugin.disable":
+        return await this.#pluginVerb(() => plugins.disable(action.name));
+      case "plugin.enable":
+        return await this.#pluginVerb(() => plugins.enable(action.name));
+      case "plugin.revoke":
+        return await this.#pluginVerb(() => plugins.revoke(action.name));
+      case "plugins.sources":
+        return (await pluginSources(plugins, dataDir, { check: true })).map((row) => ({
+          ...row,
+          update: hasUpdate(row),
+        }));
+      case "plugin.upgrade.plan": {
+        await using plan = await planUpgrade(plugins, dataDir, action.name);
+        return { name: plan.name, from: plan.from, to: plan.to, added: plan.added };
+      }
+      case "plugin.upgrade":
+        return await this.#pluginVerb(async () => {
+          await using plan = await planUpgrade(plugins, dataDir, action.name);
+          if (plan.to !== action.version) {
+            throw new Error(
+              `Cannot upgrade plugin ${action.name}: the registry now offers ${plan.to}, got ${action.version}`,
+            );
+          }
+          const unseen = plan.added.filter((request) => !action.consent.includes(request));
+          await applyUpgrade(plugins, dataDir, plan, { consent: unseen.length === 0 });
+        });
+    }
+  }
+
+  /** The history with every line received so far committed, so a read sees them. */
+  async #flushedHistory(): Promise<MessageStore> {
+    const history = this.#parts.history;
+    if (!history) {
+      throw new Error("Cannot read history: the history file was refused at start (see the log)");
+    }
+    await history.flush();
+    return history;
+  }
+
+  /** Runs a plugin verb; every page then sees the plugins as they are, done or not. */
+  async #pluginVerb(run: () => Promise<unknown>): Promise<null> {
+    try {
+      await run();
+    } finally {
+      this.#parts.pages.broadcast(this.pluginsMessage());
+    }
+    return null;
+  }
+
+  #pushNetworks(): void {
+    this.#parts.pages.broadcast({ kind: "networks", networks: this.#parts.networks.views() });
+  }
+}
