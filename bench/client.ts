@@ -18,6 +18,7 @@ import { startClient } from "../client/mod.ts";
 import { startInspircd } from "../tests/irc/_servers.ts";
 import { type PeerConn, ScriptedServer } from "../tests/irc/_peer.ts";
 import { launchPage } from "../tests/client/_browser.ts";
+import { SocketPage } from "../tests/client/_helpers.ts";
 import type { Page } from "playwright-core";
 
 const SECTION = "client";
@@ -63,23 +64,15 @@ async function startup(report: (row: BenchRow) => void): Promise<void> {
   const page = await fetch(launch.url);
   await page.text();
   const firstPage = performance.now() - launch.started;
-  const ws = new URL("/ws", launch.url);
-  ws.protocol = "ws:";
-  ws.search = new URL(launch.url).search;
-  const socket = new WebSocket(ws, { headers: { origin: new URL(launch.url).origin } } as never);
-  await new Promise<void>((resolve, reject) => {
-    socket.addEventListener("message", (event) => {
-      const m = JSON.parse(event.data);
-      // As a page does once it shows the hello: the client then connects its networks.
-      if (m.kind === "hello") socket.send(JSON.stringify({ kind: "ready" }));
-      const connected = (m.kind === "hello" && m.networks[0]?.state === "connected") ||
-        (m.kind === "network.state" && m.state === "connected");
-      if (connected) resolve();
-    });
-    socket.addEventListener("error", () => reject(new Error("Cannot bench: socket refused")));
-  });
-  const connected = performance.now() - launch.started;
-  socket.close();
+  let connected: number;
+  {
+    await using socket = new SocketPage(launch.url);
+    await socket.next((m) => m.kind === "hello");
+    // As a page does once it shows the hello: the client then connects its networks.
+    socket.send({ kind: "ready" });
+    await socket.next((m) => m.kind === "network.state" && m.state === "connected");
+    connected = performance.now() - launch.started;
+  }
   await launch.stop();
   report({ section: SECTION, name: "launch to first served page", value: firstPage, unit: "ms" });
   report({
@@ -133,40 +126,54 @@ function markUsable(): void {
   new MutationObserver((_, observer) => {
     if (!ready()) return;
     observer.disconnect();
-    const report = Reflect.get(globalThis, "usable");
+    const report: unknown = Reflect.get(globalThis, "usable");
+    if (typeof report !== "function") throw new Error("Cannot mark usable: no binding");
     requestAnimationFrame(() => report(performance.timeOrigin + performance.now()));
   }).observe(document, { subtree: true, childList: true, attributes: true });
 }
 
 /**
- * Waits until Chromium's processes use no CPU for 300 ms (at most 20 s). Just launched,
- * headless Chromium still loads its own WebUI pages in another renderer for about half a
- * second; a user's browser that has been running does not.
+ * Waits until the browsers this bench started (its descendant processes) use no CPU for
+ * 300 ms, at most 20 s. Just launched, headless Chromium still loads its own WebUI pages in
+ * another renderer for about half a second; a user's browser that has been running does
+ * not. Where there is no `/proc`, it does not wait.
  */
 async function browserSettled(): Promise<void> {
-  const jiffies = async () => {
-    let total = 0;
+  /** CPU ticks of the processes below this one, by reading /proc. */
+  const ticks = async () => {
+    const parents = new Map<number, number>();
+    const used = new Map<number, number>();
     for await (const entry of Deno.readDir("/proc")) {
       if (!/^\d+$/.test(entry.name)) continue;
       try {
         const stat = await Deno.readTextFile(`/proc/${entry.name}/stat`);
-        const close = stat.lastIndexOf(")");
-        if (!stat.slice(stat.indexOf("(") + 1, close).startsWith("chrom")) continue;
         // After the name: state, ppid, … with utime and stime the 12th and 13th.
-        const fields = stat.slice(close + 2).split(" ");
-        total += Number(fields[11]) + Number(fields[12]);
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        parents.set(Number(entry.name), Number(fields[1]));
+        used.set(Number(entry.name), Number(fields[11]) + Number(fields[12]));
       } catch {
         // The process ended meanwhile.
       }
     }
+    let total = 0;
+    for (const [pid, cpu] of used) {
+      let up = parents.get(pid);
+      while (up !== undefined && up > 1 && up !== Deno.pid) up = parents.get(up);
+      if (up === Deno.pid) total += cpu;
+    }
     return total;
   };
+  try {
+    await Deno.stat("/proc/self/stat");
+  } catch {
+    return;
+  }
   const deadline = performance.now() + 20_000;
   let quiet = 0;
-  let last = await jiffies();
+  let last = await ticks();
   while (quiet < 3 && performance.now() < deadline) {
     await new Promise((r) => setTimeout(r, 100));
-    const now = await jiffies();
+    const now = await ticks();
     quiet = now - last <= 1 ? quiet + 1 : 0;
     last = now;
   }

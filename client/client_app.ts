@@ -232,7 +232,8 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
   }
   // The page first: the first connect loads irc-framework, a whole core for about 55 ms,
   // which would slow the page's own load. So networks connect once a page is ready (it
-  // shows them connecting), or after a while when no page comes.
+  // shows them connecting), or after a while when no page comes; and not before this point,
+  // so the plugins see the first connection's events.
   networks.autoconnectAfter(options.autoconnectAfterMs ?? AUTOCONNECT_AFTER_MS);
   if (options.link !== undefined) links.handle(options.link);
 

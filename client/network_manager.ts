@@ -83,6 +83,9 @@ export class NetworkManager {
   #retries = new Map<number, AbortController>();
   /** Set by {@linkcode NetworkManager.stopRetries}: the shutdown has begun, connect no more. */
   #stopping = false;
+  /** Autoconnect: the start is done, a page is ready, the networks were connected. */
+  #started = false;
+  #pageReady = false;
   #autoconnected = false;
   #autoconnectTimer: ReturnType<typeof setTimeout> | undefined;
   /** Why each network's last connection ended or failed (cleared once it connects). */
@@ -198,22 +201,34 @@ export class NetworkManager {
   }
 
   /**
-   * Connects every network saved with autoconnect, in the background; only the first call
-   * (or the timer of {@linkcode NetworkManager.autoconnectAfter}) does.
+   * The client's start is done (plugins loaded): the networks saved with autoconnect connect
+   * now if a page is already ready ({@linkcode NetworkManager.pageReady}), else when one is,
+   * or after `ms` with no page.
    */
-  autoconnect(): void {
+  autoconnectAfter(ms: number): void {
+    this.#started = true;
+    if (this.#pageReady) return this.#autoconnect();
+    clearTimeout(this.#autoconnectTimer);
+    this.#autoconnectTimer = setTimeout(() => this.#autoconnect(), ms);
+  }
+
+  /**
+   * A page is ready: the networks saved with autoconnect connect now, or as soon as the
+   * start is done. Only the first page's counts.
+   */
+  pageReady(): void {
+    this.#pageReady = true;
+    if (this.#started) this.#autoconnect();
+  }
+
+  /** Connects every network saved with autoconnect, in the background, once. */
+  #autoconnect(): void {
     clearTimeout(this.#autoconnectTimer);
     if (this.#autoconnected || this.#stopping) return;
     this.#autoconnected = true;
     for (const network of this.#options.store.list()) {
       if (network.autoconnect) void this.#connectOnStart(network.id);
     }
-  }
-
-  /** Runs {@linkcode NetworkManager.autoconnect} after `ms`, unless it has run by then. */
-  autoconnectAfter(ms: number): void {
-    clearTimeout(this.#autoconnectTimer);
-    this.#autoconnectTimer = setTimeout(() => this.autoconnect(), ms);
   }
 
   /** Joins a channel, saved with its key once the server confirms. */

@@ -53,7 +53,7 @@ export type PluginsMessage = Extract<ServerMessage, { kind: "plugins" }>;
 
 /**
  * Runs the page's actions. A page's `ready` also connects the autoconnect networks: the
- * page comes first, see {@linkcode NetworkManager.autoconnect}.
+ * page comes first, see {@linkcode NetworkManager.pageReady}.
  *
  * @example
  * ```ts ignore
@@ -86,7 +86,7 @@ export class PageActions {
     switch (action.kind) {
       case "ready":
         links.ready();
-        networks.autoconnect();
+        networks.pageReady();
         return null;
       case "connect":
         await networks.connect(action.networkId);

@@ -96,7 +96,8 @@ export interface WebServerOptions {
   maxConnections?: number;
   /**
    * Time a connection has, from its accept, to send a whole request head and read the
-   * response; an idle or slow one is closed then. Default 10,000 ms.
+   * response; an idle or slow one is closed then. Each next request on a kept-alive
+   * connection has at most 2,000 ms, counted from the previous response. Default 10,000 ms.
    */
   requestTimeoutMs?: number;
   /** Largest WebSocket message, over all its fragments; beyond, 1009. Default 65,536. */

@@ -114,10 +114,13 @@ function act(action) {
   });
 }
 
-socket.addEventListener("close", () => {
+function disconnected() {
   state.connected = false;
   toast("Disconnected from the client process");
-});
+}
+socket.addEventListener("close", disconnected);
+// The socket opened before this module ran, and may have closed already.
+if (socket.readyState === WebSocket.CLOSED) disconnected();
 
 /**
  * How often a hidden page applies what arrived: browsers give a hidden page no animation
@@ -143,6 +146,9 @@ function applied() {
 }
 
 function frame() {
+  // Asked for by both an animation frame and a timer (a hidden page), or run at once at the
+  // start: the first call does the work.
+  if (!frameQueued) return;
   frameQueued = false;
   const batch = inbox.splice(0);
   const due = applying.splice(0);

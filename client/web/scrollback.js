@@ -162,8 +162,9 @@ function mergeOpened(page, shown) {
  * What the page knows of an opened buffer's stored history: the id older pages come before,
  * whether the start was reached, and the line then first in the buffer. When that line is
  * no longer first, the buffer dropped its oldest lines (it keeps at most MAX_LINES) and the
- * id no longer follows on from what is shown.
- * @typedef {{ oldest?: number, done: boolean, busy: boolean, first?: Line }} Cursor
+ * id no longer follows on from what is shown. `missed` is the first line when the store was
+ * searched for it in vain: not searched again until the buffer drops more.
+ * @typedef {{ oldest?: number, done: boolean, busy: boolean, first?: Line, missed?: Line }} Cursor
  */
 
 /** The history of the buffers the page opened, and the requests that fill it. */
@@ -220,22 +221,35 @@ export class Scrollback {
   /**
    * Loads the page before the oldest line shown; resolves with how many lines came. When the
    * buffer dropped its oldest lines since (a flood), the page is found again from the oldest
-   * line it still shows.
+   * line it still shows (see `#anchor`). A reply that comes after the
+   * buffer dropped more lines is not used (it would leave a gap); the next call starts over.
    * @param {number} networkId @param {PageBuffer} buffer
    * @returns {Promise<number>}
    */
   async older(networkId, buffer) {
     const state = this.#opened.get(`${networkId} ${buffer.key}`);
     if (!state || state.busy) return 0;
-    const dropped = buffer.lines[0] !== state.first;
-    if (!dropped && (state.done || state.oldest === undefined)) return 0;
+    const front = buffer.lines[0];
+    const dropped = front !== state.first;
+    if (dropped ? front === state.missed : state.done || state.oldest === undefined) return 0;
     state.busy = true;
     try {
-      const count = dropped
-        ? await this.#anchor(networkId, buffer, state)
-        : await this.#before(networkId, buffer, state, state.oldest);
+      /** @type {Line[]} */
+      let lines = [];
+      if (dropped) {
+        lines = await this.#anchor(networkId, buffer, state);
+        if (buffer.lines[0] !== front || state.missed === front) return 0;
+      }
+      // Found where the buffer starts, or paging on from the cursor: the page before it.
+      if (lines.length === 0 && !state.done && state.oldest !== undefined) {
+        lines = await this.#page(networkId, buffer.name, state.oldest);
+        if (buffer.lines[0] !== front) return 0;
+        if (lines.length > 0) state.oldest = lines[0].id;
+        state.done = lines.length < PAGE_SIZE;
+      }
+      buffer.lines = [...lines, ...buffer.lines];
       state.first = buffer.lines[0];
-      return count;
+      return lines.length;
     } catch {
       return 0;
     } finally {
@@ -244,52 +258,55 @@ export class Scrollback {
   }
 
   /**
-   * Prepends the page before `before`.
+   * The stored lines before the oldest message the buffer shows, found without ids (live
+   * lines have none): by its time, kind, nick and words, in the newest pages first. A spam
+   * flood repeats those, so of the lines that match, the one as far from the newest as the
+   * buffer shows lines from it on is taken. Sets the cursor to the oldest line fetched; on
+   * no match, notes the buffer's first line so that nothing is asked again until it changes.
    * @param {number} networkId
    * @param {PageBuffer} buffer
    * @param {Cursor} state
-   * @param {number | undefined} before
-   */
-  async #before(networkId, buffer, state, before) {
-    const lines = await this.#page(networkId, buffer.name, before);
-    buffer.lines = [...lines, ...buffer.lines];
-    if (lines.length > 0) state.oldest = lines[0].id;
-    state.done = lines.length < PAGE_SIZE;
-    return lines.length;
-  }
-
-  /**
-   * Finds the oldest message the buffer shows in the store, newest pages first, and
-   * prepends the stored lines before it (less those shown before it, such as a join).
-   * @param {number} networkId
-   * @param {PageBuffer} buffer
-   * @param {Cursor} state
+   * @returns {Promise<Line[]>}
    */
   async #anchor(networkId, buffer, state) {
+    const front = buffer.lines[0];
     const at = buffer.lines.findIndex((/** @type {Line} */ line) => line.nick !== undefined);
-    // Nothing shown that the store could hold (only the page's own notes): nothing to follow.
-    state.done = true;
-    if (at < 0) return 0;
-    const key = sameLine(buffer.lines[at]);
-    const shownBefore = new Set(buffer.lines.slice(0, at).map(sameLine));
-    /** @type {number | undefined} */
-    let before;
-    for (let n = 0; n < ANCHOR_PAGES; n++) {
-      const page = await this.#page(networkId, buffer.name, before);
-      const found = page.findLastIndex((line) => sameLine(line) === key);
-      if (found >= 0) {
-        const older = page.slice(0, found).filter((line) => !shownBefore.has(sameLine(line)));
-        buffer.lines = [...older, ...buffer.lines];
-        state.oldest = page[0].id;
-        state.done = page.length < PAGE_SIZE;
-        // The oldest line shown began this page: the lines before it are the next page.
-        if (older.length > 0 || state.done) return older.length;
-        return await this.#before(networkId, buffer, state, state.oldest);
-      }
-      if (page.length < PAGE_SIZE) return 0;
-      before = page[0].id;
+    // Only the page's own notes are shown, which the store never holds.
+    if (at < 0) {
+      state.missed = front;
+      return [];
     }
-    return 0;
+    const key = sameLine(buffer.lines[at]);
+    /** @type {Line[][]} newest first */
+    const pages = [];
+    for (let n = 0; n < ANCHOR_PAGES; n++) {
+      const page = await this.#page(networkId, buffer.name, pages.at(-1)?.[0]?.id);
+      // Lines the backend sent before its reply are in the store: counted from the newest,
+      // the buffer must hold them too.
+      if (n === 0) await this.#applied();
+      if (buffer.lines[0] !== front) return [];
+      pages.push(page);
+      if (page.length < PAGE_SIZE) break;
+    }
+    const stored = pages.toReversed().flat();
+    const shown = buffer.lines.length - at;
+    let found = -1;
+    for (let i = 0; i < stored.length; i++) {
+      if (sameLine(stored[i]) !== key) continue;
+      const fromNewest = stored.length - i;
+      if (found < 0 || Math.abs(fromNewest - shown) < Math.abs(stored.length - found - shown)) {
+        found = i;
+      }
+    }
+    if (found < 0) {
+      state.missed = front;
+      return [];
+    }
+    // Events shown before the anchor (a join) are stored too: not shown twice.
+    const shownBefore = new Set(buffer.lines.slice(0, at).map(sameLine));
+    state.oldest = stored[0]?.id;
+    state.done = (pages.at(-1)?.length ?? 0) < PAGE_SIZE;
+    return stored.slice(0, found).filter((line) => !shownBefore.has(sameLine(line)));
   }
 
   /**

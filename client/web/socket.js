@@ -16,15 +16,29 @@ const token = new URLSearchParams(location.search).get("token") ?? "";
 /** The page's one WebSocket to the backend. */
 export const socket = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
 
+/**
+ * Frames kept at most before the transport takes over. More means the page's other modules
+ * never ran (one failed to load): the socket is closed rather than grow without bound.
+ */
+const MAX_EARLY = 10_000;
+
 /** @type {unknown[]} */
 const early = [];
 /** @param {MessageEvent} event */
-const keep = (event) => early.push(event.data);
+const keep = (event) => {
+  early.push(event.data);
+  if (early.length > MAX_EARLY) {
+    socket.removeEventListener("message", keep);
+    early.length = 0;
+    socket.close(1008, "The page did not start");
+  }
+};
 socket.addEventListener("message", keep);
 
 /**
  * Stops keeping frames and returns those received so far, oldest first. The caller listens
- * from then on: no frame is lost or seen twice, since both happen in one task.
+ * from then on: no frame is lost or seen twice, since both happen in one task. (A socket
+ * that closed meanwhile fires no more events: the caller checks `socket.readyState`.)
  * @returns {unknown[]}
  */
 export function takeEarlyFrames() {

@@ -57,6 +57,10 @@ export class Transport {
    * @returns {Promise<unknown>}
    */
   request(action) {
+    // A socket that closed before this transport listened never says so again.
+    if (this.#socket.readyState >= WebSocket.CLOSING) {
+      return Promise.reject(new Error(`Cannot send ${action.kind}: the connection closed`));
+    }
     if (this.#waiting.size >= MAX_PENDING) {
       return Promise.reject(
         new Error(`Cannot send ${action.kind}: ${MAX_PENDING} requests are already waiting`),

@@ -4,7 +4,10 @@ import assert from "node:assert/strict";
 import { databasePath } from "../../storage/data_dir.ts";
 import { NetworkStore } from "../../mod.ts";
 import { ScriptedServer } from "../irc/_peer.ts";
-import { SocketPage, tempClient } from "./_helpers.ts";
+import { FAST_IRC, SocketPage, tempClient } from "./_helpers.ts";
+import { EventBus } from "../../bus/mod.ts";
+import { openDatabase } from "../../storage/database.ts";
+import { NetworkManager, UiState } from "../../client/mod.ts";
 
 async function savedNetwork(port: number): Promise<string> {
   const dataDir = await Deno.makeTempDir({ prefix: "ircbus-client-" });
@@ -28,12 +31,44 @@ Deno.test("autoconnect networks connect as soon as the first page is ready, not 
   const peer = await server.accept();
   await peer.register();
   await page.next((m) => m.kind === "network.state" && m.state === "connected");
-  // A second page's ready connects nothing twice.
+  // Disconnected by the user, it stays so when another page comes up: only the start
+  // connects saved networks.
+  page.send({ kind: "disconnect", networkId: 1, id: 2 });
+  await page.next((m) => m.kind === "reply" && m.id === 2);
   await using second = new SocketPage(client.url);
   await second.next((m) => m.kind === "hello");
-  second.send({ kind: "ready", id: 2 });
-  await second.next((m) => m.kind === "reply" && m.id === 2);
-  assert.equal(client.irc(1)?.state, "connected");
+  second.send({ kind: "ready", id: 3 });
+  await second.next((m) => m.kind === "reply" && m.id === 3);
+  // A connect it started would have replaced the client (state "connecting" at once).
+  assert.equal(client.irc(1)?.state, "disconnected");
+});
+
+Deno.test("a page ready before the start is done connects networks only once it is", async () => {
+  await using server = new ScriptedServer();
+  const dataDir = await savedNetwork(server.port);
+  const bus = new EventBus();
+  const db = openDatabase(databasePath(dataDir));
+  const store = new NetworkStore(db);
+  const ui = new UiState({ bus, onBatch: () => {} });
+  const networks = new NetworkManager({ bus, store, ui, onState: () => {}, irc: FAST_IRC });
+  try {
+    // As a bookmarked page may, while plugins still load.
+    networks.pageReady();
+    assert.equal(networks.irc(1), undefined);
+    // The start is done: connects at once, not after the fallback.
+    networks.autoconnectAfter(600_000);
+    const peer = await server.accept();
+    await peer.register();
+  } finally {
+    networks.stopRetries();
+    await networks.irc(1)?.disconnect("bye");
+    networks.close();
+    ui.close();
+    store.close();
+    db.close();
+    await bus.close();
+    await Deno.remove(dataDir, { recursive: true });
+  }
 });
 
 Deno.test("with no page, autoconnect networks connect after autoconnectAfterMs", async () => {

@@ -27,7 +27,11 @@ class RawHttp implements Disposable {
     for (let at = 0; at < bytes.length;) at += await this.#conn.write(bytes.subarray(at));
   }
 
-  async reply(): Promise<Reply> {
+  reply(): Promise<Reply> {
+    return within(this.#reply(), 10_000, "a response");
+  }
+
+  async #reply(): Promise<Reply> {
     let end = -1;
     while ((end = this.#text().indexOf("\r\n\r\n")) === -1) await this.#fill();
     const [line, ...fields] = this.#text().slice(0, end).split("\r\n");
@@ -43,10 +47,18 @@ class RawHttp implements Disposable {
     return { status: Number(line.split(" ")[1]), headers, body };
   }
 
-  /** Resolves once the server has closed the connection (nothing more was sent). */
-  async closed(): Promise<boolean> {
-    const n = await this.#conn.read(new Uint8Array(1)).catch(() => null);
-    return n === null && this.#buffered.length === 0;
+  /**
+   * Resolves once the server has closed the connection (true when nothing more was sent);
+   * fails if that takes over `ms`.
+   */
+  closed(ms = 10_000): Promise<boolean> {
+    return within(
+      this.#conn.read(new Uint8Array(1)).catch(() => null).then((n) =>
+        n === null && this.#buffered.length === 0
+      ),
+      ms,
+      "the connection's end",
+    );
   }
 
   #text(): string {
@@ -65,6 +77,19 @@ class RawHttp implements Disposable {
 
   [Symbol.dispose](): void {
     this.#conn.close();
+  }
+}
+
+/** `promise`, or a failure naming `what` if it takes over `ms` (a server that hangs). */
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: nothing after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -145,5 +170,31 @@ Deno.test("a kept-alive connection left idle is closed at the request deadline",
   await http.write(request(client.url, "/app.js"));
   assert.equal((await http.reply()).status, 200);
   // No next request: the server ends the connection on its own (the read waits for it).
+  assert.ok(await http.closed());
+});
+
+Deno.test("a kept-alive connection gets 2 s for its next request, however long the first one had", async () => {
+  await using client = await tempClient({ web: { requestTimeoutMs: 60_000 } });
+  using http = await RawHttp.open(client.url);
+  await http.write(request(client.url, "/app.js"));
+  assert.equal((await http.reply()).status, 200);
+  // Ended at 2 s; the 60 s of the first request would fail this bound.
+  assert.ok(await http.closed(10_000));
+});
+
+Deno.test("a head split across reads after a pipelined one is read whole; the 100th request ends the connection", async () => {
+  await using client = await tempClient();
+  using http = await RawHttp.open(client.url);
+  const second = request(client.url, "/style.css");
+  await http.write(request(client.url, "/app.js") + second.slice(0, 10));
+  assert.match((await http.reply()).headers.get("content-type")!, /javascript/);
+  await http.write(second.slice(10));
+  assert.match((await http.reply()).headers.get("content-type")!, /css/);
+  for (let served = 2; served < 99; served++) {
+    await http.write(request(client.url, "/socket.js"));
+    assert.equal((await http.reply()).headers.get("connection"), "keep-alive");
+  }
+  await http.write(request(client.url, "/socket.js"));
+  assert.equal((await http.reply()).headers.get("connection"), "close", "the 100th");
   assert.ok(await http.closed());
 });

@@ -85,6 +85,8 @@ export class MessageList {
    * @param {number | undefined} networkId @param {Buffer | undefined} buffer
    */
   show(networkId, buffer) {
+    // Before the first resize report (the first draw), the box's height is read once.
+    if (this.#height === 0) this.#height = this.#box.clientHeight;
     this.#pending = [];
     this.#buffer = buffer;
     this.#networkId = networkId;

@@ -166,17 +166,24 @@ Deno.test("lineFromStored() words stored events as the live page does", () => {
   ]);
 });
 
-/** A backend whose store grows: `holding` lines of #deno stored so far (ids 1..holding). */
-function growingBackend() {
+/**
+ * A backend whose store grows: `holding` lines of #deno stored so far (ids 1..holding),
+ * stored line `id` being `lineOf(id)`. `onPage` runs as each page is asked for.
+ */
+function growingBackend(
+  lineOf = (id: number) => stored(id, `line ${id}`),
+  onPage = () => {},
+) {
   const store = { holding: 0, asked: 0 };
   const request = (action: Record<string, unknown> & { kind: string }) => {
     if (action.kind !== "history.page") return Promise.resolve([]);
     store.asked++;
+    onPage();
     const before = typeof action.before === "number" ? action.before : store.holding + 1;
     const limit = typeof action.limit === "number" ? action.limit : 200;
     const ids = [];
     for (let id = Math.max(1, before - limit); id < before; id++) ids.push(id);
-    return Promise.resolve(ids.map((id) => stored(id, `line ${id}`)));
+    return Promise.resolve(ids.map(lineOf));
   };
   return { store, request };
 }
@@ -229,7 +236,7 @@ Deno.test("older() after a flood: lines shown before the oldest message are not 
   assert.equal(buffer.lines.filter((l) => l.text === "line 100").length, 1);
 });
 
-Deno.test("older() after a flood of lines the store does not hold gives up quietly, bounded", async () => {
+Deno.test("older() after a flood of lines the store does not hold asks again only once more are pushed out", async () => {
   const { store, request } = growingBackend();
   const scrollback = new Scrollback(request);
   const buffer = newBuffer("#deno", "channel", "#deno");
@@ -240,5 +247,52 @@ Deno.test("older() after a flood of lines the store does not hold gives up quiet
   assert.ok(store.asked <= 1 + 6, `asked ${store.asked} pages`);
   const asked = store.asked;
   assert.equal(await scrollback.older(1, buffer), 0);
-  assert.equal(store.asked, asked);
+  assert.equal(store.asked, asked, "the same buffer is not searched again");
+  // More lines pushed the unknown one out: now the oldest shown is found.
+  buffer.lines = Array.from({ length: 1000 }, (_, i) => live(4001 + i));
+  assert.equal(await scrollback.older(1, buffer), 200);
+  assert.equal(buffer.lines[0].text, "line 3801");
+});
+
+Deno.test("older() after a spam flood of identical lines adds each stored line once", async () => {
+  const spam = (id: number): HistoryLine => ({ ...stored(id, "BUY NOW"), time: 5000 });
+  const { store, request } = growingBackend(spam);
+  const scrollback = new Scrollback(request);
+  const buffer = newBuffer("#deno", "channel", "#deno");
+  await scrollback.open(1, buffer);
+  store.holding = 1500;
+  buffer.lines = Array.from({ length: 1000 }, () => ({
+    time: 5000,
+    kind: "message",
+    nick: "bob",
+    text: "BUY NOW",
+  }));
+  while (await scrollback.older(1, buffer) > 0) {
+    // Scrolled up again and again, to the first line.
+  }
+  assert.equal(buffer.lines.length, 1500);
+  assert.deepEqual(buffer.lines.slice(0, 500).map((l) => l.id), range(1, 501));
+});
+
+Deno.test("older() while the flood goes on adds nothing that would leave a gap, and carries on once it stops", async () => {
+  let flooding = false;
+  let next = 1501;
+  const buffer = newBuffer("#deno", "channel", "#deno");
+  const { store, request } = growingBackend(undefined, () => {
+    if (!flooding) return;
+    // 300 more lines came while the page was asked for: the oldest shown were pushed out.
+    buffer.lines = [...buffer.lines.slice(300), ...Array.from({ length: 300 }, () => live(next++))];
+    store.holding = next - 1;
+  });
+  const scrollback = new Scrollback(request);
+  await scrollback.open(1, buffer);
+  flooding = true;
+  store.holding = 1500;
+  buffer.lines = Array.from({ length: 1000 }, (_, i) => live(501 + i));
+  assert.equal(await scrollback.older(1, buffer), 0);
+  assert.equal(buffer.lines.length, 1000, "nothing added in front of the lines left");
+  flooding = false;
+  assert.equal(await scrollback.older(1, buffer), 200);
+  const ids = buffer.lines.map((l) => Number(l.text.slice(5)));
+  assert.deepEqual(ids, range(ids[0], ids[0] + ids.length), "no gap, no line twice");
 });

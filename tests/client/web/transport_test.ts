@@ -119,3 +119,17 @@ Deno.test("Transport handles the frames its socket received before it listened f
     },
   );
 });
+
+Deno.test("Transport over a socket that closed before it listened fails requests at once", async () => {
+  let closed!: WebSocket;
+  await withServer(() => [], async (socket) => {
+    closed = socket;
+    socket.close();
+    await new Promise((resolve) => socket.addEventListener("close", resolve, { once: true }));
+  });
+  const transport = new Transport(closed, { onMessage: () => {} });
+  await assert.rejects(transport.request({ kind: "ready" }), {
+    message: "Cannot send ready: the connection closed",
+  });
+  assert.equal(transport.pending, 0);
+});
