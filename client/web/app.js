@@ -119,8 +119,6 @@ function disconnected() {
   toast("Disconnected from the client process");
 }
 socket.addEventListener("close", disconnected);
-// The socket opened before this module ran, and may have closed already.
-if (socket.readyState === WebSocket.CLOSED) disconnected();
 
 /**
  * How often a hidden page applies what arrived: browsers give a hidden page no animation
@@ -688,3 +686,6 @@ document.addEventListener("keydown", (event) => {
 // The hello mostly arrives while the modules load (socket.js opens the socket first): it is
 // shown now rather than one animation frame later.
 if (inbox.length > 0) frame();
+// The socket opened before this module ran, and may have closed already (after the hello
+// just applied, which marks the page connected).
+if (socket.readyState === WebSocket.CLOSED) disconnected();

@@ -111,6 +111,16 @@ export function lineFromStored(stored) {
 }
 
 /**
+ * Whether a line is someone's message (or notice or action): what the store and the page
+ * both hold, line for line.
+ * @param {Line} line
+ */
+function isMessage(line) {
+  return line.nick !== undefined &&
+    (line.kind === "message" || line.kind === "notice" || line.kind === "action");
+}
+
+/**
  * What makes two lines the same event, whether stored or live.
  * @param {Line} line
  */
@@ -260,8 +270,8 @@ export class Scrollback {
   /**
    * The stored lines before the oldest message the buffer shows, found without ids (live
    * lines have none): by its time, kind, nick and words, in the newest pages first. A spam
-   * flood repeats those, so of the lines that match, the one as far from the newest as the
-   * buffer shows lines from it on is taken. Sets the cursor to the oldest line fetched; on
+   * flood repeats those, so of the lines that match, the one with as many messages stored
+   * from it on as the buffer shows from it on is taken. Sets the cursor to the oldest line fetched; on
    * no match, notes the buffer's first line so that nothing is asked again until it changes.
    * @param {number} networkId
    * @param {PageBuffer} buffer
@@ -270,8 +280,8 @@ export class Scrollback {
    */
   async #anchor(networkId, buffer, state) {
     const front = buffer.lines[0];
-    const at = buffer.lines.findIndex((/** @type {Line} */ line) => line.nick !== undefined);
-    // Only the page's own notes are shown, which the store never holds.
+    const at = buffer.lines.findIndex(isMessage);
+    // Only the page's own notes and events are shown: nothing to find a message by.
     if (at < 0) {
       state.missed = front;
       return [];
@@ -289,13 +299,22 @@ export class Scrollback {
       if (page.length < PAGE_SIZE) break;
     }
     const stored = pages.toReversed().flat();
-    const shown = buffer.lines.length - at;
+    // Messages only are counted on both sides: the page shows notes of its own and events the
+    // store words or files otherwise, but every message is in both.
+    const shown = buffer.lines.slice(at).filter(isMessage).length;
     let found = -1;
-    for (let i = 0; i < stored.length; i++) {
+    let foundDistance = Infinity;
+    let newer = 0; // messages stored from the line looked at on
+    for (let i = stored.length - 1; i >= 0; i--) {
+      if (!isMessage(stored[i])) continue;
+      newer++;
       if (sameLine(stored[i]) !== key) continue;
-      const fromNewest = stored.length - i;
-      if (found < 0 || Math.abs(fromNewest - shown) < Math.abs(stored.length - found - shown)) {
+      // The nearest wins; of two as near, the newer (found first), as the store may hold
+      // a message or two the page has not applied yet.
+      const distance = Math.abs(newer - shown);
+      if (distance < foundDistance) {
         found = i;
+        foundDistance = distance;
       }
     }
     if (found < 0) {

@@ -296,3 +296,26 @@ Deno.test("older() while the flood goes on adds nothing that would leave a gap, 
   const ids = buffer.lines.map((l) => Number(l.text.slice(5)));
   assert.deepEqual(ids, range(ids[0], ids[0] + ids.length), "no gap, no line twice");
 });
+
+Deno.test("older() after a flood of two alternating lines, with notes and events the store does not hold, adds each stored message once", async () => {
+  // One millisecond of "A", "B", "A", "B"…: only the count of messages can tell them apart.
+  const text = (id: number) => id % 2 ? "A" : "B";
+  const { store, request } = growingBackend((id) => ({ ...stored(id, text(id)), time: 9000 }));
+  const scrollback = new Scrollback(request);
+  const buffer = newBuffer("#deno", "channel", "#deno");
+  await scrollback.open(1, buffer);
+  store.holding = 1500;
+  const live = (id: number) => ({ time: 9000, kind: "message", nick: "bob", text: text(id) });
+  buffer.lines = [
+    ...Array.from({ length: 999 }, (_, i) => live(502 + i)),
+    // Shown after them, never stored: a note of the page's own and a topic seen on join.
+    { time: 9001, kind: "error", text: "Cannot send: no such nick" },
+    { time: 9002, kind: "event", text: "Topic: spam" },
+  ];
+  while (await scrollback.older(1, buffer) > 0) {
+    // Scrolled up again and again, to the first line.
+  }
+  const messages = buffer.lines.filter((l) => l.nick !== undefined);
+  assert.equal(messages.length, 1500);
+  assert.deepEqual(messages.slice(0, 501).map((l) => l.id), range(1, 502));
+});
