@@ -6,6 +6,8 @@
  */
 import type { EventMap, EventType } from "../../bus/events.ts";
 import type { DeepLink } from "../../deeplink/deeplink_payloads.js";
+import type { SearchQuery, StoredBuffer } from "../../history/message_store.ts";
+import type { StoredLine } from "../../history/stored_line.ts";
 
 /** The largest frame the backend accepts from the page, in UTF-16 code units. */
 export declare const MAX_ACTION_BYTES: number;
@@ -100,16 +102,8 @@ export type Action =
     | { kind: "pane.blur"; pane: Pane }
     | { kind: "buffer.read"; networkId: number; buffer: string; timestamp: string }
     | { kind: "history.page"; networkId: number; buffer: string; before?: number; limit?: number }
-    | {
-      kind: "history.search";
-      text: string;
-      networkId?: number;
-      buffer?: string;
-      sender?: string;
-      since?: number;
-      until?: number;
-      limit?: number;
-    }
+    // Picked, not the interface itself: an action is also read as a plain record.
+    | ({ kind: "history.search" } & Pick<SearchQuery, keyof SearchQuery>)
     | { kind: "history.buffers" }
     | { kind: "plugins.refresh" }
     | { kind: "plugin.disable"; name: string }
@@ -347,7 +341,9 @@ export declare function parseAction(frame: unknown): ParsedAction;
  */
 export declare const MAX_HISTORY_LIMIT: number;
 
-/** One stored line as the reply to `history.page` and `history.search` carries it.
+/** One stored line as the reply to `history.page` and `history.search` carries it: the
+ * store's {@linkcode StoredLine}, its kind read as plain text (the page words kinds it does
+ * not know as they are).
  *
  * @example
  * ```ts
@@ -358,28 +354,11 @@ export declare const MAX_HISTORY_LIMIT: number;
  * };
  * ```
  */
-export interface HistoryLine {
-  /** The store's id (`before` of the next older page). */
-  id: number;
-  /** The network. */
-  networkId: number;
-  /** The channel or the other nick. */
-  buffer: string;
-  /** Server time, ms since the epoch. */
-  time: number;
-  /** The IRCv3 msgid, when there was one. */
-  msgid?: string;
-  /** message, notice, action, join, part, quit, kick, nick, topic or mode. */
-  kind: string;
-  /** Who sent it (the kicker of a kick, the old nick of a nick change). */
-  sender: string;
-  /** The text (a kick's is the kicked nick, a space and the reason; a nick change's the new nick). */
-  text: string;
-  /** The user's own line. */
-  self: boolean;
-}
+export type HistoryLine = Omit<StoredLine, "kind"> & { kind: string };
 
-/** A buffer with stored history, the reply to `history.buffers`.
+/** A buffer with stored history, the reply to `history.buffers`: the store's
+ * {@linkcode StoredBuffer} with its unread count (lines from others since the last-read
+ * position, at most 999).
  *
  * @example
  * ```ts
@@ -387,16 +366,7 @@ export interface HistoryLine {
  * const buffer: HistoryBuffer = { networkId: 1, name: "#deno", unread: 3, readTime: 0 };
  * ```
  */
-export interface HistoryBuffer {
-  /** The network. */
-  networkId: number;
-  /** The channel or the other nick. */
-  name: string;
-  /** Lines from others since the last-read position (at most 999). */
-  unread: number;
-  /** The last-read position, ms since the epoch, when there is one. */
-  readTime?: number;
-}
+export type HistoryBuffer = StoredBuffer & { unread: number };
 
 /**
  * The outcome of {@linkcode parseServerMessage}: the message, or why the frame was refused.
