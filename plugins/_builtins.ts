@@ -18,6 +18,20 @@ const hasInstanceMethod = Function.prototype[Symbol.hasInstance];
 const weakSetHas = WeakSet.prototype.has;
 const weakSetAdd = WeakSet.prototype.add;
 
+const createObject = Object.create;
+const ownKeys = Object.keys;
+
+/**
+ * A copy of `record`'s own fields in an object with no prototype. `JSON.stringify` asks an
+ * object for `toJSON`, inherited ones too: a plugin defining `Object.prototype.toJSON` could
+ * otherwise rewrite its runtime's reports as they are serialized.
+ */
+export function bare<T extends object>(record: T): T {
+  const copy = createObject(null);
+  for (const key of ownKeys(record)) copy[key] = Reflect.get(record, key);
+  return copy;
+}
+
 /** `JSON.stringify` as it was. */
 export const stringify = JSON.stringify;
 /** `Number.isSafeInteger` as it was. */

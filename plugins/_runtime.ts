@@ -9,6 +9,7 @@ import type { AnyBusEvent, MetadataUpdate } from "../bus/events.ts";
 import { CapabilityDeniedError } from "./errors.ts";
 import {
   addTo,
+  bare,
   defineProperty,
   execText,
   hasIn,
@@ -18,6 +19,7 @@ import {
   NativeError,
   NativeTypeError,
   NotCapable,
+  stringify,
   toText,
 } from "./_builtins.ts";
 import {
@@ -57,7 +59,8 @@ export function startRuntime(transport: RuntimeTransport): void {
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   // Batches and commands run one after the other, in arrival order.
   let chain: Promise<void> = Promise.resolve();
-  const post = (message: PluginMessage) => transport.post(message);
+  // Prototype-free, so what the plugin does to Object.prototype cannot change them.
+  const post = (message: PluginMessage) => transport.post(bare(message));
   // An acknowledgement covers every batch up to its number: one is sent when no batch is left
   // waiting, or after every few, so that batches arriving together are answered together.
   let waitingBatches = 0;
@@ -286,6 +289,25 @@ function makeContext(
   });
 }
 
+/**
+ * A permission descriptor as text, from its plain fields only: the descriptor is the plugin's
+ * own object, whose `toJSON`, `toString` or getters may throw or lie.
+ */
+function descriptorText(descriptor: unknown): string {
+  const fields: Record<string, string> = bare({});
+  for (const key of ["name", "path", "host", "variable", "command", "kind"]) {
+    try {
+      const value: unknown = typeof descriptor === "object" && descriptor !== null
+        ? Reflect.get(descriptor, key)
+        : undefined;
+      if (typeof value === "string") fields[key] = value;
+    } catch {
+      // A getter that throws: the field is left out.
+    }
+  }
+  return stringify(fields);
+}
+
 function safeJson(value: unknown): string {
   try {
     return JSON.stringify(value) ?? String(value);
@@ -386,7 +408,7 @@ function installDenialReporting(report: (what: string, error: unknown) => void):
   ) => {
     if (status.state !== "granted") {
       report(
-        `Deno.permissions.${how}(${safeJson(descriptor)})`,
+        `Deno.permissions.${how}(${descriptorText(descriptor)})`,
         `permission request ${status.state}`,
       );
     }
@@ -420,7 +442,15 @@ function catchEveryNotCapable(report: (what: string, error: unknown) => void): v
     get: () => "NotCapable",
     set(this: Error, value: string) {
       defineProperty(this, "name", { value, writable: true, configurable: true });
-      const stack = this.stack ?? "";
+      // Reading the stack runs the plugin's Error.prepareStackTrace: whatever it does, the
+      // attempt is still reported (under no module name).
+      let stack = "";
+      try {
+        const text: unknown = this.stack;
+        if (typeof text === "string") stack = text;
+      } catch {
+        // A prepareStackTrace that throws.
+      }
       const module = execText(/ext:deno_node\/(?!internal)([a-z_\/]+)\.ts/, stack)?.[1];
       if (module !== undefined) return report(`node:${module}`, this);
       later(() => report("permission check", this), 0);

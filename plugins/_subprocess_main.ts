@@ -18,8 +18,11 @@ connection.setNoDelay(true);
 const sink = connSink(connection);
 await sink(new TextEncoder().encode(token));
 const writer = new FrameWriter(sink);
+// Taken before the plugin loads: a plugin can import this module again (its folder is
+// readable to it) and replace the method, which must not reach the runtime's channel.
+const write = writer.write.bind(writer);
 function post(message: PluginMessage): void {
-  writer.write(message);
+  write(message);
 }
 
 for (const level of ["debug", "info", "warn", "error"] as const) {

@@ -310,3 +310,23 @@ for (const isolation of ["subprocess", "worker"] as const) {
     await hostAndInnocentWork(h);
   });
 }
+
+for (const isolation of ["subprocess", "worker"] as const) {
+  Deno.test(`sandbox: a plugin that patches its runtime's writer, toJSON, stack traces or its permission descriptor is still audited (${isolation})`, async () => {
+    await using h = await harness();
+    await load(h, "recorder");
+    await h.host.install(`${FIXTURES}audit-dodge`, { grant: "requested", isolation });
+    await h.host.load("audit-dodge");
+    await h.bus.emit(message("go"));
+    await finished(h, "audit-dodge");
+    const audit = JSON.stringify(h.host.audit("audit-dodge"));
+    assert.match(audited(h, "audit-dodge", /^Deno\.readTextFile$/).detail, /hostname/, audit);
+    assert.match(
+      audited(h, "audit-dodge", /^Deno\.permissions\.request\(/).attempt,
+      /"read"/,
+      audit,
+    );
+    assert.deepEqual(logged(h, "audit-dodge").filter((l) => l === "hidden"), []);
+    await hostAndInnocentWork(h);
+  });
+}
