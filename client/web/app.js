@@ -358,8 +358,7 @@ async function submitNetworkForm(event) {
     $as("network-dialog", HTMLDialogElement).close();
     if (networkId === undefined) return;
     const id = networkId;
-    state.networkId = id;
-    state.bufferKey = "*";
+    select(id, "*");
     if (connect || channels.length > 0) {
       await store.whenListed(id);
       await joinTargets(
@@ -412,8 +411,8 @@ function runInput(line) {
         break;
       case "close":
         if (net && buffer) {
-          net.buffers.delete(buffer.key);
-          select(net.id, "*");
+          store.close(net.id, buffer.key);
+          scheduleFrame();
         }
         break;
       case "search":

@@ -116,9 +116,12 @@ function bool(o, k) {
   return v;
 }
 
+/** @type {readonly import("./protocol.d.ts").Pane["type"][]} */
+const PANE_TYPES = ["channel", "query", "server"];
+
 /** @param {unknown} type @returns {type is import("./protocol.d.ts").Pane["type"]} */
 function isPaneType(type) {
-  return type === "channel" || type === "query" || type === "server";
+  return PANE_TYPES.some((known) => known === type);
 }
 
 /**
@@ -537,7 +540,6 @@ const METADATA = {
   channel: { optional: "string" },
 };
 /** @type {readonly import("./protocol.d.ts").Pane["type"][]} */
-const PANE_TYPES = ["channel", "query", "server"];
 /** @type {Shape<EventMap["user.meta"]>} */
 const ROSTER = {
   networkId: "number",

@@ -197,6 +197,11 @@ export declare class PageStore {
   /** Shows a buffer, clearing its counts and telling the backend. */
   select(networkId: number, key: string): void;
   /**
+   * Forgets a buffer; shown, it is left for the network's server buffer first (so the
+   * backend hears its pane lost focus).
+   */
+  close(networkId: number, key: string): void;
+  /**
    * Stored lines were loaded into `buffer`: when it is shown, it is read up to its newest
    * line and drawn again. Returns whether it is shown.
    */

@@ -232,6 +232,19 @@ export class PageStore {
   }
 
   /**
+   * Forgets a buffer. Shown, it is left for the network's server buffer first, so the backend
+   * hears that its pane lost focus.
+   * @param {number} networkId @param {string} key
+   */
+  close(networkId, key) {
+    if (this.state.networkId === networkId && this.state.bufferKey === key) {
+      this.select(networkId, "*");
+    }
+    this.state.networks.get(networkId)?.buffers.delete(key);
+    this.markAll();
+  }
+
+  /**
    * Stored lines were loaded into `buffer`: when it is the one shown, it is read up to its
    * newest line and drawn again. Returns whether it is shown.
    * @param {number} networkId @param {Buffer} buffer
@@ -410,7 +423,7 @@ export class PageStore {
     /** @type {Set<string>} */
     const changed = new Set();
     for (const update of updates) {
-      if (update.type !== "nickname_color" || typeof update.key !== "string") continue;
+      if (update.type !== "nickname_color") continue;
       const key = `${update.network_id ?? ""} ${fold(update.key)}`;
       // A colour goes into a style property: only plain colour syntax gets there.
       const value = typeof update.value === "string" && /^[#(),.%\w\s-]{1,40}$/.test(update.value)
@@ -487,7 +500,7 @@ export class PageStore {
         const isPrivate = data.channel === "";
         const peer = data.peer ?? data.user;
         // The event's time keeps the server time's milliseconds (read markers compare them).
-        const time = event.time ?? data.timestamp * 1000;
+        const time = event.time;
         if (kind === "ctcp") {
           const key = isPrivate ? fold(peer) : fold(data.channel);
           const text = `${data.user} sent CTCP ${data.message}`;
@@ -545,10 +558,7 @@ export class PageStore {
         add(buffer.key, { kind: "event", text: partText(data) });
         if (isMe(data.nickname)) {
           buffer.joined = false;
-          net.buffers.delete(buffer.key);
-          if (this.state.bufferKey === buffer.key && this.state.networkId === id) {
-            this.select(id, "*");
-          }
+          this.close(id, buffer.key);
         }
         this.dirty.nicks = this.dirty.buffers = true;
         return;

@@ -264,3 +264,27 @@ Deno.test("whenListed() resolves when the backend lists the network, and at once
   await waiting;
   assert.equal(listed, true);
 });
+
+Deno.test("close() and our own part leave the buffer shown for the server buffer, telling the backend its pane lost focus", () => {
+  const { store, sent, batch, net } = setUp();
+  batch(said("", "bob", "psst", { peer: "bob" }));
+  store.select(1, "bob");
+  sent.length = 0;
+  store.close(1, "bob");
+  assert.deepEqual(sent.filter((a) => a.kind === "pane.blur"), [
+    { kind: "pane.blur", pane: { networkId: 1, type: "query", name: "bob" } },
+  ]);
+  assert.equal(net.buffers.has("bob"), false);
+  assert.equal(store.currentBuffer()?.key, "*");
+  store.select(1, "#room");
+  sent.length = 0;
+  batch({
+    type: "user.parted",
+    data: { networkId: 1, channel: "#room", user: "alice", nickname: "alice", reason: "" },
+    ...at,
+  });
+  assert.deepEqual(sent.filter((a) => a.kind === "pane.blur"), [
+    { kind: "pane.blur", pane: { networkId: 1, type: "channel", name: "#room" } },
+  ]);
+  assert.equal(store.currentBuffer()?.key, "*");
+});
