@@ -9,6 +9,7 @@
  * @module
  */
 import { helpText, ircLine, parseInput, usageError } from "./commands.js";
+import { MAX_TEXT } from "./protocol.js";
 
 const CHANNEL = /^[#&+!]/;
 /** Matches `/search` shows: the newest, enough to scan by eye. */
@@ -22,9 +23,13 @@ const SEARCH_LIMIT = 50;
  * @returns {import("./command_plan.d.ts").Step[]}
  */
 export function planInput(line, where) {
-  const input = parseInput(line);
   /** @param {string} text @returns {import("./command_plan.d.ts").Step[]} */
   const error = (text) => [{ step: "show", kind: "error", text }];
+  // The backend refuses longer text in any action: said here, before anything is sent.
+  if (line.length > MAX_TEXT) {
+    return error(`Cannot send: the line has ${line.length} characters, at most ${MAX_TEXT}`);
+  }
+  const input = parseInput(line);
   /** @param {string} text @returns {import("./command_plan.d.ts").Step[]} */
   const info = (text) => text.split("\n").map((t) => ({ step: "show", kind: "event", text: t }));
   const buffer = where.buffer;

@@ -47,6 +47,8 @@ class FieldError extends TypeError {
 
 /** @param {unknown} v */
 function preview(v) {
+  // A long text (a whole bad frame) is cut before it is quoted, not copied whole first.
+  if (typeof v === "string" && v.length > 60) v = v.slice(0, 61);
   let text;
   try {
     text = JSON.stringify(v);

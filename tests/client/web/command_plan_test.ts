@@ -106,3 +106,13 @@ Deno.test("planInput() needs a network for commands", () => {
     ],
   );
 });
+
+Deno.test("planInput() refuses a line longer than the backend takes, sending nothing", () => {
+  const long = "x".repeat(4001);
+  for (const line of [long, `/me ${long}`, `/msg bob ${long}`]) {
+    const steps = planInput(line, inChannel);
+    assert.deepEqual(steps.map((s) => s.step), ["show"], line.slice(0, 10));
+    assert.match(JSON.stringify(steps[0]), /at most 4000/);
+  }
+  assert.equal(planInput("x".repeat(4000), inChannel)[0].step, "send");
+});
