@@ -56,6 +56,11 @@ export interface Buffer {
   topic: string;
   /** Whether we are in the channel. */
   joined: boolean;
+  /**
+   * Lines kept while older ones read back from the history are in it (see
+   * {@linkcode keepReadBack}); {@linkcode MAX_LINES} when unset.
+   */
+  limit?: number;
 }
 
 /**
@@ -87,6 +92,47 @@ export interface Net extends Omit<NetworkView, "channels"> {
  * ```
  */
 export declare const MAX_LINES: number;
+
+/** Lines a buffer holds at most, however far back it is read.
+ *
+ * @example
+ * ```ts
+ * import { MAX_HELD } from "./page_state.js";
+ * console.log(MAX_HELD); // 10000
+ * ```
+ */
+export declare const MAX_HELD: number;
+
+/**
+ * Older lines were read back into `buffer`: it keeps them, with room for
+ * {@linkcode MAX_LINES} new ones, up to {@linkcode MAX_HELD}, until it is left
+ * ({@linkcode forgetReadBack}).
+ *
+ * @example
+ * ```ts
+ * import { keepReadBack, newBuffer } from "./page_state.js";
+ * const buffer = newBuffer("#a", "channel", "#a");
+ * buffer.lines = Array.from({ length: 1500 }, () => ({ kind: "event", text: "x", time: 0 }));
+ * keepReadBack(buffer);
+ * console.log(buffer.limit); // 2500
+ * ```
+ */
+export declare function keepReadBack(buffer: Buffer): void;
+
+/**
+ * The buffer was left: it goes back to its newest {@linkcode MAX_LINES}.
+ *
+ * @example
+ * ```ts
+ * import { forgetReadBack, keepReadBack, newBuffer } from "./page_state.js";
+ * const buffer = newBuffer("#a", "channel", "#a");
+ * buffer.lines = Array.from({ length: 1500 }, () => ({ kind: "event", text: "x", time: 0 }));
+ * keepReadBack(buffer);
+ * forgetReadBack(buffer);
+ * console.log(buffer.lines.length, buffer.limit); // 1000 undefined
+ * ```
+ */
+export declare function forgetReadBack(buffer: Buffer): void;
 
 /** A buffer's key within its network: its name, case-folded.
  *
@@ -137,7 +183,8 @@ export declare function ensureBuffer(net: Net, name: string, type: Buffer["type"
  */
 export declare function netFrom(view: NetworkView, old: Net | undefined): Net;
 
-/** Appends a line, dropping the oldest beyond `max` (default {@linkcode MAX_LINES}).
+/** Appends a line, dropping the oldest beyond `max` (default: the buffer's `limit`, else
+ * {@linkcode MAX_LINES}).
  *
  * @example
  * ```ts

@@ -10,6 +10,8 @@ import { Membership } from "./membership.js";
 
 /** Lines kept per buffer; older ones are dropped. */
 export const MAX_LINES = 1000;
+/** Lines a buffer holds at most, however far back it is read. */
+export const MAX_HELD = 10 * MAX_LINES;
 
 /** @typedef {import("./page_state.d.ts").Buffer} Buffer */
 /** @typedef {import("./page_state.d.ts").Net} Net */
@@ -70,11 +72,31 @@ export function netFrom(view, old) {
 }
 
 /**
- * Appends a line to a buffer, dropping the oldest beyond `max`; returns the line stored.
+ * Older lines were read back into `buffer`: kept, with room for MAX_LINES new ones (up to
+ * MAX_HELD), so a line arriving meanwhile does not drop what the reader just loaded.
+ * @param {Buffer} buffer
+ */
+export function keepReadBack(buffer) {
+  buffer.limit = Math.min(MAX_HELD, Math.max(buffer.limit ?? 0, buffer.lines.length + MAX_LINES));
+}
+
+/**
+ * The buffer was left: back to its newest MAX_LINES.
+ * @param {Buffer} buffer
+ */
+export function forgetReadBack(buffer) {
+  if (buffer.limit === undefined) return;
+  delete buffer.limit;
+  if (buffer.lines.length > MAX_LINES) buffer.lines.splice(0, buffer.lines.length - MAX_LINES);
+}
+
+/**
+ * Appends a line to a buffer, dropping the oldest beyond `max` (the buffer's `limit`, else
+ * MAX_LINES); returns the line stored.
  * @param {Buffer} buffer @param {Omit<Line, "time"> & { time?: number }} line @param {number} [max]
  * @returns {Line}
  */
-export function pushLine(buffer, line, max = MAX_LINES) {
+export function pushLine(buffer, line, max = buffer.limit ?? MAX_LINES) {
   const stored = { time: Date.now(), ...line };
   buffer.lines.push(stored);
   if (buffer.lines.length > max) buffer.lines.splice(0, buffer.lines.length - max);

@@ -19,7 +19,7 @@ import {
   topicText,
 } from "./event_text.js";
 
-import { MAX_LINES } from "./page_state.js";
+import { keepReadBack, MAX_LINES } from "./page_state.js";
 
 /** Lines asked for per page. */
 export const PAGE_SIZE = 200;
@@ -216,6 +216,7 @@ export class Scrollback {
       // frame: merged before them, they would be shown twice.
       await this.#applied();
       buffer.lines = mergeOpened(lines, buffer.lines);
+      keepReadBack(buffer);
       state.oldest = lines[0]?.id;
       state.done = lines.length < PAGE_SIZE;
       state.first = buffer.lines[0];
@@ -258,6 +259,7 @@ export class Scrollback {
         state.done = lines.length < PAGE_SIZE;
       }
       buffer.lines = [...lines, ...buffer.lines];
+      keepReadBack(buffer);
       state.first = buffer.lines[0];
       return lines.length;
     } catch {

@@ -211,6 +211,7 @@ export class PageStore {
     const old = this.currentBuffer();
     const oldNet = this.state.networkId;
     if (old && oldNet !== undefined && (oldNet !== networkId || old.key !== key)) {
+      model.forgetReadBack(old);
       this.#hooks.send({
         kind: "pane.blur",
         pane: { networkId: oldNet, type: old.type, name: old.name },

@@ -121,7 +121,8 @@ export class MessageList {
    */
   flush() {
     if (this.#pending.length === 0) return;
-    const keep = this.#following ? this.#windowSize() : MAX_LINES;
+    // Reading back, every line the buffer holds may be drawn.
+    const keep = this.#following ? this.#windowSize() : this.#buffer?.limit ?? MAX_LINES;
     const box = this.#box;
     let lines;
     if (this.#pending.length >= keep) {

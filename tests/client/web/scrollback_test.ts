@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { newBuffer } from "../../../client/web/page_state.js";
+import { forgetReadBack, MAX_LINES, newBuffer, pushLine } from "../../../client/web/page_state.js";
 import type { HistoryLine } from "../../../client/web/protocol.js";
 import { lineFromStored, PAGE_SIZE, Scrollback } from "../../../client/web/scrollback.js";
 
@@ -318,4 +318,26 @@ Deno.test("older() after a flood of two alternating lines, with notes and events
   const messages = buffer.lines.filter((l) => l.nick !== undefined);
   assert.equal(messages.length, 1500);
   assert.deepEqual(messages.slice(0, 501).map((l) => l.id), range(1, 502));
+});
+
+Deno.test("lines read back are kept while new ones arrive, and paging goes on from them with one request each", async () => {
+  const { store, request } = growingBackend();
+  const scrollback = new Scrollback(request);
+  const buffer = newBuffer("#deno", "channel", "#deno");
+  store.holding = 1500;
+  await scrollback.open(1, buffer);
+  // Read back past the 1,000 lines a buffer keeps otherwise.
+  for (let page = 0; page < 5; page++) assert.equal(await scrollback.older(1, buffer), 200);
+  assert.equal(buffer.lines.length, 1200);
+  const oldest = buffer.lines[0];
+  for (let id = 1501; id <= 1600; id++) pushLine(buffer, live(id));
+  assert.equal(buffer.lines[0], oldest, "what the reader loaded is still there");
+  const asked = store.asked;
+  assert.equal(await scrollback.older(1, buffer), 200);
+  assert.equal(store.asked, asked + 1);
+  assert.equal(buffer.lines[0].text, "line 101");
+  // Left for another buffer, it goes back to its newest lines.
+  forgetReadBack(buffer);
+  assert.equal(buffer.lines.length, MAX_LINES);
+  assert.equal(buffer.lines.at(-1)?.text, "line 1600");
 });
