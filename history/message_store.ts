@@ -13,6 +13,8 @@ import { COMPONENT, MIGRATIONS, SCHEMA_VERSION } from "./_schema.ts";
 const BATCH_MAX = 4096;
 /** Lines kept for a retry after failed commits; older ones are dropped and reported. */
 const PENDING_MAX = 100_000;
+/** After a failed commit, the next try comes this much later (not on every line). */
+const RETRY_MS = 1000;
 /** Buffer ids cached; the cache is dropped when it grows past this. */
 const BUFFER_CACHE_MAX = 50_000;
 /** Default and largest page and search sizes. */
@@ -155,6 +157,10 @@ export class MessageStore implements Disposable {
   #closed = false;
   #pending: PendingLine[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** The last commit failed: retried on a timer, not on every line. */
+  #failing = false;
+  /** Lines dropped while commits failed, not yet reported. */
+  #dropped = 0;
   #indexTimer: ReturnType<typeof setTimeout> | undefined;
   #buffers = new Map<string, number>();
   #lastPrune = 0;
@@ -288,8 +294,19 @@ export class MessageStore implements Disposable {
     const onEvent = (event: AnyBusEvent) => {
       if (this.#closed) return;
       mapper.lines(event, this.#pending);
-      if (this.#pending.length >= BATCH_MAX) this.#commit();
-      else this.#schedule();
+      // A full batch is committed at once, unless commits are failing (a full disk): then the
+      // timer retries, and no event of the flood pays for another failing transaction.
+      if (this.#failing && this.#pending.length > PENDING_MAX) {
+        // Held for the retry: the oldest beyond the bound go, counted in the next report.
+        this.#dropped += this.#pending.length - PENDING_MAX;
+        this.#pending.splice(0, this.#pending.length - PENDING_MAX);
+      }
+      if (this.#pending.length < BATCH_MAX || this.#failing) return this.#schedule();
+      try {
+        this.#commit();
+      } catch (error) {
+        this.#report(error);
+      }
     };
     const offs: Unsubscribe[] = STORED_TYPES.map((type) => bus.subscribe(type, onEvent));
     offs.push(bus.subscribe("buffer.read", (event) => {
@@ -554,8 +571,10 @@ export class MessageStore implements Disposable {
         this.#commit();
       } catch (error) {
         this.#report(error);
+        // Tried again until it works: the lines held are stored once the disk has room.
+        this.#schedule();
       }
-    }, 0);
+    }, this.#failing ? RETRY_MS : 0);
   }
 
   #upto(): number {
@@ -641,17 +660,22 @@ export class MessageStore implements Disposable {
         throw error;
       }
     } catch (error) {
+      this.#failing = true;
       // Buffer rows of the batch were rolled back too.
       this.#buffers.clear();
       this.#pending = batch.concat(this.#pending);
-      const excess = this.#pending.length - PENDING_MAX;
-      if (excess > 0) this.#pending.splice(0, excess);
+      const excess = this.#dropped + Math.max(0, this.#pending.length - PENDING_MAX);
+      this.#dropped = 0;
+      if (this.#pending.length > PENDING_MAX) {
+        this.#pending.splice(0, this.#pending.length - PENDING_MAX);
+      }
       throw historyError(
         `Cannot store ${batch.length} lines${excess > 0 ? ` (${excess} dropped)` : ""}`,
         this.#path,
         error,
       );
     }
+    this.#failing = false;
     this.#scheduleIndex();
     const days = this.#options.retentionDays;
     if (days !== undefined && this.#clock() - this.#lastPrune >= PRUNE_EVERY_MS) this.prune();

@@ -314,6 +314,28 @@ Deno.test("a full disk is a clear error; lines committed before are kept", async
   assert.equal(reopened.page(1, "#deno")[0].text, "before the disk filled");
 });
 
+Deno.test("a flood into a full disk costs one failing commit, not one per line, and no bus errors", async () => {
+  await using dir = await tempDir();
+  const path = join(dir.path, "history.sqlite");
+  const errors: HistoryError[] = [];
+  const busErrors: unknown[] = [];
+  await using bus = new EventBus({ onSubscriberError: (e) => busErrors.push(e) });
+  using store = MessageStore.open(path, { maxBytes: 64 * 1024, onError: (e) => errors.push(e) });
+  store.attach(bus);
+  // Past a full batch (4,096 lines) the store commits inside the subscriber: here it fails.
+  for (let i = 0; i < 6000; i++) {
+    await emit(
+      bus,
+      "message.received",
+      said(1, "#deno", "bob", `line ${i} ${"x".repeat(40)}`),
+      T0 + i,
+    );
+  }
+  assert.deepEqual(busErrors, []);
+  assert.ok(errors.length >= 1 && errors.length <= 2, `${errors.length} reports`);
+  assert.ok(errors.every((e) => e.code === "full"));
+});
+
 Deno.test("retention deletes lines older than retentionDays by the injected clock", async () => {
   await using dir = await tempDir();
   const path = join(dir.path, "history.sqlite");
