@@ -12,7 +12,7 @@
  * @module
  */
 import { databasePath } from "../storage/data_dir.ts";
-import type { BenchRow } from "./_report.ts";
+import { type BenchRow, percentile } from "./_report.ts";
 import { NetworkStore } from "../mod.ts";
 import { startClient } from "../client/mod.ts";
 import { startInspircd } from "../tests/irc/_servers.ts";
@@ -103,7 +103,7 @@ async function startup(report: (row: BenchRow) => void): Promise<void> {
   report({
     section: SECTION,
     name: "launch to a usable page (Chromium), median",
-    value: usable[Math.floor(usable.length / 2)],
+    value: percentile(usable, 0.5),
     unit: "ms",
     note: `${USABLE_RUNS} launches, each with a fresh browser: ${
       usable.map((x) => Math.round(x)).join(", ")
@@ -342,27 +342,25 @@ async function memoryAndFrames(report: (row: BenchRow) => void): Promise<void> {
   const busy = await measure(seconds * 1000);
   await flood;
   const heap = await pageMemory(page, big);
-  const p = (xs: number[], q: number) =>
-    [...xs].sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))];
   const round = (x: number) => Math.round(x * 10) / 10;
   report({
     section: SECTION,
     name: "frame time p50, idle page",
-    value: round(p(idle, 0.5)),
+    value: round(percentile(idle, 0.5)),
     unit: "ms",
   });
   report({
     section: SECTION,
     name: "frame time p50, 1,000 msg/s into the 5,000-user channel",
-    value: round(p(busy, 0.5)),
+    value: round(percentile(busy, 0.5)),
     unit: "ms",
   });
   report({
     section: SECTION,
     name: "frame time p95, 1,000 msg/s",
-    value: round(p(busy, 0.95)),
+    value: round(percentile(busy, 0.95)),
     unit: "ms",
-    note: `${round(p(busy, 0.95) / p(idle, 0.95))}x the idle p95; max ${
+    note: `${round(percentile(busy, 0.95) / percentile(idle, 0.95))}x the idle p95; max ${
       round(Math.max(...busy))
     } ms`,
   });
