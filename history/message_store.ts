@@ -161,6 +161,9 @@ export class MessageStore implements Disposable {
   #failing = false;
   /** Lines dropped while commits failed, not yet reported. */
   #dropped = 0;
+  /** The buffers of the held lines scanned so far (`#pending[0..#heldScanned)`). */
+  #heldBuffers = new Set<string>();
+  #heldScanned = 0;
   #indexTimer: ReturnType<typeof setTimeout> | undefined;
   #buffers = new Map<string, number>();
   #lastPrune = 0;
@@ -287,8 +290,12 @@ export class MessageStore implements Disposable {
       ownNick,
       hasBuffer: (networkId, nick) => {
         if (this.#bufferId(networkId, nick, false) !== undefined) return true;
-        const key = bufferKey(nick);
-        return this.#pending.some((l) => l.networkId === networkId && bufferKey(l.buffer) === key);
+        // The buffers of the lines held, folded once each (a netsplit asks for every quit).
+        for (; this.#heldScanned < this.#pending.length; this.#heldScanned++) {
+          const line = this.#pending[this.#heldScanned];
+          this.#heldBuffers.add(`${line.networkId} ${bufferKey(line.buffer)}`);
+        }
+        return this.#heldBuffers.has(`${networkId} ${bufferKey(nick)}`);
       },
     });
     const onEvent = (event: AnyBusEvent) => {
@@ -300,6 +307,7 @@ export class MessageStore implements Disposable {
         // Held for the retry: the oldest beyond the bound go, counted in the next report.
         this.#dropped += this.#pending.length - PENDING_MAX;
         this.#pending.splice(0, this.#pending.length - PENDING_MAX);
+        this.#forgetHeldBuffers();
       }
       if (this.#pending.length < BATCH_MAX || this.#failing) return this.#schedule();
       try {
@@ -629,10 +637,17 @@ export class MessageStore implements Disposable {
   }
 
   /** Writes the pending lines in one transaction; on failure they stay for the next try. */
+  /** The held lines changed other than by appending: scanned again when next asked. */
+  #forgetHeldBuffers(): void {
+    this.#heldBuffers.clear();
+    this.#heldScanned = 0;
+  }
+
   #commit(): void {
     if (this.#pending.length === 0 || this.#closed) return;
     const batch = this.#pending;
     this.#pending = [];
+    this.#forgetHeldBuffers();
     const db = this.#db;
     const latest = this.#clock() + MAX_AHEAD_MS;
     try {
@@ -669,6 +684,7 @@ export class MessageStore implements Disposable {
       if (this.#pending.length > PENDING_MAX) {
         this.#pending.splice(0, this.#pending.length - PENDING_MAX);
       }
+      this.#forgetHeldBuffers();
       throw historyError(
         `Cannot store ${batch.length} lines${excess > 0 ? ` (${excess} dropped)` : ""}`,
         this.#path,
