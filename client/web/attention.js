@@ -17,12 +17,10 @@ const MAX_WORD_LENGTH = 50;
 const WORD_CHAR = /[\p{L}\p{N}_\-[\]\\`^{|}]/u;
 
 /**
- * Whether `needle` occurs in `haystack` as a whole word, both folded by `fold`.
- * @param {string} haystack @param {string} needle @param {(s: string) => string} fold
+ * Whether `word` occurs in `text` as a whole word (both folded already).
+ * @param {string} text @param {string} word
  */
-function hasWord(haystack, needle, fold) {
-  const text = fold(haystack);
-  const word = fold(needle);
+function hasWord(text, word) {
   if (word === "") return false;
   let at = text.indexOf(word);
   while (at !== -1) {
@@ -36,14 +34,17 @@ function hasWord(haystack, needle, fold) {
 
 /**
  * Whether a line mentions the user: their nick or one of `words`, as a whole word, compared
- * after folding by the server's casemapping (`fold`).
+ * after folding by the server's casemapping (`fold`). The line is folded once for the nick
+ * and once for all the words, not once per word: this runs for every message received.
  * @param {string} text
  * @param {{ nick: string, words?: readonly string[], fold: (s: string) => string }} options
  * @returns {boolean}
  */
 export function isMention(text, { nick, words = [], fold }) {
-  if (hasWord(text, nick, fold)) return true;
-  return words.some((word) => hasWord(text, word, (s) => fold(s.toLowerCase())));
+  if (hasWord(fold(text), fold(nick))) return true;
+  if (words.length === 0) return false;
+  const lower = fold(text.toLowerCase());
+  return words.some((word) => hasWord(lower, fold(word.toLowerCase())));
 }
 
 /**
