@@ -126,9 +126,13 @@ export async function main(args: string[]): Promise<number> {
     try {
       client = await startClient({ dataDir, link, port, retentionDays });
     } catch (error) {
-      if (!(error instanceof PortInUseError)) throw error;
-      console.error(error.message);
-      return 69;
+      if (error instanceof PortInUseError) {
+        console.error(error.message);
+        return 69;
+      }
+      // A damaged or newer database, an unreadable data dir: one line naming it, no trace.
+      console.error(`Cannot start ircbus with data dir ${dataDir}: ${errorMessage(error)}`);
+      return 1;
     }
     console.log(`ircbus is running: open ${client.url}`);
     console.log(`Bookmark ${client.address} (or localhost) once the browser has opened it`);

@@ -225,3 +225,20 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     await lines.cancel();
   });
 }
+
+Deno.test("deno task run on a damaged client database says so in one line and exits 1", async () => {
+  const dataDir = await Deno.makeTempDir();
+  try {
+    await Deno.writeFile(`${dataDir}/client.sqlite`, crypto.getRandomValues(new Uint8Array(4096)));
+    const result = await launch(["--data-dir", dataDir, "--no-open"]).output();
+    const stderr = new TextDecoder().decode(result.stderr);
+    assert.equal(result.code, 1, stderr);
+    assert.match(
+      stderr,
+      new RegExp(`Cannot start ircbus with data dir ${dataDir}: .*not a database`),
+    );
+    assert.doesNotMatch(stderr, /Uncaught|    at /);
+  } finally {
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});
