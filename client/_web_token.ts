@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { randomToken } from "../deeplink/token.ts";
+import { readSmallFile } from "../common/read_small_file.ts";
 
 /** Name of the web UI's token file inside the data dir (mode 0600). */
 const TOKEN_FILE = "web-token";
@@ -12,14 +13,20 @@ const TOKEN_FILE = "web-token";
 export async function webToken(dataDir: string): Promise<string> {
   const path = join(dataDir, TOKEN_FILE);
   try {
-    const kept = (await Deno.readTextFile(path)).trim();
+    // Bounded, and a regular file only: a FIFO put here would hold the start forever.
+    const bytes = await readSmallFile(path, {
+      maxBytes: 256,
+      what: "the web token",
+      limit: "256 bytes",
+    });
+    const kept = new TextDecoder().decode(bytes).trim();
     if (/^[0-9a-f]{64}$/.test(kept)) {
       // Kept, but the owner's alone even when a copy or an older client left it readable.
       if (Deno.build.os !== "windows") await Deno.chmod(path, 0o600);
       return kept;
     }
   } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
+    if (!(error instanceof Error && error.cause instanceof Deno.errors.NotFound)) throw error;
   }
   const token = randomToken();
   await Deno.writeTextFile(path, `${token}\n`, { mode: 0o600 });

@@ -10,6 +10,7 @@ import type { Network, NetworkStore } from "../storage/network_store.ts";
 import type { NetworkView } from "./web/protocol.js";
 import type { UiState } from "./ui_state.ts";
 import { Autojoin } from "./_autojoin.ts";
+import { readSmallFile } from "../common/read_small_file.ts";
 import { errorMessage } from "../common/error_message.ts";
 
 let ircModule: Promise<typeof import("../irc/irc_client.ts")> | undefined;
@@ -362,34 +363,12 @@ const MAX_PEM_BYTES = 1024 * 1024;
  * (`/dev/zero`) or a pipe would grow memory without end or never finish opening.
  */
 async function readPem(path: string): Promise<{ certificate: string; privateKey: string }> {
-  let info: Deno.FileInfo;
-  try {
-    info = await Deno.stat(path);
-  } catch (error) {
-    throw new Error(`Cannot read the client certificate: ${path}`, { cause: error });
-  }
-  if (!info.isFile) {
-    throw new Error(`Cannot read the client certificate: it must be a regular file, got ${path}`);
-  }
-  const tooLarge = new Error(
-    `Cannot read the client certificate: the file must be at most 1 MiB, got ${path}`,
-  );
-  if (info.size > MAX_PEM_BYTES) throw tooLarge;
-  const bytes = new Uint8Array(MAX_PEM_BYTES + 1);
-  let length = 0;
-  try {
-    // Read with the bound too: the file may have grown since it was looked at.
-    using file = await Deno.open(path, { read: true });
-    while (length < bytes.length) {
-      const n = await file.read(bytes.subarray(length));
-      if (n === null) break;
-      length += n;
-    }
-  } catch (error) {
-    throw new Error(`Cannot read the client certificate: ${path}`, { cause: error });
-  }
-  if (length > MAX_PEM_BYTES) throw tooLarge;
-  const text = new TextDecoder().decode(bytes.subarray(0, length));
+  const bytes = await readSmallFile(path, {
+    maxBytes: MAX_PEM_BYTES,
+    what: "the client certificate",
+    limit: "1 MiB",
+  });
+  const text = new TextDecoder().decode(bytes);
   const blocks = text.match(/-----BEGIN [A-Z ]+-----[\s\S]+?-----END [A-Z ]+-----/g) ?? [];
   const privateKey = blocks.filter((b) => /PRIVATE KEY/.test(b.slice(0, 40))).join("\n");
   const certificate = blocks.filter((b) => /CERTIFICATE/.test(b.slice(0, 40))).join("\n");

@@ -3,6 +3,7 @@ import { IrcUrlError } from "../net/irc_url_error.ts";
 import { randomToken, sameToken } from "./token.ts";
 import { serveBounded } from "./bounded_listener.ts";
 import { errorMessage } from "../common/error_message.ts";
+import { readSmallFile } from "../common/read_small_file.ts";
 
 /** Name of the token file inside the data dir. */
 const TOKEN_FILE = "deeplink-instance.json";
@@ -252,9 +253,15 @@ export async function handOffLink(options: HandoffOptions): Promise<HandoffResul
   let info: Deno.FileInfo;
   try {
     info = await Deno.stat(file);
-    text = await Deno.readTextFile(file);
+    // Bounded, and a regular file only: a FIFO put here would hold this launch forever.
+    text = new TextDecoder().decode(
+      await readSmallFile(file, { maxBytes: 4096, what: "the token file", limit: "4 KiB" }),
+    );
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) {
+    if (
+      error instanceof Deno.errors.NotFound ||
+      (error instanceof Error && error.cause instanceof Deno.errors.NotFound)
+    ) {
       return { status: "no-instance", reason: "no token file" };
     }
     return { status: "no-instance", reason: `unreadable token file: ${errorMessage(error)}` };
@@ -362,7 +369,11 @@ async function writeTokenFile(file: string, text: string): Promise<void> {
 
 async function removeTokenFileIfOurs(file: string, token: string): Promise<void> {
   try {
-    const current = JSON.parse(await Deno.readTextFile(file));
+    const current = JSON.parse(
+      new TextDecoder().decode(
+        await readSmallFile(file, { maxBytes: 4096, what: "the token file", limit: "4 KiB" }),
+      ),
+    );
     if (current?.token === token) await Deno.remove(file);
   } catch {
     // Gone already, or replaced by a newer instance: leave it.

@@ -237,7 +237,21 @@ Deno.test("deno task run on a damaged client database says so in one line and ex
       stderr,
       new RegExp(`Cannot start ircbus with data dir ${dataDir}: .*not a database`),
     );
-    assert.doesNotMatch(stderr, /Uncaught|    at /);
+    assert.doesNotMatch(stderr, /Uncaught|^\s+at /m);
+  } finally {
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});
+
+Deno.test("deno task run with a FIFO as its web token refuses it at once instead of hanging", async () => {
+  const dataDir = await Deno.makeTempDir();
+  try {
+    const made = await new Deno.Command("mkfifo", { args: [`${dataDir}/web-token`] }).output();
+    assert.ok(made.success, "mkfifo");
+    const result = await launch(["--data-dir", dataDir, "--no-open"]).output();
+    const stderr = new TextDecoder().decode(result.stderr);
+    assert.equal(result.code, 1, stderr);
+    assert.match(stderr, /Cannot read the web token: it must be a regular file/);
   } finally {
     await Deno.remove(dataDir, { recursive: true });
   }

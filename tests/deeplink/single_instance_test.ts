@@ -353,3 +353,14 @@ Deno.test("listenForLinks() answers a launch queued behind idle connections that
     }
   });
 });
+
+Deno.test("handOffLink() refuses a token file that is a FIFO instead of waiting on it", async () => {
+  await withTempDir(async (dir) => {
+    const made = await new Deno.Command("mkfifo", { args: ["-m", "600", tokenFilePath(dir)] })
+      .output();
+    assert.ok(made.success, "mkfifo");
+    const result = await handOffLink({ dataDir: dir, link: "irc://a.example" });
+    assert.equal(result.status, "no-instance");
+    assert.match(result.reason ?? "", /must be a regular file/);
+  });
+});
