@@ -14,10 +14,16 @@ import { errorMessage } from "../common/error_message.ts";
 /** Frontend frames kept while no page is open, oldest dropped first beyond this. */
 const FRONTEND_QUEUE = 256;
 /**
- * Actions of one page under way at most: the page's own transport never has more requests
- * waiting, so only a page that is not ours goes past it, and gets an error per action.
+ * Requests (actions with an id) of one page under way at most: the page's own transport never
+ * has more waiting, so only a page that is not ours goes past it, and gets an error per
+ * action.
  */
 const MAX_IN_FLIGHT = MAX_PENDING;
+/**
+ * Actions without an id (focus, read marks) under way at most, counted apart: the page sends
+ * them beside its requests, so they must not be refused because requests wait.
+ */
+const MAX_NOTICES_IN_FLIGHT = 64;
 
 /** One open page. */
 interface Page {
@@ -99,7 +105,8 @@ export class PageHub {
     this.#pages.add(page);
     socket.send(JSON.stringify(this.#options.hello()));
     socket.onClose(() => this.#pages.delete(page));
-    let inFlight = 0;
+    let requests = 0;
+    let notices = 0;
     const fail = (message: string, id: number | undefined) => {
       if (!socket.isOpen) return;
       socket.send(JSON.stringify(
@@ -115,24 +122,28 @@ export class PageHub {
         return;
       }
       const action = parsed.action;
-      if (inFlight >= MAX_IN_FLIGHT) {
+      const request = action.id !== undefined;
+      const busy = request ? requests : notices;
+      if (busy >= (request ? MAX_IN_FLIGHT : MAX_NOTICES_IN_FLIGHT)) {
         return fail(
-          `Cannot accept action: ${inFlight} actions are already in flight, got ${action.kind}`,
+          `Cannot accept action: ${busy} actions are already in flight, got ${action.kind}`,
           action.id,
         );
       }
       if (action.kind === "ready") this.#ready(page);
-      inFlight++;
+      const done = request ? () => requests-- : () => notices--;
+      if (request) requests++;
+      else notices++;
       this.#options.perform(action).then(
         (result) => {
-          inFlight--;
+          done();
           // A page gone needs no reply: nothing is serialized for it.
           if (action.id !== undefined && socket.isOpen) {
             socket.send(JSON.stringify({ kind: "reply", id: action.id, result: result ?? null }));
           }
         },
         (error) => {
-          inFlight--;
+          done();
           fail(errorMessage(error), action.id);
         },
       );

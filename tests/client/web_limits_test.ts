@@ -291,4 +291,10 @@ Deno.test("a page holds at most as many actions in flight as the page itself all
   // The ones in flight did reach the server.
   await peer.expect(new RegExp(`^WHOIS ghost${MAX_PENDING}$`));
   assert.equal(peer.received.filter((line) => line.startsWith("WHOIS ")).length, MAX_PENDING);
+  // Actions that want no reply (focus, read marks) are counted apart: still taken.
+  const errors = page.received.filter((m) => m.kind === "error").length;
+  page.send({ kind: "pane.focus", pane: { networkId: network.id, type: "server", name: "x" } });
+  page.send({ kind: "plugins.refresh", id: sent + 1 });
+  await page.next((m) => m.kind === "error" && m.id === sent + 1);
+  assert.equal(page.received.filter((m) => m.kind === "error").length, errors + 1);
 });
