@@ -194,52 +194,59 @@ export function serveWeb(options: WebServerOptions): WebServer {
   const cookieName = `ircbus_${port}`;
 
   async function serve(conn: Deno.TcpConn): Promise<void> {
-    let upgraded: { socket: PageSocket; rest: Uint8Array } | undefined;
-    // Bytes read past the previous request's head: the start of the next one.
-    let pending: Uint8Array = new Uint8Array(0);
-    // A page loads its modules over a few kept-alive connections instead of one connection
-    // per file. The first request has the whole deadline; each next one, counted from the
-    // end of the previous response, at most KEEP_ALIVE_MS.
-    for (let served = 0; served < MAX_REQUESTS_PER_CONNECTION && upgraded === undefined; served++) {
-      const timer = setTimeout(
-        () => conn.close(),
-        served === 0 ? timeoutMs : Math.min(timeoutMs, KEEP_ALIVE_MS),
-      );
-      try {
-        const head = await readHead(conn, pending);
-        if (head === undefined) return;
-        if ("status" in head) {
-          await writeResponse(conn, text(head.status, head.message), false);
-          return;
-        }
-        const response = await respond(head.request, head.headers);
-        if (response === "upgrade") {
-          const key = head.headers.get("sec-websocket-key") ?? "";
-          const accept = await acceptKey(key);
-          await writeAll(
-            conn,
-            `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
-          );
-          upgraded = { socket: new PageSocket(conn, limits), rest: head.rest };
-        } else {
-          // A refused request (no token, a foreign host, no such file) ends its connection.
-          const keepAlive = head.keepAlive && response.status < 400 &&
-            served + 1 < MAX_REQUESTS_PER_CONNECTION;
-          await writeResponse(conn, response, keepAlive);
-          if (!keepAlive) return;
-          pending = head.rest;
-        }
-      } finally {
-        clearTimeout(timer);
-      }
-    }
-    // A page's socket lives until it closes; it counts against the cap meanwhile.
+    const upgraded = await exchange(conn);
     if (upgraded === undefined) return;
+    // A page's socket lives until it closes; it counts against the cap meanwhile.
     const { socket, rest } = upgraded;
     sockets.add(socket);
     socket.onClose(() => sockets.delete(socket));
     options.onSocket(socket);
     await socket.run(rest);
+  }
+
+  /**
+   * Answers the requests of one connection until it ends, or until one upgrades it to the
+   * page's WebSocket (then returned, with the bytes read past its head). A page loads its
+   * modules over a few kept-alive connections instead of one connection per file. The first
+   * request has the whole deadline; each next one, counted from the end of the previous
+   * response, at most KEEP_ALIVE_MS.
+   */
+  async function exchange(
+    conn: Deno.TcpConn,
+  ): Promise<{ socket: PageSocket; rest: Uint8Array } | undefined> {
+    // Bytes read past the previous request's head: the start of the next one.
+    let pending: Uint8Array = new Uint8Array(0);
+    for (let served = 1;; served++) {
+      const timer = setTimeout(
+        () => conn.close(),
+        served === 1 ? timeoutMs : Math.min(timeoutMs, KEEP_ALIVE_MS),
+      );
+      try {
+        const head = await readHead(conn, pending);
+        if (head === undefined) return undefined;
+        if ("status" in head) {
+          await writeResponse(conn, text(head.status, head.message), false);
+          return undefined;
+        }
+        const response = await respond(head.request, head.headers);
+        if (response === "upgrade") {
+          const accept = await acceptKey(head.headers.get("sec-websocket-key") ?? "");
+          await writeAll(
+            conn,
+            `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
+          );
+          return { socket: new PageSocket(conn, limits), rest: head.rest };
+        }
+        // A refused request (no token, a foreign host, no such file) ends its connection.
+        const keepAlive = head.keepAlive && response.status < 400 &&
+          served < MAX_REQUESTS_PER_CONNECTION;
+        await writeResponse(conn, response, keepAlive);
+        if (!keepAlive) return undefined;
+        pending = head.rest;
+      } finally {
+        clearTimeout(timer);
+      }
+    }
   }
 
   async function respond(request: Request, headers: Headers): Promise<Response | "upgrade"> {
