@@ -80,4 +80,14 @@ export const CHANNEL_LIST_LINES: LineHandlers = {
   "323"(ctx) {
     ctx.channelList.end();
   },
+  "263"(ctx, m) {
+    // RPL_TRYAGAIN <me> LIST :<why>: the server will not list now; the caller hears why at
+    // once instead of waiting for its deadline.
+    if (m.params[1]?.toUpperCase() !== "LIST") return;
+    ctx.channelList.rejectAll(`Cannot list channels: ${m.params[2] ?? "try again later"}`);
+  },
+  "416"(ctx, m) {
+    // ERR_TOOMANYMATCHES <me> LIST :<why>: the server cut the listing; what came is the answer.
+    if (m.params[1]?.toUpperCase() === "LIST") ctx.channelList.end();
+  },
 };

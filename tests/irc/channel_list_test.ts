@@ -35,6 +35,25 @@ Deno.test("listChannels() refuses a second listing while one runs, and fails whe
   await assert.rejects(c.client.listChannels("a\r\nQUIT"), TypeError);
 });
 
+Deno.test("listChannels() fails at once with the server's words on 263, and answers with what came on 416", async () => {
+  await using c = await connectToScriptedPeer(FAST);
+  const refused = c.client.listChannels();
+  await c.peer.expect(/^LIST$/);
+  const next = c.peer.received.lastIndexOf("LIST") + 1;
+  await c.peer.send(":irc.test 263 me LIST :Server load is temporarily too heavy");
+  await assert.rejects(refused, /Cannot list channels: Server load is temporarily too heavy/);
+  const cut = c.client.listChannels();
+  await c.peer.expect(/^LIST$/, next);
+  await c.peer.send(
+    ":irc.test 322 me #deno 42 :Deno talk",
+    ":irc.test 416 me LIST :Output too long (try locally)",
+  );
+  assert.deepEqual(await cut, {
+    channels: [{ name: "#deno", users: 42, topic: "Deno talk" }],
+    more: 0,
+  });
+});
+
 Deno.test("ChannelListRequests keeps at most MAX_LISTED channels and counts the rest", async () => {
   const requests = new ChannelListRequests();
   const listing = requests.wait(60_000);
