@@ -216,7 +216,7 @@ export class Scrollback {
       // frame: merged before them, they would be shown twice.
       await this.#applied();
       buffer.lines = mergeOpened(lines, buffer.lines);
-      keepReadBack(buffer);
+      if (lines.length > 0) keepReadBack(buffer);
       state.oldest = lines[0]?.id;
       state.done = lines.length < PAGE_SIZE;
       state.first = buffer.lines[0];
@@ -259,7 +259,7 @@ export class Scrollback {
         state.done = lines.length < PAGE_SIZE;
       }
       buffer.lines = [...lines, ...buffer.lines];
-      keepReadBack(buffer);
+      if (lines.length > 0) keepReadBack(buffer);
       state.first = buffer.lines[0];
       return lines.length;
     } catch {
