@@ -5,7 +5,7 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
-import { connSink, FrameWriter } from "./_frame_writer.ts";
+import { FrameWriter } from "./_frame_writer.ts";
 import { registryUrl } from "./_jsr.ts";
 import { FrameTooLargeError, type HostMessage, readFrames } from "./_protocol.ts";
 
@@ -103,8 +103,10 @@ export interface SubprocessOptions {
   denoDir: string;
   /** Environment variables granted to the plugin, with their values. */
   env: Record<string, string>;
-  /** Receives each line the process writes to stdout or stderr (an OOM report lands here). */
-  onOutput: (stream: "stdout" | "stderr", line: string) => void;
+  /** The Unix socket of its permission broker, which decides every permission check. */
+  brokerPath: string;
+  /** Receives each line the process writes to stderr (an OOM report lands here). */
+  onOutput: (stream: "stderr", line: string) => void;
   /** Hears of every byte the process sends: frames, stdout and stderr. */
   onBytes: (bytes: number) => void;
 }
@@ -132,10 +134,10 @@ export function configFlags(): string[] {
  * esm.sh, ...). `JSR_URL` is passed on because Deno keys its cache by the registry, so the
  * plugin's `jsr:` modules are found `--cached-only` only under the same `JSR_URL`.
  */
-export function importFlags(): { flags: string[]; env: Record<string, string> } {
+export function importFlags(): { flags: string[]; env: Record<string, string>; hosts: string[] } {
   const url = Deno.env.get("JSR_URL");
-  const flags = [`--allow-import=${new URL(registryUrl()).host}`];
-  return { flags, env: url ? { JSR_URL: url } : {} };
+  const host = new URL(registryUrl()).host;
+  return { flags: [`--allow-import=${host}`], env: url ? { JSR_URL: url } : {}, hosts: [host] };
 }
 
 /**
@@ -149,43 +151,51 @@ const MAX_PENDING_BYTES = 64 * 1024 * 1024;
 const MAX_LINE = 64 * 1024;
 
 /**
- * Starts a plugin runtime in its own `deno run` process with the same permissions as flags.
- * Stdin is closed; host and runtime talk over a loopback TCP connection that only the
- * runtime holding the launch token may open. A watchdog reads the process's resident memory
- * from `/proc` and kills it past `memoryMb`.
+ * Starts a plugin runtime in its own `deno run` process with the same permissions as flags,
+ * and the host as its permission broker, which decides every check (`broker`). The channel
+ * is the process's own stdin (host to plugin) and stdout (plugin to host), length-prefixed
+ * frames both ways: no network grant, no port to find, nothing another process can open.
+ * Stderr carries text lines. A watchdog reads the process's resident memory from `/proc`
+ * and kills it past `memoryMb`.
  */
 export function startSubprocess(
   permissions: ResolvedPermissions,
   options: SubprocessOptions,
 ): PluginEndpoint {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const channel = `127.0.0.1:${listener.addr.port}`;
-  const token = crypto.randomUUID();
   const main = new URL("./_subprocess_main.ts", import.meta.url);
   const imports = importFlags();
   const child = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
       ...configFlags(),
-      ...subprocessFlags({ ...permissions, net: [...permissions.net, channel] }),
+      ...subprocessFlags(permissions),
       ...imports.flags,
       `--v8-flags=--max-old-space-size=${options.heapMb}`,
       main.href,
-      channel,
-      token,
     ],
     cwd: options.cwd,
     clearEnv: true,
-    env: { ...options.env, ...imports.env, DENO_DIR: options.denoDir, NO_COLOR: "1" },
-    stdin: "null",
+    env: {
+      ...options.env,
+      ...imports.env,
+      DENO_DIR: options.denoDir,
+      DENO_PERMISSION_BROKER_PATH: options.brokerPath,
+      NO_COLOR: "1",
+    },
+    stdin: "piped",
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  let conn: Deno.TcpConn | undefined;
-  let writer: FrameWriter | undefined;
-  const queued: HostMessage[] = [];
+  const input = child.stdin.getWriter();
+  // A plugin that stops reading makes writes wait, never fail: the bound below catches it.
+  input.closed.catch(() => {});
+  const writer = new FrameWriter((bytes) => input.write(bytes), {
+    maxPendingBytes: MAX_PENDING_BYTES,
+    onFull: (bytes) => end(`stopped reading its channel: ${bytes} bytes waiting to be sent`),
+  });
   let exited = false;
   let killed = false;
+  let channelClosed = false;
 
   const end = (reason: string) => {
     if (killed || exited) return;
@@ -195,7 +205,6 @@ export function startSubprocess(
   };
   const kill = () => {
     clearInterval(memoryWatch);
-    close(listener);
     try {
       child.kill("SIGKILL");
     } catch {
@@ -205,44 +214,42 @@ export function startSubprocess(
   const endpoint: PluginEndpoint = {
     post(message) {
       if (exited || killed) return;
-      // Until the runtime connects, the queue holds only `init`: events start once it is ready.
-      if (writer) writer.write(message);
-      else queued.push(message);
+      writer.write(message);
     },
     onMessage: () => {},
     onExit: () => {},
     async terminate() {
       if (!exited) kill();
       killed = true;
-      await Promise.allSettled([child.status, reading, output, writer?.flushed()]);
-      if (conn) close(conn);
+      await Promise.allSettled([child.status, reading, output]);
+      await input.close().catch(() => {});
     },
   };
 
   const reading = (async () => {
-    conn = await acceptRuntime(listener, token);
-    if (!conn) return;
-    conn.setNoDelay(true);
-    writer = new FrameWriter(connSink(conn), {
-      maxPendingBytes: MAX_PENDING_BYTES,
-      onFull: (bytes) => end(`stopped reading its channel: ${bytes} bytes waiting to be sent`),
-    });
-    for (const message of queued.splice(0)) writer.write(message);
-    for await (const message of readFrames(conn, options.maxFrameBytes, options.onBytes)) {
+    for await (const message of readFrames(child.stdout, options.maxFrameBytes, options.onBytes)) {
       endpoint.onMessage(message);
+    }
+    // Its side of the channel closed. A process that is dying anyway says why through its
+    // status; one that lives on is ended, not kept, and its status then shows this kill.
+    channelClosed = true;
+    try {
+      child.kill("SIGKILL");
+    } catch {
+      // Already gone.
     }
   })().catch((error) => {
     if (error instanceof FrameTooLargeError) {
       end(`sent a frame of ${error.length} bytes, over the limit of ${error.limit} bytes`);
     } else if (error instanceof SyntaxError) {
       end(`sent a malformed frame: ${error.message}`);
+    } else {
+      end(`broke its channel: ${error instanceof Error ? error.message : String(error)}`);
     }
-    // Otherwise the channel closed with the process, whose exit says why.
   });
-  const output = Promise.all([
-    readLines(child.stdout, (line) => options.onOutput("stdout", line), options.onBytes),
-    readLines(child.stderr, (line) => options.onOutput("stderr", line), options.onBytes),
-  ]).catch(() => {});
+  const output = readLines(child.stderr, (line) => {
+    if (line !== BROKER_WARNING) options.onOutput("stderr", line);
+  }, options.onBytes).catch(() => {});
 
   const memoryWatch = setInterval(async () => {
     const rss = await residentMb(child.pid);
@@ -254,62 +261,22 @@ export function startSubprocess(
   child.status.then(async (status) => {
     clearInterval(memoryWatch);
     await Promise.allSettled([reading, output]);
-    const how = status.signal ? `signal ${status.signal}` : `code ${status.code}`;
+    if (channelClosed && status.signal === "SIGKILL") return end("closed its channel to the host");
+    const how = status.signal
+      ? `signal ${status.signal}`
+      : status.code === BROKER_GONE_CODE
+      ? `code ${status.code} (its permission broker went away)`
+      : `code ${status.code}`;
     end(`subprocess exited with ${how}`);
   });
   return endpoint;
 }
 
-/**
- * The first connection to `listener` whose first bytes are `token`, checked concurrently so a
- * silent stranger cannot hold the door; the listener and every other connection are closed
- * then. `undefined` when the listener closes first.
- */
-function acceptRuntime(
-  listener: Deno.TcpListener,
-  token: string,
-): Promise<Deno.TcpConn | undefined> {
-  const expected = new TextEncoder().encode(token);
-  const pending = new Set<Deno.TcpConn>();
-  return new Promise((resolve) => {
-    const settle = (winner: Deno.TcpConn | undefined) => {
-      for (const conn of pending) if (conn !== winner) close(conn);
-      pending.clear();
-      close(listener);
-      resolve(winner);
-    };
-    (async () => {
-      for await (const conn of listener) {
-        pending.add(conn);
-        presents(conn, expected).then((ok) => {
-          if (ok && pending.has(conn)) return settle(conn);
-          if (pending.delete(conn)) close(conn);
-        });
-      }
-    })().catch(() => {}).finally(() => settle(undefined));
-  });
-}
+/** What Deno prints on stderr at each start with a broker: not the plugin's to answer for. */
+const BROKER_WARNING = "Warning Permission broker is an experimental feature";
 
-/** Closes a connection or listener that may be closed already. */
-function close(resource: { close(): void }): void {
-  try {
-    resource.close();
-  } catch {
-    // Already closed.
-  }
-}
-
-/** Whether the next bytes on `conn` are exactly `expected` (reads no more than that). */
-async function presents(conn: Deno.Conn, expected: Uint8Array): Promise<boolean> {
-  const got = new Uint8Array(expected.length);
-  let filled = 0;
-  while (filled < got.length) {
-    const n = await conn.read(got.subarray(filled)).catch(() => null);
-    if (n === null) return false;
-    filled += n;
-  }
-  return got.every((byte, i) => byte === expected[i]);
-}
+/** Deno's exit code when its permission broker connection is lost. */
+const BROKER_GONE_CODE = 87;
 
 /** The resident memory of a process in MiB, from `/proc`; `undefined` where there is none. */
 async function residentMb(pid: number): Promise<number | undefined> {

@@ -133,10 +133,13 @@ export class FrameWriter {
   }
 }
 
-/** A sink that writes all of each buffer to `conn`, however many partial writes it takes. */
-export function connSink(conn: Deno.Conn): ByteSink {
+/**
+ * A sink that writes all of each buffer to `writer` (a connection, or the process's stdout),
+ * however many partial writes it takes.
+ */
+export function writerSink(writer: { write(bytes: Uint8Array): Promise<number> }): ByteSink {
   // Bound now: a plugin replacing the method later does not reach its runtime's channel.
-  const write = conn.write.bind(conn);
+  const write = writer.write.bind(writer);
   return async (bytes) => {
     let offset = 0;
     while (offset < bytes.length) offset += await write(subarray(bytes, offset));

@@ -10,7 +10,9 @@ import { PluginLoadError } from "./errors.ts";
 import type { PluginGrant } from "./grant.ts";
 import type { IsolationMode } from "./manifest.ts";
 import type { StoredPlugin } from "./_store.ts";
+import { type DecisionListener, PermissionBroker, PermissionPolicy } from "./_broker.ts";
 import {
+  importFlags,
   type PluginEndpoint,
   type ResolvedPermissions,
   startSubprocess,
@@ -57,9 +59,11 @@ export async function resolvePermissions(
 }
 
 /** Options of {@linkcode launchEndpoint}. */
-export type LaunchOptions = Omit<SubprocessOptions, "cwd" | "denoDir" | "env"> & {
+export type LaunchOptions = Omit<SubprocessOptions, "cwd" | "denoDir" | "env" | "brokerPath"> & {
   /** The host's data dir. */
   hostDataDir: string;
+  /** Hears every permission decision its broker makes (subprocess mode). */
+  onDecision: DecisionListener;
 };
 
 /** Starts the plugin in its isolation mode: its own subprocess, or a Worker when opted in. */
@@ -75,13 +79,54 @@ export async function launchEndpoint(
     const value = Deno.env.get(key);
     if (value !== undefined) env[key] = value;
   }
-  const { hostDataDir, ...rest } = options;
-  return startSubprocess(permissions, {
-    ...rest,
-    cwd: dataDir,
-    denoDir: await prepareDenoDir(pluginDenoDir(hostDataDir, plugin.name)),
-    env,
+  const { hostDataDir, onDecision, ...rest } = options;
+  const denoDir = await prepareDenoDir(pluginDenoDir(hostDataDir, plugin.name));
+  const imports = importFlags();
+  const broker = await PermissionBroker.listen(
+    join(await brokerDir(), `${crypto.randomUUID()}.sock`),
+    new PermissionPolicy({ ...permissions, import: imports.hosts }),
+    onDecision,
+  );
+  let endpoint: PluginEndpoint;
+  try {
+    endpoint = startSubprocess(permissions, {
+      ...rest,
+      cwd: dataDir,
+      denoDir,
+      env,
+      brokerPath: broker.path,
+    });
+  } catch (error) {
+    await broker[Symbol.asyncDispose]();
+    throw error;
+  }
+  const terminate = endpoint.terminate.bind(endpoint);
+  endpoint.terminate = async () => {
+    await terminate();
+    await broker[Symbol.asyncDispose]();
+  };
+  return endpoint;
+}
+
+let brokerSockets: Promise<string> | undefined;
+
+/**
+ * The folder of this host's broker sockets: private to the host (mode 0700), outside every
+ * plugin's grant, and short, since a Unix socket path must fit in 108 bytes.
+ */
+function brokerDir(): Promise<string> {
+  brokerSockets ??= Deno.makeTempDir({ prefix: "ircbus-broker-" }).then(async (dir) => {
+    await Deno.chmod(dir, 0o700);
+    globalThis.addEventListener("unload", () => {
+      try {
+        Deno.removeSync(dir, { recursive: true });
+      } catch {
+        // Gone already.
+      }
+    });
+    return dir;
   });
+  return brokerSockets;
 }
 
 let hostCaches: Promise<{ modulesCache: string; npmCache: string }> | undefined;

@@ -25,6 +25,7 @@ import { checkCode, codePlace } from "./_pinned_copy.ts";
 import { requireSdkIn } from "./_sdk_range.ts";
 import { parsePluginMessage, type PluginMessage } from "./_protocol.ts";
 import type { PluginStore, StoredPlugin } from "./_store.ts";
+import type { ActivityLedger } from "./_activity.ts";
 import { watchFolder } from "./_watch.ts";
 
 /** A pending `setTimeout`. */
@@ -59,6 +60,8 @@ export interface PluginServices {
   budgets: PluginBudgets;
   flood: FloodLimits;
   store: PluginStore;
+  /** The activity ledger its broker's decisions go to. */
+  activity: ActivityLedger;
   delivery: Delivery;
   commands: CommandRegistry;
   calls: CallContext;
@@ -153,7 +156,26 @@ export class RunningPlugin implements AsyncDisposable {
       memoryPollMs: budgets.memoryPollMs,
       maxFrameBytes: budgets.maxFrameBytes,
       onOutput: (stream, line) => {
-        if (current()) this.log(stream, line);
+        if (!current()) return;
+        // Each line costs the host work whatever its size: it counts as a message.
+        const start = this.#services.now();
+        const flooding = this.#flood.count(start);
+        if (flooding !== undefined) return this.crash(flooding);
+        this.log(stream, line);
+        this.#flood.charge(this.#services.now() - start);
+      },
+      onDecision: (check, decision) => {
+        if (!current()) return;
+        const { activity, store } = this.#services;
+        activity.record(this.name, check, decision);
+        if (!decision.allow) {
+          store.audit(
+            this.name,
+            `${check.permission} ${check.value ?? "*"}`,
+            "denied",
+            `${decision.reason} (decided by the host)`,
+          );
+        }
       },
       onBytes: (bytes) => {
         const flooding = current()

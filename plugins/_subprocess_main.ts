@@ -1,25 +1,20 @@
 /**
- * The subprocess entry: connects to the host's loopback channel given in its arguments,
- * presents its launch token, and runs the plugin runtime over length-prefixed frames. Stdin
- * is closed. Console output is turned into log messages so the host can attribute it.
+ * The subprocess entry: runs the plugin runtime over length-prefixed frames on its own stdin
+ * (from the host) and stdout (to the host). The channel needs no permission and no port, so a
+ * plugin granted no `net` has no socket at all. Console output is turned into log messages
+ * so the host can attribute it.
  *
  * @module
  */
-import { connSink, FrameWriter } from "./_frame_writer.ts";
+import { FrameWriter, writerSink } from "./_frame_writer.ts";
 import { type PluginMessage, readFrameGroups } from "./_protocol.ts";
 import { startRuntime } from "./_runtime.ts";
 
-const [channel = "", token = ""] = Deno.args;
-const [hostname, port] = channel.split(":");
-const connection = await Deno.connect({ hostname, port: Number(port) });
-// Acknowledgements are tiny: sent at once, not held back waiting for more to send.
-connection.setNoDelay(true);
-// The launch token comes first, as raw bytes: the host answers no connection without it.
-const sink = connSink(connection);
-await sink(new TextEncoder().encode(token));
-const writer = new FrameWriter(sink);
 // Taken before the plugin loads: a plugin can import this module again (its folder is
-// readable to it) and replace the method, which must not reach the runtime's channel.
+// readable to it) or replace the stdio methods, which must not reach the runtime's channel.
+const stdin = Deno.stdin;
+const read = stdin.read.bind(stdin);
+const writer = new FrameWriter(writerSink(Deno.stdout));
 const write = writer.write.bind(writer);
 function post(message: PluginMessage): void {
   write(message);
@@ -30,6 +25,25 @@ for (const level of ["debug", "info", "warn", "error"] as const) {
     post({ kind: "log", level, message: args.map(String).join(" ").slice(0, 65_536) });
 }
 console.log = console.info;
+// Stdout is the channel: what the plugin writes to it directly becomes log lines, every byte
+// of it (so its volume still counts against the flood limits), rather than bytes that would
+// break the framing.
+const LOG_PIECE = 65_536;
+const decoder = new TextDecoder();
+const asLog = (bytes: Uint8Array) => {
+  for (let at = 0; at < bytes.length; at += LOG_PIECE) {
+    const piece = bytes.subarray(at, at + LOG_PIECE);
+    const text = decoder.decode(piece, { stream: true });
+    // A line written whole is logged as that line, as console.log's would be.
+    post({ kind: "log", level: "info", message: text.endsWith("\n") ? text.slice(0, -1) : text });
+  }
+  return bytes.length;
+};
+Object.defineProperties(Deno.stdout, {
+  write: { value: (bytes: Uint8Array) => Promise.resolve(asLog(bytes)) },
+  writeSync: { value: asLog },
+  writable: { get: () => new WritableStream<Uint8Array>({ write: (bytes) => void asLog(bytes) }) },
+});
 
 let handler: ((message: unknown) => void) | undefined;
 startRuntime({
@@ -43,7 +57,7 @@ startRuntime({
 try {
   // Every frame of a read is handed over before any runs: batches that arrived together are
   // acknowledged together.
-  for await (const group of readFrameGroups(connection)) {
+  for await (const group of readFrameGroups({ read })) {
     for (const message of group) handler?.(message);
   }
 } catch {

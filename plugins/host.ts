@@ -11,6 +11,7 @@ import { effectiveGrant, grantAll, missingConsent, type PluginGrant } from "./gr
 import { type IsolationMode, type PluginManifest, readManifest } from "./manifest.ts";
 import { describeScope, type GrantScope, parseScope } from "./scope.ts";
 import { type AuditEntry, PLUGIN_SCHEMA, PluginStore, type StoredPlugin } from "./_store.ts";
+import { ACTIVITY_SCHEMA, type ActivityEntry, ActivityLedger } from "./_activity.ts";
 import { CommandRegistry } from "./_commands.ts";
 import { Delivery } from "./_delivery.ts";
 import { checkEntry, checkGrant, placeCode, stageCode } from "./_install.ts";
@@ -19,6 +20,7 @@ import { codePlace } from "./_pinned_copy.ts";
 import { type PluginServices, RunningPlugin } from "./_running_plugin.ts";
 
 export type { AuditDecision, AuditEntry } from "./_store.ts";
+export type { ActivityEntry } from "./_activity.ts";
 
 /**
  * Where a plugin's `irc.send` calls go: a small interface the IRC adapter implements.
@@ -261,7 +263,7 @@ const DEFAULTS = {
  */
 export function openClientDatabase(dataDir: string): DatabaseSync {
   return openDatabase(databasePath(dataDir), {
-    check: refuseNewerSchemas({ ...NETWORK_SCHEMA, ...PLUGIN_SCHEMA }),
+    check: refuseNewerSchemas({ ...NETWORK_SCHEMA, ...PLUGIN_SCHEMA, ...ACTIVITY_SCHEMA }),
   });
 }
 
@@ -289,6 +291,7 @@ export class PluginHost implements AsyncDisposable {
   #db: DatabaseSync;
   #ownsDb: boolean;
   #store: PluginStore;
+  #activity: ActivityLedger;
   #metadata: MetadataCoalescer;
   #ownsMetadata: boolean;
   #options: typeof DEFAULTS;
@@ -316,6 +319,7 @@ export class PluginHost implements AsyncDisposable {
       this.#ownsDb = true;
     }
     this.#store = new PluginStore(this.#db, this.#now);
+    this.#activity = new ActivityLedger(this.#db, this.#now);
     this.#ownsMetadata = options.metadata === undefined;
     this.#metadata = options.metadata ?? createMetadataCoalescer(this.#bus);
     this.#options = { ...DEFAULTS };
@@ -345,6 +349,7 @@ export class PluginHost implements AsyncDisposable {
         bytes: budgets.floodBytesLimit,
       },
       store: this.#store,
+      activity: this.#activity,
       delivery: this.#delivery,
       commands: this.#commands,
       calls: { store: this.#store, irc: options.irc, metadata: this.#metadata },
@@ -661,6 +666,20 @@ export class PluginHost implements AsyncDisposable {
   }
 
   /**
+   * A plugin's activity ledger: every permission check its broker decided, allowed or
+   * denied, counted by kind and value, over a window (the last 24 hours by default).
+   *
+   * @example
+   * ```ts ignore
+   * for (const e of host.activity("weather-like")) console.log(e.kind, e.value, e.count);
+   * ```
+   */
+  activity(plugin: string, window: { since?: number; until?: number } = {}): ActivityEntry[] {
+    const since = window.since ?? this.#now() - 24 * 3600 * 1000;
+    return this.#activity.entries(plugin, { since, until: window.until });
+  }
+
+  /**
    * Slash commands registered by running plugins.
    *
    * @example
@@ -690,6 +709,7 @@ export class PluginHost implements AsyncDisposable {
     this.#closed = true;
     this.#unsubscribe();
     await Promise.all([...this.#running.keys()].map((name) => this.unload(name)));
+    this.#activity[Symbol.dispose]();
     if (this.#ownsMetadata) await this.#metadata.close().catch(() => {});
     if (this.#ownsDb) this.#db.close();
   }

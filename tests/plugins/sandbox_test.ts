@@ -180,7 +180,7 @@ Deno.test("sandbox: a newline in a log line cannot forge another plugin's line",
   assert.ok(lines.includes("console\\r\\n[plugin:recorder] info: forged \\u001b[2K too"));
   assert.ok(
     h.logs.some((l) =>
-      l.plugin === "log-forger" && l.level === "stdout" &&
+      l.plugin === "log-forger" && l.level === "info" &&
       l.message === "raw\\r[plugin:recorder] info: forged raw"
     ),
   );

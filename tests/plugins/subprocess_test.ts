@@ -13,11 +13,16 @@ Deno.test("importFlags() allows imports from the JSR registry only, never Deno's
   const saved = Deno.env.get("JSR_URL");
   try {
     Deno.env.delete("JSR_URL");
-    assert.deepEqual(importFlags(), { flags: ["--allow-import=jsr.io"], env: {} });
+    assert.deepEqual(importFlags(), {
+      flags: ["--allow-import=jsr.io"],
+      env: {},
+      hosts: ["jsr.io"],
+    });
     Deno.env.set("JSR_URL", "http://127.0.0.1:4507");
     assert.deepEqual(importFlags(), {
       flags: ["--allow-import=127.0.0.1:4507"],
       env: { JSR_URL: "http://127.0.0.1:4507" },
+      hosts: ["127.0.0.1:4507"],
     });
   } finally {
     if (saved === undefined) Deno.env.delete("JSR_URL");
