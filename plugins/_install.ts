@@ -42,14 +42,17 @@ export function checkGrant(grant: PluginGrant): PluginGrant {
 }
 
 /**
- * Runs `deno cache` on the entry so the plugin can run under `--cached-only`, with the config
- * it runs with: the SDK resolves to the client's own, never to a registry.
+ * Runs `deno cache` on the entry, into `denoDir`, so the plugin can run under `--cached-only`
+ * with the config it runs with: the SDK resolves to the client's own, never to a registry.
+ * The cache is the plugin's own: it holds exactly the modules its graph resolved at install,
+ * so a module another plugin (or the client) cached is not there for it to import.
  * With `lockfile`, the graph's remote modules are checked against it and recorded in it.
  */
 async function cacheModuleGraph(
   name: string,
   folder: string,
   entry: string,
+  denoDir: string,
   lockfile?: string,
 ): Promise<void> {
   const lock = lockfile === undefined ? [] : [`--lock=${lockfile}`];
@@ -57,6 +60,7 @@ async function cacheModuleGraph(
   const output = await new Deno.Command(Deno.execPath(), {
     args: ["cache", "--quiet", ...config, ...lock, entry],
     cwd: folder,
+    env: { DENO_DIR: denoDir },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
@@ -71,7 +75,16 @@ async function cacheModuleGraph(
 export interface StagedCopy extends PinnedCopy {
   /** The staging folder, under `<hostDataDir>/plugins/`. */
   staging: string;
+  /** The module cache made for it, beside the staging folder. */
+  modules: string;
 }
+
+/**
+ * The folders of a `DENO_DIR` that hold the module cache (remote modules, npm packages and
+ * what Deno derives from them). A plugin's localStorage and Cache API live in others, which an
+ * upgrade keeps.
+ */
+const MODULE_CACHE = ["remote", "npm", "gen", "dep_analysis_cache_v2", "node_analysis_cache_v2"];
 
 /**
  * Makes a plugin's code ready to install; one needing an SDK this client does not run is
@@ -91,20 +104,24 @@ export async function stageCode(
   const name = manifest.name;
   await requireSdkIn(name, folder);
   if (dev) {
-    await cacheModuleGraph(name, folder, join(folder, manifest.entry));
+    const denoDir = pluginDenoDir(hostDataDir, name);
+    await Deno.mkdir(denoDir, { recursive: true });
+    await cacheModuleGraph(name, folder, join(folder, manifest.entry), denoDir);
     return undefined;
   }
   const staging = join(hostDataDir, "plugins", `.install-${crypto.randomUUID()}`);
+  const modules = `${staging}-modules`;
   try {
-    await Deno.mkdir(join(hostDataDir, "plugins"), { recursive: true });
+    await Deno.mkdir(modules, { recursive: true });
     const pinned = await pinCopy(name, folder, staging);
     const copied = join(staging, pinned.codePath);
-    await cacheModuleGraph(name, copied, join(copied, manifest.entry), lockfile);
+    await cacheModuleGraph(name, copied, join(copied, manifest.entry), modules, lockfile);
     // Caching must leave the copy as hashed (a lock file written into it would not be).
     await verifyCopy(name, staging, pinned.files);
-    return { ...pinned, staging };
+    return { ...pinned, staging, modules };
   } catch (error) {
     await Deno.remove(staging, { recursive: true }).catch(() => {});
+    await Deno.remove(modules, { recursive: true }).catch(() => {});
     throw error;
   }
 }
@@ -121,7 +138,10 @@ export async function placeCode(
   fresh: boolean,
 ): Promise<void> {
   const dataDir = pluginDataDir(hostDataDir, name);
-  const gone = fresh ? [dataDir, pluginDenoDir(hostDataDir, name)] : [copyRoot(hostDataDir, name)];
+  const denoDir = pluginDenoDir(hostDataDir, name);
+  const gone = fresh ? [dataDir, denoDir] : [copyRoot(hostDataDir, name)];
+  // The new copy comes with the module cache made from it; the old one's goes.
+  if (staged) gone.push(...MODULE_CACHE.map((folder) => join(denoDir, folder)));
   for (const path of gone) {
     await Deno.remove(path, { recursive: true }).catch((error) => {
       if (!(error instanceof Deno.errors.NotFound)) throw error;
@@ -130,4 +150,9 @@ export async function placeCode(
   if (!staged) return;
   await Deno.mkdir(dataDir, { recursive: true });
   await Deno.rename(staged.staging, copyRoot(hostDataDir, name));
+  await Deno.mkdir(denoDir, { recursive: true });
+  for await (const entry of Deno.readDir(staged.modules)) {
+    await Deno.rename(join(staged.modules, entry.name), join(denoDir, entry.name));
+  }
+  await Deno.remove(staged.modules, { recursive: true });
 }

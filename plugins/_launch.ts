@@ -80,7 +80,7 @@ export async function launchEndpoint(
     if (value !== undefined) env[key] = value;
   }
   const { hostDataDir, onDecision, ...rest } = options;
-  const denoDir = await prepareDenoDir(pluginDenoDir(hostDataDir, plugin.name));
+  const denoDir = await prepareDenoDir(plugin.name, pluginDenoDir(hostDataDir, plugin.name));
   const imports = importFlags();
   const broker = await PermissionBroker.listen(
     join(await brokerDir(), `${crypto.randomUUID()}.sock`),
@@ -129,44 +129,26 @@ function brokerDir(): Promise<string> {
   return brokerSockets;
 }
 
-let hostCaches: Promise<{ modulesCache: string; npmCache: string }> | undefined;
-
 /**
- * Creates a plugin's own `DENO_DIR` whose module and npm caches are links to the host's,
- * so `--cached-only` finds what install cached while everything else stays its own.
+ * A plugin's own `DENO_DIR`, holding the module cache its install made. One an older client
+ * made, whose module and npm caches were links to the host's (every module any plugin or the
+ * client cached), loses the links and is refused: its install must be run again.
  */
-async function prepareDenoDir(denoDir: string): Promise<string> {
-  hostCaches ??= readHostCaches().catch((error) => {
-    hostCaches = undefined;
-    throw error;
-  });
-  const { modulesCache, npmCache } = await hostCaches;
+async function prepareDenoDir(name: string, denoDir: string): Promise<string> {
   await Deno.mkdir(denoDir, { recursive: true });
-  for (const [name, target] of [["remote", modulesCache], ["npm", npmCache]]) {
-    const link = join(denoDir, name);
-    const current = await Deno.readLink(link).catch(() => undefined);
-    if (current === target) continue;
-    if (current !== undefined) await Deno.remove(link);
-    await Deno.mkdir(target, { recursive: true });
-    await Deno.symlink(target, link);
+  let shared = false;
+  for (const folder of ["remote", "npm"]) {
+    const link = join(denoDir, folder);
+    if ((await Deno.lstat(link).catch(() => undefined))?.isSymlink) {
+      await Deno.remove(link);
+      shared = true;
+    }
+  }
+  if (shared) {
+    throw new PluginLoadError(
+      name,
+      "its modules are in the cache an older client shared between plugins: install it again",
+    );
   }
   return denoDir;
-}
-
-async function readHostCaches(): Promise<{ modulesCache: string; npmCache: string }> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json"],
-    stdin: "null",
-    stdout: "piped",
-    stderr: "null",
-  }).output();
-  const info: unknown = JSON.parse(new TextDecoder().decode(output.stdout));
-  if (
-    typeof info !== "object" || info === null || !("modulesCache" in info) ||
-    !("npmCache" in info) || typeof info.modulesCache !== "string" ||
-    typeof info.npmCache !== "string"
-  ) {
-    throw new Error(`Cannot start plugin: deno info gave no caches, got ${JSON.stringify(info)}`);
-  }
-  return { modulesCache: info.modulesCache, npmCache: info.npmCache };
 }

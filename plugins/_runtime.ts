@@ -319,7 +319,12 @@ function safeJson(value: unknown): string {
 /** An import refused by the grant: Deno raises it as a `TypeError` naming the permission. */
 function isDeniedImport(error: unknown): boolean {
   return isInstance(error, NativeTypeError) &&
-    matches(/^Requires (read|import|net) access to /, toText(error.message));
+    matches(
+      // Refused by the grant, or absent from the plugin's own module cache: only what its
+      // install resolved is there, so anything else is an import it was never given.
+      /^Requires (read|import|net) access to |--cached-only is specified/,
+      toText(error.message),
+    );
 }
 
 function isNotCapable(error: unknown): boolean {

@@ -306,7 +306,8 @@ Deno.test("a replacement starts with its own empty localStorage and Cache API, n
     JSON.stringify({ ...manifest, name: "storage-writer" }),
   );
   await h.host.install(reader, { grant: "requested", replace: true });
-  await assert.rejects(() => Deno.stat(runtime), Deno.errors.NotFound);
+  // Its DENO_DIR is new: the module cache made from the replacement, and nothing else.
+  await assert.rejects(() => Deno.stat(join(runtime, "location_data")), Deno.errors.NotFound);
   await h.host.load("storage-writer");
   await waitUntil(
     () => logged(h, "storage-writer").filter((line) => line === "done").length === 2,
