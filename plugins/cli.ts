@@ -1,8 +1,9 @@
 /**
  * The plugin CLI: `deno task plugins install <path> [--yes] [--worker] [--replace] [--dev]
- * [scope]`, `scope <plugin> [scope]`, `list [--json]`, `audit [--json] [<plugin>]`, `new <dir>
- * [--name @scope/name]`, where a scope is `--network <id>`, `--channel [<id>:]<#channel>` (each
- * repeatable) and `--allow-private-messages`. `deno task plugins -- install ...` works the same.
+ * [scope]`, `scope <plugin> [scope]`, `list [--json]`, `audit [--json] [<plugin>]`,
+ * `activity <plugin> [--since 24h] [--json]`, `new <dir> [--name @scope/name]`, where a scope
+ * is `--network <id>`, `--channel [<id>:]<#channel>` (each repeatable) and
+ * `--allow-private-messages`. `deno task plugins -- install ...` works the same.
  * The data dir comes from `--data-dir`, `IRCBUS_DATA_DIR`, or `~/.local/share/ircbus`.
  *
  * @module
@@ -20,6 +21,7 @@ import { parseJsrSpecifier } from "./_jsr.ts";
 import { type JsrPin, lockfilePath, readPin, writePin } from "./_jsr_pin.ts";
 import { fetchPlugin } from "./_jsr_install.ts";
 import { newPlugin } from "./_scaffold.ts";
+import { activityJson, activityLines, parseWindow } from "./_activity_report.ts";
 import { describeScope, type GrantScope, ScopeError, scopeFromFlags } from "./scope.ts";
 import { errorMessage } from "../common/error_message.ts";
 
@@ -43,6 +45,11 @@ const USAGE = `usage: deno task plugins <command> [options]
   upgrade <plugin> [range] [--yes]        install the latest (or highest in range) version;
                                           asks again for what it requests beyond the grant
   audit [--json] [<plugin>]               the append-only audit log
+  activity <plugin> [--since 24h] [--json]
+                                          what the plugin's permission checks were, as
+                                          decided by the host: allowed and denied, counted
+                                          by kind and value (--since: 30m, 24h, 7d; at
+                                          most 30d)
   new <dir> [--name @scope/name]          a new plugin to publish on JSR (docs/plugins.md)
 scope (without one: every network and channel, no private messages):
   --network <id>                          a whole network (repeatable)
@@ -82,6 +89,7 @@ export async function main(
       dev: { type: "boolean" },
       help: { type: "boolean" },
       name: { type: "string" },
+      since: { type: "string" },
     },
   });
   const flag = values["data-dir"];
@@ -258,6 +266,30 @@ export async function main(
             }`,
           );
         }
+        return 0;
+      }
+      case "activity": {
+        const name = rest[0];
+        if (!name) {
+          io.err(USAGE);
+          return 2;
+        }
+        if (!host.list().some((p) => p.name === name)) {
+          io.err(`Cannot show activity: plugin ${JSON.stringify(name)} is not installed`);
+          return 1;
+        }
+        let windowMs: number;
+        try {
+          windowMs = parseWindow(typeof values.since === "string" ? values.since : "24h");
+        } catch (error) {
+          io.err(errorMessage(error));
+          return 2;
+        }
+        const until = Date.now();
+        const window = { since: until - windowMs, until };
+        const entries = host.activity(name, window);
+        if (values.json) io.out(activityJson(name, window, entries));
+        else for (const line of activityLines(name, window, entries)) io.out(line);
         return 0;
       }
       default:

@@ -12,6 +12,7 @@ import {
   PermissionPolicy,
 } from "../../plugins/_broker.ts";
 import type { AuditEntry } from "../../plugins/mod.ts";
+import { main } from "../../plugins/cli.ts";
 import {
   FIXTURES,
   type Harness,
@@ -202,4 +203,52 @@ Deno.test("hostile: a plugin that closes its side of the channel is ended, not k
     /^(closed its channel to the host|did not acknowledge a batch within 1000 ms)$/,
   );
   await innocentWorks(h);
+});
+
+Deno.test("plugins activity prints the ledger as text and JSON, with denials and clear errors", async () => {
+  await using h = await harness();
+  await load(h, "recorder", "broker-probe");
+  const secret = "/etc/shadow\nrecorder:forged";
+  await h.bus.emit(message(`thread-read ${secret}`));
+  await waitUntil(() => logged(h, "broker-probe").includes("done"), "the probe to finish");
+  h.host.activity("broker-probe"); // written to the file now, for the CLI's own connection
+  const run = async (...args: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await main([...args, "--data-dir", h.dataDir], {
+      out: (line) => void out.push(line),
+      err: (line) => void err.push(line),
+      confirm: () => false,
+    });
+    return { code, out: out.join("\n"), err: err.join("\n") };
+  };
+  const json = await run("activity", "broker-probe", "--json");
+  assert.equal(json.code, 0, json.err);
+  const report = JSON.parse(json.out);
+  assert.equal(report.plugin, "broker-probe");
+  assert.ok(Date.parse(report.until) - Date.parse(report.since) === 24 * 3600 * 1000);
+  const denied = report.entries.find((e: { value: string }) => e.value === secret);
+  assert.deepEqual(
+    { kind: denied.kind, decision: denied.decision, count: denied.count },
+    { kind: "read", decision: "denied", count: 1 },
+  );
+  assert.ok(report.entries.some((e: { decision: string }) => e.decision === "allowed"));
+
+  const text = await run("activity", "broker-probe", "--since", "2h");
+  assert.equal(text.code, 0, text.err);
+  const lines = text.out.split("\n");
+  assert.match(lines[0], /^broker-probe: permission checks from \S+ to \S+$/);
+  // The newline in the value is escaped: one entry, one line, no forged "recorder" line.
+  assert.ok(lines.includes("  read   1  /etc/shadow\\nrecorder:forged"), text.out);
+  assert.ok(!lines.some((l) => l.startsWith("recorder")), text.out);
+  assert.ok(lines.indexOf("allowed:") < lines.indexOf("denied:"));
+
+  assert.deepEqual(await run("activity", "nobody"), {
+    code: 1,
+    out: "",
+    err: 'Cannot show activity: plugin "nobody" is not installed',
+  });
+  const badWindow = await run("activity", "broker-probe", "--since", "forever");
+  assert.equal(badWindow.code, 2);
+  assert.match(badWindow.err, /Cannot read --since: .* got "forever"/);
 });
