@@ -10,6 +10,7 @@ import { type BenchRow, percentile } from "./_report.ts";
 import { EventBus } from "../bus/event_bus.ts";
 import { createEvent } from "../bus/events.ts";
 import { PluginHost, type PluginHostOptions } from "../plugins/host.ts";
+import { PermissionBroker, PermissionPolicy } from "../plugins/_broker.ts";
 
 const SDK = new URL("../plugins/sdk.ts", import.meta.url).href;
 
@@ -194,6 +195,48 @@ async function idleMemory(root: string, isolation: IsolationMode, count: number)
   return (after - before) / count / 1024 / 1024;
 }
 
+/**
+ * Each check's time as the plugin's process sees it, from a `deno run` making `checks`
+ * granted env reads one by one: with the host's broker answering each (`broker`), or with
+ * the `--allow-env` flag alone. Returns the p50 and p99 in µs.
+ */
+async function checkTimes(root: string, checks: number, broker: boolean) {
+  const script = `${root}/checks.js`;
+  await Deno.writeTextFile(
+    script,
+    `const times = new Float64Array(${checks});
+     for (let i = 0; i < times.length; i++) {
+       const start = performance.now();
+       Deno.env.get("BENCH_VAR");
+       times[i] = performance.now() - start;
+     }
+     console.log(JSON.stringify(Array.from(times)));`,
+  );
+  const policy = new PermissionPolicy({
+    read: [],
+    write: [],
+    net: [],
+    env: ["BENCH_VAR"],
+    import: [],
+  });
+  await using permissionBroker = broker
+    ? await PermissionBroker.listen(`${root}/bench.sock`, policy, () => {})
+    : undefined;
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--no-prompt", "--no-config", "--allow-env=BENCH_VAR", script],
+    clearEnv: true,
+    env: {
+      BENCH_VAR: "1",
+      ...(permissionBroker ? { DENO_PERMISSION_BROKER_PATH: permissionBroker.path } : {}),
+    },
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  const times: number[] = JSON.parse(new TextDecoder().decode(output.stdout)).slice(checks / 10);
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 0.5) * 1000, p99: percentile(times, 0.99) * 1000 };
+}
+
 /** Runs the plugin benchmarks. */
 export async function run(report: (row: BenchRow) => void): Promise<void> {
   const root = await Deno.makeTempDir({ prefix: "bench-plugins-" });
@@ -240,6 +283,17 @@ export async function run(report: (row: BenchRow) => void): Promise<void> {
         note: "goal < 50 MiB",
       });
     }
+    const brokered = await checkTimes(root, 20_000, true);
+    const flagsOnly = await checkTimes(root, 20_000, false);
+    report({
+      section,
+      name: "permission check p99, answered by the host's broker / by Deno's flags alone",
+      value: brokered.p99,
+      unit: "µs",
+      note: `goal < 50 µs; flags alone ${flagsOnly.p99.toFixed(1)} µs; p50 ${
+        brokered.p50.toFixed(1)
+      } / ${flagsOnly.p50.toFixed(1)} µs`,
+    });
     for (const mode of modes) {
       const ten = await throughput(root, mode, 10, 50_000, 512);
       report({

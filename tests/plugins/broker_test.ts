@@ -193,7 +193,7 @@ Deno.test("hostile: a node:worker_threads read, out of the runtime's reach, is r
 Deno.test("hostile: a plugin that closes its side of the channel is ended, not kept running", async () => {
   await using h = await harness({ restartBackoffMs: [60_000], ackBudgetMs: 1000 });
   await load(h, "recorder", "broker-probe");
-  await h.bus.emit(message("close-channel"));
+  await h.bus.emit(message("close-channel /etc/shadow"));
   await waitUntil(() => lifecycle(h, "broker-probe", "crashed") === 1, "the plugin to be ended");
   const crash = h.host.audit("broker-probe").find((e) => e.attempt === "crash");
   // Deno keeps the descriptor open under a closed stdout resource: the host learns of it by
@@ -251,4 +251,35 @@ Deno.test("plugins activity prints the ledger as text and JSON, with denials and
   const badWindow = await run("activity", "broker-probe", "--since", "forever");
   assert.equal(badWindow.code, 2);
   assert.match(badWindow.err, /Cannot read --since: .* got "forever"/);
+});
+
+Deno.test("hostile: two-byte lines on stderr count as messages: the spammer is stopped, not the host", async () => {
+  await using h = await harness({ restartBackoffMs: [60_000] });
+  await load(h, "recorder", "broker-probe");
+  await h.bus.emit(message("tiny-lines"));
+  await waitUntil(() => lifecycle(h, "broker-probe", "crashed") === 1, "the spammer to be stopped");
+  const crash = h.host.audit("broker-probe").find((e) => e.attempt === "crash");
+  assert.match(crash?.detail ?? "", /^flooded the host with over \d+ messages\/s$/);
+  await innocentWorks(h);
+});
+
+Deno.test("hostile: require() of a file in the host's npm cache is refused and audited", async () => {
+  const info = await new Deno.Command(Deno.execPath(), { args: ["info", "--json"] }).output();
+  const npmCache: string = JSON.parse(new TextDecoder().decode(info.stdout)).npmCache;
+  // A package the client itself uses is in the host's npm cache.
+  const registry = join(npmCache, "registry.npmjs.org", "irc-framework");
+  const [version] = [...Deno.readDirSync(registry)].filter((e) => e.isDirectory).map((e) => e.name);
+  const file = join(registry, version, "package.json");
+  assert.ok(Deno.statSync(file).isFile);
+  await using h = await harness();
+  await load(h, "recorder", "broker-probe");
+  await h.bus.emit(message(`npm-cache ${file}`));
+  await waitUntil(() => logged(h, "broker-probe").includes("done"), "the probe to finish");
+  const lines = logged(h, "broker-probe");
+  assert.deepEqual(lines.filter((l) => l.includes("LEAKED")), [], lines.join(" | "));
+  assert.ok(
+    brokerDenials(h, "broker-probe").some((e) => e.attempt === `read ${file}`),
+    JSON.stringify(h.host.audit("broker-probe")),
+  );
+  await innocentWorks(h);
 });
