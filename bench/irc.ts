@@ -121,7 +121,13 @@ async function bareRun(payload: Uint8Array, ours = false): Promise<number> {
   const serving = serveOnce(listener, payload, () => start = performance.now());
   const transport = ours
     ? {
-      transport: transportClass({ host: "127.0.0.1", port, tls: false, rejectUnauthorized: true }),
+      transport: transportClass({
+        host: "127.0.0.1",
+        port,
+        tls: false,
+        rejectUnauthorized: true,
+        onDropped() {}, // the payload holds no overlong line; the line count would show one
+      }),
     }
     : {};
   client.connect({ host: "127.0.0.1", port, nick: "bare", auto_reconnect: false, ...transport });
@@ -144,6 +150,7 @@ function parserFloor(payload: Uint8Array): number {
   let count = 0;
   for (let off = 0; off < payload.length; off += 65536) {
     for (const line of splitter.push(payload.subarray(off, off + 65536))) {
+      if (typeof line !== "string") continue; // a dropped line: the count check below fails
       parse(line);
       count++;
     }
