@@ -121,7 +121,13 @@ async function bareRun(payload: Uint8Array, ours = false): Promise<number> {
   const serving = serveOnce(listener, payload, () => start = performance.now());
   const transport = ours
     ? {
-      transport: transportClass({ host: "127.0.0.1", port, tls: false, rejectUnauthorized: true }),
+      transport: transportClass({
+        host: "127.0.0.1",
+        port,
+        tls: false,
+        rejectUnauthorized: true,
+        onDropped() {}, // the payload holds no overlong line; the line count would show one
+      }),
     }
     : {};
   client.connect({ host: "127.0.0.1", port, nick: "bare", auto_reconnect: false, ...transport });
@@ -144,6 +150,7 @@ function parserFloor(payload: Uint8Array): number {
   let count = 0;
   for (let off = 0; off < payload.length; off += 65536) {
     for (const line of splitter.push(payload.subarray(off, off + 65536))) {
+      if (typeof line !== "string") continue; // a dropped line: the count check below fails
       parse(line);
       count++;
     }
@@ -178,7 +185,7 @@ async function noNewlineFlood(): Promise<{ ms: number; sent: number; rssGrowthMb
   } catch { /* the client hung up */ }
   const reason = await lostP;
   const ms = performance.now() - start;
-  if (!/length limit/.test(reason)) throw new Error(`Cannot bench the flood: got ${reason}`);
+  if (!/had no end within/.test(reason)) throw new Error(`Cannot bench the flood: got ${reason}`);
   await client.disconnect();
   conn.close();
   listener.close();
@@ -259,7 +266,7 @@ export async function run(report: (row: BenchRow) => void): Promise<void> {
     name: "64 MB without a newline: time until connection.lost",
     value: noNewline.ms,
     unit: "ms",
-    note: `cut at the 512-byte limit; the server got ${
+    note: `cut after 64 KiB without a line end; the server got ${
       (noNewline.sent / 2 ** 20).toFixed(1)
     } MB out before the hang-up; RSS +${
       noNewline.rssGrowthMb.toFixed(1)

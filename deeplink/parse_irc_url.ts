@@ -110,7 +110,9 @@ export function parseIrcUrl(raw: string): IrcLink {
   const rest = text.slice(authorityEnd);
   const hash = rest.indexOf("#");
   const pathAndQuery = hash === -1 ? rest : rest.slice(0, hash);
-  const fragment = hash === -1 ? undefined : rest.slice(hash + 1);
+  // An empty fragment ("irc://host/chan#") is no fragment, as URL parsers read it: a link
+  // ending in "#" names no extra channel.
+  const fragment = hash === -1 || hash === rest.length - 1 ? undefined : rest.slice(hash + 1);
   const question = pathAndQuery.indexOf("?");
   const path = question === -1 ? pathAndQuery : pathAndQuery.slice(0, question);
   const query = question === -1 ? undefined : pathAndQuery.slice(question + 1);

@@ -10,6 +10,7 @@
 import ircFramework from "irc-framework";
 import { parseTags } from "./_tags.ts";
 import { transportClass } from "./_transport.ts";
+import type { DroppedLine } from "./_line_splitter.ts";
 
 /** One parsed IRC line as irc-framework delivers it to the raw middleware. */
 export interface RawMessage {
@@ -78,6 +79,8 @@ export interface FrameworkClient {
   onOpen(fn: () => void): void;
   /** Called once the socket has closed, with the socket error when there was one. */
   onClose(fn: (error: Error | undefined) => void): void;
+  /** Called for each overlong line the transport dropped, in wire order with the others. */
+  onLineDropped(fn: (line: DroppedLine) => void): void;
   /** Called when irc-framework gives up on a silent server. */
   onPingTimeout(fn: () => void): void;
   /** Drops every listener. */
@@ -105,6 +108,7 @@ interface UntypedClient {
 export function createFrameworkClient(): FrameworkClient {
   const Client = (ircFramework as unknown as { Client: new () => UntypedClient }).Client;
   const client = new Client();
+  let onDropped: (line: DroppedLine) => void = () => {};
   return {
     connect(options) {
       const { extraCaps, ...rest } = options;
@@ -118,6 +122,7 @@ export function createFrameworkClient(): FrameworkClient {
           certificate: options.client_certificate.certificate,
           privateKey: options.client_certificate.private_key,
         },
+        onDropped: (line) => onDropped(line),
       });
       client.connect({ ...rest, transport });
     },
@@ -159,6 +164,9 @@ export function createFrameworkClient(): FrameworkClient {
       client.connection.on("socket close", (error: unknown) => {
         fn(error instanceof Error ? error : undefined);
       });
+    },
+    onLineDropped(fn) {
+      onDropped = fn;
     },
     onPingTimeout(fn) {
       client.on("ping timeout", () => fn());

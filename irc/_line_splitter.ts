@@ -1,28 +1,45 @@
 /**
  * Splits the server's byte stream into IRC lines in linear time, holding at most one line's
- * worth of bytes: IRCv3's 8191 bytes of tags (with their `@` and space) plus 512 bytes for
- * the rest (with CR LF), 8703 bytes in all. Tags past their 8191 bytes, or a rest past its
- * 512, is a {@linkcode LineLengthError}.
+ * worth of bytes.
+ *
+ * Three sizes of line, each with its own fate:
+ * - Within {@linkcode MAX_TAGS_BYTES} of tags plus {@linkcode MAX_REST_BYTES} for the rest: a
+ *   line, delivered like any other.
+ * - Longer, but with its end within {@linkcode MAX_DROPPED_BYTES}: a {@linkcode DroppedLine} in
+ *   its place, and reading goes on. Its bytes are counted, never held.
+ * - No end within {@linkcode MAX_DROPPED_BYTES}: a {@linkcode LineLengthError}, and the
+ *   splitter takes no more bytes. Such a stream is not IRC any more.
  *
  * @module
  */
 
 /** Bytes the tags of a line may take, their leading `@` and trailing space included. */
 export const MAX_TAGS_BYTES = 8191;
-/** Bytes the rest of a line may take, its CR LF included. */
-export const MAX_REST_BYTES = 512;
+/**
+ * Bytes the rest of a line may take, its CR LF included. RFC 1459 says 512, but servers and
+ * bouncers send more: an unwrapped MOTD line, a long 005, a bouncer's joined lines. Eight
+ * times the standard takes every such line seen in the wild, while one held line stays
+ * under 12.3 KB with its tags.
+ */
+export const MAX_REST_BYTES = 4096;
+/**
+ * Bytes (without the line end) an overlong line may run before it has its end. Skipping costs
+ * no memory, so the bound only decides how soon a stream that never ends its line is taken
+ * for broken: 64 KiB is five times the longest line kept, and a moment of reading.
+ */
+export const MAX_DROPPED_BYTES = 65_536;
 
 const LF = 0x0a;
 const CR = 0x0d;
 const SPACE = 0x20;
 const AT = 0x40;
 
-/** A line from the server exceeded the length limit; the connection ends with this reason. */
+/** A line from the server had no end within the bound; the connection ends with this reason. */
 export class LineLengthError extends Error {
   /** Creates the error for a line of `bytes` bytes so far (`complete` when it had its end). */
   constructor(bytes: number, complete: boolean) {
     super(
-      `Cannot read from the server: the line exceeded the length limit (${MAX_TAGS_BYTES} bytes of tags plus ${MAX_REST_BYTES} for the rest), got ${
+      `Cannot read from the server: a line had no end within ${MAX_DROPPED_BYTES} bytes, got ${
         complete ? `a line of ${bytes} bytes` : `${bytes} bytes without a line end`
       }`,
     );
@@ -30,11 +47,27 @@ export class LineLengthError extends Error {
   }
 }
 
+/** An overlong line the splitter dropped, standing in its place among the lines read. */
+export class DroppedLine {
+  /** The line's length in bytes, without its line end. */
+  readonly bytes: number;
+
+  /** Stands for a dropped line of `bytes` bytes. */
+  constructor(bytes: number) {
+    this.bytes = bytes;
+  }
+
+  /** What to tell the user, in the voice of the other read errors. */
+  get message(): string {
+    return `Cannot read a line from the server: it exceeded the length limit (${MAX_TAGS_BYTES} bytes of tags plus ${MAX_REST_BYTES} for the rest) and was dropped, got a line of ${this.bytes} bytes`;
+  }
+}
+
 /**
  * Whether a line of `length` bytes (without its line end, complete or still arriving) is over
  * the limit, when its tags take `tags` bytes (`-1`: tagged, but no space seen within the tag
  * budget). Each part has its own budget, as IRCv3 message-tags sets them: what follows the
- * tags may take 512 bytes with its CR LF, however short the tags are.
+ * tags may take its bytes with its CR LF, however short the tags are.
  */
 function overLimit(length: number, tags: number): boolean {
   if (tags === -1) return length >= MAX_TAGS_BYTES;
@@ -52,11 +85,15 @@ function tagsBytes(bytes: Uint8Array, start: number, end: number): number {
 export class LineSplitter {
   // A BOM is text here, not a marker to drop.
   readonly #decoder = new TextDecoder("utf-8", { ignoreBOM: true });
-  /** The partial line: bytes received since the last line end. */
+  /** The partial line: bytes received since the last line end (none kept while dropping). */
   #partial: Uint8Array[] = [];
   #partialBytes = 0;
   /** What `tagsBytes` says of the partial line. */
   #partialTags = 0;
+  /** The partial line is over the limit: its bytes are counted, not kept. */
+  #dropping = false;
+  /** The last byte of the partial line is a CR (perhaps the start of its line end). */
+  #partialCr = false;
   #error: LineLengthError | undefined;
 
   /** The length error that stopped the splitter, if any; it then takes no more bytes. */
@@ -65,65 +102,95 @@ export class LineSplitter {
   }
 
   /**
-   * Returns the lines `chunk` completes, empty lines left out. On a line over the limit the
-   * lines before it are returned, `error` is set and every later chunk is ignored.
+   * Returns what `chunk` completes, in wire order: lines (empty ones left out) and a
+   * {@linkcode DroppedLine} for each overlong one. When a line has no end within the bound,
+   * what came before it is returned, `error` is set and every later chunk is ignored.
    */
-  push(chunk: Uint8Array): string[] {
-    const lines: string[] = [];
-    if (this.#error) return lines;
+  push(chunk: Uint8Array): (string | DroppedLine)[] {
+    const out: (string | DroppedLine)[] = [];
+    if (this.#error) return out;
     let start = 0;
     let nl = chunk.indexOf(LF);
-    if (nl !== -1 && this.#partialBytes > 0) {
-      const line = this.#join(chunk.subarray(0, nl));
-      const end = stripCr(line, 0, line.length);
-      if (!this.#accept(line, 0, end)) return lines;
-      if (end > 0) lines.push(this.#decoder.decode(line.subarray(0, end)));
+    if (nl !== -1 && (this.#partialBytes > 0 || this.#dropping)) {
+      if (this.#dropping) {
+        const crBefore = nl === 0 ? this.#partialCr : chunk[nl - 1] === CR;
+        const length = this.#partialBytes + nl - (crBefore ? 1 : 0);
+        this.#partialBytes = 0;
+        this.#dropping = false;
+        if (!this.#drop(length, out)) return out;
+      } else {
+        const line = this.#join(chunk.subarray(0, nl));
+        const end = stripCr(line, 0, line.length);
+        if (overLimit(end, tagsBytes(line, 0, end))) {
+          if (!this.#drop(end, out)) return out;
+        } else if (end > 0) {
+          out.push(this.#decoder.decode(line.subarray(0, end)));
+        }
+      }
       start = nl + 1;
       nl = chunk.indexOf(LF, start);
     }
-    // Whole lines inside this chunk: checked one by one, decoded in one go.
-    const from = start;
+    // Whole lines inside this chunk: checked one by one, each run of good ones decoded at once.
+    let from = start;
     while (nl !== -1) {
-      if (!this.#accept(chunk, start, stripCr(chunk, start, nl))) break;
+      const end = stripCr(chunk, start, nl);
+      if (overLimit(end - start, tagsBytes(chunk, start, end))) {
+        this.#decodeLines(chunk, from, start, out);
+        if (!this.#drop(end - start, out)) return out;
+        from = nl + 1;
+      }
       start = nl + 1;
       nl = chunk.indexOf(LF, start);
     }
-    this.#decodeLines(chunk, from, start, lines);
-    if (!this.#error && start < chunk.length) this.#keep(chunk.subarray(start));
-    return lines;
+    this.#decodeLines(chunk, from, start, out);
+    if (start < chunk.length) this.#keep(chunk.subarray(start));
+    return out;
   }
 
-  /** Whether the complete line `bytes[start, end)` is within the limit; fails when not. */
-  #accept(bytes: Uint8Array, start: number, end: number): boolean {
-    if (!overLimit(end - start, tagsBytes(bytes, start, end))) return true;
-    this.#fail(new LineLengthError(end - start, true));
-    return false;
+  /**
+   * Drops a complete line over the limit: a {@linkcode DroppedLine} added to `out`, or, when
+   * its `length` is past the bound, the splitter fails. False once failed.
+   */
+  #drop(length: number, out: (string | DroppedLine)[]): boolean {
+    if (length > MAX_DROPPED_BYTES) {
+      this.#fail(new LineLengthError(length, true));
+      return false;
+    }
+    out.push(new DroppedLine(length));
+    return true;
   }
 
-  /** Adds the start of a line to the partial line; fails once it cannot fit any more. */
+  /** Adds the start of a line to the partial line: kept, or only counted once over the limit. */
   #keep(tail: Uint8Array): void {
     const before = this.#partialBytes;
-    if (before === 0) {
-      this.#partialTags = tagsBytes(tail, 0, tail.length);
-    } else if (this.#partialTags === -1) {
-      const space = tail.subarray(0, Math.max(0, MAX_TAGS_BYTES - before)).indexOf(SPACE);
-      if (space !== -1) this.#partialTags = before + space + 1;
-    }
-    // `tail` may be a view of a buffer the socket reuses (and a Buffer's `slice()` is a view
-    // too): keep a copy.
-    this.#partial.push(new Uint8Array(tail));
     this.#partialBytes += tail.length;
+    this.#partialCr = tail[tail.length - 1] === CR;
     // A CR at the end may be the start of the line end, which is counted apart.
-    const length = this.#partialBytes - (tail[tail.length - 1] === CR ? 1 : 0);
-    if (overLimit(length, this.#partialTags)) {
-      this.#fail(new LineLengthError(this.#partialBytes, false));
+    const length = this.#partialBytes - (this.#partialCr ? 1 : 0);
+    if (!this.#dropping) {
+      if (before === 0) {
+        this.#partialTags = tagsBytes(tail, 0, tail.length);
+      } else if (this.#partialTags === -1) {
+        const space = tail.subarray(0, Math.max(0, MAX_TAGS_BYTES - before)).indexOf(SPACE);
+        if (space !== -1) this.#partialTags = before + space + 1;
+      }
+      if (overLimit(length, this.#partialTags)) {
+        this.#partial = [];
+        this.#dropping = true;
+      } else {
+        // `tail` may be a view of a buffer the socket reuses (and a Buffer's `slice()` is a
+        // view too): keep a copy.
+        this.#partial.push(new Uint8Array(tail));
+      }
     }
+    if (length > MAX_DROPPED_BYTES) this.#fail(new LineLengthError(this.#partialBytes, false));
   }
 
   #fail(error: LineLengthError): void {
     this.#error = error;
     this.#partial = [];
     this.#partialBytes = 0;
+    this.#dropping = false;
   }
 
   /** The partial line followed by `last`, as one array; the partial line is then empty. */
@@ -141,13 +208,13 @@ export class LineSplitter {
   }
 
   /** Decodes the whole lines in `bytes[start, end)` (each ending in LF) at once. */
-  #decodeLines(bytes: Uint8Array, start: number, end: number, lines: string[]): void {
+  #decodeLines(bytes: Uint8Array, start: number, end: number, out: (string | DroppedLine)[]): void {
     if (end <= start) return;
     // LF never occurs inside a UTF-8 sequence: decoding first and splitting after is exact.
     const text = this.#decoder.decode(bytes.subarray(start, end - 1));
     for (const raw of text.split("\n")) {
       const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
-      if (line !== "") lines.push(line);
+      if (line !== "") out.push(line);
     }
   }
 }

@@ -204,6 +204,7 @@ export class Session {
     this.#client.onPingTimeout(() => {
       this.#facts.pingTimedOut = true;
     });
+    this.#client.onLineDropped((line) => this.#dropped(line.message));
     const certificate = sasl?.certificate ?? o.tlsOptions?.certificate;
     const timeout = o.registrationTimeout ?? 30_000;
     this.#timeout = setTimeout(() => {
@@ -360,13 +361,7 @@ export class Session {
       scram.step(message.params[0] ?? "");
       return;
     }
-    this.#worker.push(message);
-    if (!this.#paused && this.#worker.backlog >= BACKLOG_HIGH) {
-      // The worker is behind (a slow subscriber, a full bus): stop reading, so that what a
-      // flooding server sends waits in the kernel, not in our memory.
-      this.#paused = true;
-      this.#client.pause();
-    }
+    this.#enqueue(message);
     if (command === "ERROR") {
       // The server ends the link: end it now, even if it leaves the socket open.
       this.#client.destroy();
@@ -388,6 +383,26 @@ export class Session {
         this.#ctx.emit("error", { networkId: this.#networkId, error: text, type: "malformed" })
       );
     }
+  }
+
+  /** Queues a read line for the worker, and stops reading while the worker is far behind. */
+  #enqueue(item: Item): void {
+    this.#worker.push(item);
+    if (!this.#paused && this.#worker.backlog >= BACKLOG_HIGH) {
+      // The worker is behind (a slow subscriber, a full bus): stop reading, so that what a
+      // flooding server sends waits in the kernel, not in our memory.
+      this.#paused = true;
+      this.#client.pause();
+    }
+  }
+
+  /** An overlong line was dropped: reported in its place among the lines, reading goes on. */
+  #dropped(error: string): void {
+    if (this.#closed) return;
+    this.#enqueue(() =>
+      this.#ctx.emit("error", { networkId: this.#networkId, error, type: "malformed" })
+    );
+    this.#keepAlive();
   }
 
   #write(line: string): void {

@@ -1,8 +1,9 @@
 /**
  * IRCv3 message tags and the `server-time` tag, parsed to the letter of their specs: values
- * unescaped (`\:` `\s` `\\` `\r` `\n`, any other escaped character kept, a trailing
- * backslash dropped), keys kept as sent (case and client `+` prefix), empty and missing
- * values alike, the last of two equal keys winning.
+ * unescaped (`\:` `\s` `\\` `\r` `\n`, any other escaped character kept without its
+ * backslash, a trailing backslash dropped) and escaped by the same table, keys kept as sent
+ * (case and client `+` prefix), empty and missing values alike, the last of two equal keys
+ * winning.
  *
  * @module
  */
@@ -14,6 +15,15 @@ const ESCAPES: Readonly<Record<string, string>> = {
   r: "\r",
   n: "\n",
 };
+
+const ESCAPED: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(ESCAPES).map(([code, ch]) => [ch, `\\${code}`]),
+);
+
+/** Escapes one tag value for the wire: the inverse of {@linkcode unescapeTagValue}. */
+export function escapeTagValue(value: string): string {
+  return value.replace(/[; \\\r\n]/g, (ch) => ESCAPED[ch]);
+}
 
 /** Unescapes one tag value. */
 export function unescapeTagValue(value: string): string {

@@ -11,7 +11,7 @@
 import { EventEmitter } from "node:events";
 import { connect as netConnect, isIP, type Socket } from "node:net";
 import { connect as tlsConnect } from "node:tls";
-import { LineSplitter } from "./_line_splitter.ts";
+import { type DroppedLine, LineSplitter } from "./_line_splitter.ts";
 
 /** Where and how to connect. */
 export interface TransportOptions {
@@ -21,6 +21,8 @@ export interface TransportOptions {
   rejectUnauthorized: boolean;
   /** A client certificate (PEM), for CertFP or SASL EXTERNAL. */
   certificate?: { certificate: string; privateKey: string };
+  /** Told of each overlong line dropped, in its place among the `line` events. */
+  onDropped(line: DroppedLine): void;
 }
 
 /** One socket's life, as irc-framework's `Connection` expects of a transport. */
@@ -121,11 +123,11 @@ export class LineTransport extends EventEmitter {
   }
 
   #read(socket: Socket, data: Uint8Array): void {
-    const lines = this.#splitter.push(data);
-    for (const line of lines) {
+    for (const line of this.#splitter.push(data)) {
       // A line handler may have closed the link (a server ERROR): the rest is not read.
       if (this.#socket !== socket || socket.destroyed) return;
-      this.emit("line", line);
+      if (typeof line === "string") this.emit("line", line);
+      else this.#options.onDropped(line);
     }
     const error = this.#splitter.error;
     if (error && this.#socket === socket && !socket.destroyed) {

@@ -10,6 +10,7 @@ import { Session, type SessionEnd } from "./_session.ts";
 import { MessageIds } from "./_messages.ts";
 import { saslprep } from "./saslprep.ts";
 import { ctcp } from "./_ctcp.ts";
+import { formatLine } from "./_format_line.ts";
 import type { ChannelListing, IrcClientOptions, IrcConnectionState, SaslOptions } from "./types.ts";
 
 const FORBIDDEN = /[\r\n\0]/;
@@ -182,7 +183,7 @@ export class IrcClient implements AsyncDisposable {
     checkToken("join", channel);
     if (key !== undefined) checkToken("join", key);
     this.#channels.set(casefold(channel), { name: channel, key });
-    this.#session_("join").sendUser(key ? `JOIN ${channel} ${key}` : `JOIN ${channel}`);
+    this.#session_("join").sendUser(joinLine(channel, key));
   }
 
   /**
@@ -197,7 +198,9 @@ export class IrcClient implements AsyncDisposable {
     checkToken("part", channel);
     if (reason !== undefined) checkText("part", reason);
     this.#channels.delete(casefold(channel));
-    this.#session_("part").sendUser(reason ? `PART ${channel} :${reason}` : `PART ${channel}`);
+    this.#session_("part").sendUser(
+      formatLine({ command: "PART", params: [channel], text: reason || undefined }),
+    );
   }
 
   /**
@@ -238,12 +241,18 @@ export class IrcClient implements AsyncDisposable {
     // The CTCP wrapping of an action takes 10 of a line's 400 bytes.
     const width = kind === "action" ? 390 : 400;
     const chunks = text.split("\n").flatMap((line) => splitUtf8(line, width));
+    const lines = chunks.map((chunk) =>
+      formatLine({
+        command: "PRIVMSG",
+        params: [target],
+        text: kind === "action" ? ctcp("ACTION", chunk) : chunk,
+      })
+    );
     // All of the text or none of it: a queue too full for every line refuses them all.
     session.reserve(what, chunks.length);
-    for (const chunk of chunks) {
-      const body = kind === "action" ? ctcp("ACTION", chunk) : chunk;
+    for (const [i, chunk] of chunks.entries()) {
       // message.sent follows the real send, in order with incoming lines.
-      session.sendUser(`PRIVMSG ${target} :${body}`, () => session.recordSent(target, chunk, kind));
+      session.sendUser(lines[i], () => session.recordSent(target, chunk, kind));
     }
   }
 
@@ -353,7 +362,7 @@ export class IrcClient implements AsyncDisposable {
     this.#state = "connected";
     this.#attempt = 0;
     for (const { name, key } of this.#channels.values()) {
-      session.sendUser(key ? `JOIN ${name} ${key}` : `JOIN ${name}`);
+      session.sendUser(joinLine(name, key));
     }
     this.#loop = this.#watch(session);
   }
@@ -459,6 +468,11 @@ function checkText(action: string, value: string): void {
       `Cannot ${action}: the text contains CR, LF or NUL, got ${JSON.stringify(value)}`,
     );
   }
+}
+
+/** The JOIN for `channel`, with its key when it has one. */
+function joinLine(channel: string, key: string | undefined): string {
+  return formatLine({ command: "JOIN", params: key ? [channel, key] : [channel] });
 }
 
 /** Splits text into pieces of at most `max` UTF-8 bytes, never inside a code point. */

@@ -112,6 +112,31 @@ export function normalizeHostPart(text: string, ipv6: boolean, input: string): s
   return host;
 }
 
+/**
+ * Whether `host` is a host name as IRC names servers and client hosts: a host name
+ * {@linkcode normalizeHost} takes, written with at least one dot. A link may name a
+ * single-label host (`irc://localhost`); IRC's own names never are one (`irc` or `com`
+ * would read as a nick), while a trailing dot (`services.`) counts. A dotted IPv4 address
+ * passes, as it does for `normalizeHost`; an IPv6 address does not.
+ *
+ * @example
+ * ```ts
+ * import { isIrcHostname } from "./mod.ts";
+ * isIrcHostname("irc.example.com"); // true
+ * isIrcHostname("irc"); // false
+ * ```
+ */
+export function isIrcHostname(host: string): boolean {
+  if (typeof host !== "string" || !host.includes(".")) return false;
+  try {
+    normalizeHostPart(host, false, host);
+    return true;
+  } catch (error) {
+    if (error instanceof IrcUrlError) return false;
+    throw error;
+  }
+}
+
 function normalizeIpv6(text: string, input: string): string {
   const lower = text.toLowerCase();
   if (!lower.includes(":") || !IPV6_CHARS.test(lower)) throw invalidHost(text, input);

@@ -1,12 +1,13 @@
 // A misbehaving server on demand (scripted peer): floods without a newline, over-long lines,
-// ERROR with the socket left open, odd tags; the connection ends cleanly and says why.
+// ERROR with the socket left open, odd tags; long lines are read or dropped in their place,
+// and a connection that must end ends cleanly and says why.
 import assert from "node:assert/strict";
 import { EventBus, IrcClient, IrcConnectError } from "../../mod.ts";
 import { connectToScriptedPeer } from "./_connected.ts";
 import { ScriptedServer } from "./_peer.ts";
-import { MAX_REST_BYTES, MAX_TAGS_BYTES } from "../../irc/_line_splitter.ts";
+import { MAX_DROPPED_BYTES, MAX_REST_BYTES, MAX_TAGS_BYTES } from "../../irc/_line_splitter.ts";
 
-Deno.test("a server sending 64 MB without a newline is cut off at the length limit while another network keeps receiving", async () => {
+Deno.test("a server sending 64 MB without a newline is cut off at 64 KiB while another network keeps receiving", async () => {
   const bus = new EventBus();
   await using calm = await connectToScriptedPeer({ networkId: 2, bus });
   await using hostile = await connectToScriptedPeer({ networkId: 1, bus });
@@ -23,8 +24,11 @@ Deno.test("a server sending 64 MB without a newline is cut off at the length lim
   await calm.peer.send(":bob!b@h PRIVMSG #calm :still here");
   await rec.waitFor("message.received", (d) => d.networkId === 2 && d.message === "still here");
   const lost = await rec.waitFor("connection.lost", (d) => d.networkId === 1);
-  assert.match(lost.data.error, /the line exceeded the length limit/);
-  assert.match(lost.data.error, /8191 bytes of tags plus 512/);
+  assert.match(
+    lost.data.error,
+    /^Cannot read from the server: a line had no end within 65536 bytes/,
+  );
+  assert.match(lost.data.error, /bytes without a line end$/);
   await flooding;
   assert.ok(written < 64 * 2 ** 20, `the client kept reading: ${written} bytes went out`);
   const grown = (Deno.memoryUsage().rss - rssBefore) / 2 ** 20;
@@ -37,21 +41,52 @@ Deno.test("a server sending 64 MB without a newline is cut off at the length lim
   assert.deepEqual(rec.of("connection.lost", 2), []);
 });
 
-Deno.test("a line at the length limit is read; one byte more ends the connection with the reason", async () => {
+Deno.test("a 650-byte line is a message and a line at the length limit is read", async () => {
   await using link = await connectToScriptedPeer({ networkId: 3 });
   const { peer, rec } = link;
+  const head = ":bob!b@h PRIVMSG #x :";
+  const unwrapped = "u".repeat(650 - 2 - head.length);
+  await peer.send(head + unwrapped);
   const tags = `@msgid=full;+pad=${"p".repeat(MAX_TAGS_BYTES - 18)} `;
   assert.equal(tags.length, MAX_TAGS_BYTES);
-  const head = ":bob!b@h PRIVMSG #x :";
-  const text = "t".repeat(MAX_REST_BYTES - 2 - head.length);
-  await peer.send(tags + head + text);
-  const got = await rec.waitFor("message.received");
-  assert.equal(got.data.message, text);
-  assert.equal(got.data.msgid, "full");
-  await peer.send(`${tags}${head}${text}!`, ":bob!b@h PRIVMSG #x :never read");
+  const full = "t".repeat(MAX_REST_BYTES - 2 - head.length);
+  await peer.send(tags + head + full);
+  await rec.waitFor("message.received", (d) => d.message === full);
+  const got = rec.of("message.received");
+  assert.deepEqual(got.map((d) => d.message.length), [unwrapped.length, full.length]);
+  assert.equal(got[1].msgid, "full");
+  assert.deepEqual(rec.of("error"), []);
+  assert.equal(link.client.state, "connected");
+});
+
+Deno.test("a 10 KB line is dropped with an error event in its place, and reading goes on in order", async () => {
+  await using link = await connectToScriptedPeer({ networkId: 9 });
+  const { peer, rec, bus } = link;
+  const order: string[] = [];
+  bus.subscribe("message.received", (e) => void order.push(e.data.message));
+  bus.subscribe("error", (e) => void order.push(`error ${e.data.type}`));
+  const long = `:bob!b@h PRIVMSG #x :${"z".repeat(10 * 1024)}`;
+  await peer.send(":bob!b@h PRIVMSG #x :before", long, ":bob!b@h PRIVMSG #x :after");
+  await rec.waitFor("message.received", (d) => d.message === "after");
+  assert.deepEqual(order, ["before", "error malformed", "after"]);
+  assert.deepEqual(rec.of("error"), [{
+    networkId: 9,
+    error:
+      `Cannot read a line from the server: it exceeded the length limit (8191 bytes of tags plus 4096 for the rest) and was dropped, got a line of ${long.length} bytes`,
+    type: "malformed",
+  }]);
+  assert.equal(link.client.state, "connected");
+  assert.deepEqual(rec.of("connection.lost"), []);
+});
+
+Deno.test("a line with no end within the bound ends the connection with the reason; nothing after it is read", async () => {
+  await using link = await connectToScriptedPeer({ networkId: 10 });
+  const { peer, rec } = link;
+  await peer.write(`:bob!b@h PRIVMSG #x :${"n".repeat(MAX_DROPPED_BYTES)}`);
+  await peer.send(":bob!b@h PRIVMSG #x :never read");
   const lost = await rec.waitFor("connection.lost");
-  assert.match(lost.data.error, /^Cannot read from the server: the line exceeded the length limit/);
-  assert.equal(rec.of("message.received").length, 1);
+  assert.match(lost.data.error, /^Cannot read from the server: a line had no end within 65536/);
+  assert.deepEqual(rec.of("message.received"), []);
   await peer.ended;
 });
 
@@ -141,7 +176,7 @@ Deno.test("a flood of valid lines behind a held subscriber pauses reading and th
   assert.equal(link.client.state, "connected");
 });
 
-Deno.test("a line over the limit during registration rejects connect() and says why", async () => {
+Deno.test("a line with no end during registration rejects connect() and says why", async () => {
   await using server = new ScriptedServer();
   const bus = new EventBus();
   const client = new IrcClient({
@@ -155,11 +190,14 @@ Deno.test("a line over the limit during registration rejects connect() and says 
   const connecting = client.connect().catch((e: unknown) => e);
   const peer = await server.accept();
   await peer.expect(/^CAP LS/);
-  await peer.write(`:peer.test NOTICE * :${"x".repeat(10_000)}`);
+  // A 10 KB line is dropped and registration goes on; the endless one ends it.
+  await peer.send(`:peer.test NOTICE * :${"x".repeat(10_000)}`);
+  await peer.write(`:peer.test NOTICE * :${"x".repeat(MAX_DROPPED_BYTES)}`);
   const error = await connecting;
   assert.ok(error instanceof IrcConnectError);
   assert.equal(error.code, "closed");
-  assert.match(error.message, /the line exceeded the length limit/);
+  assert.match(error.message, /the server sent a line over the length limit/);
+  assert.match(error.message, /a line had no end within 65536 bytes/);
   assert.equal(client.state, "disconnected");
   await peer.close();
   await bus.close();

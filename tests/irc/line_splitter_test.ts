@@ -1,17 +1,33 @@
-// The transport's line splitter: exact lines, IRCv3's length limit, bounded partial lines.
+// The transport's line splitter: exact lines, the length limit, overlong lines dropped in
+// their place, bounded partial lines.
 import assert from "node:assert/strict";
 import {
+  DroppedLine,
   LineLengthError,
   LineSplitter,
+  MAX_DROPPED_BYTES,
   MAX_REST_BYTES,
   MAX_TAGS_BYTES,
 } from "../../irc/_line_splitter.ts";
 
 const enc = new TextEncoder();
 
+/** What the splitter returns for `chunks`, a dropped line shown as `dropped <bytes>`. */
 function feed(splitter: LineSplitter, ...chunks: (string | Uint8Array)[]): string[] {
-  return chunks.flatMap((c) => splitter.push(typeof c === "string" ? enc.encode(c) : c));
+  return chunks.flatMap((c) => splitter.push(typeof c === "string" ? enc.encode(c) : c))
+    .map((item) => item instanceof DroppedLine ? `dropped ${item.bytes}` : item);
 }
+
+/** `text` as chunks of `size` bytes. */
+function chunked(text: string, size: number): Uint8Array[] {
+  const bytes = enc.encode(text);
+  const chunks = [];
+  for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+  return chunks;
+}
+
+const TAGS = "@" + "a".repeat(MAX_TAGS_BYTES - 2) + " "; // '@', key, space: 8191 bytes
+const REST = ":n!u@h PRIVMSG #x :" + "b".repeat(MAX_REST_BYTES - 2 - 19); // with CR LF: 4096
 
 Deno.test("LineSplitter.push() returns whole lines across chunk borders, CR LF or LF, no empty lines", () => {
   const s = new LineSplitter();
@@ -31,35 +47,57 @@ Deno.test("LineSplitter.push() decodes UTF-8 split inside a code point and keeps
   assert.deepEqual(lines, ["PRIVMSG #x :\uFEFFh\u00e9\u{1F600}"]);
 });
 
-Deno.test("LineSplitter takes 8191 bytes of tags plus 512 for the rest, and not one byte more", () => {
-  const tags = "@" + "a".repeat(MAX_TAGS_BYTES - 2) + " "; // '@', key, space: 8191 bytes
-  const rest = ":n!u@h PRIVMSG #x :" + "b".repeat(MAX_REST_BYTES - 2 - 19); // 510 + CR LF
-  assert.equal(enc.encode(tags).length, MAX_TAGS_BYTES);
-  assert.equal(enc.encode(rest).length, MAX_REST_BYTES - 2);
-  const fits = new LineSplitter();
-  assert.deepEqual(feed(fits, `${tags}${rest}\r\n`), [tags + rest]);
-  assert.equal(fits.error, undefined);
-
-  const longRest = new LineSplitter();
-  assert.deepEqual(feed(longRest, "PING :ok\r\n", `${tags}${rest}b\r\nPING :after\r\n`), [
-    "PING :ok",
-  ]);
-  assert.ok(longRest.error instanceof LineLengthError);
-  assert.match(longRest.error.message, /the line exceeded the length limit/);
-  assert.deepEqual(feed(longRest, "PING :later\r\n"), [], "nothing is read after the error");
-
-  const longTags = new LineSplitter();
-  feed(longTags, `@${"a".repeat(MAX_TAGS_BYTES - 1)} PING :x\r\n`);
-  assert.ok(longTags.error instanceof LineLengthError);
-
-  // Without tags, the rest still has only its 512 bytes: short tags lend it nothing.
-  const untagged = new LineSplitter();
-  assert.deepEqual(feed(untagged, `${rest}\r\n`), [rest]);
-  feed(untagged, `${rest}c\r\n`);
-  assert.ok(untagged.error instanceof LineLengthError);
+Deno.test("LineSplitter reads a 650-byte line, as servers send past RFC 1459's 512", () => {
+  const motd = `:irc.test 372 me :- ${"m".repeat(650 - 20)}`;
+  assert.equal(enc.encode(motd).length, 650);
+  const s = new LineSplitter();
+  assert.deepEqual(feed(s, `${motd}\r\nPING :after\r\n`), [motd, "PING :after"]);
+  assert.deepEqual(feed(s, ...chunked(`${motd}\r\n`, 100)), [motd]);
+  assert.equal(s.error, undefined);
 });
 
-Deno.test("LineSplitter fails a line without an end as soon as it passes the limit, holding no more", () => {
+Deno.test("LineSplitter takes 8191 bytes of tags plus 4096 for the rest; one byte more is dropped in its place", () => {
+  assert.equal(enc.encode(TAGS).length, MAX_TAGS_BYTES);
+  assert.equal(enc.encode(REST).length, MAX_REST_BYTES - 2);
+  const s = new LineSplitter();
+  assert.deepEqual(feed(s, `${TAGS}${REST}\r\n`), [TAGS + REST]);
+
+  const longRest = `${TAGS}${REST}b`;
+  assert.deepEqual(feed(s, `PING :ok\r\n${longRest}\r\nPING :after\r\n`), [
+    "PING :ok",
+    `dropped ${longRest.length}`,
+    "PING :after",
+  ]);
+  // Tags past their budget, even with a short rest.
+  const longTags = `@${"a".repeat(MAX_TAGS_BYTES - 1)} PING :x`;
+  assert.deepEqual(feed(s, `${longTags}\r\nPING :next\r\n`), [
+    `dropped ${longTags.length}`,
+    "PING :next",
+  ]);
+  // Without tags, the rest still has only its 4096 bytes: short tags lend it nothing.
+  assert.deepEqual(feed(s, `${REST}\r\n${REST}c\r\nPING :last\r\n`), [
+    REST,
+    `dropped ${REST.length + 1}`,
+    "PING :last",
+  ]);
+  assert.equal(s.error, undefined);
+});
+
+Deno.test("LineSplitter drops a 10 KB line arriving in pieces, CR LF split apart, and reads on", () => {
+  const long = `:irc.test 005 me ${"TOKEN=x ".repeat(1280)}:are supported`; // 10,271 bytes
+  for (const size of [1, 7, 1000, 65536]) {
+    const s = new LineSplitter();
+    // Pieces of `size` bytes; the line end sits in the chunk borders a 1-byte feed makes.
+    const got = feed(s, "PING :before\r\n", ...chunked(`${long}\r\nPING :after\r\n`, size));
+    assert.deepEqual(got, ["PING :before", `dropped ${long.length}`, "PING :after"], `${size}`);
+    assert.equal(s.error, undefined);
+  }
+  // A CR that ends one chunk and the LF that starts the next are the line end, not content.
+  const s = new LineSplitter();
+  assert.deepEqual(feed(s, `${long}\r`, "\nPING :x\r\n"), [`dropped ${long.length}`, "PING :x"]);
+});
+
+Deno.test("LineSplitter fails a line without an end within 64 KiB, holding no more than one line", () => {
   const s = new LineSplitter();
   const chunk = new Uint8Array(4096).fill(0x78); // "xxxx...", never a newline
   let fed = 0;
@@ -68,15 +106,31 @@ Deno.test("LineSplitter fails a line without an end as soon as it passes the lim
     fed += chunk.length;
   }
   assert.ok(s.error instanceof LineLengthError);
-  assert.ok(fed <= MAX_REST_BYTES + chunk.length, `failed after ${fed} bytes`);
-  assert.match(s.error.message, /without a line end/);
+  assert.ok(fed <= MAX_DROPPED_BYTES + chunk.length, `failed after ${fed} bytes`);
+  assert.match(s.error.message, /^Cannot read from the server: a line had no end within 65536/);
+  assert.match(s.error.message, /without a line end$/);
+  assert.deepEqual(feed(s, "\r\nPING :later\r\n"), [], "nothing is read after the error");
 
-  // A tagged partial line may grow to the tag budget, in pieces, and then fails too.
+  // A line whose end comes past the bound fails the same way, after the lines before it.
+  const whole = new LineSplitter();
+  const huge = "y".repeat(MAX_DROPPED_BYTES + 1);
+  assert.deepEqual(feed(whole, `PING :first\r\n${huge}\r\nPING :never\r\n`), ["PING :first"]);
+  assert.match(String(whole.error?.message), /got a line of 65537 bytes$/);
+
+  // One byte less is still dropped alone.
+  const edge = new LineSplitter();
+  assert.deepEqual(feed(edge, ...chunked(`${huge.slice(1)}\r\nPING :ok\r\n`, 4096)), [
+    `dropped ${MAX_DROPPED_BYTES}`,
+    "PING :ok",
+  ]);
+  assert.equal(edge.error, undefined);
+});
+
+Deno.test("LineSplitter lets a tagged partial line grow to the tag budget, then drops it", () => {
   const tagged = new LineSplitter();
   feed(tagged, "@");
-  for (let i = 0; i < 8 && !tagged.error; i++) feed(tagged, "k".repeat(1000));
-  assert.equal(tagged.error, undefined, "8001 bytes of tags without a space yet are fine");
-  feed(tagged, "k".repeat(1000));
-  const error: unknown = tagged.error;
-  assert.ok(error instanceof LineLengthError);
+  for (let i = 0; i < 8; i++) assert.deepEqual(feed(tagged, "k".repeat(1000)), []);
+  feed(tagged, "k".repeat(1000)); // 9001 bytes of tags without a space: over their budget
+  assert.deepEqual(feed(tagged, " PING :x\r\nPING :y\r\n"), ["dropped 9009", "PING :y"]);
+  assert.equal(tagged.error, undefined);
 });

@@ -1,6 +1,6 @@
 // Message tags and server-time, case by case from the IRCv3 message-tags and server-time specs.
 import assert from "node:assert/strict";
-import { parseServerTime, parseTags, unescapeTagValue } from "../../irc/_tags.ts";
+import { escapeTagValue, parseServerTime, parseTags, unescapeTagValue } from "../../irc/_tags.ts";
 
 Deno.test("unescapeTagValue() follows the message-tags escaping table", () => {
   const vectors: [string, string][] = [
@@ -34,6 +34,19 @@ Deno.test("parseTags() keeps key case and client prefixes, empty values equal mi
   assert.equal(tags.account, undefined, "keys are not lower-cased");
   assert.deepEqual({ ...parseTags(":n!u@h PRIVMSG #x :no tags") }, {});
   assert.deepEqual({ ...parseTags("@__proto__=x PING") }, { ["__proto__"]: "x" });
+});
+
+Deno.test("parseTags() drops the backslash of an unknown escape and keeps keys that differ in case apart", () => {
+  assert.deepEqual({ ...parseTags("@a=x\\Sy\\Nz\\R PING") }, { a: "xSyNzR" });
+  assert.deepEqual({ ...parseTags("@a=1;A=2 PING") }, { a: "1", A: "2" });
+});
+
+Deno.test("escapeTagValue() escapes by the same table, and unescapeTagValue() undoes it", () => {
+  assert.equal(escapeTagValue("a;b c\\d\re\nf"), "a\\:b\\sc\\\\d\\re\\nf");
+  assert.equal(escapeTagValue("plain"), "plain");
+  for (const value of ["", "\\s", ";;", " \r\n\\", "x\\", "é 😀;"]) {
+    assert.equal(unescapeTagValue(escapeTagValue(value)), value, JSON.stringify(value));
+  }
 });
 
 Deno.test("parseServerTime() reads RFC 3339 UTC with milliseconds, and a leap second as the minute's last ms", () => {
