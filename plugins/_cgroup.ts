@@ -58,6 +58,12 @@ export class PluginCgroup implements SandboxJoin, AsyncDisposable {
     return text.split("\n").filter((line) => line !== "").map(Number);
   }
 
+  /** How many times a new task was refused for its cap (`pids.max`). */
+  async refusedTasks(): Promise<number> {
+    const events = await Deno.readTextFile(join(this.#dirs.pids, "pids.events"));
+    return Number(/^max (\d+)/m.exec(events)?.[1] ?? 0);
+  }
+
   /** Stops every task at once, where it stands; nothing in it runs until killed or thawed. */
   async freeze(): Promise<void> {
     await Deno.writeTextFile(join(this.#dirs.freezer, "freezer.state"), "FROZEN");

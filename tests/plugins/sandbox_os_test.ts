@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { createPluginCgroup, type PluginCgroup } from "../../plugins/_cgroup.ts";
 import { CpuQuota } from "../../plugins/_cpu_quota.ts";
 import { DiskQuota } from "../../plugins/_disk_quota.ts";
@@ -59,9 +60,10 @@ function spawnProbe(
   places: { dataDir: string; codeRoot: string; denoDir: string },
   args: string[],
   cgroup?: PluginCgroup,
+  config = ["--no-config"],
 ): Deno.ChildProcess {
   const { command, args: argv } = boundary.command(
-    ["run", "--allow-all", "--no-config", join(places.codeRoot, "probe.ts"), ...args],
+    ["run", "--allow-all", ...config, join(places.codeRoot, "probe.ts"), ...args],
     { ...places, readOnly: sdkPaths(), net: false, join: cgroup },
   );
   return new Deno.Command(command, {
@@ -199,5 +201,53 @@ Deno.test({
     assert.equal(events.length, 2, events.join("\n"));
     assert.match(events[0], /^throttled: used [\d.]+ cores averaged over 1 s/);
     assert.match(events[1], /^exceeded: kept using 0\.[45]\d* cores for 1 s while throttled/);
+  },
+});
+
+Deno.test({
+  name: "the OS boundary holds the SDK: a plugin imports @ircbus/client/plugin as outside",
+  ignore: !linux,
+  async fn() {
+    const boundary = await sandbox();
+    await using places = await pluginPlaces();
+    const config = fileURLToPath(new URL("../../deno.json", import.meta.url));
+    const child = spawnProbe(boundary, places, ["sdk"], undefined, [
+      `--config=${config}`,
+      "--no-lock",
+    ]);
+    assert.deepEqual((await reports(child)).get("import the SDK"), { ok: "function" });
+  },
+});
+
+Deno.test("sdkPaths() holds every module the subprocess runtime and the SDK load", async () => {
+  const root = fileURLToPath(new URL("../../", import.meta.url));
+  const paths = sdkPaths();
+  for (const entry of ["plugins/_subprocess_main.ts", "plugins/sdk.ts"]) {
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: ["info", "--json", join(root, entry)],
+      stdout: "piped",
+    }).output();
+    const graph: { modules: { specifier: string }[] } = JSON.parse(
+      new TextDecoder().decode(output.stdout),
+    );
+    for (const { specifier } of graph.modules) {
+      const file = fileURLToPath(specifier);
+      assert.ok(paths.some((path) => file.startsWith(`${path}/`)), `${file} is not bound`);
+    }
+  }
+});
+
+Deno.test({
+  name: "a plugin's cgroup caps its tasks: 64 workers cannot all start under 40 tasks",
+  ignore: !linux,
+  async fn() {
+    const boundary = await sandbox();
+    await using places = await pluginPlaces();
+    const made = await createPluginCgroup("hostile", { maxTasks: 40 });
+    assert.ok(made.ok, made.ok ? "" : made.reason);
+    await using cgroup = made.cgroup;
+    const got = await reports(spawnProbe(boundary, places, ["threads"], cgroup));
+    assert.notDeepEqual(got.get("start 64 workers"), { ok: "started" });
+    assert.ok((await cgroup.refusedTasks()) > 0);
   },
 });
