@@ -10,6 +10,7 @@
  * @module
  */
 import { join } from "node:path";
+import type { CapHits } from "./_cpu_quota.ts";
 import type { SandboxJoin } from "./_sandbox.ts";
 
 /** Options of {@linkcode createPluginCgroup}. */
@@ -50,6 +51,13 @@ export class PluginCgroup implements SandboxJoin, AsyncDisposable {
   async limitCpu(cores: number | undefined): Promise<void> {
     const quota = cores === undefined ? -1 : Math.max(1000, Math.round(cores * PERIOD_US));
     await Deno.writeTextFile(join(this.#dirs.cpu, "cpu.cfs_quota_us"), String(quota));
+  }
+
+  /** Scheduler periods it ran in, and those in which its CPU cap held it back. */
+  async capHits(): Promise<CapHits> {
+    const stat = await Deno.readTextFile(join(this.#dirs.cpu, "cpu.stat"));
+    const field = (name: string) => Number(new RegExp(`^${name} (\\d+)`, "m").exec(stat)?.[1] ?? 0);
+    return { periods: field("nr_periods"), throttled: field("nr_throttled") };
   }
 
   /** The pids of every process in it. */

@@ -22,6 +22,18 @@ export interface CpuControl {
   limitCpu(cores: number | undefined): Promise<void>;
   /** Stops it running at once (it is killed afterwards by its owner). */
   freeze(): Promise<void>;
+  /**
+   * Where the cap is the kernel's: how many scheduler periods it ran in so far, and in how
+   * many of them it ran out of its cap. A plugin that keeps hitting its cap wants more, even
+   * when other programs on a busy machine keep it from using the whole cap.
+   */
+  capHits?(): Promise<CapHits>;
+}
+
+/** Cumulative scheduler periods, and those in which the cap held the plugin back. */
+export interface CapHits {
+  periods: number;
+  throttled: number;
 }
 
 /** Options of {@linkcode CpuQuota}. */
@@ -71,6 +83,7 @@ export class CpuQuota implements AsyncDisposable {
   #onExceeded: (reason: string) => void;
   #samples: Sample[] = [];
   #throttledAt: Sample | undefined;
+  #hitsAt: CapHits | undefined;
   #state: CpuQuotaState = "idle";
   #timer: ReturnType<typeof setTimeout> | undefined;
   #polling: Promise<void> = Promise.resolve();
@@ -125,15 +138,27 @@ export class CpuQuota implements AsyncDisposable {
       const elapsed = sample.at - since.at;
       if (elapsed < this.#windowMs) return;
       const used = (sample.usageMs - since.usageMs) / elapsed;
-      if (used >= this.#cores * this.#busyShare) await this.#exceed(used);
-      else await this.#release(sample);
+      if (used >= this.#cores * this.#busyShare || await this.#keptHittingCap()) {
+        await this.#exceed(used);
+      } else {
+        await this.#release(sample);
+      }
     }
+  }
+
+  /** Whether it ran out of its cap in nearly every period since it was throttled. */
+  async #keptHittingCap(): Promise<boolean> {
+    const before = this.#hitsAt;
+    const now = await this.#control.capHits?.();
+    if (!before || !now || now.periods === before.periods) return false;
+    return (now.throttled - before.throttled) / (now.periods - before.periods) >= this.#busyShare;
   }
 
   async #throttle(sample: Sample, used: number): Promise<void> {
     this.#state = "throttled";
     this.#throttledAt = sample;
     await this.#control.limitCpu(this.#cores);
+    this.#hitsAt = await this.#control.capHits?.();
     this.#onThrottled(
       `used ${cores(used)} averaged over ${seconds(this.#windowMs)}, over its limit of ` +
         `${cores(this.#cores)}: throttled to ${cores(this.#cores)}`,
@@ -144,8 +169,8 @@ export class CpuQuota implements AsyncDisposable {
     this.#state = "exceeded";
     await this.#control.freeze();
     this.#onExceeded(
-      `kept using ${cores(used)} for ${seconds(this.#windowMs)} while throttled to its limit ` +
-        `of ${cores(this.#cores)}: stopped`,
+      `kept at its limit of ${cores(this.#cores)} for ${seconds(this.#windowMs)} while ` +
+        `throttled (used ${cores(used)}): stopped`,
     );
   }
 

@@ -97,7 +97,7 @@ Deno.test("CpuQuota throttles two spinning cores, then stops them when they stay
   assert.equal(quota.state, "exceeded");
   assert.deepEqual(plugin.actions, ["capped to 0.5", "frozen"]);
   assert.deepEqual(events.slice(1), [
-    "exceeded: kept using 0.5 cores for 10 s while throttled to its limit of 0.5 cores: stopped",
+    "exceeded: kept at its limit of 0.5 cores for 10 s while throttled (used 0.5 cores): stopped",
   ]);
   await clock.tickAsync(60_000);
   assert.equal(events.length, 2, "nothing more once stopped");
@@ -130,4 +130,31 @@ Deno.test("CpuQuota stops reading once disposed", async () => {
   await clock.tickAsync(60_000);
   assert.deepEqual(events, []);
   assert.equal(quota.state, "disposed");
+});
+
+Deno.test("CpuQuota stops a plugin that keeps hitting its cap on a machine too busy to give it all", async () => {
+  using clock = fakeTime();
+  const plugin = new FakePlugin();
+  const events: string[] = [];
+  // The kernel's count: a spinner runs out of its cap in every period, though other programs
+  // leave it only 0.3 cores.
+  const hits = { periods: 0, throttled: 0 };
+  const quota = new CpuQuota(plugin, {
+    limitCpu: (cores) => plugin.limitCpu(cores),
+    freeze: () => plugin.freeze(),
+    capHits: () => {
+      hits.periods = hits.throttled = Math.floor(Date.now() / 100);
+      return Promise.resolve({ ...hits });
+    },
+  }, { onExceeded: (reason) => events.push(reason) });
+  await using _ = quota;
+  plugin.want(1);
+  await quota.start();
+  await clock.tickAsync(6_000);
+  assert.equal(quota.state, "throttled");
+  plugin.want(0.3);
+  await clock.tickAsync(10_000);
+  assert.equal(quota.state, "exceeded");
+  assert.equal(events.length, 1);
+  assert.match(events[0], /^kept at its limit of 0.5 cores for 10 s while throttled \(used 0\.3/);
 });
