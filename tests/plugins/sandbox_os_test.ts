@@ -61,11 +61,11 @@ function spawnProbe(
   places: { dataDir: string; codeRoot: string; denoDir: string },
   args: string[],
   cgroup?: PluginCgroup,
-  config = ["--no-config"],
+  { config = ["--no-config"], readOnly = [] }: { config?: string[]; readOnly?: string[] } = {},
 ): Deno.ChildProcess {
   const { command, args: argv } = boundary.command(
     ["run", "--allow-all", ...config, join(places.codeRoot, "probe.ts"), ...args],
-    { ...places, readOnly: sdkPaths(), net: false, join: cgroup },
+    { ...places, readOnly: [...sdkPaths(), ...readOnly], net: false, join: cgroup },
   );
   return new Deno.Command(command, {
     args: argv,
@@ -81,6 +81,7 @@ type Report = { attempt: string; got: { ok?: unknown; error?: string } };
 
 async function reports(child: Deno.ChildProcess): Promise<Map<string, Report["got"]>> {
   const output = await child.output();
+  if (Deno.env.get("DEBUG_PROBE")) console.error(new TextDecoder().decode(output.stderr));
   const lines = new TextDecoder().decode(output.stdout).split("\n").filter((l) => l !== "");
   const parsed: Report[] = lines.map((line) => JSON.parse(line));
   return new Map(parsed.map((report) => [report.attempt, report.got]));
@@ -217,10 +218,9 @@ Deno.test({
     const boundary = await sandbox();
     await using places = await pluginPlaces();
     const config = fileURLToPath(new URL("../../deno.json", import.meta.url));
-    const child = spawnProbe(boundary, places, ["sdk"], undefined, [
-      `--config=${config}`,
-      "--no-lock",
-    ]);
+    const child = spawnProbe(boundary, places, ["sdk"], undefined, {
+      config: [`--config=${config}`, "--no-lock"],
+    });
     assert.deepEqual((await reports(child)).get("import the SDK"), { ok: "function" });
   },
 });
@@ -280,5 +280,29 @@ Deno.test({
     await tree.kill();
     await reports(child);
     assert.equal((await child.status).signal, "SIGKILL");
+  },
+});
+
+Deno.test({
+  name: "the OS boundary holds a plugin's pinned npm package and none other of the npm cache",
+  ignore: !linux,
+  async fn() {
+    const boundary = await sandbox();
+    await using places = await pluginPlaces();
+    // The test suite's own fake timers: cached wherever these tests run.
+    const registry = join((await hostCaches()).npmCache, "registry.npmjs.org");
+    // Its whole graph, as the host's pin would name it.
+    const pinned = ["@sinonjs/fake-timers", "@sinonjs/commons", "type-detect"].map((name) =>
+      join(registry, name)
+    );
+    const child = spawnProbe(boundary, places, ["npm", registry], undefined, {
+      config: ["--no-lock", "--cached-only"],
+      readOnly: pinned,
+    });
+    const got = await reports(child);
+    assert.deepEqual(got.get("import its npm package"), { ok: "function" });
+    const listed = got.get("list the npm cache")?.ok;
+    assert.ok(Array.isArray(listed));
+    assert.deepEqual(listed.toSorted(), ["@sinonjs", "type-detect"]);
   },
 });
