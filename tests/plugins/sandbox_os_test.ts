@@ -61,11 +61,12 @@ function spawnProbe(
   places: { dataDir: string; codeRoot: string; denoDir: string },
   args: string[],
   cgroup?: PluginCgroup,
-  { config = ["--no-config"], readOnly = [] }: { config?: string[]; readOnly?: string[] } = {},
+  options: { config?: string[]; readOnly?: string[]; net?: boolean; brokerSocket?: string } = {},
 ): Deno.ChildProcess {
+  const { config = ["--no-config"], readOnly = [], net = false, brokerSocket } = options;
   const { command, args: argv } = boundary.command(
     ["run", "--allow-all", ...config, join(places.codeRoot, "probe.ts"), ...args],
-    { ...places, readOnly: [...sdkPaths(), ...readOnly], net: false, join: cgroup },
+    { ...places, readOnly: [...sdkPaths(), ...readOnly], net, brokerSocket, join: cgroup },
   );
   return new Deno.Command(command, {
     args: argv,
@@ -304,5 +305,44 @@ Deno.test({
     const listed = got.get("list the npm cache")?.ok;
     assert.ok(Array.isArray(listed));
     assert.deepEqual(listed.toSorted(), ["@sinonjs", "type-detect"]);
+  },
+});
+
+Deno.test({
+  name: "the OS boundary shares the host's network only with a net grant",
+  ignore: !linux,
+  async fn() {
+    const boundary = await sandbox();
+    await using places = await pluginPlaces();
+    using listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const child = spawnProbe(boundary, places, ["look", String(listener.addr.port)], undefined, {
+      net: true,
+    });
+    const accepted = listener.accept();
+    assert.deepEqual((await reports(child)).get("connect"), { ok: "connected" });
+    (await accepted).close();
+  },
+});
+
+Deno.test({
+  name: "the OS boundary holds the broker's socket alone, to connect to",
+  ignore: !linux,
+  async fn() {
+    const boundary = await sandbox();
+    await using places = await pluginPlaces();
+    const folder = join(places.host, "brokers");
+    await Deno.mkdir(folder);
+    const socket = join(folder, "hostile.sock");
+    const sibling = join(folder, "other.secret");
+    await Deno.writeTextFile(sibling, "LEAKED");
+    using listener = Deno.listen({ transport: "unix", path: socket });
+    const child = spawnProbe(boundary, places, ["broker", socket, sibling], undefined, {
+      brokerSocket: socket,
+    });
+    const accepted = listener.accept();
+    const got = await reports(child);
+    assert.deepEqual(got.get("connect to the broker"), { ok: "connected" });
+    assert.deepEqual(got.get(`read ${sibling}`), { error: "NotFound" });
+    (await accepted).close();
   },
 });
