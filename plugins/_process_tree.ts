@@ -39,6 +39,19 @@ export class ProcessTree implements CpuMeter, CpuControl, AsyncDisposable {
     return [...(await this.#stats()).keys()];
   }
 
+  /**
+   * The resident memory of the whole tree in bytes. Inside the OS boundary the spawned process
+   * is the boundary's, not Deno's: this sums Deno's with the (small) ones around it.
+   */
+  async residentBytes(): Promise<number> {
+    let bytes = 0;
+    for (const pid of await this.pids()) {
+      const status = await Deno.readTextFile(`/proc/${pid}/status`).catch(() => "");
+      bytes += Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+    }
+    return bytes;
+  }
+
   /** CPU ms used by the tree so far (its reaped members included). */
   async usageMs(): Promise<number> {
     let ticks = 0;

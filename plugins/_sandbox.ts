@@ -60,6 +60,26 @@ export function sandboxUnavailableNotice(reason: string): string {
     "permission checks contain them, and their disk and CPU quotas are watched from outside.";
 }
 
+/**
+ * Why a sandboxed plugin ended, when the boundary can tell from its exit code: bubblewrap
+ * hands a signal that ended Deno on as `128 + signal`, and `SIGXFSZ` (25) means a write past
+ * `RLIMIT_FSIZE`. `undefined` for any other code.
+ *
+ * @example
+ * ```ts
+ * import { sandboxExitReason } from "./_sandbox.ts";
+ * console.log(sandboxExitReason(153, { fileBytes: 64 * 1024 * 1024 }));
+ * ```
+ */
+export function sandboxExitReason(
+  code: number,
+  limits: Partial<SandboxLimits> = {},
+): string | undefined {
+  if (code !== 128 + 25) return undefined;
+  const bytes = limits.fileBytes ?? DEFAULT_SANDBOX_LIMITS.fileBytes;
+  return `wrote a file past its disk quota of ${Number((bytes / 1024 / 1024).toFixed(1))} MiB`;
+}
+
 /** Limits set on every sandboxed plugin process. */
 export interface SandboxLimits {
   /** Most open descriptors (`RLIMIT_NOFILE`). */
