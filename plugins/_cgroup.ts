@@ -10,7 +10,7 @@
  * @module
  */
 import { join } from "node:path";
-import type { CapHits } from "./_cpu_quota.ts";
+import { schedstatNs } from "./_process_tree.ts";
 import type { SandboxJoin } from "./_sandbox.ts";
 
 /** Options of {@linkcode createPluginCgroup}. */
@@ -53,11 +53,14 @@ export class PluginCgroup implements SandboxJoin, AsyncDisposable {
     await Deno.writeTextFile(join(this.#dirs.cpu, "cpu.cfs_quota_us"), String(quota));
   }
 
-  /** Scheduler periods it ran in, and those in which its CPU cap held it back. */
-  async capHits(): Promise<CapHits> {
-    const stat = await Deno.readTextFile(join(this.#dirs.cpu, "cpu.stat"));
-    const field = (name: string) => Number(new RegExp(`^${name} (\\d+)`, "m").exec(stat)?.[1] ?? 0);
-    return { periods: field("nr_periods"), throttled: field("nr_throttled") };
+  /** Ms its living threads spent running or ready to run, from their schedstat. */
+  async runnableMs(): Promise<number> {
+    const tasks = await Deno.readTextFile(join(this.#dirs.cpu, "tasks")).catch(() => "");
+    let ns = 0;
+    for (const tid of tasks.split("\n")) {
+      if (tid !== "") ns += await schedstatNs(`/proc/${tid}/schedstat`);
+    }
+    return ns / 1e6;
   }
 
   /** The pids of every process in it. */

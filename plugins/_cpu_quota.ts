@@ -1,8 +1,10 @@
 /**
  * The CPU quota, enforced from outside: the whole plugin (every process and thread it runs, so
  * nested workers too) may use at most `cores` CPUs averaged over a sliding window. Past that
- * it is throttled to exactly `cores`; if it then keeps using all of that for a whole window,
- * it is frozen and reported stopped. A plugin that calms down while throttled is let go.
+ * it is throttled to exactly `cores`; if it then keeps using all of that for a whole window
+ * (or, on a machine too busy to give it that much, keeps wanting it: ready to run for at least
+ * `cores` on average), it is frozen and reported stopped. A plugin that calms down while
+ * throttled is let go.
  *
  * Why a window and not a hard cap from the start: loading a plugin (transpiling, a first
  * burst of work) may take more than half a core for a moment, which is fine; spinning is not.
@@ -14,6 +16,12 @@
 export interface CpuMeter {
   /** CPU ms used by all its tasks since it started. */
   usageMs(): Promise<number>;
+  /**
+   * Ms its living threads spent running or ready to run (the kernel's schedstat): what it
+   * wanted, where `usageMs` is what it got. A spinner on a machine too busy to give it its
+   * whole cap still wants it all the time.
+   */
+  runnableMs?(): Promise<number>;
 }
 
 /** Acts on a plugin's CPU from outside it. */
@@ -22,18 +30,6 @@ export interface CpuControl {
   limitCpu(cores: number | undefined): Promise<void>;
   /** Stops it running at once (it is killed afterwards by its owner). */
   freeze(): Promise<void>;
-  /**
-   * Where the cap is the kernel's: how many scheduler periods it ran in so far, and in how
-   * many of them it ran out of its cap. A plugin that keeps hitting its cap wants more, even
-   * when other programs on a busy machine keep it from using the whole cap.
-   */
-  capHits?(): Promise<CapHits>;
-}
-
-/** Cumulative scheduler periods, and those in which the cap held the plugin back. */
-export interface CapHits {
-  periods: number;
-  throttled: number;
 }
 
 /** Options of {@linkcode CpuQuota}. */
@@ -83,7 +79,7 @@ export class CpuQuota implements AsyncDisposable {
   #onExceeded: (reason: string) => void;
   #samples: Sample[] = [];
   #throttledAt: Sample | undefined;
-  #hitsAt: CapHits | undefined;
+  #runnableAt: number | undefined;
   #state: CpuQuotaState = "idle";
   #timer: ReturnType<typeof setTimeout> | undefined;
   #polling: Promise<void> = Promise.resolve();
@@ -138,7 +134,7 @@ export class CpuQuota implements AsyncDisposable {
       const elapsed = sample.at - since.at;
       if (elapsed < this.#windowMs) return;
       const used = (sample.usageMs - since.usageMs) / elapsed;
-      if (used >= this.#cores * this.#busyShare || await this.#keptHittingCap()) {
+      if (used >= this.#cores * this.#busyShare || await this.#wantedCap(elapsed)) {
         await this.#exceed(used);
       } else {
         await this.#release(sample);
@@ -146,19 +142,19 @@ export class CpuQuota implements AsyncDisposable {
     }
   }
 
-  /** Whether it ran out of its cap in nearly every period since it was throttled. */
-  async #keptHittingCap(): Promise<boolean> {
-    const before = this.#hitsAt;
-    const now = await this.#control.capHits?.();
-    if (!before || !now || now.periods === before.periods) return false;
-    return (now.throttled - before.throttled) / (now.periods - before.periods) >= this.#busyShare;
+  /** Whether it was ready to run for at least its cap all along since it was throttled. */
+  async #wantedCap(elapsed: number): Promise<boolean> {
+    const before = this.#runnableAt;
+    const now = await this.#meter.runnableMs?.();
+    if (before === undefined || now === undefined) return false;
+    return (now - before) / elapsed >= this.#cores;
   }
 
   async #throttle(sample: Sample, used: number): Promise<void> {
     this.#state = "throttled";
     this.#throttledAt = sample;
     await this.#control.limitCpu(this.#cores);
-    this.#hitsAt = await this.#control.capHits?.();
+    this.#runnableAt = await this.#meter.runnableMs?.();
     this.#onThrottled(
       `used ${cores(used)} averaged over ${seconds(this.#windowMs)}, over its limit of ` +
         `${cores(this.#cores)}: throttled to ${cores(this.#cores)}`,

@@ -59,6 +59,16 @@ export class ProcessTree implements CpuMeter, CpuControl, AsyncDisposable {
     return ticks * TICK_MS;
   }
 
+  /** Ms the tree's living threads spent running or ready to run, from their schedstat. */
+  async runnableMs(): Promise<number> {
+    let ns = 0;
+    for (const pid of await this.pids()) {
+      const tasks = await Array.fromAsync(Deno.readDir(`/proc/${pid}/task`)).catch(() => []);
+      for (const task of tasks) ns += await schedstatNs(`/proc/${pid}/task/${task.name}/schedstat`);
+    }
+    return ns / 1e6;
+  }
+
   /** Lets it run `cores` of each 100 ms period (at most one core's worth); `undefined` ends it. */
   async limitCpu(cores: number | undefined): Promise<void> {
     this.#stopCycle();
@@ -127,6 +137,16 @@ export class ProcessTree implements CpuMeter, CpuControl, AsyncDisposable {
     }
     return tree;
   }
+}
+
+/**
+ * A thread's time running plus waiting to run, in ns, from a `schedstat` file; 0 once it is
+ * gone. A thread stopped by a signal is not waiting; one held back by a CFS quota is.
+ */
+export async function schedstatNs(path: string): Promise<number> {
+  const text = await Deno.readTextFile(path).catch(() => "");
+  const [running = 0, waiting = 0] = text.split(" ").map(Number);
+  return running + waiting;
 }
 
 /** Sends `name` to each of `pids` that is still there. */

@@ -260,22 +260,26 @@ Deno.test({
 });
 
 Deno.test({
-  name: "without a cgroup, CpuQuota throttles a spinning tree through /proc and signals",
+  name: "without a cgroup, CpuQuota throttles and stops a spinning tree through /proc and signals",
   ignore: !linux,
   async fn() {
     const boundary = await sandbox();
     await using places = await pluginPlaces();
     const child = spawnProbe(boundary, places, ["spin"]);
     await using tree = new ProcessTree(child.pid);
-    const throttled = Promise.withResolvers<string>();
+    const events: string[] = [];
+    const exceeded = Promise.withResolvers<void>();
     await using quota = new CpuQuota(tree, tree, {
       windowMs: 1_000,
       pollMs: 100,
-      onThrottled: throttled.resolve,
-      onExceeded: () => {},
+      onThrottled: (reason) => events.push(`throttled: ${reason}`),
+      onExceeded: (reason) => {
+        events.push(`exceeded: ${reason}`);
+        exceeded.resolve();
+      },
     });
     await quota.start();
-    assert.match(await throttled.promise, /^used [\d.]+ cores averaged over 1 s/);
+    await exceeded.promise;
     const pids = await tree.pids();
     assert.ok(pids.length >= 3, "bubblewrap, its reaper and Deno");
     // Deno's resident memory, seen through the boundary around it.
@@ -283,6 +287,11 @@ Deno.test({
     await tree.kill();
     await reports(child);
     assert.equal((await child.status).signal, "SIGKILL");
+    assert.ok(events.length >= 2, events.join("\n"));
+    for (const event of events.slice(0, -1)) {
+      assert.match(event, /^throttled: used [\d.]+ cores averaged over 1 s/);
+    }
+    assert.match(events.at(-1) ?? "", /^exceeded: kept at its limit of 0.5 cores for 1 s/);
   },
 });
 
