@@ -148,10 +148,8 @@ interface Tools {
   prlimit: string;
   shell: string;
   deno: string;
-  /** The Deno binary's real path, when {@linkcode Deno.execPath} is a link. */
-  denoReal: string;
-  /** The shared libraries the Deno binary loads. */
-  libraries: readonly string[];
+  /** Files bound read-only at every start, as [where it appears, what is bound there]. */
+  files: readonly (readonly [string, string])[];
 }
 
 /** The OS boundary on a machine where it works; build one per host with {@linkcode probeSandbox}. */
@@ -181,13 +179,7 @@ export class Sandbox {
   command(denoArgs: readonly string[], options: SandboxOptions): SandboxCommand {
     const tools = this.#tools;
     const limits = { ...DEFAULT_SANDBOX_LIMITS, ...options.limits };
-    const readOnly = new Map<string, string>();
-    readOnly.set(tools.denoReal, tools.denoReal);
-    readOnly.set(tools.deno, tools.denoReal);
-    for (const library of tools.libraries) readOnly.set(library, Deno.realPathSync(library));
-    if (exists("/etc/localtime")) {
-      readOnly.set("/etc/localtime", "/etc/localtime");
-    }
+    const readOnly = new Map<string, string>(tools.files);
     if (options.net) {
       for (const path of NET_FILES) readOnly.set(path, path);
     }
@@ -284,14 +276,13 @@ async function probe(): Promise<SandboxState> {
   if (!prlimit) return { available: false, reason: "prlimit (util-linux) is not installed" };
   if (!shell) return { available: false, reason: "no /bin/sh" };
   const deno = Deno.execPath();
-  const tools: Tools = {
-    bwrap,
-    prlimit,
-    shell,
-    deno,
-    denoReal: await Deno.realPath(deno),
-    libraries: await sharedLibraries(deno),
-  };
+  const denoReal = await Deno.realPath(deno);
+  const files: [string, string][] = [[denoReal, denoReal], [deno, denoReal]];
+  for (const library of await sharedLibraries(deno)) {
+    files.push([library, await Deno.realPath(library)]);
+  }
+  if (exists("/etc/localtime")) files.push(["/etc/localtime", "/etc/localtime"]);
+  const tools: Tools = { bwrap, prlimit, shell, deno, files };
   const sandbox = new Sandbox(tools);
   const empty = await Deno.makeTempDir({ prefix: "ircbus-probe-" });
   try {
