@@ -63,10 +63,14 @@ export class PluginCgroup implements SandboxJoin, AsyncDisposable {
     return ns / 1e6;
   }
 
-  /** The pids of every process in it. */
+  /** The pids of every process in it (in any of its hierarchies: a join may stop halfway). */
   async pids(): Promise<number[]> {
-    const text = await Deno.readTextFile(join(this.#dirs.pids, "cgroup.procs")).catch(() => "");
-    return text.split("\n").filter((line) => line !== "").map(Number);
+    const pids = new Set<number>();
+    for (const file of this.procsFiles) {
+      const text = await Deno.readTextFile(file).catch(() => "");
+      for (const line of text.split("\n")) if (line !== "") pids.add(Number(line));
+    }
+    return [...pids];
   }
 
   /** How many times a new task was refused for its cap (`pids.max`). */

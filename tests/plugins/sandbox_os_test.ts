@@ -72,7 +72,7 @@ function spawnProbe(
     args: argv,
     clearEnv: true,
     env: { DENO_DIR: places.denoDir, NO_COLOR: "1" },
-    stdin: "null",
+    stdin: args[0] === "echo" ? "piped" : "null",
     stdout: "piped",
     stderr: "piped",
   }).spawn();
@@ -355,5 +355,27 @@ Deno.test({
     assert.deepEqual(got.get("connect to the broker"), { ok: "connected" });
     assert.deepEqual(got.get(`read ${sibling}`), { error: "NotFound" });
     (await accepted).close();
+  },
+});
+
+Deno.test({
+  name: "the OS boundary passes stdin and stdout through, byte for byte",
+  ignore: !linux,
+  async fn() {
+    const boundary = await sandbox();
+    await using places = await pluginPlaces();
+    const made = await createPluginCgroup("hostile");
+    assert.ok(made.ok, made.ok ? "" : made.reason);
+    await using cgroup = made.cgroup;
+    const child = spawnProbe(boundary, places, ["echo"], cgroup);
+    const sent = new Uint8Array(256 * 1024).map((_, i) => (i * 7919) % 251);
+    // Read while writing: the echo blocks once the stdout pipe is full.
+    const reading = child.output();
+    const writer = child.stdin.getWriter();
+    await writer.write(sent);
+    await writer.close();
+    const output = await reading;
+    assert.equal(output.code, 0);
+    assert.deepEqual(output.stdout, sent);
   },
 });
