@@ -1,0 +1,185 @@
+/**
+ * The disk quota, enforced from outside: a plugin's data dir, its own `DENO_DIR` and its
+ * storage entries together may hold `quotaBytes` (64 MiB by default).
+ *
+ * A poll alone lets a fast writer put 300 MB on disk between two readings, so three layers
+ * share the work:
+ * - the OS refuses any single file past the quota: the sandbox sets `RLIMIT_FSIZE` to it, and
+ *   a write beyond fails with `EFBIG` (see `_sandbox.ts`);
+ * - every change in those folders (inotify, through `Deno.watchFs`) triggers a new count at
+ *   once, and the moment the total passes the quota the plugin is frozen (every thread stops
+ *   where it stands) and reported, so many files written fast overshoot by what lands in the
+ *   few ms a count takes, not by what a second allows;
+ * - a slow poll catches what the watcher may drop (its queue can overflow).
+ * Nothing here can make a write past the quota fail outright for files spread over many
+ * names: that would take a filesystem of a fixed size per plugin (a loop mount, which needs
+ * root, or project quotas, which need the filesystem's support). A tmpfs of a fixed size
+ * would, but it forgets the plugin's data at each stop.
+ *
+ * Counting: each entry costs what it takes on disk (its blocks), at least its length (a
+ * block not yet allocated still counts) and at least one 4 KiB block (so a flood of empty
+ * files counts too, and a count of the folders stays quick). Hard links count once. Links to
+ * the host's caches in `DENO_DIR` are not followed: those caches are not the plugin's.
+ *
+ * @module
+ */
+import { join } from "node:path";
+
+/** Options of {@linkcode DiskQuota}. */
+export interface DiskQuotaOptions {
+  /** Bytes it may hold in all. Default 64 MiB. */
+  quotaBytes?: number;
+  /** Bytes its storage entries hold (they live in the host's database). Default none. */
+  storageBytes?: () => number;
+  /** How often the folders are counted without a change seen, in ms. Default 5 000. */
+  pollMs?: number;
+  /** Stops it at once when it goes over, before the host hears of it. */
+  freeze?: () => Promise<void>;
+  /** It went over its quota (and is frozen): the host must stop it and audit the reason. */
+  onExceeded: (reason: string) => void;
+}
+
+/** The default disk quota: 64 MiB. */
+export const DEFAULT_DISK_QUOTA_BYTES = 64 * 1024 * 1024;
+
+/** The least an entry counts for: one block. */
+const MIN_ENTRY_BYTES = 4096;
+
+/**
+ * Counts one plugin's disk use and stops it past its quota; owns its watcher and poll timer.
+ *
+ * @example
+ * ```ts ignore
+ * await using quota = new DiskQuota([dataDir, denoDir], { onExceeded: (why) => stop(why) });
+ * await quota.start();
+ * ```
+ */
+export class DiskQuota implements AsyncDisposable {
+  #folders: readonly string[];
+  #quotaBytes: number;
+  #storageBytes: () => number;
+  #pollMs: number;
+  #freeze: () => Promise<void>;
+  #onExceeded: (reason: string) => void;
+  #watcher: Deno.FsWatcher | undefined;
+  #watching: Promise<void> = Promise.resolve();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** The count in progress, if any; `#again` asks for one more after it. */
+  #counting: Promise<void> | undefined;
+  #again = false;
+  #done = false;
+  #usedBytes = 0;
+
+  constructor(folders: readonly string[], options: DiskQuotaOptions) {
+    this.#folders = folders;
+    this.#quotaBytes = options.quotaBytes ?? DEFAULT_DISK_QUOTA_BYTES;
+    this.#storageBytes = options.storageBytes ?? (() => 0);
+    this.#pollMs = options.pollMs ?? 5_000;
+    this.#freeze = options.freeze ?? (() => Promise.resolve());
+    this.#onExceeded = options.onExceeded;
+  }
+
+  /** The bytes counted last time. */
+  get usedBytes(): number {
+    return this.#usedBytes;
+  }
+
+  /** Starts watching the folders, and counts them once before it resolves. */
+  async start(): Promise<void> {
+    if (this.#watcher || this.#done) return;
+    const watcher = Deno.watchFs([...this.#folders], { recursive: true });
+    this.#watcher = watcher;
+    this.#watching = (async () => {
+      for await (const _ of watcher) this.check();
+    })().catch(() => {
+      // Closed, or a folder went away with the plugin.
+    });
+    await this.check();
+    this.#schedule();
+  }
+
+  #schedule(): void {
+    if (this.#done) return;
+    this.#timer = setTimeout(() => this.check().finally(() => this.#schedule()), this.#pollMs);
+  }
+
+  /**
+   * Counts now (or right after the count in progress) and stops the plugin if it is over.
+   * The host calls it too, after a storage write.
+   */
+  check(): Promise<void> {
+    if (this.#counting) {
+      this.#again = true;
+      return this.#counting;
+    }
+    this.#counting = (async () => {
+      do {
+        this.#again = false;
+        await this.#count();
+      } while (this.#again && !this.#done);
+    })().finally(() => this.#counting = undefined);
+    return this.#counting;
+  }
+
+  async #count(): Promise<void> {
+    if (this.#done) return;
+    const seen = new Set<string>();
+    let bytes = this.#storageBytes();
+    for (const folder of this.#folders) bytes += await folderBytes(folder, seen);
+    this.#usedBytes = bytes;
+    if (bytes <= this.#quotaBytes || this.#done) return;
+    this.#done = true;
+    await this.#freeze().catch(() => {});
+    this.#onExceeded(
+      `held ${mib(bytes)} on disk (data dir, DENO_DIR and storage), over its quota of ` +
+        `${mib(this.#quotaBytes)}: stopped`,
+    );
+  }
+
+  /** Stops watching and counting. */
+  async [Symbol.asyncDispose](): Promise<void> {
+    this.#done = true;
+    clearTimeout(this.#timer);
+    try {
+      this.#watcher?.close();
+    } catch {
+      // Closed already.
+    }
+    await this.#watching;
+    await this.#counting;
+  }
+}
+
+/** What the entries under `folder` take, skipping inodes already in `seen`. */
+async function folderBytes(folder: string, seen: Set<string>): Promise<number> {
+  let bytes = 0;
+  const pending = [folder];
+  while (pending.length > 0) {
+    const dir = pending.pop() ?? folder;
+    let entries: Deno.DirEntry[];
+    try {
+      entries = await Array.fromAsync(Deno.readDir(dir));
+    } catch {
+      continue; // Removed meanwhile, or not a folder.
+    }
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      let info: Deno.FileInfo;
+      try {
+        info = await Deno.lstat(path);
+      } catch {
+        continue;
+      }
+      const inode = `${info.dev}:${info.ino}`;
+      if (seen.has(inode)) continue;
+      seen.add(inode);
+      bytes += Math.max(MIN_ENTRY_BYTES, info.size, (info.blocks ?? 0) * 512);
+      if (info.isDirectory) pending.push(path);
+    }
+  }
+  return bytes;
+}
+
+function mib(bytes: number): string {
+  return `${Number((bytes / 1024 / 1024).toFixed(1))} MiB`;
+}
