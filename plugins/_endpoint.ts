@@ -5,6 +5,7 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
+import type { Containment } from "./_containment.ts";
 import { FrameWriter } from "./_frame_writer.ts";
 import { registryUrl } from "./_jsr.ts";
 import { FrameTooLargeError, type HostMessage, readFrames } from "./_protocol.ts";
@@ -103,8 +104,6 @@ export interface SubprocessOptions {
   denoDir: string;
   /** Environment variables granted to the plugin, with their values. */
   env: Record<string, string>;
-  /** The Unix socket of its permission broker, which decides every permission check. */
-  brokerPath: string;
   /** Receives each line the process writes to stderr (an OOM report lands here). */
   onOutput: (stream: "stderr", line: string) => void;
   /** Hears of every byte the process sends: frames, stdout and stderr. */
@@ -160,32 +159,37 @@ const MAX_LINE = 64 * 1024;
  */
 export function startSubprocess(
   permissions: ResolvedPermissions,
+  containment: Containment,
   options: SubprocessOptions,
 ): PluginEndpoint {
   const main = new URL("./_subprocess_main.ts", import.meta.url);
   const imports = importFlags();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      ...configFlags(),
-      ...subprocessFlags(permissions),
-      ...imports.flags,
-      `--v8-flags=--max-old-space-size=${options.heapMb}`,
-      main.href,
-    ],
+  const { command, args } = containment.command([
+    "run",
+    ...configFlags(),
+    ...subprocessFlags(permissions),
+    ...imports.flags,
+    `--v8-flags=--max-old-space-size=${options.heapMb}`,
+    main.href,
+  ]);
+  const child = new Deno.Command(command, {
+    args,
     cwd: options.cwd,
     clearEnv: true,
     env: {
       ...options.env,
       ...imports.env,
       DENO_DIR: options.denoDir,
-      DENO_PERMISSION_BROKER_PATH: options.brokerPath,
+      DENO_PERMISSION_BROKER_PATH: containment.brokerPath,
       NO_COLOR: "1",
     },
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
   }).spawn();
+  // Its quotas watch it from now on; a plugin gone before they start ends by its status.
+  containment.onExceeded = (reason) => end(reason);
+  containment.started(child.pid).catch(() => {});
   const input = child.stdin.getWriter();
   // A plugin that stops reading makes writes wait, never fail: the bound below catches it.
   input.closed.catch(() => {});
@@ -223,6 +227,7 @@ export function startSubprocess(
       killed = true;
       await Promise.allSettled([child.status, reading, output]);
       await input.close().catch(() => {});
+      await containment[Symbol.asyncDispose]();
     },
   };
 
@@ -252,8 +257,8 @@ export function startSubprocess(
   }, options.onBytes).catch(() => {});
 
   const memoryWatch = setInterval(async () => {
-    const rss = await residentMb(child.pid);
-    if (rss !== undefined && rss > options.memoryMb) {
+    const rss = (await containment.residentBytes()) / 1024 / 1024;
+    if (rss > options.memoryMb) {
       end(`used ${Math.round(rss)} MiB of memory, over its limit of ${options.memoryMb} MiB`);
     }
   }, options.memoryPollMs);
@@ -262,6 +267,8 @@ export function startSubprocess(
     clearInterval(memoryWatch);
     await Promise.allSettled([reading, output]);
     if (channelClosed && status.signal === "SIGKILL") return end("closed its channel to the host");
+    const known = status.signal ? undefined : containment.exitReason(status.code);
+    if (known) return end(known);
     const how = status.signal
       ? `signal ${status.signal}`
       : status.code === BROKER_GONE_CODE
@@ -277,17 +284,6 @@ const BROKER_WARNING = "Warning Permission broker is an experimental feature";
 
 /** Deno's exit code when its permission broker connection is lost. */
 const BROKER_GONE_CODE = 87;
-
-/** The resident memory of a process in MiB, from `/proc`; `undefined` where there is none. */
-async function residentMb(pid: number): Promise<number | undefined> {
-  try {
-    const status = await Deno.readTextFile(`/proc/${pid}/status`);
-    const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
-    return kb === undefined ? undefined : Number(kb) / 1024;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Splits a byte stream into lines of at most {@linkcode MAX_LINE} characters. */
 async function readLines(

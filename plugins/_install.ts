@@ -38,7 +38,27 @@ export function checkGrant(grant: PluginGrant): PluginGrant {
   }
   const checked = structuredClone(grant);
   if (grant.scope !== undefined) checked.scope = parseScope(grant.scope);
+  if (grant.diskQuotaMb !== undefined) checked.diskQuotaMb = parseDiskQuota(grant.diskQuotaMb);
   return checked;
+}
+
+/** The largest disk quota a plugin can be given, in MiB (64 GiB). */
+export const MAX_DISK_QUOTA_MB = 65_536;
+
+/**
+ * A disk quota in MiB, as given at consent: a whole number from 1 to
+ * {@linkcode MAX_DISK_QUOTA_MB}; a string (from a flag) is read as one.
+ */
+export function parseDiskQuota(value: unknown): number {
+  const mb = typeof value === "string" && /^\d{1,6}$/.test(value) ? Number(value) : value;
+  if (typeof mb !== "number" || !Number.isInteger(mb) || mb < 1 || mb > MAX_DISK_QUOTA_MB) {
+    throw new RangeError(
+      `Cannot set the disk quota: give whole MiB from 1 to ${MAX_DISK_QUOTA_MB}, got ${
+        JSON.stringify(value)
+      }`,
+    );
+  }
+  return mb;
 }
 
 /**

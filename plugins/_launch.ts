@@ -10,7 +10,8 @@ import { PluginLoadError } from "./errors.ts";
 import type { PluginGrant } from "./grant.ts";
 import type { IsolationMode } from "./manifest.ts";
 import type { StoredPlugin } from "./_store.ts";
-import { type DecisionListener, PermissionBroker, PermissionPolicy } from "./_broker.ts";
+import type { DecisionListener } from "./_broker.ts";
+import { Containment } from "./_containment.ts";
 import {
   importFlags,
   type PluginEndpoint,
@@ -32,7 +33,9 @@ const SDK_DIR = dirname(fileURLToPath(import.meta.url));
 export async function resolvePermissions(
   plugin: { name: string; stored: StoredPlugin; grant: PluginGrant },
   hostDataDir: string,
-): Promise<{ permissions: ResolvedPermissions; dataDir: string; folder: string }> {
+): Promise<
+  { permissions: ResolvedPermissions; dataDir: string; folder: string; codeRoot: string }
+> {
   const dataDir = pluginDataDir(hostDataDir, plugin.name);
   await Deno.mkdir(dataDir, { recursive: true });
   const inside = (path: string) => {
@@ -49,6 +52,7 @@ export async function resolvePermissions(
   return {
     dataDir,
     folder,
+    codeRoot: root,
     permissions: {
       read,
       write: (granted.write ?? []).map(inside),
@@ -59,11 +63,21 @@ export async function resolvePermissions(
 }
 
 /** Options of {@linkcode launchEndpoint}. */
-export type LaunchOptions = Omit<SubprocessOptions, "cwd" | "denoDir" | "env" | "brokerPath"> & {
+export type LaunchOptions = Omit<SubprocessOptions, "cwd" | "denoDir" | "env"> & {
   /** The host's data dir. */
   hostDataDir: string;
+  /** Where its code is read from: its pinned copy, or its folder in development mode. */
+  codeRoot: string;
+  /** Its disk quota in bytes: data dir, `DENO_DIR` and storage together. */
+  diskQuotaBytes: number;
+  /** CPUs it may use on average over 10 s. */
+  cpuCores: number;
+  /** Bytes its storage entries take in the host's database. */
+  storageBytes: () => number;
   /** Hears every permission decision its broker makes (subprocess mode). */
   onDecision: DecisionListener;
+  /** It went over its CPU quota and is throttled for now. */
+  onThrottled: (reason: string) => void;
 };
 
 /** Starts the plugin in its isolation mode: its own subprocess, or a Worker when opted in. */
@@ -79,54 +93,36 @@ export async function launchEndpoint(
     const value = Deno.env.get(key);
     if (value !== undefined) env[key] = value;
   }
-  const { hostDataDir, onDecision, ...rest } = options;
-  const denoDir = await prepareDenoDir(plugin.name, pluginDenoDir(hostDataDir, plugin.name));
-  const imports = importFlags();
-  const broker = await PermissionBroker.listen(
-    join(await brokerDir(), `${crypto.randomUUID()}.sock`),
-    new PermissionPolicy({ ...permissions, import: imports.hosts }),
+  const {
+    hostDataDir,
+    codeRoot,
+    diskQuotaBytes,
+    cpuCores,
+    storageBytes,
     onDecision,
-  );
-  let endpoint: PluginEndpoint;
+    onThrottled,
+    ...rest
+  } = options;
+  const denoDir = await prepareDenoDir(plugin.name, pluginDenoDir(hostDataDir, plugin.name));
+  const containment = await Containment.open({
+    name: plugin.name,
+    permissions,
+    importHosts: importFlags().hosts,
+    codeRoot,
+    dataDir,
+    denoDir,
+    diskQuotaBytes,
+    cpuCores,
+    storageBytes,
+    onDecision,
+    onThrottled,
+  });
   try {
-    endpoint = startSubprocess(permissions, {
-      ...rest,
-      cwd: dataDir,
-      denoDir,
-      env,
-      brokerPath: broker.path,
-    });
+    return startSubprocess(permissions, containment, { ...rest, cwd: dataDir, denoDir, env });
   } catch (error) {
-    await broker[Symbol.asyncDispose]();
+    await containment[Symbol.asyncDispose]();
     throw error;
   }
-  const terminate = endpoint.terminate.bind(endpoint);
-  endpoint.terminate = async () => {
-    await terminate();
-    await broker[Symbol.asyncDispose]();
-  };
-  return endpoint;
-}
-
-let brokerSockets: Promise<string> | undefined;
-
-/**
- * The folder of this host's broker sockets: private to the host (mode 0700), outside every
- * plugin's grant, and short, since a Unix socket path must fit in 108 bytes.
- */
-function brokerDir(): Promise<string> {
-  brokerSockets ??= Deno.makeTempDir({ prefix: "ircbus-broker-" }).then(async (dir) => {
-    await Deno.chmod(dir, 0o700);
-    globalThis.addEventListener("unload", () => {
-      try {
-        Deno.removeSync(dir, { recursive: true });
-      } catch {
-        // Gone already.
-      }
-    });
-    return dir;
-  });
-  return brokerSockets;
 }
 
 /**

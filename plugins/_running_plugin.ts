@@ -51,6 +51,10 @@ export interface PluginBudgets {
   memoryPollMs: number;
   /** Largest frame accepted from a plugin, in bytes. */
   maxFrameBytes: number;
+  /** Disk quota of a subprocess in MiB, unless its grant sets one. */
+  diskQuotaMb: number;
+  /** CPUs a subprocess may use on average over 10 s. */
+  cpuCores: number;
 }
 
 /** What the host lends each running plugin. */
@@ -147,10 +151,19 @@ export class RunningPlugin implements AsyncDisposable {
     const generation = ++this.#generation;
     await this.#verifyCopy();
     await requireSdkIn(this.name, codePlace(this.stored, hostDataDir).root);
-    const { permissions, dataDir, folder } = await resolvePermissions(this, hostDataDir);
+    const { permissions, dataDir, folder, codeRoot } = await resolvePermissions(this, hostDataDir);
     const current = () => this.#generation === generation;
+    const { store } = this.#services;
     const endpoint = await launchEndpoint(this, permissions, dataDir, {
       hostDataDir,
+      codeRoot,
+      diskQuotaBytes: (this.grant.diskQuotaMb ?? budgets.diskQuotaMb) * 1024 * 1024,
+      cpuCores: budgets.cpuCores,
+      // Once it is stopped, its quota's last counts need no storage (the database may be closed).
+      storageBytes: () => current() ? store.storageBytes(this.name) : 0,
+      onThrottled: (reason) => {
+        if (current()) store.audit(this.name, "cpu", "denied", `throttled: ${reason}`);
+      },
       heapMb: budgets.subprocessHeapMb,
       memoryMb: budgets.subprocessMemoryMb,
       memoryPollMs: budgets.memoryPollMs,
@@ -166,7 +179,7 @@ export class RunningPlugin implements AsyncDisposable {
       },
       onDecision: (check, decision) => {
         if (!current()) return;
-        const { activity, store } = this.#services;
+        const { activity } = this.#services;
         activity.record(this.name, check, decision);
         if (!decision.allow) {
           store.audit(

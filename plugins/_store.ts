@@ -255,6 +255,14 @@ export class PluginStore {
     return row.n;
   }
 
+  /** Bytes `plugin`'s storage entries take: keys and values, as stored. */
+  storageBytes(plugin: string): number {
+    const row = this.#db.prepare(
+      "SELECT COALESCE(SUM(length(CAST(key AS BLOB)) + length(CAST(value AS BLOB))), 0) AS n FROM plugin_storage WHERE plugin = ?",
+    ).get(plugin);
+    return Number(row?.n ?? 0);
+  }
+
   storageGet(plugin: string, key: string): unknown {
     const row = this.#db.prepare("SELECT value FROM plugin_storage WHERE plugin = ? AND key = ?")
       .get(plugin, key) as { value: string } | undefined;

@@ -27,6 +27,11 @@ export interface PluginGrant {
    * private messages.
    */
   scope?: GrantScope;
+  /**
+   * Its disk quota in MiB (data dir, `DENO_DIR` and storage together), if the user set one
+   * at consent; absent, the host's default (64 MiB).
+   */
+  diskQuotaMb?: number;
 }
 
 /**
@@ -109,6 +114,7 @@ export function effectiveGrant(manifest: PluginManifest, grant: PluginGrant): Pl
     permissions,
     capabilities: manifest.capabilities.filter((c) => grant.capabilities.includes(c)),
     ...(grant.scope ? { scope: structuredClone(grant.scope) } : {}),
+    ...(grant.diskQuotaMb !== undefined ? { diskQuotaMb: grant.diskQuotaMb } : {}),
   };
 }
 

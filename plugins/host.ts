@@ -105,6 +105,16 @@ export interface PluginHostOptions {
   /** How often the memory watchdog reads each subprocess's resident memory, in ms. Default 100. */
   memoryPollMs?: number;
   /**
+   * Disk quota of each subprocess plugin in MiB, its data dir, `DENO_DIR` and storage
+   * together, unless its grant sets its own. Default 64.
+   */
+  diskQuotaMb?: number;
+  /**
+   * CPUs a subprocess plugin may use on average over 10 s; past that it is throttled, and
+   * stopped if it stays at the cap. Default 0.5.
+   */
+  cpuCores?: number;
+  /**
    * Receives plugin log lines and output, attributed by the host and with control characters
    * and newlines escaped; by default they go to the console, prefixed with the plugin's name.
    */
@@ -246,6 +256,8 @@ const DEFAULTS = {
   subprocessHeapMb: 128,
   subprocessMemoryMb: 256,
   memoryPollMs: 100,
+  diskQuotaMb: 64,
+  cpuCores: 0.5,
 };
 
 /**

@@ -1,0 +1,188 @@
+/**
+ * Everything that contains one subprocess plugin from outside its process, owned together:
+ * its permission broker, the OS boundary it is started in (when the machine has one), its
+ * cgroup (or, without one, its process tree read from `/proc`), and its CPU and disk quotas.
+ * The endpoint spawns the command this gives, reports the pid, and disposes it at the end.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { type DecisionListener, PermissionBroker, PermissionPolicy } from "./_broker.ts";
+import { createPluginCgroup, type PluginCgroup } from "./_cgroup.ts";
+import { CpuQuota } from "./_cpu_quota.ts";
+import { DiskQuota } from "./_disk_quota.ts";
+import type { ResolvedPermissions } from "./_endpoint.ts";
+import { ProcessTree } from "./_process_tree.ts";
+import { probeSandbox, sandboxExitReason, sdkPaths } from "./_sandbox.ts";
+
+/** What a plugin's containment is made from. */
+export interface ContainmentOptions {
+  /** The plugin's name. */
+  name: string;
+  /** Its resolved allow-lists. */
+  permissions: ResolvedPermissions;
+  /** Hosts it may import modules from. */
+  importHosts: string[];
+  /** Its pinned copy (or, in development mode, its folder). */
+  codeRoot: string;
+  /** Its data dir. */
+  dataDir: string;
+  /** Its own `DENO_DIR`. */
+  denoDir: string;
+  /** Its disk quota in bytes: data dir, `DENO_DIR` and storage together. */
+  diskQuotaBytes: number;
+  /** CPUs it may use on average over 10 s. */
+  cpuCores: number;
+  /** Bytes its storage entries take in the host's database. */
+  storageBytes: () => number;
+  /** Hears every decision its broker makes. */
+  onDecision: DecisionListener;
+  /** It went over its CPU quota and is throttled for now (the audit hears of it). */
+  onThrottled: (reason: string) => void;
+}
+
+/** How a plugin is contained on this machine: whether the OS boundary is there, and why not. */
+export type BoundaryState = { available: true } | { available: false; reason: string };
+
+/** Whether plugins on this machine run inside the OS boundary (asked once per process). */
+export async function boundaryState(): Promise<BoundaryState> {
+  const state = await probeSandbox();
+  return state.available ? { available: true } : { available: false, reason: state.reason };
+}
+
+/**
+ * One subprocess plugin's containment. Made before its process starts (the broker's socket
+ * must exist for the boundary to hold it), told its pid once it runs.
+ *
+ * @example
+ * ```ts ignore
+ * await using containment = await Containment.open(options);
+ * const { command, args } = containment.command(["run", main]);
+ * const child = new Deno.Command(command, { args, clearEnv: true, env }).spawn();
+ * await containment.started(child.pid);
+ * ```
+ */
+export class Containment implements AsyncDisposable {
+  /** The broker's socket, for `DENO_PERMISSION_BROKER_PATH`. */
+  readonly brokerPath: string;
+  /** Set by whoever runs it: it went over a quota it cannot pass, and must stop (why). */
+  onExceeded: (reason: string) => void = () => {};
+  #options: ContainmentOptions;
+  #broker: PermissionBroker;
+  #wrap: (denoArgs: string[]) => { command: string; args: string[] };
+  #boxed: boolean;
+  #cgroup?: PluginCgroup;
+  #tree?: ProcessTree;
+  #quotas: AsyncDisposable[] = [];
+
+  private constructor(
+    options: ContainmentOptions,
+    broker: PermissionBroker,
+    wrap: (denoArgs: string[]) => { command: string; args: string[] },
+    boxed: boolean,
+    cgroup: PluginCgroup | undefined,
+  ) {
+    this.#boxed = boxed;
+    this.#options = options;
+    this.#broker = broker;
+    this.brokerPath = broker.path;
+    this.#wrap = wrap;
+    this.#cgroup = cgroup;
+  }
+
+  /** Opens its broker, and its cgroup and OS boundary where this machine has them. */
+  static async open(options: ContainmentOptions): Promise<Containment> {
+    const broker = await PermissionBroker.listen(
+      join(await brokerDir(), `${crypto.randomUUID()}.sock`),
+      new PermissionPolicy({ ...options.permissions, import: options.importHosts }),
+      options.onDecision,
+    );
+    try {
+      const sandbox = await probeSandbox();
+      const made = sandbox.available ? await createPluginCgroup(options.name) : undefined;
+      const cgroup = made?.ok ? made.cgroup : undefined;
+      const wrap = sandbox.available
+        ? (denoArgs: string[]) =>
+          sandbox.sandbox.command(denoArgs, {
+            codeRoot: options.codeRoot,
+            dataDir: options.dataDir,
+            denoDir: options.denoDir,
+            readOnly: sdkPaths(),
+            net: options.permissions.net.length > 0,
+            brokerSocket: broker.path,
+            limits: { fileBytes: options.diskQuotaBytes },
+            join: cgroup,
+          })
+        : (denoArgs: string[]) => ({ command: Deno.execPath(), args: denoArgs });
+      return new Containment(options, broker, wrap, sandbox.available, cgroup);
+    } catch (error) {
+      await broker[Symbol.asyncDispose]();
+      throw error;
+    }
+  }
+
+  /** The command that runs `deno` with `denoArgs` inside its boundary (or bare, without one). */
+  command(denoArgs: string[]): { command: string; args: string[] } {
+    return this.#wrap(denoArgs);
+  }
+
+  /** Its process started as `pid`: the quotas start watching it. */
+  async started(pid: number): Promise<void> {
+    const o = this.#options;
+    this.#tree = new ProcessTree(pid);
+    const meter = this.#cgroup ?? this.#tree;
+    const cpu = new CpuQuota(meter, meter, {
+      cores: o.cpuCores,
+      onThrottled: o.onThrottled,
+      onExceeded: (reason) => this.onExceeded(reason),
+    });
+    const disk = new DiskQuota([o.dataDir, o.denoDir], {
+      quotaBytes: o.diskQuotaBytes,
+      storageBytes: o.storageBytes,
+      freeze: () => meter.freeze(),
+      onExceeded: (reason) => this.onExceeded(reason),
+    });
+    this.#quotas.push(cpu, disk);
+    await Promise.all([cpu.start(), disk.start()]);
+  }
+
+  /** The resident memory of everything it runs, in bytes. */
+  residentBytes(): Promise<number> {
+    return this.#tree?.residentBytes() ?? Promise.resolve(0);
+  }
+
+  /** Why it ended, when its exit code says more than the code (a file past the quota). */
+  exitReason(code: number): string | undefined {
+    return this.#boxed
+      ? sandboxExitReason(code, { fileBytes: this.#options.diskQuotaBytes })
+      : undefined;
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    for (const quota of this.#quotas.splice(0)) await quota[Symbol.asyncDispose]();
+    await this.#tree?.[Symbol.asyncDispose]();
+    await this.#cgroup?.[Symbol.asyncDispose]();
+    await this.#broker[Symbol.asyncDispose]();
+  }
+}
+
+let brokerSockets: Promise<string> | undefined;
+
+/**
+ * The folder of this host's broker sockets: private to the host (mode 0700), outside every
+ * plugin's grant, and short, since a Unix socket path must fit in 108 bytes.
+ */
+function brokerDir(): Promise<string> {
+  brokerSockets ??= Deno.makeTempDir({ prefix: "ircbus-broker-" }).then(async (dir) => {
+    await Deno.chmod(dir, 0o700);
+    globalThis.addEventListener("unload", () => {
+      try {
+        Deno.removeSync(dir, { recursive: true });
+      } catch {
+        // Gone already.
+      }
+    });
+    return dir;
+  });
+  return brokerSockets;
+}
