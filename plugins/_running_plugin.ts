@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { MetadataUpdate, PluginLifecycleAction } from "../bus/events.ts";
 import type { MetadataCoalescer } from "../bus/metadata_coalescer.ts";
+import { visibleText } from "../common/visible_text.js";
 import { PluginLoadError } from "./errors.ts";
 import { effectiveGrant, type PluginGrant } from "./grant.ts";
 import type { PluginState } from "./host.ts";
@@ -19,7 +20,6 @@ import { acknowledges, type Delivery } from "./_delivery.ts";
 import type { PluginEndpoint } from "./_endpoint.ts";
 import { type FloodLimits, FloodMeter } from "./_flood.ts";
 import { launchEndpoint, resolvePermissions } from "./_launch.ts";
-import { escapeLogText } from "./_log_text.ts";
 import { type Holder, Mailbox } from "./_mailbox.ts";
 import { checkCode, codePlace } from "./_pinned_copy.ts";
 import { requireSdkIn } from "./_sdk_range.ts";
@@ -290,7 +290,7 @@ export class RunningPlugin implements AsyncDisposable {
 
   /** Logs a line under its name, escaped so it stays one line. */
   log(level: string, message: string): void {
-    this.#services.onLog(this.name, level, escapeLogText(message));
+    this.#services.onLog(this.name, level, visibleText(message));
   }
 
   /** Calls `onChange` when a file in its source folder changes (development mode). */
@@ -369,7 +369,7 @@ export class RunningPlugin implements AsyncDisposable {
         commands.done(this, message);
         return;
       case "log": {
-        const escaped = escapeLogText(message.message);
+        const escaped = visibleText(message.message);
         if (escaped !== message.message) {
           store.audit(this.name, "log control characters", "denied", "escaped in its log line");
         }

@@ -6,6 +6,7 @@ import { createMetadataCoalescer, type MetadataCoalescer } from "../bus/metadata
 import { openDatabase, refuseNewerSchemas } from "../storage/database.ts";
 import { NETWORK_SCHEMA } from "../storage/network_store.ts";
 import { databasePath } from "../storage/data_dir.ts";
+import { visibleText } from "../common/visible_text.js";
 import { PluginIdentityError, PluginLoadError } from "./errors.ts";
 import { effectiveGrant, grantAll, missingConsent, type PluginGrant } from "./grant.ts";
 import { type IsolationMode, type PluginManifest, readManifest } from "./manifest.ts";
@@ -14,7 +15,6 @@ import { type AuditEntry, PLUGIN_SCHEMA, PluginStore, type StoredPlugin } from "
 import { CommandRegistry } from "./_commands.ts";
 import { Delivery } from "./_delivery.ts";
 import { checkEntry, checkGrant, placeCode, stageCode } from "./_install.ts";
-import { escapeLogText } from "./_log_text.ts";
 import { codePlace } from "./_pinned_copy.ts";
 import { type PluginServices, RunningPlugin } from "./_running_plugin.ts";
 
@@ -483,7 +483,7 @@ export class PluginHost implements AsyncDisposable {
       plugin.watch(() => {
         if (this.#running.get(name) !== plugin) return;
         this.reload(name).catch((error) =>
-          this.#onLog(name, "error", escapeLogText(`reload failed: ${(error as Error).message}`))
+          this.#onLog(name, "error", visibleText(`reload failed: ${(error as Error).message}`))
         );
       });
     }

@@ -4,12 +4,12 @@
  * innocent plugin (`recorder`) kept working, and that the audit recorded the attempt.
  */
 import assert from "node:assert/strict";
-import { createEvent } from "../../bus/events.ts";
 import type { AuditEntry } from "../../plugins/mod.ts";
 import {
   FIXTURES,
   type Harness,
   harness,
+  hostAndInnocentWork,
   lifecycle,
   logged,
   message,
@@ -40,22 +40,6 @@ async function finished(h: Harness, plugin: string): Promise<string[]> {
   const lines = logged(h, plugin);
   assert.deepEqual(lines.filter((l) => l.includes("LEAKED")), [], lines.join(" | "));
   return lines;
-}
-
-/** The host still routes events, and the innocent plugin still gets and handles them. */
-async function hostAndInnocentWork(h: Harness): Promise<void> {
-  let seen = 0;
-  const unsubscribe = h.bus.subscribe("sasl.success", () => void seen++);
-  await h.bus.emitSync(createEvent("sasl.success", { networkId: 1 }, "irc"));
-  unsubscribe();
-  assert.equal(seen, 1);
-  const text = `still here ${crypto.randomUUID()}`;
-  await h.bus.emit(message(text));
-  await waitUntil(
-    () => logged(h, "recorder").includes(`event message.received ${text}`),
-    "the innocent plugin to get an event",
-  );
-  assert.equal(h.host.list().find((p) => p.name === "recorder")?.state, "running");
 }
 
 Deno.test("sandbox: a plugin cannot read the terminal on stdin", async () => {
@@ -177,7 +161,7 @@ Deno.test("sandbox: a newline in a log line cannot forge another plugin's line",
   assert.deepEqual(logged(h, "recorder").filter((l) => l.includes("forged")), []);
   assert.ok(h.logs.every((l) => !["\n", "\r", "\u001b"].some((c) => l.message.includes(c))));
   assert.ok(lines.includes("hello\\n[plugin:recorder] info: forged by log-forger"));
-  assert.ok(lines.includes("console\\r\\n[plugin:recorder] info: forged \\u001b[2K too"));
+  assert.ok(lines.includes("console\\r\\n[plugin:recorder] info: forged \\u{1b}[2K too"));
   assert.ok(
     h.logs.some((l) =>
       l.plugin === "log-forger" && l.level === "stdout" &&
