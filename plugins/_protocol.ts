@@ -5,6 +5,8 @@
  * @module
  */
 import { Bytes, copyInto, isSafeInteger, min, stringify, subarray } from "./_builtins.ts";
+import { tooDeepAt } from "./_json_depth.ts";
+import { preview } from "./_preview.ts";
 
 /** An event as it crosses the boundary: the timestamp is epoch milliseconds. */
 export interface WireEvent {
@@ -85,15 +87,6 @@ export class ProtocolError extends TypeError {
   constructor(reason: string, value: unknown) {
     super(`Cannot accept plugin message: ${reason}, got ${preview(value)}`);
     this.name = "ProtocolError";
-  }
-}
-
-function preview(value: unknown): string {
-  try {
-    const text = JSON.stringify(value) ?? String(value);
-    return text.length > 120 ? `${text.slice(0, 117)}...` : text;
-  } catch {
-    return String(value);
   }
 }
 
@@ -316,6 +309,33 @@ export class FrameTooLargeError extends ProtocolError {
   }
 }
 
+/** Deepest nesting of arrays and objects the host accepts in a frame from a plugin. */
+export const MAX_FRAME_DEPTH = 64;
+
+/** Bytes of a refused frame quoted in its error, at most. */
+const QUOTED_BYTES = 200;
+
+/**
+ * A frame nesting arrays or objects deeper than the reader allows, found before it was
+ * parsed. A `SyntaxError`, as a frame that is not JSON at all: the stream is not to be read
+ * any further.
+ */
+export class FrameTooDeepError extends SyntaxError {
+  /** The limit it broke. */
+  readonly limit: number;
+
+  constructor(frame: Uint8Array, at: number, limit: number) {
+    const start = new TextDecoder().decode(subarray(frame, 0, min(frame.length, QUOTED_BYTES)));
+    super(
+      `Cannot parse plugin frame: it nests deeper than ${limit} levels at byte ${at}, got ${
+        stringify(start)
+      }${frame.length > QUOTED_BYTES ? "..." : ""}`,
+    );
+    this.name = "FrameTooDeepError";
+    this.limit = limit;
+  }
+}
+
 /** The 4-byte big-endian frame length at `at` (unsigned, read without a `DataView`). */
 function lengthAt(bytes: Uint8Array, at: number): number {
   return bytes[at] * 0x1000000 + (bytes[at + 1] << 16) + (bytes[at + 2] << 8) + bytes[at + 3];
@@ -355,31 +375,51 @@ async function* chunksOf(source: FrameSource): AsyncGenerator<Uint8Array> {
 }
 
 /**
- * Reads length-prefixed frames from a byte stream or connection and yields their parsed JSON,
- * in linear time: each frame's length is checked against `maxFrame` before any byte of its
- * body is kept. A frame that lies whole inside one chunk is decoded in place; one split across
- * chunks is gathered in a single body buffer, reused from frame to frame (and let go when it
- * grew past 1 MiB). `onBytes` hears of every chunk.
+ * Reads length-prefixed frames from a plugin and yields their parsed JSON, in linear time:
+ * each frame's length is checked against `maxFrame` before any byte of its body is kept, and
+ * its nesting against {@linkcode MAX_FRAME_DEPTH} in one pass over its bytes before it is
+ * parsed (a {@linkcode FrameTooDeepError}). A frame that lies whole inside one chunk is
+ * decoded in place; one split across chunks is gathered in a single body buffer, reused from
+ * frame to frame (and let go when it grew past 1 MiB). `onBytes` hears of every chunk. This is
+ * the host's reader: what a plugin sends is bounded before the host spends anything on it.
  */
 export async function* readFrames(
   source: FrameSource,
   maxFrame = MAX_FRAME,
   onBytes?: (bytes: number) => void,
 ): AsyncGenerator<unknown> {
-  for await (const group of readFrameGroups(source, maxFrame, onBytes)) yield* group;
+  for await (const group of frameGroups(source, maxFrame, MAX_FRAME_DEPTH, onBytes)) {
+    yield* group;
+  }
 }
 
 /**
- * {@linkcode readFrames}, yielding together the frames that completed in one chunk, so that
- * a reader can handle them all before it answers any (one acknowledgement for several batches).
- * Frames completed before a bad one are yielded before its error is thrown.
+ * Reads the host's frames inside a plugin runtime, yielding together the frames that completed
+ * in one chunk, so that a reader can handle them all before it answers any (one
+ * acknowledgement for several batches). Frames completed before a bad one are yielded before
+ * its error is thrown. Unlike {@linkcode readFrames} it takes any nesting: the host's events
+ * carry values plugins set, wrapped a few levels deeper than the host let them in.
  */
-export async function* readFrameGroups(
+export function readFrameGroups(
   source: FrameSource,
   maxFrame = MAX_FRAME,
   onBytes?: (bytes: number) => void,
 ): AsyncGenerator<unknown[]> {
+  return frameGroups(source, maxFrame, Infinity, onBytes);
+}
+
+async function* frameGroups(
+  source: FrameSource,
+  maxFrame: number,
+  maxDepth: number,
+  onBytes?: (bytes: number) => void,
+): AsyncGenerator<unknown[]> {
   const decoder = new TextDecoder();
+  const parse = (frame: Uint8Array): unknown => {
+    const at = maxDepth === Infinity ? -1 : tooDeepAt(frame, maxDepth);
+    if (at >= 0) throw new FrameTooDeepError(frame, at, maxDepth);
+    return JSON.parse(decoder.decode(frame));
+  };
   const header = new Bytes(4);
   let headerFill = 0;
   let body = new Bytes(0);
@@ -408,10 +448,10 @@ export async function* readFrameGroups(
           if (length > maxFrame) throw new FrameTooLargeError(length, maxFrame);
         }
         if (bodyFill === 0 && chunk.length - offset >= length) {
-          const text = decoder.decode(subarray(chunk, offset, offset + length));
+          const frame = subarray(chunk, offset, offset + length);
           offset += length;
           length = -1;
-          group.push(JSON.parse(text));
+          group.push(parse(frame));
           continue;
         }
         if (body.length < length) {
@@ -422,11 +462,12 @@ export async function* readFrameGroups(
         bodyFill += take;
         offset += take;
         if (bodyFill === length) {
-          const text = decoder.decode(subarray(body, 0, length));
+          const frame = subarray(body, 0, length);
           bodyFill = 0;
           length = -1;
+          const message = parse(frame);
           if (body.length > KEPT_BUFFER) body = new Bytes(0);
-          group.push(JSON.parse(text));
+          group.push(message);
         }
       }
     } catch (error) {

@@ -2,12 +2,15 @@
  * Every hostile fixture is contained (nothing it logs says LEAKED) and audited.
  */
 import assert from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
 import { createEvent } from "../../bus/events.ts";
 import { type IsolationMode, PluginLoadError } from "../../plugins/mod.ts";
+import { databasePath } from "../../storage/data_dir.ts";
 import {
   FIXTURES,
   type Harness,
   harness,
+  hostAndInnocentWork,
   lifecycle,
   logged,
   message,
@@ -230,4 +233,24 @@ Deno.test("hostile: a disabled plugin can be enabled again with a fresh crash wi
   await h.host.enable("spin-forever");
   assert.equal(h.host.list()[0].state, "running");
   assert.equal(h.host.list()[0].crashes, 1);
+});
+
+Deno.test("hostile: frames of deeply nested arrays are refused before the host parses them", async () => {
+  await using h = await harness({ restartBackoffMs: [60_000] });
+  await loadFixture(h, "recorder");
+  await loadFixture(h, "deep-frame");
+  await h.bus.emit(message("deep"));
+  await waitUntil(() => lifecycle(h, "deep-frame", "crashed") === 1, "the plugin to be stopped");
+  // Refused by the pass that counts brackets, not by the parser: the reason says so, and
+  // quotes no more than the frame's start.
+  const crash = h.host.audit("deep-frame").find((e) => e.attempt === "crash");
+  assert.match(
+    crash?.detail ?? "",
+    /^sent a malformed frame: Cannot parse plugin frame: it nests deeper than 64 levels at byte \d+, got "\{\\"kind\\":\\"call\\"/,
+  );
+  assert.ok((crash?.detail.length ?? 0) < 400, crash?.detail);
+  using db = new DatabaseSync(databasePath(h.dataDir), { readOnly: true });
+  assert.deepEqual(db.prepare("SELECT key FROM plugin_storage").all(), []);
+  await hostAndInnocentWork(h);
+  assert.deepEqual(logged(h, "deep-frame").filter((l) => l.includes("LEAKED")), []);
 });
