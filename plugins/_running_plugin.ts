@@ -227,7 +227,7 @@ export class RunningPlugin implements AsyncDisposable {
       this.#teardownDone = undefined;
       if (!finished) {
         const why = `did not finish teardown within ${budgets.teardownBudgetMs} ms`;
-        this.#services.store.audit(this.name, "teardown", "failed", why);
+        this.#services.store.auditLifecycle(this.name, "teardown", "failed", why);
         this.log("error", `stopped: ${why}`);
       }
     }
@@ -256,7 +256,7 @@ export class RunningPlugin implements AsyncDisposable {
       ...this.#crashTimes.filter((t) => time - t < budgets.crashWindowMs),
       time,
     ];
-    store.audit(this.name, "crash", "failed", reason);
+    store.auditLifecycle(this.name, "crash", "failed", reason);
     this.log("error", `crashed: ${reason}`);
     lifecycle(this.name, "crashed");
     void this.stop(false);
@@ -268,7 +268,7 @@ export class RunningPlugin implements AsyncDisposable {
       this.#watcher?.close();
       this.#services.forget(this);
       store.setEnabled(this.name, false, why);
-      store.audit(this.name, "disable", "denied", why);
+      store.auditLifecycle(this.name, "disable", "denied", why);
       lifecycle(this.name, "disabled");
       return;
     }
@@ -280,7 +280,7 @@ export class RunningPlugin implements AsyncDisposable {
       if (!this.#services.owns(this)) return;
       this.start().then(
         () => {
-          store.audit(this.name, "restart", "allowed", `after ${delay} ms`);
+          store.auditLifecycle(this.name, "restart", "allowed", `after ${delay} ms`);
           lifecycle(this.name, "restarted");
         },
         (error) => this.crash(`restart failed: ${(error as Error).message}`),
@@ -318,7 +318,7 @@ export class RunningPlugin implements AsyncDisposable {
     try {
       await checkCode(this.stored, hostDataDir, store.files(this.name));
     } catch (error) {
-      store.audit(this.name, "verify copy", "denied", (error as Error).message);
+      store.auditLifecycle(this.name, "verify copy", "denied", (error as Error).message);
       throw error;
     }
   }

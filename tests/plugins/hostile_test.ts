@@ -4,7 +4,12 @@
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { createEvent } from "../../bus/events.ts";
-import { type IsolationMode, PluginLoadError } from "../../plugins/mod.ts";
+import {
+  AUDIT_RATE_PER_MINUTE,
+  type AuditEntry,
+  type IsolationMode,
+  PluginLoadError,
+} from "../../plugins/mod.ts";
 import { databasePath } from "../../storage/data_dir.ts";
 import {
   FIXTURES,
@@ -253,4 +258,33 @@ Deno.test("hostile: frames of deeply nested arrays are refused before the host p
   assert.deepEqual(db.prepare("SELECT key FROM plugin_storage").all(), []);
   await hostAndInnocentWork(h);
   assert.deepEqual(logged(h, "deep-frame").filter((l) => l.includes("LEAKED")), []);
+});
+
+Deno.test("hostile: a flood of audit entries is held to its rate and cannot hide another plugin's", async () => {
+  // The flood guard could stop it for the host time its 4000 messages take: allowed more
+  // here, the audit's own limits are what holds.
+  await using h = await harness({ floodTimeLimitMs: 60_000 });
+  await loadFixture(h, "recorder");
+  await loadFixture(h, "read-write-outside");
+  await loadFixture(h, "audit-flood");
+  // The bystander's refused read of /etc/shadow comes first; the flood after it.
+  await h.bus.emit(message("/etc/shadow"));
+  await waitUntil(() => logged(h, "read-write-outside").includes("done"), "the bystander");
+  await h.bus.emit(message("flood"));
+  await waitUntil(() => logged(h, "audit-flood").includes("done"), "the flood");
+  // 4000 denials made at most the rate's rows, and one row that counts the rest.
+  const flood = h.host.audit("audit-flood").filter((e) => e.decision === "denied");
+  assert.equal(flood.length, AUDIT_RATE_PER_MINUTE + 1, JSON.stringify(flood.slice(-3)));
+  const limit = flood.at(-1);
+  assert.equal(limit?.attempt, "audit limit");
+  assert.equal(flood.reduce((sum, e) => sum + 1 + e.repeats, 0), 4000);
+  assert.equal(h.host.list().find((p) => p.name === "audit-flood")?.denied, 4000);
+  // The bystander's denial is still in view, on the page's view per plugin too.
+  const isShadow = (e: AuditEntry) =>
+    e.plugin === "read-write-outside" && e.attempt === "Deno.readTextFile" &&
+    e.detail.includes("/etc/shadow");
+  assert.ok(h.host.audit(undefined, { last: 200 }).some(isShadow));
+  assert.ok(h.host.audit(undefined, { lastPerPlugin: 50 }).some(isShadow));
+  await hostAndInnocentWork(h);
+  assert.equal(h.host.list().find((p) => p.name === "audit-flood")?.state, "running");
 });
