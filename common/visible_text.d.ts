@@ -17,3 +17,18 @@
  * ```
  */
 export function visibleText(text: string): string;
+
+/**
+ * JSON text (as `JSON.stringify` writes it) with DEL, C1 controls, U+2028/U+2029 and the
+ * bidirectional formatting characters, which `JSON.stringify` leaves as they are, written as
+ * `\uXXXX`: the same JSON, printed as it reads.
+ *
+ * @example
+ * ```ts
+ * import { visibleJson } from "./visible_text.js";
+ * const json = visibleJson(JSON.stringify({ detail: "a\u202eb\n" }));
+ * console.log(json); // {"detail":"a\u202eb\n"}
+ * console.log(JSON.parse(json).detail === "a\u202eb\n"); // true
+ * ```
+ */
+export function visibleJson(json: string): string;

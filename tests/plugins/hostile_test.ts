@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { createEvent } from "../../bus/events.ts";
+import { main } from "../../plugins/cli.ts";
 import {
   AUDIT_RATE_PER_MINUTE,
   type AuditEntry,
@@ -287,4 +288,36 @@ Deno.test("hostile: a flood of audit entries is held to its rate and cannot hide
   assert.ok(h.host.audit(undefined, { lastPerPlugin: 50 }).some(isShadow));
   await hostAndInnocentWork(h);
   assert.equal(h.host.list().find((p) => p.name === "audit-flood")?.state, "running");
+});
+
+Deno.test("hostile: line breaks and escapes in a denial print as one visible line", async () => {
+  await using h = await harness();
+  await loadFixture(h, "recorder");
+  await loadFixture(h, "audit-forger");
+  await h.bus.emit(message("forge"));
+  await waitUntil(() => logged(h, "audit-forger").includes("done"), "the forgery");
+  const entries = h.host.audit();
+  const forged = entries.find((e) => e.plugin === "audit-forger" && e.decision === "denied");
+  assert.ok(forged?.detail.includes("\n2026-01-01T00:00:00.000Z recorder ALLOWED"));
+  const out: string[] = [];
+  const io = { out: (line: string) => void out.push(line), err: () => {}, confirm: () => false };
+  assert.equal(await main(["audit", "--data-dir", h.dataDir], io), 0);
+  const lines = out.join("\n").split("\n");
+  // One line per entry, each led by its own time and plugin; nothing a terminal obeys.
+  assert.equal(lines.length, entries.length);
+  lines.forEach((line, i) =>
+    assert.ok(line.startsWith(`${entries[i].time} ${entries[i].plugin} `))
+  );
+  const printed = lines.find((line) => line.includes(" audit-forger DENIED "));
+  assert.match(
+    printed ?? "",
+    /\(x\)\\n2026-01-01T00:00:00\.000Z recorder ALLOWED .*\\r\\u\{1b\}\[2K\\u\{9b\}2K\\u\{202e\}pwned\)$/,
+  );
+  out.length = 0;
+  assert.equal(await main(["audit", "--json", "--data-dir", h.dataDir], io), 0);
+  const json = out.join("\n");
+  // deno-lint-ignore no-control-regex
+  assert.doesNotMatch(json, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+  assert.deepEqual(JSON.parse(json), entries);
+  await hostAndInnocentWork(h);
 });
