@@ -2,9 +2,10 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
   encodeFrame,
-  FrameTooDeepError,
+  FrameTooComplexError,
   FrameTooLargeError,
   MAX_FRAME_DEPTH,
+  MAX_FRAME_ITEMS,
   parseHostMessage,
   parsePluginMessage,
   parseWireEvents,
@@ -156,12 +157,42 @@ Deno.test("readFrames() refuses a frame nested deeper than MAX_FRAME_DEPTH befor
     await assert.rejects(
       () => frames.next(),
       (error: unknown) =>
-        error instanceof FrameTooDeepError && error instanceof SyntaxError &&
+        error instanceof FrameTooComplexError && error instanceof SyntaxError &&
         error.message.startsWith(
           `Cannot parse plugin frame: it nests deeper than 64 levels at byte 111, got "{\\"kind\\"`,
         ) && error.message.length < 400,
     );
   }
+});
+
+Deno.test("readFrames() refuses a frame of more than MAX_FRAME_ITEMS items before parsing it", async () => {
+  const frame = (items: number) =>
+    encodeFrame({ kind: "call", id: 1, op: "storage.set", args: ["k", new Array(items).fill(0)] });
+  // The message's own 11 items ({ and 4 colons, 3 commas, [ "k" , [), then its zeros' commas.
+  const ok = readFrames(streamOf(frame(MAX_FRAME_ITEMS - 10)));
+  assert.equal(((await ok.next()).value as { kind: string }).kind, "call");
+  const refused = readFrames(streamOf(frame(MAX_FRAME_ITEMS - 9)));
+  await assert.rejects(
+    () => refused.next(),
+    (error: unknown) =>
+      error instanceof FrameTooComplexError &&
+      error.message.startsWith(
+        `Cannot parse plugin frame: it holds more than ${MAX_FRAME_ITEMS} items at byte`,
+      ),
+  );
+});
+
+Deno.test("readFrames() lets other work run between runs of many small frames", async () => {
+  const ack = encodeFrame({ kind: "ack", seq: 1 });
+  const chunk = new Uint8Array(ack.length * 1000);
+  for (let i = 0; i < 1000; i++) chunk.set(ack, i * ack.length);
+  let read = 0;
+  let readWhenTimerRan = -1;
+  setTimeout(() => void (readWhenTimerRan = read), 0);
+  for await (const _ of readFrames(streamOf(chunk))) read++;
+  assert.equal(read, 1000);
+  // All 1000 frames came in one chunk, yet the timer did not wait for the last of them.
+  assert.ok(readWhenTimerRan > 0 && readWhenTimerRan <= 256, `${readWhenTimerRan}`);
 });
 
 Deno.test("readFrames() counts brackets inside strings as text, escaped quotes included", async () => {
