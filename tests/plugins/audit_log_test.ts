@@ -112,3 +112,27 @@ Deno.test("audit rows past their retention go; the table refuses any other chang
   assert.throws(() => db.exec("UPDATE plugin_audit SET repeats = 0"), /append-only/);
   db.exec("UPDATE plugin_audit SET repeats = repeats + 1");
 });
+
+Deno.test("a version 2 audit table keeps its rows, with no repeats, and gains the new rules", () => {
+  const db = openDatabase(":memory:");
+  // The audit table and its triggers as version 1 made them; the rest of version 2 is not read.
+  db.exec(`
+    CREATE TABLE plugin_audit (
+      id INTEGER PRIMARY KEY AUTOINCREMENT, time TEXT NOT NULL, plugin TEXT NOT NULL,
+      attempt TEXT NOT NULL, decision TEXT NOT NULL, detail TEXT NOT NULL DEFAULT ''
+    );
+    CREATE TRIGGER plugin_audit_no_update BEFORE UPDATE ON plugin_audit
+      BEGIN SELECT RAISE(ABORT, 'plugin_audit is append-only'); END;
+    CREATE TRIGGER plugin_audit_no_delete BEFORE DELETE ON plugin_audit
+      BEGIN SELECT RAISE(ABORT, 'plugin_audit is append-only'); END;
+    INSERT INTO plugin_audit (time, plugin, attempt, decision, detail)
+      VALUES ('2026-11-01T00:00:00.000Z', 'old', 'fetch', 'denied', 'before');
+    INSERT INTO schema_versions (component, version) VALUES ('plugins', 2);
+  `);
+  const store = new PluginStore(db, Date.now);
+  store.audit("old", "fetch", "denied", "before");
+  assert.deepEqual(
+    store.auditLog("old").map((e) => [e.detail, e.repeats, e.time]),
+    [["before", 1, "2026-11-01T00:00:00.000Z"]],
+  );
+});
