@@ -53,14 +53,10 @@ export function breaksBounds(json: Uint8Array, bounds: JsonBounds): JsonBoundsBr
   const { maxDepth, maxItems } = bounds;
   let depth = 0;
   let items = 0;
-  let inString = false;
   for (let at = 0; at < json.length; at++) {
     const byte = json[at];
-    if (inString) {
-      if (byte === BACKSLASH) at++;
-      else if (byte === QUOTE) inString = false;
-    } else if (byte === QUOTE) {
-      inString = true;
+    if (byte === QUOTE) {
+      at = closingQuote(json, at);
     } else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
       if (++depth > maxDepth) return { at, reason: `it nests deeper than ${maxDepth} levels` };
       if (++items > maxItems) return { at, reason: `it holds more than ${maxItems} items` };
@@ -71,4 +67,21 @@ export function breaksBounds(json: Uint8Array, bounds: JsonBounds): JsonBoundsBr
     }
   }
   return undefined;
+}
+
+/**
+ * The offset of the quote that closes the string opened at `open`, or the end of `json`.
+ * Strings are most of a large frame's bytes: `indexOf` skips them natively, and a quote is
+ * escaped when an odd run of backslashes precedes it (each run is walked once).
+ */
+function closingQuote(json: Uint8Array, open: number): number {
+  let from = open + 1;
+  for (;;) {
+    const quote = json.indexOf(QUOTE, from);
+    if (quote < 0) return json.length;
+    let backslashes = 0;
+    while (json[quote - 1 - backslashes] === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return quote;
+    from = quote + 1;
+  }
 }
