@@ -320,7 +320,7 @@ Deno.test("hostile: line breaks and escapes in a denial print as one visible lin
   const printed = lines.find((line) => line.includes(" audit-forger DENIED "));
   assert.match(
     printed ?? "",
-    /\(x\)\\n2026-01-01T00:00:00\.000Z recorder ALLOWED .*\\r\\u\{1b\}\[2K\\u\{9b\}2K\\u\{202e\}pwned\)$/,
+    /\(x\)\\n2026-01-01T00:00:00\.000Z recorder ALLOWED .*\\r\\u\{1b\}\[2K\\u\{9b\}2K\\u\{202e\}<b>pwned<\/b>\)$/,
   );
   out.length = 0;
   assert.equal(await main(["audit", "--json", "--data-dir", h.dataDir], io), 0);
