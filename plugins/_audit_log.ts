@@ -65,6 +65,9 @@ export interface AuditEntry {
   lastTime: string | null;
 }
 
+/** What an entry says, before it is a row. */
+type Draft = Pick<AuditEntry, "attempt" | "decision" | "detail">;
+
 interface AuditRow {
   id: number;
   time: string;
@@ -121,7 +124,7 @@ export class AuditLog {
     const now = this.#now();
     this.#prune(now);
     const tally = this.#tally(plugin, now);
-    const entry = { attempt: attempt.slice(0, 2000), decision, detail: detail.slice(0, 4000) };
+    const entry = clip({ attempt, decision, detail });
     if (this.#rollUp(plugin, tally, keyOf(entry), now)) return;
     const over = tally.rows >= AUDIT_MAX_ROWS
       ? `over ${AUDIT_MAX_ROWS} entries kept: counted here, not recorded, until old ones expire`
@@ -142,7 +145,7 @@ export class AuditLog {
     const now = this.#now();
     this.#prune(now);
     const tally = this.#tally(plugin, now);
-    this.#insert(plugin, tally, { attempt, decision, detail }, now);
+    this.#insert(plugin, tally, clip({ attempt, decision, detail }), now);
     // A plugin's entries never count as more of the host's.
     tally.last = undefined;
   }
@@ -201,7 +204,7 @@ export class AuditLog {
   #insert(
     plugin: string,
     tally: Tally,
-    entry: { attempt: string; decision: AuditDecision; detail: string },
+    entry: Draft,
     now: number,
   ): void {
     const result = this.#insertRow.run(
@@ -226,7 +229,12 @@ export class AuditLog {
   }
 }
 
-function keyOf(entry: { attempt: string; decision: string; detail: string }): string {
+/** An entry cut to what a row keeps: 2,000 characters of attempt, 4,000 of detail. */
+function clip(entry: Draft): Draft {
+  return { ...entry, attempt: entry.attempt.slice(0, 2000), detail: entry.detail.slice(0, 4000) };
+}
+
+function keyOf(entry: Draft): string {
   return JSON.stringify([entry.attempt, entry.decision, entry.detail]);
 }
 
