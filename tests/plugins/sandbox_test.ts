@@ -197,9 +197,10 @@ Deno.test("sandbox: nested Worker, WebSocket, EventSource, node: modules and req
   audited(h, "escalate", /^node:child_process$/);
   audited(h, "escalate", /^Deno\.permissions\.requestSync\(\{"name":"net"\}\)$/);
   const port = String(server.addr.port);
+  // Entries like the one before are counted on its row.
   assert.ok(
     h.host.audit("escalate").filter((e) => e.decision === "denied" && e.detail.includes(port))
-      .length >= 4,
+      .reduce((n, e) => n + 1 + e.repeats, 0) >= 4,
     "the node:http attempt reached the audit too",
   );
 });
@@ -263,10 +264,13 @@ for (const isolation of ["subprocess", "worker"] as const) {
     const imports = h.host.audit("import-caught").filter((e) =>
       e.attempt === "import" && e.decision === "denied"
     );
-    assert.equal(imports.length, 3, JSON.stringify(h.host.audit("import-caught")));
+    // The two remote ones are alike: the second is counted on the first's row.
+    const count = imports.reduce((n, e) => n + 1 + e.repeats, 0);
+    assert.equal(count, 3, JSON.stringify(h.host.audit("import-caught")));
     assert.match(imports[0].detail, /Requires read access to .*evil\.js/);
-    assert.match(imports[1].detail, /Requires import access to "127\.0\.0\.1:\d+"/);
-    assert.match(imports[2].detail, /Requires import access to "127\.0\.0\.1:\d+"/);
+    for (const remote of imports.slice(1)) {
+      assert.match(remote.detail, /Requires import access to "127\.0\.0\.1:\d+"/);
+    }
     await hostAndInnocentWork(h);
   });
 }
