@@ -1,7 +1,8 @@
 /**
  * Plugin platform benchmarks, each figure for subprocess isolation (the default) beside the
  * Worker figure of the same run: delivery throughput to 1 plugin (batched) and to each of 10,
- * emit-to-onEvent latency at 1k events/s, cold start, and resident memory per idle plugin.
+ * emit-to-onEvent latency at 1k events/s, cold start, resident memory per idle plugin, and the
+ * longest step of the host's frame reader on a frame built to be costly.
  *
  * @module
  */
@@ -11,6 +12,7 @@ import { EventBus } from "../bus/event_bus.ts";
 import { createEvent } from "../bus/events.ts";
 import { PluginHost, type PluginHostOptions } from "../plugins/host.ts";
 import { PermissionBroker, PermissionPolicy } from "../plugins/_broker.ts";
+import { readFrames } from "../plugins/_protocol.ts";
 
 const SDK = new URL("../plugins/sdk.ts", import.meta.url).href;
 
@@ -235,6 +237,31 @@ async function checkTimes(root: string, checks: number, broker: boolean) {
   const times: number[] = JSON.parse(new TextDecoder().decode(output.stdout)).slice(checks / 10);
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 0.5) * 1000, p99: percentile(times, 0.99) * 1000 };
+ * The longest the host's frame reader holds the event loop on one frame of up to 4 MiB built
+ * to be costly (deep nesting, millions of items, one long string), in ms: refused or parsed.
+ */
+async function hostileFrameStep(rounds: number): Promise<number> {
+  const body = 4 * 1024 * 1024 - 16;
+  const texts = [
+    "[".repeat(body),
+    `[${"{},".repeat(body / 3 - 1)}{}]`,
+    `[${"0,".repeat(body / 2 - 1)}0]`,
+    `{"kind":"log","level":"info","message":"${"x".repeat(body - 50)}"}`,
+  ];
+  let longest = 0;
+  for (let round = 0; round < rounds; round++) {
+    for (const text of texts) {
+      const json = new TextEncoder().encode(text);
+      const frame = new Uint8Array(4 + json.length);
+      new DataView(frame.buffer).setUint32(0, json.length);
+      frame.set(json, 4);
+      const frames = readFrames(ReadableStream.from([frame]));
+      const start = performance.now();
+      await frames.next().catch(() => {});
+      longest = Math.max(longest, performance.now() - start);
+    }
+  }
+  return longest;
 }
 
 /** Runs the plugin benchmarks. */
@@ -293,6 +320,12 @@ export async function run(report: (row: BenchRow) => void): Promise<void> {
       note: `goal < 50 µs; flags alone ${flagsOnly.p99.toFixed(1)} µs; p50 ${
         brokered.p50.toFixed(1)
       } / ${flagsOnly.p50.toFixed(1)} µs`,
+    report({
+      section,
+      name: "longest host step on one costly 4 MiB frame (nested, 1.4M items, a long string)",
+      value: await hostileFrameStep(5),
+      unit: "ms",
+      note: "goal < 50 ms",
     });
     for (const mode of modes) {
       const ten = await throughput(root, mode, 10, 50_000, 512);

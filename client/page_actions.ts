@@ -48,6 +48,9 @@ export interface PageActionParts {
   dataDir: string;
 }
 
+/** Audit entries of each plugin sent to pages. */
+const AUDIT_PAGE_ENTRIES = 50;
+
 /** The `plugins` message every page is sent when a plugin changes. */
 export type PluginsMessage = Extract<ServerMessage, { kind: "plugins" }>;
 
@@ -69,13 +72,16 @@ export class PageActions {
     this.#parts = parts;
   }
 
-  /** The plugins, their recent audit and their commands, as pages show them. */
+  /**
+   * The plugins, the newest audit entries of each (so that no plugin's flood hides another's)
+   * and their commands, as pages show them.
+   */
   pluginsMessage(): PluginsMessage {
     const { plugins } = this.#parts;
     return {
       kind: "plugins",
       plugins: plugins.list(),
-      audit: plugins.audit(undefined, { last: 200 }),
+      audit: plugins.audit(undefined, { lastPerPlugin: AUDIT_PAGE_ENTRIES }),
       commands: plugins.commands(),
     };
   }

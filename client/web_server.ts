@@ -65,6 +65,7 @@ const ASSETS: Record<string, string> = {
   "/style.css": "style.css",
   // The deep-link payload checks the backend uses too: one grammar (see app.js's import).
   "/deeplink/deeplink_payloads.js": "../../deeplink/deeplink_payloads.js",
+  "/common/visible_text.js": "../../common/visible_text.js",
 };
 
 const TYPES: Record<string, string> = {

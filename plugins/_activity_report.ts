@@ -5,7 +5,7 @@
  * @module
  */
 import type { ActivityEntry } from "./_activity.ts";
-import { escapeLogText } from "./_log_text.ts";
+import { visibleText } from "../common/visible_text.js";
 
 const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -77,7 +77,7 @@ export function activityLines(
     const width = Math.max(...some.map((e) => String(e.count).length));
     for (const e of some) {
       lines.push(
-        `  ${e.kind.padEnd(6)} ${String(e.count).padStart(width)}  ${escapeLogText(e.value)}`,
+        `  ${e.kind.padEnd(6)} ${String(e.count).padStart(width)}  ${visibleText(e.value)}`,
       );
     }
   }

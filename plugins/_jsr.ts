@@ -151,12 +151,24 @@ export async function fetchVersion(
         total,
       );
     }
-    const data = await fetchBytes(specifier, `${pkg}/${version}${path}`, entry.size);
-    if (data.length !== entry.size || `sha256-${await sha256(data)}` !== entry.checksum) {
+    // A file of another size than its manifest gives fails as one of another checksum: on
+    // integrity, naming the file, the longer one as soon as it passes the size.
+    const sizeDiffers = (got: string) =>
+      new PluginRegistryError(
+        specifier,
+        `integrity check failed: ${path} differs from the size of ${entry.size} bytes in its version's manifest`,
+        got,
+      );
+    const data = await fetchBytes(specifier, `${pkg}/${version}${path}`, entry.size, {
+      tooLong: () => sizeDiffers(`more than ${entry.size} bytes`),
+    });
+    if (data.length !== entry.size) throw sizeDiffers(`${data.length} bytes`);
+    const checksum = `sha256-${await sha256(data)}`;
+    if (checksum !== entry.checksum) {
       throw new PluginRegistryError(
         specifier,
-        `integrity check failed: ${path} differs from the checksum in its version's manifest`,
-        entry.checksum,
+        `integrity check failed: ${path} differs from the checksum ${entry.checksum} in its version's manifest`,
+        checksum,
       );
     }
     await Deno.mkdir(dirname(join(target, rel)), { recursive: true });
@@ -178,11 +190,15 @@ function parseJsonBytes(specifier: string, bytes: Uint8Array): unknown {
   }
 }
 
-/** GETs `path` under the registry, at most `limit` bytes, or throws. */
+/**
+ * GETs `path` under the registry, at most `limit` bytes, or throws: `tooLong` builds the error
+ * for an answer past the limit (by default, that the answer exceeds it).
+ */
 async function fetchBytes(
   specifier: string,
   path: string,
   limit: number,
+  options: { tooLong?: () => PluginRegistryError } = {},
 ): Promise<Uint8Array<ArrayBuffer>> {
   const url = new URL(path, registryUrl()).href;
   let response: Response;
@@ -208,7 +224,8 @@ async function fetchBytes(
   for await (const chunk of response.body) {
     size += chunk.length;
     if (size > limit) {
-      throw new PluginRegistryError(specifier, `the answer exceeds ${limit} bytes`, url);
+      throw options.tooLong?.() ??
+        new PluginRegistryError(specifier, `the answer exceeds ${limit} bytes`, url);
     }
     chunks.push(chunk);
   }

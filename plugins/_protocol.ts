@@ -5,6 +5,8 @@
  * @module
  */
 import { Bytes, copyInto, isSafeInteger, min, stringify, subarray } from "./_builtins.ts";
+import { breaksBounds, type JsonBounds } from "./_json_bounds.ts";
+import { preview } from "./_preview.ts";
 
 /** An event as it crosses the boundary: the timestamp is epoch milliseconds. */
 export interface WireEvent {
@@ -85,15 +87,6 @@ export class ProtocolError extends TypeError {
   constructor(reason: string, value: unknown) {
     super(`Cannot accept plugin message: ${reason}, got ${preview(value)}`);
     this.name = "ProtocolError";
-  }
-}
-
-function preview(value: unknown): string {
-  try {
-    const text = JSON.stringify(value) ?? String(value);
-    return text.length > 120 ? `${text.slice(0, 117)}...` : text;
-  } catch {
-    return String(value);
   }
 }
 
@@ -316,6 +309,41 @@ export class FrameTooLargeError extends ProtocolError {
   }
 }
 
+/** Deepest nesting of arrays and objects the host accepts in a frame from a plugin. */
+export const MAX_FRAME_DEPTH = 64;
+
+/**
+ * Most items (about one per value, see `JsonBounds`) the host accepts in a frame from a
+ * plugin: parsing this many takes the host some milliseconds, where a 4 MiB frame of `{},`
+ * would take it a second. A storage value of 1 MiB of small numbers holds fewer.
+ */
+export const MAX_FRAME_ITEMS = 200_000;
+
+const HOST_BOUNDS: JsonBounds = { maxDepth: MAX_FRAME_DEPTH, maxItems: MAX_FRAME_ITEMS };
+
+/** Bytes of a refused frame quoted in its error, at most. */
+const QUOTED_BYTES = 200;
+
+/**
+ * A frame nesting deeper or holding more items than the reader allows, found before it was
+ * parsed. A `SyntaxError`, as a frame that is not JSON at all: the stream is not to be read
+ * any further.
+ */
+export class FrameTooComplexError extends SyntaxError {
+  constructor(frame: Uint8Array, at: number, reason: string) {
+    const start = new TextDecoder().decode(subarray(frame, 0, min(frame.length, QUOTED_BYTES)));
+    super(
+      `Cannot parse plugin frame: ${reason} at byte ${at}, got ${stringify(start)}${
+        frame.length > QUOTED_BYTES ? "..." : ""
+      }`,
+    );
+    this.name = "FrameTooComplexError";
+  }
+}
+
+/** Frames {@linkcode readFrames} hands on before it lets other work have a turn. */
+const FRAMES_PER_TURN = 256;
+
 /** The 4-byte big-endian frame length at `at` (unsigned, read without a `DataView`). */
 function lengthAt(bytes: Uint8Array, at: number): number {
   return bytes[at] * 0x1000000 + (bytes[at + 1] << 16) + (bytes[at + 2] << 8) + bytes[at + 3];
@@ -355,31 +383,59 @@ async function* chunksOf(source: FrameSource): AsyncGenerator<Uint8Array> {
 }
 
 /**
- * Reads length-prefixed frames from a byte stream or connection and yields their parsed JSON,
- * in linear time: each frame's length is checked against `maxFrame` before any byte of its
- * body is kept. A frame that lies whole inside one chunk is decoded in place; one split across
- * chunks is gathered in a single body buffer, reused from frame to frame (and let go when it
- * grew past 1 MiB). `onBytes` hears of every chunk.
+ * Reads length-prefixed frames from a plugin and yields their parsed JSON, in linear time:
+ * each frame's length is checked against `maxFrame` before any byte of its body is kept, and
+ * its nesting and items against {@linkcode MAX_FRAME_DEPTH} and {@linkcode MAX_FRAME_ITEMS}
+ * in one pass over its bytes before it is parsed (a {@linkcode FrameTooComplexError}). A
+ * frame that lies whole inside one chunk is decoded in place; one split across chunks is
+ * gathered in a single body buffer, reused from frame to frame (and let go when it grew past
+ * 1 MiB). `onBytes` hears of every chunk. This is the host's reader: what a plugin sends is
+ * bounded before the host spends anything on it, and a chunk of thousands of small frames is
+ * handed on a few hundred at a time, other work taking its turn in between.
  */
 export async function* readFrames(
   source: FrameSource,
   maxFrame = MAX_FRAME,
   onBytes?: (bytes: number) => void,
 ): AsyncGenerator<unknown> {
-  for await (const group of readFrameGroups(source, maxFrame, onBytes)) yield* group;
+  let frames = 0;
+  for await (const group of frameGroups(source, maxFrame, HOST_BOUNDS, onBytes)) {
+    for (const frame of group) {
+      yield frame;
+      if (++frames % FRAMES_PER_TURN === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+    }
+  }
 }
 
 /**
- * {@linkcode readFrames}, yielding together the frames that completed in one chunk, so that
- * a reader can handle them all before it answers any (one acknowledgement for several batches).
- * Frames completed before a bad one are yielded before its error is thrown.
+ * Reads the host's frames inside a plugin runtime, yielding together the frames that completed
+ * in one chunk, so that a reader can handle them all before it answers any (one
+ * acknowledgement for several batches). Frames completed before a bad one are yielded before
+ * its error is thrown. Unlike {@linkcode readFrames} it takes any nesting and any number of items: the host's events
+ * carry values plugins set, wrapped a few levels deeper than the host let them in.
  */
-export async function* readFrameGroups(
+export function readFrameGroups(
   source: FrameSource,
   maxFrame = MAX_FRAME,
   onBytes?: (bytes: number) => void,
 ): AsyncGenerator<unknown[]> {
+  return frameGroups(source, maxFrame, undefined, onBytes);
+}
+
+async function* frameGroups(
+  source: FrameSource,
+  maxFrame: number,
+  bounds: JsonBounds | undefined,
+  onBytes?: (bytes: number) => void,
+): AsyncGenerator<unknown[]> {
   const decoder = new TextDecoder();
+  const parse = (frame: Uint8Array): unknown => {
+    const breach = bounds && breaksBounds(frame, bounds);
+    if (breach) throw new FrameTooComplexError(frame, breach.at, breach.reason);
+    return JSON.parse(decoder.decode(frame));
+  };
   const header = new Bytes(4);
   let headerFill = 0;
   let body = new Bytes(0);
@@ -408,10 +464,10 @@ export async function* readFrameGroups(
           if (length > maxFrame) throw new FrameTooLargeError(length, maxFrame);
         }
         if (bodyFill === 0 && chunk.length - offset >= length) {
-          const text = decoder.decode(subarray(chunk, offset, offset + length));
+          const frame = subarray(chunk, offset, offset + length);
           offset += length;
           length = -1;
-          group.push(JSON.parse(text));
+          group.push(parse(frame));
           continue;
         }
         if (body.length < length) {
@@ -422,11 +478,12 @@ export async function* readFrameGroups(
         bodyFill += take;
         offset += take;
         if (bodyFill === length) {
-          const text = decoder.decode(subarray(body, 0, length));
+          const frame = subarray(body, 0, length);
           bodyFill = 0;
           length = -1;
+          const message = parse(frame);
           if (body.length > KEPT_BUFFER) body = new Bytes(0);
-          group.push(JSON.parse(text));
+          group.push(message);
         }
       }
     } catch (error) {

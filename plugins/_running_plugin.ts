@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { MetadataUpdate, PluginLifecycleAction } from "../bus/events.ts";
 import type { MetadataCoalescer } from "../bus/metadata_coalescer.ts";
+import { visibleText } from "../common/visible_text.js";
 import { PluginLoadError } from "./errors.ts";
 import { effectiveGrant, type PluginGrant } from "./grant.ts";
 import type { PluginState } from "./host.ts";
@@ -19,7 +20,6 @@ import { acknowledges, type Delivery } from "./_delivery.ts";
 import type { PluginEndpoint } from "./_endpoint.ts";
 import { type FloodLimits, FloodMeter } from "./_flood.ts";
 import { launchEndpoint, resolvePermissions } from "./_launch.ts";
-import { escapeLogText } from "./_log_text.ts";
 import { type Holder, Mailbox } from "./_mailbox.ts";
 import { checkCode, codePlace } from "./_pinned_copy.ts";
 import { requireSdkIn } from "./_sdk_range.ts";
@@ -262,7 +262,7 @@ export class RunningPlugin implements AsyncDisposable {
       this.#teardownDone = undefined;
       if (!finished) {
         const why = `did not finish teardown within ${budgets.teardownBudgetMs} ms`;
-        this.#services.store.audit(this.name, "teardown", "failed", why);
+        this.#services.store.auditLifecycle(this.name, "teardown", "failed", why);
         this.log("error", `stopped: ${why}`);
       }
     }
@@ -291,7 +291,7 @@ export class RunningPlugin implements AsyncDisposable {
       ...this.#crashTimes.filter((t) => time - t < budgets.crashWindowMs),
       time,
     ];
-    store.audit(this.name, "crash", "failed", reason);
+    store.auditLifecycle(this.name, "crash", "failed", reason);
     this.log("error", `crashed: ${reason}`);
     lifecycle(this.name, "crashed");
     void this.stop(false);
@@ -303,7 +303,7 @@ export class RunningPlugin implements AsyncDisposable {
       this.#watcher?.close();
       this.#services.forget(this);
       store.setEnabled(this.name, false, why);
-      store.audit(this.name, "disable", "denied", why);
+      store.auditLifecycle(this.name, "disable", "denied", why);
       lifecycle(this.name, "disabled");
       return;
     }
@@ -315,7 +315,7 @@ export class RunningPlugin implements AsyncDisposable {
       if (!this.#services.owns(this)) return;
       this.start().then(
         () => {
-          store.audit(this.name, "restart", "allowed", `after ${delay} ms`);
+          store.auditLifecycle(this.name, "restart", "allowed", `after ${delay} ms`);
           lifecycle(this.name, "restarted");
         },
         (error) => this.crash(`restart failed: ${(error as Error).message}`),
@@ -325,7 +325,7 @@ export class RunningPlugin implements AsyncDisposable {
 
   /** Logs a line under its name, escaped so it stays one line. */
   log(level: string, message: string): void {
-    this.#services.onLog(this.name, level, escapeLogText(message));
+    this.#services.onLog(this.name, level, visibleText(message));
   }
 
   /** Calls `onChange` when a file in its source folder changes (development mode). */
@@ -353,7 +353,7 @@ export class RunningPlugin implements AsyncDisposable {
     try {
       await checkCode(this.stored, hostDataDir, store.files(this.name));
     } catch (error) {
-      store.audit(this.name, "verify copy", "denied", (error as Error).message);
+      store.auditLifecycle(this.name, "verify copy", "denied", (error as Error).message);
       throw error;
     }
   }
@@ -404,7 +404,7 @@ export class RunningPlugin implements AsyncDisposable {
         commands.done(this, message);
         return;
       case "log": {
-        const escaped = escapeLogText(message.message);
+        const escaped = visibleText(message.message);
         if (escaped !== message.message) {
           store.audit(this.name, "log control characters", "denied", "escaped in its log line");
         }

@@ -6,6 +6,7 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { migrate, newestVersion } from "../storage/database.ts";
+import { type AuditDecision, type AuditEntry, AuditLog, expiredSql } from "./_audit_log.ts";
 import type { PluginGrant } from "./grant.ts";
 import type { IsolationMode, PluginManifest } from "./manifest.ts";
 
@@ -56,26 +57,27 @@ const MIGRATIONS = [{
       PRIMARY KEY (plugin, path)
     );
   `,
+}, {
+  // Audit volume (see _audit_log.ts): a row counts the entries that repeated it, and rows past
+  // their retention may be deleted. Everything else about a row stays as it was written.
+  version: 3,
+  sql: `
+    ALTER TABLE plugin_audit ADD COLUMN repeats INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE plugin_audit ADD COLUMN last_time TEXT;
+    DROP TRIGGER plugin_audit_no_update;
+    CREATE TRIGGER plugin_audit_no_update BEFORE UPDATE ON plugin_audit
+      WHEN NEW.id IS NOT OLD.id OR NEW.time IS NOT OLD.time OR NEW.plugin IS NOT OLD.plugin
+        OR NEW.attempt IS NOT OLD.attempt OR NEW.decision IS NOT OLD.decision
+        OR NEW.detail IS NOT OLD.detail OR NEW.repeats < OLD.repeats
+      BEGIN SELECT RAISE(ABORT, 'plugin_audit is append-only: only repeats may grow'); END;
+    DROP TRIGGER plugin_audit_no_delete;
+    CREATE TRIGGER plugin_audit_no_delete BEFORE DELETE ON plugin_audit
+      WHEN NOT (${expiredSql("OLD.")})
+      BEGIN SELECT RAISE(ABORT, 'plugin_audit is append-only: only expired rows may go'); END;
+  `,
 }];
 
-/** How the audit judged an attempt. */
-export type AuditDecision = "allowed" | "denied" | "failed" | "info";
-
-/** One audit record. */
-export interface AuditEntry {
-  /** Row id, increasing. */
-  id: number;
-  /** ISO time of the record. */
-  time: string;
-  /** The plugin concerned. */
-  plugin: string;
-  /** What was tried or what happened, e.g. `irc.send 1 #deno` or `Deno.readTextFile`. */
-  attempt: string;
-  /** The decision. */
-  decision: AuditDecision;
-  /** The reason or error text. */
-  detail: string;
-}
+export type { AuditDecision, AuditEntry };
 
 /** A stored plugin record. */
 export interface StoredPlugin {
@@ -118,12 +120,12 @@ export const PLUGIN_SCHEMA: Readonly<Record<string, number>> = {
 /** The plugin tables of one open database. */
 export class PluginStore {
   #db: DatabaseSync;
-  #now: () => number;
+  #audit: AuditLog;
 
   constructor(db: DatabaseSync, now: () => number) {
     this.#db = db;
-    this.#now = now;
     migrate(db, "plugins", MIGRATIONS);
+    this.#audit = new AuditLog(db, now);
   }
 
   get(name: string): StoredPlugin | undefined {
@@ -202,26 +204,27 @@ export class PluginStore {
     );
   }
 
+  /**
+   * Audits what a plugin did, within its audit volume (see `_audit_log.ts`): repeats are
+   * rolled up, and entries over its rate or total are counted rather than written.
+   */
   audit(plugin: string, attempt: string, decision: AuditDecision, detail = ""): void {
-    this.#db.prepare(
-      "INSERT INTO plugin_audit (time, plugin, attempt, decision, detail) VALUES (?, ?, ?, ?, ?)",
-    ).run(
-      new Date(this.#now()).toISOString(),
-      plugin,
-      attempt.slice(0, 2000),
-      decision,
-      detail.slice(0, 4000),
-    );
+    this.#audit.write(plugin, attempt, decision, detail);
+  }
+
+  /** Audits a lifecycle step the host paces itself (load, crash, a user's disable): exactly. */
+  auditLifecycle(plugin: string, attempt: string, decision: AuditDecision, detail = ""): void {
+    this.#audit.writeLifecycle(plugin, attempt, decision, detail);
   }
 
   /** The log oldest first; with `last`, only the newest `last` entries. */
   auditLog(plugin?: string, last = -1): AuditEntry[] {
-    // Newest first with a limit (-1: none), then turned around.
-    const rows = plugin === undefined
-      ? this.#db.prepare("SELECT * FROM plugin_audit ORDER BY id DESC LIMIT ?").all(last)
-      : this.#db.prepare("SELECT * FROM plugin_audit WHERE plugin = ? ORDER BY id DESC LIMIT ?")
-        .all(plugin, last);
-    return (rows as unknown as AuditEntry[]).reverse();
+    return this.#audit.read(plugin, last);
+  }
+
+  /** The newest `last` entries of each plugin, oldest first. */
+  auditPerPlugin(last: number): AuditEntry[] {
+    return this.#audit.readPerPlugin(last);
   }
 
   /** Crash records of a plugin, newest last: their times in ms. */
@@ -243,16 +246,19 @@ export class PluginStore {
   /** Events dropped from a plugin's full mailbox, as recorded with each overflow notice. */
   overflowCount(plugin: string): number {
     const rows = this.#db.prepare(
-      "SELECT detail FROM plugin_audit WHERE plugin = ? AND attempt = 'mailbox overflow'",
-    ).all(plugin) as { detail: string }[];
-    return rows.reduce((sum, row) => sum + (parseInt(row.detail, 10) || 0), 0);
+      "SELECT detail, repeats FROM plugin_audit WHERE plugin = ? AND attempt = 'mailbox overflow'",
+    ).all(plugin) as { detail: string; repeats: number }[];
+    return rows.reduce(
+      (sum, row) => sum + (parseInt(row.detail, 10) || 0) * (1 + row.repeats),
+      0,
+    );
   }
 
   deniedCount(plugin: string): number {
     const row = this.#db.prepare(
-      "SELECT COUNT(*) AS n FROM plugin_audit WHERE plugin = ? AND decision = 'denied'",
-    ).get(plugin) as { n: number };
-    return row.n;
+      "SELECT SUM(1 + repeats) AS n FROM plugin_audit WHERE plugin = ? AND decision = 'denied'",
+    ).get(plugin) as { n: number | null };
+    return row.n ?? 0;
   }
 
   /** Bytes `plugin`'s storage entries take: keys and values, as stored. */

@@ -24,6 +24,7 @@ import { newPlugin } from "./_scaffold.ts";
 import { activityJson, activityLines, parseWindow } from "./_activity_report.ts";
 import { describeScope, type GrantScope, ScopeError, scopeFromFlags } from "./scope.ts";
 import { errorMessage } from "../common/error_message.ts";
+import { visibleJson, visibleText } from "../common/visible_text.js";
 
 const USAGE = `usage: deno task plugins <command> [options]
   install <path>|jsr:@scope/name[@range] [--yes] [--worker] [--replace] [--dev] [scope]
@@ -192,16 +193,17 @@ export async function main(
         if (values.json) {
           const sources = await pluginSources(host, dataDir);
           const rows = plugins.map((plugin, i) => listRow(plugin, sources[i]));
-          io.out(JSON.stringify(rows, null, 2));
+          io.out(visibleJson(JSON.stringify(rows, null, 2)));
           return 0;
         }
         if (plugins.length === 0) io.out("No plugins installed");
         for (const p of plugins) {
-          io.out(
+          // A reason may quote a crash's words, which a plugin chose.
+          io.out(visibleText(
             `${p.name} ${p.version} [${p.state}, ${p.isolation}${p.dev ? ", dev" : ""}]${
               p.disabledReason ? ` disabled: ${p.disabledReason}` : ""
             }`,
-          );
+          ));
           io.out(`  from:      ${p.path}`);
           io.out(`  requested: ${summary(p.requested)}`);
           io.out(`  granted:   ${summary(p.granted)}`);
@@ -222,7 +224,7 @@ export async function main(
           rows.push({ name, source, current, wanted, latest, range });
         }
         if (values.json) {
-          io.out(JSON.stringify(rows, null, 2));
+          io.out(visibleJson(JSON.stringify(rows, null, 2)));
           return 0;
         }
         if (rows.length === 0) io.out("All plugins from JSR are up to date");
@@ -254,17 +256,19 @@ export async function main(
         return 0;
       }
       case "audit": {
+        // A plugin wrote much of this text: nothing in it may reach the terminal raw.
         const entries = host.audit(rest[0]);
         if (values.json) {
-          io.out(JSON.stringify(entries, null, 2));
+          io.out(visibleJson(JSON.stringify(entries, null, 2)));
           return 0;
         }
         for (const e of entries) {
-          io.out(
+          const more = e.repeats > 0 ? ` [${e.repeats} more like this until ${e.lastTime}]` : "";
+          io.out(visibleText(
             `${e.time} ${e.plugin} ${e.decision.toUpperCase()} ${e.attempt}${
               e.detail ? ` (${e.detail})` : ""
-            }`,
-          );
+            }${more}`,
+          ));
         }
         return 0;
       }

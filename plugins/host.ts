@@ -6,6 +6,7 @@ import { createMetadataCoalescer, type MetadataCoalescer } from "../bus/metadata
 import { openDatabase, refuseNewerSchemas } from "../storage/database.ts";
 import { NETWORK_SCHEMA } from "../storage/network_store.ts";
 import { databasePath } from "../storage/data_dir.ts";
+import { visibleText } from "../common/visible_text.js";
 import { PluginIdentityError, PluginLoadError } from "./errors.ts";
 import { effectiveGrant, grantAll, missingConsent, type PluginGrant } from "./grant.ts";
 import { type IsolationMode, type PluginManifest, readManifest } from "./manifest.ts";
@@ -15,12 +16,12 @@ import { ACTIVITY_SCHEMA, type ActivityEntry, ActivityLedger } from "./_activity
 import { CommandRegistry } from "./_commands.ts";
 import { Delivery } from "./_delivery.ts";
 import { checkEntry, checkGrant, placeCode, stageCode } from "./_install.ts";
-import { escapeLogText } from "./_log_text.ts";
 import { codePlace } from "./_pinned_copy.ts";
 import { type PluginServices, RunningPlugin } from "./_running_plugin.ts";
 
 export type { AuditDecision, AuditEntry } from "./_store.ts";
 export type { ActivityEntry } from "./_activity.ts";
+export { AUDIT_MAX_ROWS, AUDIT_RATE_PER_MINUTE, AUDIT_RETENTION_MS } from "./_audit_log.ts";
 
 /**
  * Where a plugin's `irc.send` calls go: a small interface the IRC adapter implements.
@@ -421,7 +422,7 @@ export class PluginHost implements AsyncDisposable {
         options.lockfile,
       );
     } catch (error) {
-      this.#store.audit(name, attempt, "denied", (error as Error).message);
+      this.#store.auditLifecycle(name, attempt, "denied", (error as Error).message);
       throw error;
     }
     // A replaced plugin goes with its grant, its storage and its data dir.
@@ -441,7 +442,7 @@ export class PluginHost implements AsyncDisposable {
     };
     this.#store.install(stored, staged?.files ?? {}, replacing);
     if (replacing) {
-      this.#store.audit(
+      this.#store.auditLifecycle(
         name,
         "replace",
         "info",
@@ -449,7 +450,7 @@ export class PluginHost implements AsyncDisposable {
       );
     }
     const pendingConsent = missingConsent(manifest, grant);
-    this.#store.audit(
+    this.#store.auditLifecycle(
       name,
       attempt,
       "allowed",
@@ -491,16 +492,21 @@ export class PluginHost implements AsyncDisposable {
     } catch (error) {
       plugin.state = "stopped";
       this.#running.delete(name);
-      this.#store.audit(name, "load", "failed", (error as Error).message);
+      this.#store.auditLifecycle(name, "load", "failed", (error as Error).message);
       throw error;
     }
-    this.#store.audit(name, "load", "allowed", `${plugin.mode} ${stored.manifest.version}`);
+    this.#store.auditLifecycle(
+      name,
+      "load",
+      "allowed",
+      `${plugin.mode} ${stored.manifest.version}`,
+    );
     this.#lifecycle(name, "loaded");
     if (stored.dev) {
       plugin.watch(() => {
         if (this.#running.get(name) !== plugin) return;
         this.reload(name).catch((error) =>
-          this.#onLog(name, "error", escapeLogText(`reload failed: ${(error as Error).message}`))
+          this.#onLog(name, "error", visibleText(`reload failed: ${(error as Error).message}`))
         );
       });
     }
@@ -520,7 +526,7 @@ export class PluginHost implements AsyncDisposable {
     if (!plugin) return;
     this.#running.delete(name);
     await plugin[Symbol.asyncDispose]();
-    this.#store.audit(name, "unload", "info");
+    this.#store.auditLifecycle(name, "unload", "info");
     this.#lifecycle(name, "unloaded");
   }
 
@@ -537,7 +543,7 @@ export class PluginHost implements AsyncDisposable {
     if (!this.#store.get(name)) throw new PluginLoadError(name, "it is not installed");
     await this.unload(name);
     this.#store.setEnabled(name, false, reason);
-    this.#store.audit(name, "disable", "info", reason);
+    this.#store.auditLifecycle(name, "disable", "info", reason);
   }
 
   /**
@@ -559,7 +565,7 @@ export class PluginHost implements AsyncDisposable {
       enabled: false,
       disabledReason: "grant revoked by the user",
     });
-    this.#store.audit(name, "revoke", "info", "every grant withdrawn by the user");
+    this.#store.auditLifecycle(name, "revoke", "info", "every grant withdrawn by the user");
   }
 
   /**
@@ -581,7 +587,7 @@ export class PluginHost implements AsyncDisposable {
     const stored = this.#store.get(name);
     if (!stored) throw new PluginLoadError(name, "it is not installed");
     this.#store.put({ ...stored, grant: { ...stored.grant, scope: checked } });
-    this.#store.audit(name, "scope", "allowed", describeScope(checked));
+    this.#store.auditLifecycle(name, "scope", "allowed", describeScope(checked));
     if (this.#running.has(name)) {
       await this.unload(name);
       await this.load(name);
@@ -601,12 +607,17 @@ export class PluginHost implements AsyncDisposable {
     const stored = this.#store.get(name);
     if (!stored) throw new PluginLoadError(name, "it is not installed");
     this.#store.setEnabled(name, true, null);
-    this.#store.audit(name, "enable", "allowed");
+    this.#store.auditLifecycle(name, "enable", "allowed");
     try {
       await this.load(name);
     } catch (error) {
       this.#store.setEnabled(name, stored.enabled, stored.disabledReason);
-      this.#store.audit(name, "enable", "failed", `rolled back: ${(error as Error).message}`);
+      this.#store.auditLifecycle(
+        name,
+        "enable",
+        "failed",
+        `rolled back: ${(error as Error).message}`,
+      );
       throw error;
     }
   }
@@ -664,17 +675,22 @@ export class PluginHost implements AsyncDisposable {
   }
 
   /**
-   * The append-only audit log, oldest first, optionally for one plugin. `last` keeps only
-   * the newest entries, read as such: the log only grows.
+   * The audit log, oldest first, optionally for one plugin. `last` keeps only the newest
+   * entries, read as such; `lastPerPlugin` keeps the newest of each plugin, so that no
+   * plugin's flood pushes another's out of view. Rows only grow (by their `repeats`) until
+   * their retention ends; each plugin's volume is bounded (see `AUDIT_RATE_PER_MINUTE`).
    *
    * @example
    * ```ts ignore
    * const denied = host.audit("autoresponder").filter((e) => e.decision === "denied");
    * const recent = host.audit(undefined, { last: 200 });
+   * const page = host.audit(undefined, { lastPerPlugin: 50 });
    * ```
    */
-  audit(plugin?: string, options: { last?: number } = {}): AuditEntry[] {
-    return this.#store.auditLog(plugin, options.last);
+  audit(plugin?: string, options: { last?: number; lastPerPlugin?: number } = {}): AuditEntry[] {
+    return options.lastPerPlugin === undefined || plugin !== undefined
+      ? this.#store.auditLog(plugin, options.last)
+      : this.#store.auditPerPlugin(options.lastPerPlugin);
   }
 
   /**

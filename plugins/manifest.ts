@@ -52,6 +52,7 @@ export const WORKER_MODE_GAPS: readonly string[] = Object.freeze([
   "only Deno.stdin is emptied: other ways to the client's terminal are not closed",
   "its Cache API and localStorage are the client's, shared with other Worker plugins",
   "its messages are counted, but not their bytes",
+  "its messages are copied into the client's main thread unchecked: a large or deeply nested one can hold the client for seconds",
 ]);
 
 /**

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { main } from "../../plugins/cli.ts";
+import { FIXTURES, message, waitUntil } from "../plugins/_helpers.ts";
 import { addGreeter, addSdk, startRegistry } from "../plugins/_jsr_registry.ts";
 import { launchPage } from "./_browser.ts";
 import { tempClient } from "./_helpers.ts";
@@ -38,5 +39,40 @@ Deno.test("the Plugins page shows source, version, update available, and upgrade
   const [plugin] = client.plugins.list();
   assert.equal(plugin.version, "2.0.0");
   assert.deepEqual(plugin.granted.capabilities, ["commands", "storage"]);
+  assert.deepEqual(browser.errors, []);
+});
+
+Deno.test("the Plugins page shows a plugin's audit under its name, its words as visible text", async () => {
+  await using client = await tempClient();
+  await client.plugins.install(`${FIXTURES}audit-forger`, { grant: "requested" });
+  await client.plugins.load("audit-forger");
+  await client.bus.emit(message("forge"));
+  await waitUntil(
+    () => client.plugins.audit("audit-forger").some((e) => e.decision === "denied"),
+    "the forged denial",
+  );
+  await using browser = await launchPage();
+  const { page } = browser;
+  await page.goto(client.url);
+  await page.click("#open-plugins");
+  const entries = page.locator('#audit-log li[data-plugin="audit-forger"] li');
+  const denial = entries.filter({ hasText: "denied" });
+  await denial.waitFor();
+  const text = await denial.innerText();
+  // One line, shown as written: the line break, the escapes and the override spelled out,
+  // and the markup left as text.
+  assert.ok(!text.includes("\n"), text);
+  assert.ok(
+    text.includes(
+      "x)\\n2026-01-01T00:00:00.000Z recorder ALLOWED Deno.readTextFile (/etc/shadow" +
+        "\\r\\u{1b}[2K\\u{9b}2K\\u{202e}<b>pwned</b>",
+    ),
+    text,
+  );
+  assert.equal(await denial.locator("b").count(), 0);
+  assert.deepEqual(
+    await page.locator("#audit-log > li > h4").allInnerTexts(),
+    ["audit-forger"],
+  );
   assert.deepEqual(browser.errors, []);
 });

@@ -1,3 +1,4 @@
+import assert from "node:assert/strict";
 import { EventBus } from "../../bus/event_bus.ts";
 import { type AnyBusEvent, type BusEvent, createEvent } from "../../bus/events.ts";
 import { PluginHost, type PluginHostOptions } from "../../plugins/host.ts";
@@ -102,4 +103,20 @@ export function message(text: string, user = "alice"): BusEvent<"message.receive
 /** What a plugin logged, in order. */
 export function logged(h: Pick<Harness, "logs">, plugin: string): string[] {
   return h.logs.filter((l) => l.plugin === plugin).map((l) => l.message);
+}
+
+/** The host still routes events, and the innocent plugin still gets and handles them. */
+export async function hostAndInnocentWork(h: Harness): Promise<void> {
+  let seen = 0;
+  const unsubscribe = h.bus.subscribe("sasl.success", () => void seen++);
+  await h.bus.emitSync(createEvent("sasl.success", { networkId: 1 }, "irc"));
+  unsubscribe();
+  assert.equal(seen, 1);
+  const text = `still here ${crypto.randomUUID()}`;
+  await h.bus.emit(message(text));
+  await waitUntil(
+    () => logged(h, "recorder").includes(`event message.received ${text}`),
+    "the innocent plugin to get an event",
+  );
+  assert.equal(h.host.list().find((p) => p.name === "recorder")?.state, "running");
 }

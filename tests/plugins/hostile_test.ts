@@ -2,12 +2,21 @@
  * Every hostile fixture is contained (nothing it logs says LEAKED) and audited.
  */
 import assert from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
 import { createEvent } from "../../bus/events.ts";
-import { type IsolationMode, PluginLoadError } from "../../plugins/mod.ts";
+import { main } from "../../plugins/cli.ts";
+import {
+  AUDIT_RATE_PER_MINUTE,
+  type AuditEntry,
+  type IsolationMode,
+  PluginLoadError,
+} from "../../plugins/mod.ts";
+import { databasePath } from "../../storage/data_dir.ts";
 import {
   FIXTURES,
   type Harness,
   harness,
+  hostAndInnocentWork,
   lifecycle,
   logged,
   message,
@@ -230,4 +239,94 @@ Deno.test("hostile: a disabled plugin can be enabled again with a fresh crash wi
   await h.host.enable("spin-forever");
   assert.equal(h.host.list()[0].state, "running");
   assert.equal(h.host.list()[0].crashes, 1);
+});
+
+for (
+  const [how, refusal] of [
+    ["deep", "it nests deeper than 64 levels"],
+    ["wide", "it holds more than 200000 items"],
+  ]
+) {
+  Deno.test(`hostile: frames of ${how} arrays are refused before the host parses them`, async () => {
+    await using h = await harness({ restartBackoffMs: [60_000] });
+    await loadFixture(h, "recorder");
+    await loadFixture(h, "deep-frame");
+    await h.bus.emit(message(how));
+    await waitUntil(() => lifecycle(h, "deep-frame", "crashed") === 1, "the plugin to be stopped");
+    // Refused by the pass that counts brackets, not by the parser: the reason says so, and
+    // quotes no more than the frame's start.
+    const crash = h.host.audit("deep-frame").find((e) => e.attempt === "crash");
+    assert.ok(
+      crash?.detail.startsWith(
+        `sent a malformed frame: Cannot parse plugin frame: ${refusal} at byte `,
+      ),
+      crash?.detail,
+    );
+    assert.match(crash?.detail ?? "", /, got "\{\\"kind\\":\\"call\\".{0,300}$/);
+    using db = new DatabaseSync(databasePath(h.dataDir), { readOnly: true });
+    assert.deepEqual(db.prepare("SELECT key FROM plugin_storage").all(), []);
+    await hostAndInnocentWork(h);
+    assert.deepEqual(logged(h, "deep-frame").filter((l) => l.includes("LEAKED")), []);
+  });
+}
+
+Deno.test("hostile: a flood of audit entries is held to its rate and cannot hide another plugin's", async () => {
+  // The flood guard could stop it for the host time its 4000 messages take: allowed more
+  // here, the audit's own limits are what holds.
+  await using h = await harness({ floodTimeLimitMs: 60_000 });
+  await loadFixture(h, "recorder");
+  await loadFixture(h, "read-write-outside");
+  await loadFixture(h, "audit-flood");
+  // The bystander's refused read of /etc/shadow comes first; the flood after it.
+  await h.bus.emit(message("/etc/shadow"));
+  await waitUntil(() => logged(h, "read-write-outside").includes("done"), "the bystander");
+  await h.bus.emit(message("flood"));
+  await waitUntil(() => logged(h, "audit-flood").includes("done"), "the flood");
+  // 4000 denials made at most the rate's rows, and one row that counts the rest.
+  const flood = h.host.audit("audit-flood").filter((e) => e.decision === "denied");
+  assert.equal(flood.length, AUDIT_RATE_PER_MINUTE + 1, JSON.stringify(flood.slice(-3)));
+  const limit = flood.at(-1);
+  assert.equal(limit?.attempt, "audit limit");
+  assert.equal(flood.reduce((sum, e) => sum + 1 + e.repeats, 0), 4000);
+  assert.equal(h.host.list().find((p) => p.name === "audit-flood")?.denied, 4000);
+  // The bystander's denial is still in view, on the page's view per plugin too.
+  const isShadow = (e: AuditEntry) =>
+    e.plugin === "read-write-outside" && e.attempt === "Deno.readTextFile" &&
+    e.detail.includes("/etc/shadow");
+  assert.ok(h.host.audit(undefined, { last: 200 }).some(isShadow));
+  assert.ok(h.host.audit(undefined, { lastPerPlugin: 50 }).some(isShadow));
+  await hostAndInnocentWork(h);
+  assert.equal(h.host.list().find((p) => p.name === "audit-flood")?.state, "running");
+});
+
+Deno.test("hostile: line breaks and escapes in a denial print as one visible line", async () => {
+  await using h = await harness();
+  await loadFixture(h, "recorder");
+  await loadFixture(h, "audit-forger");
+  await h.bus.emit(message("forge"));
+  await waitUntil(() => logged(h, "audit-forger").includes("done"), "the forgery");
+  const entries = h.host.audit();
+  const forged = entries.find((e) => e.plugin === "audit-forger" && e.decision === "denied");
+  assert.ok(forged?.detail.includes("\n2026-01-01T00:00:00.000Z recorder ALLOWED"));
+  const out: string[] = [];
+  const io = { out: (line: string) => void out.push(line), err: () => {}, confirm: () => false };
+  assert.equal(await main(["audit", "--data-dir", h.dataDir], io), 0);
+  const lines = out.join("\n").split("\n");
+  // One line per entry, each led by its own time and plugin; nothing a terminal obeys.
+  assert.equal(lines.length, entries.length);
+  lines.forEach((line, i) =>
+    assert.ok(line.startsWith(`${entries[i].time} ${entries[i].plugin} `))
+  );
+  const printed = lines.find((line) => line.includes(" audit-forger DENIED "));
+  assert.match(
+    printed ?? "",
+    /\(x\)\\n2026-01-01T00:00:00\.000Z recorder ALLOWED .*\\r\\u\{1b\}\[2K\\u\{9b\}2K\\u\{202e\}<b>pwned<\/b>\)$/,
+  );
+  out.length = 0;
+  assert.equal(await main(["audit", "--json", "--data-dir", h.dataDir], io), 0);
+  const json = out.join("\n");
+  // deno-lint-ignore no-control-regex
+  assert.doesNotMatch(json, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+  assert.deepEqual(JSON.parse(json), entries);
+  await hostAndInnocentWork(h);
 });

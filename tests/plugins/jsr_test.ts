@@ -128,11 +128,38 @@ Deno.test("plugins install jsr: bad input gets a clear error and changes nothing
   const dataDir = await Deno.makeTempDir();
   assert.equal((await cli(["install", "jsr:@test/greeter@1.0.0", "--yes"], dataDir)).code, 0);
   const before = await listJson(dataDir);
-  // A file that differs from the checksum its version's manifest gives.
-  await addGreeter(registry, "1.5.0");
-  await Deno.writeTextFile(join(registry.root, "@test/greeter/1.5.0/mod.ts"), "export {};\n");
+  // Files that differ from what their version's manifest gives: shorter, longer, or of the
+  // same size with other bytes.
+  const tampered: Record<string, (published: string) => string> = {
+    "1.5.0": () => "export {};\n",
+    "1.6.0": (published) => `${published}// and more\n`,
+    "1.7.0": (published) => published.replace("UP", "up"),
+  };
+  let size = 0;
+  for (const [version, tamper] of Object.entries(tampered)) {
+    await addGreeter(registry, version);
+    const file = join(registry.root, `@test/greeter/${version}/mod.ts`);
+    const published = await Deno.readTextFile(file);
+    size = new TextEncoder().encode(published).length;
+    await Deno.writeTextFile(file, tamper(published));
+  }
   const cases: [string, RegExp][] = [
-    ["jsr:@test/greeter@1.5.0", /integrity check failed: \/mod.ts differs/],
+    [
+      "jsr:@test/greeter@1.5.0",
+      new RegExp(
+        `integrity check failed: /mod.ts differs from the size of ${size} bytes .*, got "11 bytes"`,
+      ),
+    ],
+    [
+      "jsr:@test/greeter@1.6.0",
+      new RegExp(
+        `integrity check failed: /mod.ts differs from the size of ${size} bytes .*, got "more than ${size} bytes"`,
+      ),
+    ],
+    [
+      "jsr:@test/greeter@1.7.0",
+      /integrity check failed: \/mod.ts differs from the checksum sha256-[0-9a-f]{64} in its version's manifest, got "sha256-[0-9a-f]{64}"/,
+    ],
     ["jsr:@test/unknown", /no such package/],
     ["jsr:@test/greeter@^3", /no published version matches the range, got "\^3"/],
     ["jsr:@test/nomanifest", /has no plugin.json/],

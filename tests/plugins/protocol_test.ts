@@ -2,11 +2,15 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
   encodeFrame,
+  FrameTooComplexError,
   FrameTooLargeError,
+  MAX_FRAME_DEPTH,
+  MAX_FRAME_ITEMS,
   parseHostMessage,
   parsePluginMessage,
   parseWireEvents,
   ProtocolError,
+  readFrameGroups,
   readFrames,
 } from "../../plugins/_protocol.ts";
 
@@ -127,4 +131,88 @@ Deno.test("readFrames() reads any frames split at any bytes, whole or across chu
     ),
     { numRuns: 200 },
   );
+});
+
+/** A frame whose `args` nest `depth` arrays deep, as raw bytes (no parser builds it). */
+function nestedFrame(depth: number): Uint8Array {
+  const body = new TextEncoder().encode(
+    `{"kind":"call","id":1,"op":"storage.set","args":${"[".repeat(depth)}${"]".repeat(depth)}}`,
+  );
+  const frame = new Uint8Array(4 + body.length);
+  new DataView(frame.buffer).setUint32(0, body.length);
+  frame.set(body, 4);
+  return frame;
+}
+
+Deno.test("readFrames() refuses a frame nested deeper than MAX_FRAME_DEPTH before parsing it", async () => {
+  // Within the limit: the message object is one level, its args the rest.
+  const ok = readFrames(streamOf(nestedFrame(MAX_FRAME_DEPTH - 1)));
+  assert.equal(((await ok.next()).value as { kind: string }).kind, "call");
+  for (const split of [false, true]) {
+    const deep = nestedFrame(1_000_000);
+    // Whole in one chunk, and split across two (read through the body buffer).
+    const chunks = split ? [deep.subarray(0, 1000), deep.subarray(1000)] : [deep];
+    const frames = readFrames(streamOf(encodeFrame({ kind: "ack", seq: 1 }), ...chunks));
+    assert.deepEqual((await frames.next()).value, { kind: "ack", seq: 1 });
+    await assert.rejects(
+      () => frames.next(),
+      (error: unknown) =>
+        error instanceof FrameTooComplexError && error instanceof SyntaxError &&
+        error.message.startsWith(
+          `Cannot parse plugin frame: it nests deeper than 64 levels at byte 111, got "{\\"kind\\"`,
+        ) && error.message.length < 400,
+    );
+  }
+});
+
+Deno.test("readFrames() refuses a frame of more than MAX_FRAME_ITEMS items before parsing it", async () => {
+  const frame = (items: number) =>
+    encodeFrame({ kind: "call", id: 1, op: "storage.set", args: ["k", new Array(items).fill(0)] });
+  // The message's own 11 items ({ and 4 colons, 3 commas, [ "k" , [), then its zeros' commas.
+  const ok = readFrames(streamOf(frame(MAX_FRAME_ITEMS - 10)));
+  assert.equal(((await ok.next()).value as { kind: string }).kind, "call");
+  const refused = readFrames(streamOf(frame(MAX_FRAME_ITEMS - 9)));
+  await assert.rejects(
+    () => refused.next(),
+    (error: unknown) =>
+      error instanceof FrameTooComplexError &&
+      error.message.startsWith(
+        `Cannot parse plugin frame: it holds more than ${MAX_FRAME_ITEMS} items at byte`,
+      ),
+  );
+});
+
+Deno.test("readFrames() lets other work run between runs of many small frames", async () => {
+  const ack = encodeFrame({ kind: "ack", seq: 1 });
+  const chunk = new Uint8Array(ack.length * 1000);
+  for (let i = 0; i < 1000; i++) chunk.set(ack, i * ack.length);
+  let read = 0;
+  let readWhenTimerRan = -1;
+  setTimeout(() => void (readWhenTimerRan = read), 0);
+  for await (const _ of readFrames(streamOf(chunk))) read++;
+  assert.equal(read, 1000);
+  // All 1000 frames came in one chunk, yet the timer did not wait for the last of them.
+  assert.ok(readWhenTimerRan > 0 && readWhenTimerRan <= 256, `${readWhenTimerRan}`);
+});
+
+Deno.test("readFrames() counts brackets inside strings as text, escaped quotes included", async () => {
+  const text = `${"[".repeat(100)}\\"${"{".repeat(100)}`;
+  const frames = readFrames(streamOf(encodeFrame({ kind: "log", level: "info", message: text })));
+  assert.equal(((await frames.next()).value as { message: string }).message, text);
+});
+
+Deno.test("readFrameGroups() takes the host's frames at any depth", async () => {
+  const groups = readFrameGroups(streamOf(nestedFrame(200)));
+  assert.equal(((await groups.next()).value?.[0] as { kind: string }).kind, "call");
+});
+
+Deno.test("a refused message's preview is short however large or deep the message", () => {
+  let deep: unknown[] = [];
+  for (let i = 0; i < 1_000_000; i++) deep = [deep];
+  for (const value of [{ kind: "nope", deep }, { kind: 7, text: "x".repeat(10_000_000) }]) {
+    assert.throws(
+      () => parsePluginMessage(value),
+      (error: unknown) => error instanceof ProtocolError && error.message.length < 250,
+    );
+  }
 });

@@ -4,12 +4,12 @@
  * innocent plugin (`recorder`) kept working, and that the audit recorded the attempt.
  */
 import assert from "node:assert/strict";
-import { createEvent } from "../../bus/events.ts";
 import type { AuditEntry } from "../../plugins/mod.ts";
 import {
   FIXTURES,
   type Harness,
   harness,
+  hostAndInnocentWork,
   lifecycle,
   logged,
   message,
@@ -40,22 +40,6 @@ async function finished(h: Harness, plugin: string): Promise<string[]> {
   const lines = logged(h, plugin);
   assert.deepEqual(lines.filter((l) => l.includes("LEAKED")), [], lines.join(" | "));
   return lines;
-}
-
-/** The host still routes events, and the innocent plugin still gets and handles them. */
-async function hostAndInnocentWork(h: Harness): Promise<void> {
-  let seen = 0;
-  const unsubscribe = h.bus.subscribe("sasl.success", () => void seen++);
-  await h.bus.emitSync(createEvent("sasl.success", { networkId: 1 }, "irc"));
-  unsubscribe();
-  assert.equal(seen, 1);
-  const text = `still here ${crypto.randomUUID()}`;
-  await h.bus.emit(message(text));
-  await waitUntil(
-    () => logged(h, "recorder").includes(`event message.received ${text}`),
-    "the innocent plugin to get an event",
-  );
-  assert.equal(h.host.list().find((p) => p.name === "recorder")?.state, "running");
 }
 
 Deno.test("sandbox: a plugin cannot read the terminal on stdin", async () => {
@@ -177,7 +161,7 @@ Deno.test("sandbox: a newline in a log line cannot forge another plugin's line",
   assert.deepEqual(logged(h, "recorder").filter((l) => l.includes("forged")), []);
   assert.ok(h.logs.every((l) => !["\n", "\r", "\u001b"].some((c) => l.message.includes(c))));
   assert.ok(lines.includes("hello\\n[plugin:recorder] info: forged by log-forger"));
-  assert.ok(lines.includes("console\\r\\n[plugin:recorder] info: forged \\u001b[2K too"));
+  assert.ok(lines.includes("console\\r\\n[plugin:recorder] info: forged \\u{1b}[2K too"));
   assert.ok(
     h.logs.some((l) =>
       l.plugin === "log-forger" && l.level === "info" &&
@@ -213,9 +197,10 @@ Deno.test("sandbox: nested Worker, WebSocket, EventSource, node: modules and req
   audited(h, "escalate", /^node:child_process$/);
   audited(h, "escalate", /^Deno\.permissions\.requestSync\(\{"name":"net"\}\)$/);
   const port = String(server.addr.port);
+  // Entries like the one before are counted on its row.
   assert.ok(
     h.host.audit("escalate").filter((e) => e.decision === "denied" && e.detail.includes(port))
-      .length >= 4,
+      .reduce((n, e) => n + 1 + e.repeats, 0) >= 4,
     "the node:http attempt reached the audit too",
   );
 });
@@ -279,10 +264,13 @@ for (const isolation of ["subprocess", "worker"] as const) {
     const imports = h.host.audit("import-caught").filter((e) =>
       e.attempt === "import" && e.decision === "denied"
     );
-    assert.equal(imports.length, 3, JSON.stringify(h.host.audit("import-caught")));
+    // The two remote ones are alike: the second is counted on the first's row.
+    const count = imports.reduce((n, e) => n + 1 + e.repeats, 0);
+    assert.equal(count, 3, JSON.stringify(h.host.audit("import-caught")));
     assert.match(imports[0].detail, /Requires read access to .*evil\.js/);
-    assert.match(imports[1].detail, /Requires import access to "127\.0\.0\.1:\d+"/);
-    assert.match(imports[2].detail, /Requires import access to "127\.0\.0\.1:\d+"/);
+    for (const remote of imports.slice(1)) {
+      assert.match(remote.detail, /Requires import access to "127\.0\.0\.1:\d+"/);
+    }
     await hostAndInnocentWork(h);
   });
 }

@@ -59,6 +59,10 @@ export interface AuditRow {
   decision: string;
   /** More. */
   detail: string;
+  /** How many more entries like this one followed it. */
+  repeats: number;
+  /** When the last of them came, or `""`. */
+  lastTime: string;
 }
 
 /**
@@ -84,7 +88,31 @@ export declare function readPlugin(v: unknown): PluginRow | undefined;
 export declare function readAudit(v: unknown): AuditRow | undefined;
 
 /**
- * Draws the plugin table and the newest 100 audit entries.
+ * One audit entry as one line of text, its control and bidirectional characters (a plugin's
+ * own words) written out visibly, its repeats counted.
+ *
+ * @example
+ * ```ts
+ * import { auditLine, readAudit } from "./plugins_page.js";
+ * const entry = readAudit({ time: "t", attempt: "fetch", decision: "denied", detail: "a\nb", repeats: 2 });
+ * console.log(entry && auditLine(entry)); // t fetch: denied a\nb (2 more like this)
+ * ```
+ */
+export declare function auditLine(entry: AuditRow): string;
+
+/**
+ * The audit entries of each plugin, newest first, plugins by name.
+ *
+ * @example
+ * ```ts
+ * import { auditByPlugin } from "./plugins_page.js";
+ * console.log([...auditByPlugin([{ plugin: "b" }, { plugin: "a" }]).keys()]); // ["a", "b"]
+ * ```
+ */
+export declare function auditByPlugin(audit: unknown[]): Map<string, AuditRow[]>;
+
+/**
+ * Draws the plugin table and each plugin's newest audit entries, plugin by plugin.
  *
  * @example
  * ```ts ignore

@@ -2,10 +2,12 @@
 // @ts-check
 /**
  * The Plugins page's table and audit log, read field by field from the backend's lists
- * (which arrive untyped) before anything is shown.
+ * (which arrive untyped) before anything is shown. Audit text is a plugin's own words: it is
+ * shown as text, its control and bidirectional characters written out visibly.
  *
  * @module
  */
+import { visibleText } from "../../../common/visible_text.js";
 import { sourceCell } from "../plugins_view.js";
 
 /** @typedef {import("./plugins_page.d.ts").PluginRow} PluginRow */
@@ -62,11 +64,47 @@ export function readAudit(v) {
     attempt: text(v.attempt),
     decision: text(v.decision),
     detail: text(v.detail),
+    repeats: Number.isSafeInteger(v.repeats) && Number(v.repeats) > 0 ? Number(v.repeats) : 0,
+    lastTime: text(v.lastTime),
   };
 }
 
 /**
- * Draws the plugin table and the newest 100 audit entries.
+ * One audit entry as one line of text, the plugin's words made visible.
+ * @param {AuditRow} entry
+ * @returns {string}
+ */
+export function auditLine(entry) {
+  const more = entry.repeats > 0
+    ? ` (${entry.repeats} more like this${entry.lastTime ? `, the last at ${entry.lastTime}` : ""})`
+    : "";
+  return visibleText(
+    `${entry.time} ${entry.attempt}: ${entry.decision}${
+      entry.detail ? ` ${entry.detail}` : ""
+    }${more}`,
+  );
+}
+
+/**
+ * The audit entries of each plugin, newest first, plugins by name: one plugin's flood has
+ * its own list, and cannot push another's entries out of view.
+ * @param {unknown[]} audit
+ * @returns {Map<string, AuditRow[]>}
+ */
+export function auditByPlugin(audit) {
+  /** @type {Map<string, AuditRow[]>} */
+  const groups = new Map();
+  for (const entry of audit.map(readAudit)) {
+    if (!entry) continue;
+    const group = groups.get(entry.plugin);
+    if (group) group.unshift(entry);
+    else groups.set(entry.plugin, [entry]);
+  }
+  return new Map([...groups].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * Draws the plugin table and each plugin's newest audit entries.
  * @param {{ body: HTMLElement, log: HTMLElement }} where
  * @param {{ plugins: unknown[], audit: unknown[], sources: Map<string, import("../plugins_view.js").SourceRow> }} lists
  * @param {{ act: (verb: string, name: string) => void, upgrade: (name: string) => void }} on
@@ -86,7 +124,10 @@ export function renderPlugins(where, lists, on) {
     };
     cell(`${plugin.name} ${plugin.version}`);
     tr.append(sourceCell(lists.sources.get(plugin.name), () => on.upgrade(plugin.name)));
-    cell(plugin.state + (plugin.disabledReason ? ` (${plugin.disabledReason})` : ""), "state");
+    cell(
+      visibleText(plugin.state + (plugin.disabledReason ? ` (${plugin.disabledReason})` : "")),
+      "state",
+    );
     cell(
       `events: ${plugin.events.join(", ") || "none"}; capabilities: ${
         plugin.capabilities.join(", ") || "none"
@@ -107,11 +148,18 @@ export function renderPlugins(where, lists, on) {
     where.body.append(tr);
   }
   where.log.replaceChildren();
-  for (const entry of lists.audit.slice(-100).reverse().map(readAudit)) {
-    if (!entry) continue;
-    const li = document.createElement("li");
-    li.textContent =
-      `${entry.time} ${entry.plugin} ${entry.attempt}: ${entry.decision} ${entry.detail}`;
-    where.log.append(li);
+  for (const [plugin, entries] of auditByPlugin(lists.audit)) {
+    const group = document.createElement("li");
+    group.dataset.plugin = plugin;
+    const name = document.createElement("h4");
+    name.textContent = visibleText(plugin);
+    const list = document.createElement("ol");
+    for (const entry of entries) {
+      const li = document.createElement("li");
+      li.textContent = auditLine(entry);
+      list.append(li);
+    }
+    group.append(name, list);
+    where.log.append(group);
   }
 }

@@ -3,7 +3,12 @@ import assert from "node:assert/strict";
 import { userCount } from "../../../../client/web/views/nick_list.js";
 import { bufferOrder } from "../../../../client/web/views/buffer_list.js";
 import { loadWords, saveWords, WORDS_KEY } from "../../../../client/web/views/settings.js";
-import { readAudit, readPlugin } from "../../../../client/web/views/plugins_page.js";
+import {
+  auditByPlugin,
+  auditLine,
+  readAudit,
+  readPlugin,
+} from "../../../../client/web/views/plugins_page.js";
 import { newBuffer } from "../../../../client/web/page_state.js";
 
 Deno.test("userCount() says 1 user, 2 users, 0 users", () => {
@@ -56,4 +61,34 @@ Deno.test("readPlugin() and readAudit() read untyped rows field by field", () =>
   assert.equal(readPlugin({ version: "1" }), undefined);
   assert.equal(readAudit("x"), undefined);
   assert.equal(readAudit({ plugin: "greeter", decision: "denied" })?.time, "");
+  assert.equal(readAudit({ repeats: "7" })?.repeats, 0);
+});
+
+Deno.test("auditLine() shows a plugin's words as one visible line, with its repeats", () => {
+  const entry = readAudit({
+    time: "2026-11-27T10:00:00.000Z",
+    plugin: "forger",
+    attempt: "Deno.readFile",
+    decision: "denied",
+    detail: "x\n2026-11-27T10:00:01.000Z bystander Deno.readTextFile: allowed \u001b[2K\u202e<b>",
+    repeats: 41,
+    lastTime: "2026-11-27T10:01:00.000Z",
+  });
+  assert.equal(
+    entry && auditLine(entry),
+    "2026-11-27T10:00:00.000Z Deno.readFile: denied x\\n2026-11-27T10:00:01.000Z bystander " +
+      "Deno.readTextFile: allowed \\u{1b}[2K\\u{202e}<b> (41 more like this, the last at " +
+      "2026-11-27T10:01:00.000Z)",
+  );
+});
+
+Deno.test("auditByPlugin() lists each plugin's entries apart, newest first", () => {
+  const groups = auditByPlugin([
+    { plugin: "flooder", detail: "1" },
+    { plugin: "bystander", detail: "shadow" },
+    { plugin: "flooder", detail: "2" },
+    "junk",
+  ]);
+  assert.deepEqual([...groups.keys()], ["bystander", "flooder"]);
+  assert.deepEqual(groups.get("flooder")?.map((e) => e.detail), ["2", "1"]);
 });
