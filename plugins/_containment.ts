@@ -31,8 +31,10 @@ export interface ContainmentOptions {
   denoDir: string;
   /** Its disk quota in bytes: data dir, `DENO_DIR` and storage together. */
   diskQuotaBytes: number;
-  /** CPUs it may use on average over 10 s. */
+  /** CPUs it may use on average over `cpuWindowMs`. */
   cpuCores: number;
+  /** The CPU quota's averaging window in ms. */
+  cpuWindowMs: number;
   /** Bytes its storage entries take in the host's database. */
   storageBytes: () => number;
   /** Hears every decision its broker makes. */
@@ -133,6 +135,7 @@ export class Containment implements AsyncDisposable {
     const meter = this.#cgroup ?? this.#tree;
     const cpu = new CpuQuota(meter, meter, {
       cores: o.cpuCores,
+      windowMs: o.cpuWindowMs,
       onThrottled: o.onThrottled,
       onExceeded: (reason) => this.onExceeded(reason),
     });

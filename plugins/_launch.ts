@@ -70,8 +70,10 @@ export type LaunchOptions = Omit<SubprocessOptions, "cwd" | "denoDir" | "env"> &
   codeRoot: string;
   /** Its disk quota in bytes: data dir, `DENO_DIR` and storage together. */
   diskQuotaBytes: number;
-  /** CPUs it may use on average over 10 s. */
+  /** CPUs it may use on average over `cpuWindowMs`. */
   cpuCores: number;
+  /** The CPU quota's window in ms. */
+  cpuWindowMs: number;
   /** Bytes its storage entries take in the host's database. */
   storageBytes: () => number;
   /** Hears every permission decision its broker makes (subprocess mode). */
@@ -98,6 +100,7 @@ export async function launchEndpoint(
     codeRoot,
     diskQuotaBytes,
     cpuCores,
+    cpuWindowMs,
     storageBytes,
     onDecision,
     onThrottled,
@@ -113,6 +116,7 @@ export async function launchEndpoint(
     denoDir,
     diskQuotaBytes,
     cpuCores,
+    cpuWindowMs,
     storageBytes,
     onDecision,
     onThrottled,

@@ -53,8 +53,10 @@ export interface PluginBudgets {
   maxFrameBytes: number;
   /** Disk quota of a subprocess in MiB, unless its grant sets one. */
   diskQuotaMb: number;
-  /** CPUs a subprocess may use on average over 10 s. */
+  /** CPUs a subprocess may use on average over `cpuWindowMs`. */
   cpuCores: number;
+  /** The CPU quota's window in ms. */
+  cpuWindowMs: number;
 }
 
 /** What the host lends each running plugin. */
@@ -159,6 +161,7 @@ export class RunningPlugin implements AsyncDisposable {
       codeRoot,
       diskQuotaBytes: (this.grant.diskQuotaMb ?? budgets.diskQuotaMb) * 1024 * 1024,
       cpuCores: budgets.cpuCores,
+      cpuWindowMs: budgets.cpuWindowMs,
       // Once it is stopped, its quota's last counts need no storage (the database may be closed).
       storageBytes: () => current() ? store.storageBytes(this.name) : 0,
       onThrottled: (reason) => {

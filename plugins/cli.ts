@@ -21,13 +21,18 @@ import { parseJsrSpecifier } from "./_jsr.ts";
 import { type JsrPin, lockfilePath, readPin, writePin } from "./_jsr_pin.ts";
 import { fetchPlugin } from "./_jsr_install.ts";
 import { newPlugin } from "./_scaffold.ts";
+import type { BoundaryState } from "./_containment.ts";
+import { parseDiskQuota } from "./_install.ts";
+import { sandboxUnavailableNotice } from "./_sandbox.ts";
+import { DEFAULT_DISK_QUOTA_BYTES } from "./_disk_quota.ts";
 import { activityJson, activityLines, parseWindow } from "./_activity_report.ts";
 import { describeScope, type GrantScope, ScopeError, scopeFromFlags } from "./scope.ts";
 import { errorMessage } from "../common/error_message.ts";
 import { visibleJson, visibleText } from "../common/visible_text.js";
 
 const USAGE = `usage: deno task plugins <command> [options]
-  install <path>|jsr:@scope/name[@range] [--yes] [--worker] [--replace] [--dev] [scope]
+  install <path>|jsr:@scope/name[@range] [--yes] [--worker] [--replace] [--dev]
+          [--disk-quota MiB] [scope]
                                           validate, show requests, ask consent, install a
                                           pinned copy that runs in its own subprocess
                                           --worker: run it in a Worker, which contains less
@@ -35,6 +40,8 @@ const USAGE = `usage: deno task plugins <command> [options]
                                           another folder
                                           --dev: run from the folder itself, reloaded when it
                                           changes
+                                          --disk-quota: MiB for its data dir, DENO_DIR and
+                                          storage together (default 64)
   scope <plugin> [scope]                  replace where an installed plugin's grant applies
                                           a jsr: plugin comes from the registry JSR_URL
                                           names (default https://jsr.io/), pinned by
@@ -91,6 +98,7 @@ export async function main(
       help: { type: "boolean" },
       name: { type: "string" },
       since: { type: "string" },
+      "disk-quota": { type: "string" },
     },
   });
   const flag = values["data-dir"];
@@ -112,6 +120,12 @@ export async function main(
           return 2;
         }
         const scope = scopeOf(values);
+        const quotaFlag = values["disk-quota"];
+        const quotaGrant = quotaFlag === undefined
+          ? {}
+          : { diskQuotaMb: parseDiskQuota(typeof quotaFlag === "string" ? quotaFlag : "") };
+        const diskQuota = quotaGrant.diskQuotaMb ?? DEFAULT_DISK_QUOTA_BYTES / 1024 / 1024;
+        const boundary = await host.boundary();
         if (path.startsWith("jsr:")) {
           const spec = parseJsrSpecifier(path);
           const pins = await allPins(host, dataDir);
@@ -122,12 +136,15 @@ export async function main(
           io.out(`It asks for:`);
           for (const line of describeRequests(manifest)) io.out(`  ${line}`);
           io.out(`Scope: ${describeScope(scope)}`);
+          for (const line of describeIsolation(values.worker === true, diskQuota, boundary)) {
+            io.out(line);
+          }
           if (!(values.yes || io.confirm("Grant these and install?"))) {
             io.err("Not installed: consent was not given");
             return 1;
           }
           const result = await host.install(await fetched.place(), {
-            grant: { ...grantAll(manifest), scope },
+            grant: { ...grantAll(manifest), scope, ...quotaGrant },
             isolation: values.worker ? "worker" : "subprocess",
             replace: values.replace === true,
             lockfile: lockfilePath(dataDir, manifest.name),
@@ -159,17 +176,16 @@ export async function main(
             ? `Development mode: it runs from ${folder} itself and reloads whenever a file there changes; edits take effect without asking you again.`
             : `It runs from a copy pinned in the data dir: edits to ${folder} take effect only when you install it again.`,
         );
-        if (values.worker) {
-          io.out(`isolation: worker (opted in); unlike its own subprocess, a Worker plugin:`);
-          for (const gap of WORKER_MODE_GAPS) io.out(`  - ${gap}`);
-        } else io.out(`isolation: its own subprocess`);
+        for (const line of describeIsolation(values.worker === true, diskQuota, boundary)) {
+          io.out(line);
+        }
         const yes = values.yes || io.confirm("Grant these and install?");
         if (!yes) {
           io.err("Not installed: consent was not given");
           return 1;
         }
         const result = await host.install(folder, {
-          grant: { ...grantAll(manifest), scope },
+          grant: { ...grantAll(manifest), scope, ...quotaGrant },
           isolation: values.worker ? "worker" : "subprocess",
           replace: values.replace === true,
           dev: values.dev === true,
@@ -192,11 +208,16 @@ export async function main(
         const plugins = host.list();
         if (values.json) {
           const sources = await pluginSources(host, dataDir);
-          const rows = plugins.map((plugin, i) => listRow(plugin, sources[i]));
+          const { available } = await host.boundary();
+          const rows = plugins.map((plugin, i) => listRow(plugin, sources[i], available));
           io.out(visibleJson(JSON.stringify(rows, null, 2)));
           return 0;
         }
         if (plugins.length === 0) io.out("No plugins installed");
+        const boundary = await host.boundary();
+        if (plugins.length > 0 && !boundary.available) {
+          io.out(sandboxUnavailableNotice(boundary.reason));
+        }
         for (const p of plugins) {
           // A reason may quote a crash's words, which a plugin chose.
           io.out(visibleText(
@@ -211,6 +232,7 @@ export async function main(
           if (p.pendingConsent.length > 0) {
             io.out(`  awaiting consent: ${p.pendingConsent.join(", ")}`);
           }
+          io.out(`  disk quota: ${p.diskQuotaMb} MiB`);
           io.out(`  crashes: ${p.crashes}  overflows: ${p.overflows}  denied: ${p.denied}`);
         }
         return 0;
@@ -335,7 +357,7 @@ async function allPins(host: PluginHost, dataDir: string): Promise<JsrPin[]> {
 }
 
 /** One plugin as `list --json` shows it: its host info, source, pin, grants and state. */
-function listRow(plugin: PluginInfo, source: PluginSource) {
+function listRow(plugin: PluginInfo, source: PluginSource, osBoundary: boolean) {
   const failed = plugin.state === "disabled";
   const loaded = plugin.state === "running" || plugin.state === "starting" ||
     plugin.state === "restarting";
@@ -348,7 +370,33 @@ function listRow(plugin: PluginInfo, source: PluginSource) {
     grants: plugin.granted,
     state: failed ? "failed" : loaded ? "loaded" : "stopped",
     reason: failed ? plugin.disabledReason : null,
+    // A Worker plugin shares the client's process: no boundary of its own.
+    osBoundary: osBoundary && plugin.isolation === "subprocess",
   };
+}
+
+/**
+ * How a plugin will run, for the consent: its isolation, the OS boundary's state (said here
+ * when plugins run without one) and its quotas.
+ */
+function describeIsolation(
+  worker: boolean,
+  diskQuotaMb: number,
+  boundary: BoundaryState,
+): string[] {
+  if (worker) {
+    return [
+      `isolation: worker (opted in); unlike its own subprocess, a Worker plugin:`,
+      ...WORKER_MODE_GAPS.map((gap) => `  - ${gap}`),
+    ];
+  }
+  return [
+    boundary.available
+      ? "isolation: its own subprocess, inside the OS boundary (its own namespaces: no network without a net grant, no files or processes but its own)"
+      : "isolation: its own subprocess",
+    ...(boundary.available ? [] : [sandboxUnavailableNotice(boundary.reason)]),
+    `quotas: CPU 0.5 core on average; disk ${diskQuotaMb} MiB for its data dir, DENO_DIR and storage (--disk-quota MiB to change)`,
+  ];
 }
 
 function describeRequests(manifest: PluginManifest): string[] {

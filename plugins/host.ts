@@ -13,6 +13,8 @@ import { type IsolationMode, type PluginManifest, readManifest } from "./manifes
 import { describeScope, type GrantScope, parseScope } from "./scope.ts";
 import { type AuditEntry, PLUGIN_SCHEMA, PluginStore, type StoredPlugin } from "./_store.ts";
 import { ACTIVITY_SCHEMA, type ActivityEntry, ActivityLedger } from "./_activity.ts";
+import { type BoundaryState, boundaryState } from "./_containment.ts";
+import { DEFAULT_DISK_QUOTA_BYTES } from "./_disk_quota.ts";
 import { CommandRegistry } from "./_commands.ts";
 import { Delivery } from "./_delivery.ts";
 import { checkEntry, checkGrant, placeCode, stageCode } from "./_install.ts";
@@ -21,6 +23,7 @@ import { type PluginServices, RunningPlugin } from "./_running_plugin.ts";
 
 export type { AuditDecision, AuditEntry } from "./_store.ts";
 export type { ActivityEntry } from "./_activity.ts";
+export type { BoundaryState } from "./_containment.ts";
 export { AUDIT_MAX_ROWS, AUDIT_RATE_PER_MINUTE, AUDIT_RETENTION_MS } from "./_audit_log.ts";
 
 /**
@@ -115,6 +118,8 @@ export interface PluginHostOptions {
    * stopped if it stays at the cap. Default 0.5.
    */
   cpuCores?: number;
+  /** The window the CPU quota averages over, in ms. Default 10,000. */
+  cpuWindowMs?: number;
   /**
    * Receives plugin log lines and output, attributed by the host and with control characters
    * and newlines escaped; by default they go to the console, prefixed with the plugin's name.
@@ -237,6 +242,8 @@ export interface PluginInfo {
   denied: number;
   /** Slash commands it registered. */
   commands: string[];
+  /** Its disk quota in MiB: its grant's, or the host's default. */
+  diskQuotaMb: number;
 }
 
 const DEFAULTS = {
@@ -257,8 +264,9 @@ const DEFAULTS = {
   subprocessHeapMb: 128,
   subprocessMemoryMb: 256,
   memoryPollMs: 100,
-  diskQuotaMb: 64,
+  diskQuotaMb: DEFAULT_DISK_QUOTA_BYTES / 1024 / 1024,
   cpuCores: 0.5,
+  cpuWindowMs: 10_000,
 };
 
 /**
@@ -670,6 +678,7 @@ export class PluginHost implements AsyncDisposable {
         overflows: this.#store.overflowCount(stored.name) + (running?.dropped ?? 0),
         denied: this.#store.deniedCount(stored.name),
         commands: running ? this.#commands.namesOf(running) : [],
+        diskQuotaMb: stored.grant.diskQuotaMb ?? this.#options.diskQuotaMb,
       };
     });
   }
@@ -691,6 +700,20 @@ export class PluginHost implements AsyncDisposable {
     return options.lastPerPlugin === undefined || plugin !== undefined
       ? this.#store.auditLog(plugin, options.last)
       : this.#store.auditPerPlugin(options.lastPerPlugin);
+  }
+
+  /**
+   * Whether subprocess plugins run inside the OS boundary on this machine, and why not; asked
+   * once per process.
+   *
+   * @example
+   * ```ts ignore
+   * const state = await host.boundary();
+   * if (!state.available) console.log(state.reason);
+   * ```
+   */
+  boundary(): Promise<BoundaryState> {
+    return boundaryState();
   }
 
   /**

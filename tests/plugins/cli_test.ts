@@ -157,3 +157,44 @@ Deno.test("cli install --worker says at consent what Worker mode does not contai
   assert.match(relisted.out, /recorder 1\.0\.0 \[stopped, subprocess\]/);
   await Deno.remove(dataDir, { recursive: true });
 });
+
+Deno.test("cli install states the OS boundary and the quotas at consent, and --disk-quota sets one", async () => {
+  const dataDir = await Deno.makeTempDir();
+  const asked = await run(["install", `${FIXTURES}recorder`, "--data-dir", dataDir]);
+  assert.equal(asked.code, 1);
+  // This machine has bubblewrap: the consent says the plugin runs inside the boundary.
+  assert.match(asked.out, /isolation: its own subprocess, inside the OS boundary/);
+  assert.match(asked.out, /quotas: CPU 0\.5 core on average; disk 64 MiB for its data dir/);
+
+  const bad = await run([
+    "install",
+    `${FIXTURES}recorder`,
+    "--disk-quota",
+    "lots",
+    "--yes",
+    "--data-dir",
+    dataDir,
+  ]);
+  assert.equal(bad.code, 1);
+  assert.match(bad.err, /Cannot set the disk quota: give whole MiB from 1 to 65536, got "lots"/);
+  assert.match((await run(["list", "--data-dir", dataDir])).out, /No plugins installed/);
+
+  const done = await run([
+    "install",
+    `${FIXTURES}recorder`,
+    "--disk-quota",
+    "128",
+    "--yes",
+    "--data-dir",
+    dataDir,
+  ]);
+  assert.equal(done.code, 0, done.err);
+  assert.match(done.out, /disk 128 MiB/);
+  const listed = await run(["list", "--data-dir", dataDir]);
+  assert.match(listed.out, /  disk quota: 128 MiB/);
+  const [row] = JSON.parse((await run(["list", "--json", "--data-dir", dataDir])).out);
+  assert.equal(row.diskQuotaMb, 128);
+  assert.equal(row.osBoundary, true);
+  assert.equal(row.grants.diskQuotaMb, 128);
+  await Deno.remove(dataDir, { recursive: true });
+});
