@@ -196,6 +196,8 @@ export class PageActions {
           ...row,
           update: hasUpdate(row),
         }));
+      case "plugin.activity":
+        return plugins.activity(action.name);
       case "plugin.upgrade.plan": {
         await using plan = await planUpgrade(plugins, dataDir, action.name);
         return { name: plan.name, from: plan.from, to: plan.to, added: plan.added };

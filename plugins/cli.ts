@@ -300,10 +300,6 @@ export async function main(
           io.err(USAGE);
           return 2;
         }
-        if (!host.list().some((p) => p.name === name)) {
-          io.err(`Cannot show activity: plugin ${JSON.stringify(name)} is not installed`);
-          return 1;
-        }
         let windowMs: number;
         try {
           windowMs = parseWindow(typeof values.since === "string" ? values.since : "24h");

@@ -726,6 +726,9 @@ export class PluginHost implements AsyncDisposable {
    * ```
    */
   activity(plugin: string, window: { since?: number; until?: number } = {}): ActivityEntry[] {
+    if (!this.#store.get(plugin)) {
+      throw new Error(`Cannot show activity: plugin ${JSON.stringify(plugin)} is not installed`);
+    }
     const since = window.since ?? this.#now() - 24 * 3600 * 1000;
     return this.#activity.entries(plugin, { since, until: window.until });
   }

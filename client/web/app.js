@@ -9,7 +9,7 @@ import { bindDrawer } from "./drawers.js";
 import { bindInput, confirmPasteDialog } from "./input.js";
 import { bindNetworkForm, fillNetworkForm, readNetworkForm, stateText } from "./network_form.js";
 import * as model from "./page_state.js";
-import { upgradeWithConsent } from "./plugins_view.js";
+import { showActivity, upgradeWithConsent } from "./plugins_view.js";
 import { Scrollback } from "./scrollback.js";
 import { socket, takeEarlyFrames } from "./socket.js";
 import { PageStore, pluginsReply } from "./store.js";
@@ -533,6 +533,7 @@ function render() {
       {
         act: (verb, name) => act({ kind: `plugin.${verb}`, name }),
         upgrade,
+        activity: (name) => showActivity(name, request).catch((error) => toast(error.message)),
       },
     );
   }

@@ -1,4 +1,5 @@
 // @ts-check
+import { visibleText } from "../../common/visible_text.js";
 // The Plugins page's source column and upgrade consent sheet: where each plugin came from,
 // its exact version, "update available", and an upgrade that lists only what the new
 // version asks for beyond the grant.
@@ -104,5 +105,73 @@ function consentSheet(plan) {
     yes.addEventListener("click", () => close(true));
     no.addEventListener("click", () => close(false));
     dialog.addEventListener("cancel", () => close(false));
+  });
+}
+
+/**
+ * @typedef {{ kind: string, value: string, decision: string, count: number }} ActivityRow
+ */
+
+/** @param {unknown} v @returns {v is ActivityRow} */
+function isActivityRow(v) {
+  return typeof v === "object" && v !== null && "kind" in v && typeof v.kind === "string" &&
+    "value" in v && typeof v.value === "string" && "decision" in v &&
+    typeof v.decision === "string" && "count" in v && typeof v.count === "number";
+}
+
+/**
+ * Asks the backend for a plugin's activity ledger (its permission checks of the last 24
+ * hours, as the host decided them) and shows it in a sheet: allowed, then denied, each line
+ * a kind, a count and a value, the value made visible as text. Rejects with the backend's
+ * error.
+ *
+ * @param {string} name
+ * @param {Request} request
+ * @returns {Promise<void>}
+ */
+export async function showActivity(name, request) {
+  const rows = await request({ kind: "plugin.activity", name });
+  if (!Array.isArray(rows) || !rows.every(isActivityRow)) {
+    throw new TypeError(`Cannot show the activity of ${name}: the backend's answer is malformed`);
+  }
+  const dialog = document.createElement("dialog");
+  dialog.id = "activity-dialog";
+  const title = document.createElement("h3");
+  title.textContent = `${visibleText(name)}: permission checks in the last 24 hours`;
+  dialog.append(title);
+  if (rows.length === 0) {
+    const none = document.createElement("p");
+    none.textContent = "None.";
+    dialog.append(none);
+  }
+  for (const decision of ["allowed", "denied"]) {
+    const some = rows.filter((row) => row.decision === decision);
+    if (some.length === 0) continue;
+    const heading = document.createElement("h4");
+    heading.textContent = decision === "allowed" ? "Allowed" : "Denied";
+    const list = document.createElement("ul");
+    list.className = decision;
+    for (const row of some) {
+      const li = document.createElement("li");
+      li.textContent = `${row.kind} ×${row.count} ${visibleText(row.value)}`;
+      list.append(li);
+    }
+    dialog.append(heading, list);
+  }
+  const close = document.createElement("button");
+  close.type = "button";
+  close.dataset.action = "close";
+  close.textContent = "Close";
+  dialog.append(close);
+  document.body.append(dialog);
+  dialog.showModal();
+  await new Promise((resolve) => {
+    const done = () => {
+      dialog.close();
+      dialog.remove();
+      resolve(undefined);
+    };
+    close.addEventListener("click", done);
+    dialog.addEventListener("cancel", done);
   });
 }

@@ -111,6 +111,7 @@ export type Action =
     | { kind: "plugin.revoke"; name: string }
     | { kind: "plugins.sources" }
     | { kind: "plugin.upgrade.plan"; name: string }
+    | { kind: "plugin.activity"; name: string }
     | { kind: "plugin.upgrade"; name: string; version: string; consent: string[] }
   );
 

@@ -314,6 +314,10 @@ const ACTIONS = {
     name: str(o, "name", PLUGIN, "a plugin name"),
   }),
   "plugins.sources": () => ({ kind: "plugins.sources" }),
+  "plugin.activity": (o) => ({
+    kind: "plugin.activity",
+    name: str(o, "name", PLUGIN, "a plugin name"),
+  }),
   "plugin.upgrade.plan": (o) => ({
     kind: "plugin.upgrade.plan",
     name: str(o, "name", PLUGIN, "a plugin name"),

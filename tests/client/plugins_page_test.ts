@@ -76,3 +76,34 @@ Deno.test("the Plugins page shows a plugin's audit under its name, its words as 
   );
   assert.deepEqual(browser.errors, []);
 });
+
+Deno.test("the Plugins page shows a plugin's activity ledger: what the host allowed and denied", async () => {
+  await using client = await tempClient();
+  await client.plugins.install(`${FIXTURES}broker-probe`, { grant: "requested" });
+  await client.plugins.load("broker-probe");
+  const secret = "/etc/shadow\u202e<b>x</b>";
+  await client.bus.emit(message(`thread-read ${secret}`));
+  await waitUntil(
+    () => client.plugins.activity("broker-probe").some((e) => e.decision === "denied"),
+    "the denied read in the ledger",
+  );
+  await using browser = await launchPage();
+  const { page } = browser;
+  await page.goto(client.url);
+  await page.click("#open-plugins");
+  await page.locator('tr[data-plugin="broker-probe"] button[data-action="activity"]').click();
+  const sheet = page.locator("#activity-dialog");
+  const denied = sheet.locator("ul.denied li");
+  await denied.first().waitFor();
+  // Its worker thread's start asked for the whole environment too (refused, listed as `env`).
+  const lines = await denied.allInnerTexts();
+  assert.ok(lines.includes("read ×1 /etc/shadow\\u{202e}<b>x</b>"), lines.join(" | "));
+  assert.equal(await sheet.locator("b").count(), 0);
+  // What it was allowed: reading its own code, as it loaded.
+  assert.ok(
+    (await sheet.locator("ul.allowed li").allInnerTexts()).some((l) => l.startsWith("read ×")),
+  );
+  await sheet.locator('button[data-action="close"]').click();
+  await sheet.waitFor({ state: "detached" });
+  assert.deepEqual(browser.errors, []);
+});

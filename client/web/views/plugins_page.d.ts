@@ -120,12 +120,17 @@ export declare function auditByPlugin(audit: unknown[]): Map<string, AuditRow[]>
  * renderPlugins(
  *   { body: document.querySelector("#plugin-table tbody")!, log: document.getElementById("audit-log")! },
  *   { plugins: [], audit: [], sources: new Map() },
- *   { act: () => {}, upgrade: () => {} },
+ *   { act: () => {}, upgrade: () => {}, activity: () => {} },
  * );
  * ```
  */
 export declare function renderPlugins(
   where: { body: HTMLElement; log: HTMLElement },
   lists: { plugins: unknown[]; audit: unknown[]; sources: Map<string, unknown> },
-  on: { act: (verb: string, name: string) => void; upgrade: (name: string) => void },
+  on: {
+    act: (verb: string, name: string) => void;
+    upgrade: (name: string) => void;
+    /** Shows the plugin's activity ledger. */
+    activity: (name: string) => void;
+  },
 ): void;

@@ -107,7 +107,8 @@ export function auditByPlugin(audit) {
  * Draws the plugin table and each plugin's newest audit entries.
  * @param {{ body: HTMLElement, log: HTMLElement }} where
  * @param {{ plugins: unknown[], audit: unknown[], sources: Map<string, import("../plugins_view.js").SourceRow> }} lists
- * @param {{ act: (verb: string, name: string) => void, upgrade: (name: string) => void }} on
+ * @param {{ act: (verb: string, name: string) => void, upgrade: (name: string) => void,
+ *   activity: (name: string) => void }} on
  */
 export function renderPlugins(where, lists, on) {
   where.body.replaceChildren();
@@ -145,6 +146,12 @@ export function renderPlugins(where, lists, on) {
       button.addEventListener("click", () => on.act(verb, plugin.name));
       actions.append(button);
     }
+    const ledger = document.createElement("button");
+    ledger.type = "button";
+    ledger.textContent = "Activity";
+    ledger.dataset.action = "activity";
+    ledger.addEventListener("click", () => on.activity(plugin.name));
+    actions.append(ledger);
     where.body.append(tr);
   }
   where.log.replaceChildren();
