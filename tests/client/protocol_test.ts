@@ -68,6 +68,7 @@ Deno.test("parseAction() accepts every well-formed action and echoes its id", ()
     { kind: "plugin.revoke", name: "nickname-colors" },
     { kind: "plugins.sources" },
     { kind: "plugin.upgrade.plan", name: "greeter" },
+    { kind: "plugin.activity", name: "greeter" },
     { kind: "plugin.upgrade", name: "greeter", version: "2.0.0", consent: ["capability:storage"] },
   ];
   assert.deepEqual(new Set(valid.map((a) => a.kind)), new Set(ACTION_KINDS));
