@@ -2,6 +2,11 @@ import assert from "node:assert/strict";
 import { EventBus } from "../../bus/event_bus.ts";
 import { type AnyBusEvent, type BusEvent, createEvent } from "../../bus/events.ts";
 import { PluginHost, type PluginHostOptions } from "../../plugins/host.ts";
+import { ensurePackages } from "../irc/_servers.ts";
+
+// Subprocess plugins run inside bubblewrap's OS boundary where the machine has it, and the
+// tests prove that boundary: a fresh machine gets it as the IRC servers are got.
+await ensurePackages({ bubblewrap: "/usr/bin/bwrap" });
 
 export const EXAMPLES = new URL("../../examples/plugins/", import.meta.url).pathname;
 export const FIXTURES = new URL("./fixtures/", import.meta.url).pathname;
