@@ -55,6 +55,20 @@ async function makePlugin(root: string, name: string): Promise<string> {
   return dir;
 }
 
+/** One way to run the plugin: its isolation, and for a subprocess whether the outer layers are on. */
+interface Variant {
+  isolation: IsolationMode;
+  /** The broker, OS boundary and quotas (subprocess only). */
+  outer: boolean;
+  label: string;
+}
+
+const VARIANTS: Variant[] = [
+  { isolation: "subprocess", outer: true, label: "subprocess" },
+  { isolation: "subprocess", outer: false, label: "subprocess, Deno flags only" },
+  { isolation: "worker", outer: false, label: "Worker" },
+];
+
 interface Setup {
   bus: EventBus;
   host: PluginHost;
@@ -104,12 +118,12 @@ function resultOf(s: Setup, name: string): Promise<{ count: number; latencies: n
 /** Emits `n` events and waits until every plugin has counted them; returns events/s per plugin. */
 async function throughput(
   root: string,
-  isolation: IsolationMode,
+  { isolation, outer }: Variant,
   plugins: number,
   n: number,
   batchSize: number,
 ) {
-  const s = setup(root, { mailboxSize: n + 16, batchSize });
+  const s = setup(root, { mailboxSize: n + 16, batchSize, outerContainment: outer });
   const names: string[] = [];
   for (let i = 0; i < plugins; i++) {
     const name = `counter-${i}`;
@@ -131,8 +145,13 @@ async function throughput(
   return n / seconds;
 }
 
-async function latency(root: string, isolation: IsolationMode, rate: number, seconds: number) {
-  const s = setup(root);
+async function latency(
+  root: string,
+  { isolation, outer }: Variant,
+  rate: number,
+  seconds: number,
+) {
+  const s = setup(root, { outerContainment: outer });
   await s.host.install(await makePlugin(root, "latency"), { grant: "requested", isolation });
   await s.host.load("latency");
   const interval = 1000 / rate;
@@ -153,9 +172,9 @@ async function latency(root: string, isolation: IsolationMode, rate: number, sec
   return { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
 }
 
-async function coldStart(root: string, isolation: IsolationMode, rounds: number) {
-  const s = setup(root);
-  const name = `cold-${isolation}`;
+async function coldStart(root: string, { isolation, outer }: Variant, rounds: number) {
+  const s = setup(root, { outerContainment: outer });
+  const name = `cold-${isolation}-${outer ? "outer" : "flags"}`;
   await s.host.install(await makePlugin(root, name), { grant: "requested", isolation });
   const times: number[] = [];
   for (let i = 0; i < rounds + 1; i++) {
@@ -184,11 +203,11 @@ async function childrenRss(): Promise<number> {
 }
 
 /** Resident memory added per idle plugin, in MiB, with `count` of them loaded at once. */
-async function idleMemory(root: string, isolation: IsolationMode, count: number) {
-  const s = setup(root);
+async function idleMemory(root: string, { isolation, outer }: Variant, count: number) {
+  const s = setup(root, { outerContainment: outer });
   const before = Deno.memoryUsage().rss + await childrenRss();
   for (let i = 0; i < count; i++) {
-    const name = `idle-${isolation}-${i}`;
+    const name = `idle-${isolation}-${outer ? "outer" : "flags"}-${i}`;
     await s.host.install(await makePlugin(root, name), { grant: "requested", isolation });
     await s.host.load(name);
   }
@@ -237,6 +256,9 @@ async function checkTimes(root: string, checks: number, broker: boolean) {
   const times: number[] = JSON.parse(new TextDecoder().decode(output.stdout)).slice(checks / 10);
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 0.5) * 1000, p99: percentile(times, 0.99) * 1000 };
+}
+
+/**
  * The longest the host's frame reader holds the event loop on one frame of up to 4 MiB built
  * to be costly (deep nesting, millions of items, one long string), in ms: refused or parsed.
  */
@@ -268,44 +290,42 @@ async function hostileFrameStep(rounds: number): Promise<number> {
 export async function run(report: (row: BenchRow) => void): Promise<void> {
   const root = await Deno.makeTempDir({ prefix: "bench-plugins-" });
   const section = "plugins";
-  const modes: IsolationMode[] = ["subprocess", "worker"];
-  const label = (mode: IsolationMode) => mode === "subprocess" ? "subprocess" : "Worker";
   try {
-    // Warm the host's JIT on both paths first, so neither mode pays for it alone.
-    for (const mode of modes) await throughput(root, mode, 1, 50_000, 512);
-    for (const mode of modes) {
+    // Warm the host's JIT on every path first, so that none pays for it alone.
+    for (const variant of VARIANTS) await throughput(root, variant, 1, 50_000, 512);
+    for (const variant of VARIANTS) {
       report({
         section,
-        name: `events/s to 1 ${label(mode)} plugin (512/message)`,
-        value: await throughput(root, mode, 1, 200_000, 512),
+        name: `events/s to 1 plugin (512/message), ${variant.label}`,
+        value: await throughput(root, variant, 1, 200_000, 512),
         unit: "events/s",
         note: "goal ≥ 500k",
       });
     }
-    for (const mode of modes) {
-      const { p99 } = await latency(root, mode, 1000, 2);
+    for (const variant of VARIANTS) {
+      const { p99 } = await latency(root, variant, 1000, 2);
       report({
         section,
-        name: `emit → onEvent p99 at 1k events/s, ${label(mode)}`,
+        name: `emit → onEvent p99 at 1k events/s, ${variant.label}`,
         value: p99,
         unit: "ms",
         note: "goal < 5 ms",
       });
     }
-    for (const mode of modes) {
+    for (const variant of VARIANTS) {
       report({
         section,
-        name: `cold start, ${label(mode)} plugin (median)`,
-        value: await coldStart(root, mode, 5),
+        name: `cold start (median), ${variant.label}`,
+        value: await coldStart(root, variant, 5),
         unit: "ms",
         note: "goal < 100 ms",
       });
     }
-    for (const mode of modes) {
+    for (const variant of VARIANTS) {
       report({
         section,
-        name: `resident memory per idle ${label(mode)} plugin (10 loaded)`,
-        value: await idleMemory(root, mode, 10),
+        name: `resident memory per idle plugin (10 loaded), ${variant.label}`,
+        value: await idleMemory(root, variant, 10),
         unit: "MiB",
         note: "goal < 50 MiB",
       });
@@ -320,6 +340,7 @@ export async function run(report: (row: BenchRow) => void): Promise<void> {
       note: `goal < 50 µs; flags alone ${flagsOnly.p99.toFixed(1)} µs; p50 ${
         brokered.p50.toFixed(1)
       } / ${flagsOnly.p50.toFixed(1)} µs`,
+    });
     report({
       section,
       name: "longest host step on one costly 4 MiB frame (nested, 1.4M items, a long string)",
@@ -327,11 +348,11 @@ export async function run(report: (row: BenchRow) => void): Promise<void> {
       unit: "ms",
       note: "goal < 50 ms",
     });
-    for (const mode of modes) {
-      const ten = await throughput(root, mode, 10, 50_000, 512);
+    for (const variant of VARIANTS) {
+      const ten = await throughput(root, variant, 10, 50_000, 512);
       report({
         section,
-        name: `events/s to each of 10 ${label(mode)} plugins`,
+        name: `events/s to each of 10 plugins, ${variant.label}`,
         value: ten,
         unit: "events/s",
         note: `${Math.round(ten * 10).toLocaleString("en-US")} deliveries/s in all`,

@@ -41,6 +41,11 @@ export interface ContainmentOptions {
   onDecision: DecisionListener;
   /** It went over its CPU quota and is throttled for now (the audit hears of it). */
   onThrottled: (reason: string) => void;
+  /**
+   * `false` leaves out everything outside Deno's own flags (broker, boundary, cgroup,
+   * quotas): only to measure what they cost. Default `true`.
+   */
+  outer?: boolean;
 }
 
 /** How a plugin is contained on this machine: whether the OS boundary is there, and why not. */
@@ -65,12 +70,12 @@ export async function boundaryState(): Promise<BoundaryState> {
  * ```
  */
 export class Containment implements AsyncDisposable {
-  /** The broker's socket, for `DENO_PERMISSION_BROKER_PATH`. */
-  readonly brokerPath: string;
+  /** The broker's socket, for `DENO_PERMISSION_BROKER_PATH`; none without the outer layers. */
+  readonly brokerPath: string | undefined;
   /** Set by whoever runs it: it went over a quota it cannot pass, and must stop (why). */
   onExceeded: (reason: string) => void = () => {};
   #options: ContainmentOptions;
-  #broker: PermissionBroker;
+  #broker: PermissionBroker | undefined;
   #wrap: (denoArgs: string[]) => { command: string; args: string[] };
   #boxed: boolean;
   #cgroup?: PluginCgroup;
@@ -79,7 +84,7 @@ export class Containment implements AsyncDisposable {
 
   private constructor(
     options: ContainmentOptions,
-    broker: PermissionBroker,
+    broker: PermissionBroker | undefined,
     wrap: (denoArgs: string[]) => { command: string; args: string[] },
     boxed: boolean,
     cgroup: PluginCgroup | undefined,
@@ -87,13 +92,17 @@ export class Containment implements AsyncDisposable {
     this.#boxed = boxed;
     this.#options = options;
     this.#broker = broker;
-    this.brokerPath = broker.path;
+    this.brokerPath = broker?.path;
     this.#wrap = wrap;
     this.#cgroup = cgroup;
   }
 
   /** Opens its broker, and its cgroup and OS boundary where this machine has them. */
   static async open(options: ContainmentOptions): Promise<Containment> {
+    if (options.outer === false) {
+      const bare = (denoArgs: string[]) => ({ command: Deno.execPath(), args: denoArgs });
+      return new Containment(options, undefined, bare, false, undefined);
+    }
     const broker = await PermissionBroker.listen(
       join(await brokerDir(), `${crypto.randomUUID()}.sock`),
       new PermissionPolicy({ ...options.permissions, import: options.importHosts }),
@@ -132,6 +141,7 @@ export class Containment implements AsyncDisposable {
   async started(pid: number): Promise<void> {
     const o = this.#options;
     this.#tree = new ProcessTree(pid);
+    if (o.outer === false) return;
     const meter = this.#cgroup ?? this.#tree;
     const cpu = new CpuQuota(meter, meter, {
       cores: o.cpuCores,
@@ -165,7 +175,7 @@ export class Containment implements AsyncDisposable {
     for (const quota of this.#quotas.splice(0)) await quota[Symbol.asyncDispose]();
     await this.#tree?.[Symbol.asyncDispose]();
     await this.#cgroup?.[Symbol.asyncDispose]();
-    await this.#broker[Symbol.asyncDispose]();
+    await this.#broker?.[Symbol.asyncDispose]();
   }
 }
 

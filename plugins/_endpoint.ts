@@ -180,7 +180,7 @@ export function startSubprocess(
       ...options.env,
       ...imports.env,
       DENO_DIR: options.denoDir,
-      DENO_PERMISSION_BROKER_PATH: containment.brokerPath,
+      ...(containment.brokerPath ? { DENO_PERMISSION_BROKER_PATH: containment.brokerPath } : {}),
       NO_COLOR: "1",
     },
     stdin: "piped",

@@ -80,6 +80,8 @@ export type LaunchOptions = Omit<SubprocessOptions, "cwd" | "denoDir" | "env"> &
   onDecision: DecisionListener;
   /** It went over its CPU quota and is throttled for now. */
   onThrottled: (reason: string) => void;
+  /** `false` runs it with Deno's flags alone: only to measure what the rest costs. */
+  outerContainment: boolean;
 };
 
 /** Starts the plugin in its isolation mode: its own subprocess, or a Worker when opted in. */
@@ -104,6 +106,7 @@ export async function launchEndpoint(
     storageBytes,
     onDecision,
     onThrottled,
+    outerContainment,
     ...rest
   } = options;
   const denoDir = await prepareDenoDir(plugin.name, pluginDenoDir(hostDataDir, plugin.name));
@@ -120,6 +123,7 @@ export async function launchEndpoint(
     storageBytes,
     onDecision,
     onThrottled,
+    outer: outerContainment,
   });
   try {
     return startSubprocess(permissions, containment, { ...rest, cwd: dataDir, denoDir, env });

@@ -57,6 +57,8 @@ export interface PluginBudgets {
   cpuCores: number;
   /** The CPU quota's window in ms. */
   cpuWindowMs: number;
+  /** `false` runs subprocesses with Deno's flags alone (for measurements). */
+  outerContainment: boolean;
 }
 
 /** What the host lends each running plugin. */
@@ -162,6 +164,7 @@ export class RunningPlugin implements AsyncDisposable {
       diskQuotaBytes: (this.grant.diskQuotaMb ?? budgets.diskQuotaMb) * 1024 * 1024,
       cpuCores: budgets.cpuCores,
       cpuWindowMs: budgets.cpuWindowMs,
+      outerContainment: budgets.outerContainment,
       // Once it is stopped, its quota's last counts need no storage (the database may be closed).
       storageBytes: () => current() ? store.storageBytes(this.name) : 0,
       onThrottled: (reason) => {

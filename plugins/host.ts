@@ -121,6 +121,13 @@ export interface PluginHostOptions {
   /** The window the CPU quota averages over, in ms. Default 10,000. */
   cpuWindowMs?: number;
   /**
+   * `false` runs subprocess plugins with Deno's own flags alone: no permission broker (so no
+   * activity ledger), no OS boundary, no CPU or disk quota. It exists to measure what those
+   * layers cost (`deno task bench`); never run a plugin you do not trust without them.
+   * Default `true`.
+   */
+  outerContainment?: boolean;
+  /**
    * Receives plugin log lines and output, attributed by the host and with control characters
    * and newlines escaped; by default they go to the console, prefixed with the plugin's name.
    */
@@ -267,6 +274,7 @@ const DEFAULTS = {
   diskQuotaMb: DEFAULT_DISK_QUOTA_BYTES / 1024 / 1024,
   cpuCores: 0.5,
   cpuWindowMs: 10_000,
+  outerContainment: true,
 };
 
 /**
