@@ -53,10 +53,13 @@ export interface ActivityEntry {
   kind: string;
   /** The path, host or name; `*` for a check on all of them. */
   value: string;
+  /** What the host's broker answered. */
   decision: "allowed" | "denied";
+  /** How many such checks there were in the window. */
   count: number;
-  /** When it was first and last seen within the window, in ms since the epoch. */
+  /** When it was first seen within the window, in ms since the epoch. */
   firstAt: number;
+  /** When it was last seen within the window, in ms since the epoch. */
   lastAt: number;
 }
 

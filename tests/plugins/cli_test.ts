@@ -191,7 +191,7 @@ Deno.test("cli install states the OS boundary and the quotas at consent, and --d
   assert.equal(done.code, 0, done.err);
   assert.match(done.out, /disk 128 MiB/);
   const listed = await run(["list", "--data-dir", dataDir]);
-  assert.match(listed.out, /  disk quota: 128 MiB/);
+  assert.ok(listed.out.includes("\n  disk quota: 128 MiB\n"), listed.out);
   const [row] = JSON.parse((await run(["list", "--json", "--data-dir", dataDir])).out);
   assert.equal(row.diskQuotaMb, 128);
   assert.equal(row.osBoundary, true);
