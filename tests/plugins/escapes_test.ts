@@ -43,6 +43,10 @@ Deno.test("escape: an uncached npm: package or remote URL cannot be imported at 
   // import:false refuses the remote host even before --cached-only would.
   assert.match(failures[1], /example\.invalid/);
   assert.match(failures[1], /--cached-only is specified|Requires import access/);
+  // Each refused import is audited as one, not only as the error it raised.
+  const imports = audit.filter((e) => e.attempt === "import" && e.decision === "denied");
+  assert.ok(imports.some((e) => /ircbus-uncached-fixture/.test(e.detail)), JSON.stringify(audit));
+  assert.ok(imports.some((e) => /example\.invalid/.test(e.detail)), JSON.stringify(audit));
 });
 
 Deno.test("escape: Deno.permissions.request cannot prompt; it is denied and audited", async () => {
