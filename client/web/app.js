@@ -70,7 +70,10 @@ const messages = new MessageList($("messages"), {
 });
 const nicks = new NickList($("nicklist"), $("nick-count"), { onQuery: openQuery });
 const notify = createNotifier((note) => select(note.networkId, note.key));
-const scrollback = new Scrollback(request, applied);
+const scrollback = new Scrollback(request, {
+  applied,
+  highlight: (networkId, text) => store.mentions(networkId, text),
+});
 
 const store = new PageStore({
   send: (action) => transport.send(action),

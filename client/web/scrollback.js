@@ -35,6 +35,7 @@ const NEAR_TOP = 40;
 /** @typedef {import("./page_state.d.ts").Buffer} PageBuffer */
 /** @typedef {import("./protocol.d.ts").HistoryLine} HistoryLine */
 /** @typedef {import("./protocol.d.ts").HistoryBuffer} HistoryBuffer */
+/** @typedef {import("./scrollback.d.ts").Highlight} Highlight */
 
 /** @param {unknown} v @returns {v is Record<string, unknown>} */
 function isObject(v) {
@@ -63,11 +64,13 @@ function isHistoryBuffer(v) {
 }
 
 /**
- * A stored line as the page shows it, worded as the live events are.
+ * A stored line as the page shows it, worded and marked as the live events are: a message
+ * that `highlight` says mentions us carries the highlight it had when it came.
  * @param {HistoryLine} stored
+ * @param {{ highlight?: Highlight }} [options]
  * @returns {Line}
  */
-export function lineFromStored(stored) {
+export function lineFromStored(stored, options = {}) {
   const { id, time, sender, text } = stored;
   /** @param {string} words @returns {Line} */
   const event = (words) => ({ id, time, kind: "event", text: words });
@@ -77,8 +80,11 @@ export function lineFromStored(stored) {
   switch (stored.kind) {
     case "message":
     case "notice":
-    case "action":
-      return { id, time, kind: stored.kind, nick: sender, text };
+    case "action": {
+      // Our own lines never mention us, whatever nick we had then.
+      const highlight = !stored.self && (options.highlight?.(stored.networkId, text) ?? false);
+      return { id, time, kind: stored.kind, nick: sender, text, highlight };
+    }
     case "join":
       return event(joinText({ ...who, channel }));
     case "part":
@@ -186,15 +192,19 @@ export class Scrollback {
 
   /** @type {() => Promise<void>} */
   #applied;
+  /** @type {Highlight | undefined} */
+  #highlight;
 
   /**
    * @param {(action: Record<string, unknown> & { kind: string }) => Promise<unknown>} request
-   * @param {() => Promise<void>} [applied] resolves once the frames received so far are in
-   * the buffers (the page applies events once per animation frame, replies at once)
+   * @param {{ applied?: () => Promise<void>, highlight?: Highlight }} [options] `applied`
+   * resolves once the frames received so far are in the buffers (the page applies events
+   * once per animation frame, replies at once); `highlight` marks mentions as live lines are
    */
-  constructor(request, applied = () => Promise.resolve()) {
+  constructor(request, options = {}) {
     this.#request = request;
-    this.#applied = applied;
+    this.#applied = options.applied ?? (() => Promise.resolve());
+    this.#highlight = options.highlight;
   }
 
   /**
@@ -382,6 +392,9 @@ export class Scrollback {
       limit: PAGE_SIZE,
       ...(before === undefined ? {} : { before }),
     });
-    return Array.isArray(reply) ? reply.filter(isHistoryLine).map(lineFromStored) : [];
+    const highlight = this.#highlight;
+    return Array.isArray(reply)
+      ? reply.filter(isHistoryLine).map((stored) => lineFromStored(stored, { highlight }))
+      : [];
   }
 }

@@ -192,6 +192,11 @@ export declare class PageStore {
   colorOf(networkId: number, nick: string): string | undefined;
   /** Whether the user is away. */
   isAway(networkId: number, nick: string): boolean;
+  /**
+   * Whether a message on this network mentions us (our nick or a highlight word): the one
+   * rule for live and stored lines.
+   */
+  mentions(networkId: number, text: string): boolean;
   /** The buffer named `name`, created when missing. */
   ensureBuffer(net: Net, name: string, type: Buffer["type"]): Buffer;
   /** Shows a buffer, clearing its counts and telling the backend. */

@@ -455,6 +455,16 @@ export class PageStore {
   }
 
   /**
+   * Whether a message on network `networkId` mentions us: live lines and stored ones are
+   * marked by this one rule.
+   * @param {number} networkId @param {string} text
+   */
+  mentions(networkId, text) {
+    const net = this.state.networks.get(networkId);
+    return net !== undefined && this.#mentions(net, text);
+  }
+
+  /**
    * Whether a line from someone else mentions us.
    * @param {Net} net @param {string} text
    */
