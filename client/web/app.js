@@ -6,6 +6,7 @@
 import { nextUnread, titleFor } from "./attention.js";
 import { planInput } from "./command_plan.js";
 import { bindDrawer } from "./drawers.js";
+import { IgnoreList } from "./ignore_list.js";
 import { bindInput, confirmPasteDialog } from "./input.js";
 import { bindNetworkForm, fillNetworkForm, readNetworkForm, stateText } from "./network_form.js";
 import * as model from "./page_state.js";
@@ -17,6 +18,7 @@ import { Transport } from "./transport.js";
 import { bufferOrder, renderBuffers, renderRail } from "./views/buffer_list.js";
 import { MessageList } from "./views/message_list.js";
 import { NickList } from "./views/nick_list.js";
+import { menuItems, NickMenu } from "./views/nick_menu.js";
 import { createNotifier } from "./views/notifier.js";
 import { renderPlugins } from "./views/plugins_page.js";
 import { wireSettings } from "./views/settings.js";
@@ -70,12 +72,21 @@ const messages = new MessageList($("messages"), {
 });
 const nicks = new NickList(
   { list: $("nicklist"), count: $("nick-count"), filter: $as("nick-filter", HTMLInputElement) },
-  { onNick: openQuery },
+  { onNick: openNickMenu },
 );
+const nickMenu = new NickMenu($("nick-menu"), {
+  run: (line) => {
+    // On a small screen the menu opened over the users' drawer: what it does shows beneath.
+    nicksDrawer.close();
+    runInput(line);
+  },
+});
+const ignoreList = new IgnoreList(localStorage);
 const notify = createNotifier((note) => select(note.networkId, note.key));
 const scrollback = new Scrollback(request, {
   applied,
   highlight: (networkId, text) => store.mentions(networkId, text),
+  ignored: (networkId, nick) => store.isIgnored(networkId, nick),
 });
 
 const store = new PageStore({
@@ -94,6 +105,7 @@ const store = new PageStore({
     messages.recolor(changed, fold);
   },
   frontend: onFrontend,
+  ignored: (networkId, folded) => ignoreList.has(networkId, folded),
   opened: (networkId, buffer) => {
     void scrollback.open(networkId, buffer).then((changed) => {
       if (changed && store.historyLoaded(networkId, buffer)) scheduleFrame();
@@ -220,12 +232,24 @@ function select(networkId, key) {
   scheduleFrame();
 }
 
-/** Opens (or shows) the query with `nick` on the network shown. @param {string} nick */
-function openQuery(nick) {
+/**
+ * Opens the menu of `nick` (clicked in the nick list or on a message) beside `anchor`: the
+ * channel actions offered are those our status in the channel shown allows.
+ * @param {string} nick @param {HTMLElement} anchor
+ */
+function openNickMenu(nick, anchor) {
   const net = currentNet();
   if (!net) return;
-  select(net.id, ensureBuffer(net, nick, "query").key);
-  $("input").focus();
+  const buffer = currentBuffer();
+  const channel = buffer?.type === "channel" ? buffer.name : undefined;
+  const items = menuItems({
+    nick,
+    me: channel === undefined ? undefined : net.members.member(channel, net.currentNick),
+    them: channel === undefined ? undefined : net.members.member(channel, nick),
+    ignored: store.isIgnored(net.id, nick),
+    self: net.members.fold(nick) === net.members.fold(net.currentNick),
+  });
+  nickMenu.open(nick, anchor, items);
 }
 
 /** Shows the next buffer with a highlight, else with unread lines, over every network. */
@@ -421,6 +445,28 @@ function runInput(line) {
           scheduleFrame();
         }
         break;
+      case "ignore":
+        if (!net) break;
+        if (ignoreList.set(net.id, net.members.fold(step.nick), step.on)) {
+          show(
+            "event",
+            step.on
+              ? `Ignoring ${step.nick} on ${net.name}`
+              : `No longer ignoring ${step.nick} on ${net.name}`,
+          );
+        } else {
+          show(
+            "error",
+            step.on
+              ? `Cannot ignore ${step.nick}: already ignored (at most 500 a network)`
+              : `Cannot unignore ${step.nick}: not ignored`,
+          );
+        }
+        break;
+      case "ignored":
+        if (!net) break;
+        show("event", `Ignored on ${net.name}: ${ignoreList.list(net.id).join(", ") || "nobody"}`);
+        break;
       case "search":
         void searchHistory(step.query, show);
         break;
@@ -596,9 +642,16 @@ scrollback.watch($("messages"), () => {
     ? { networkId: state.networkId, buffer }
     : undefined;
 }, () => messages.drawOlder());
+// A nick on a message opens its menu, as in the nick list.
+$("messages").addEventListener("click", (event) => {
+  const target = event.target;
+  if (target instanceof HTMLElement && target.matches(".line .nick[data-nick]")) {
+    openNickMenu(target.dataset.nick ?? "", target);
+  }
+});
 bindNetworkForm($as("network-form", HTMLFormElement));
 bindDrawer($as("toggle-buffers", HTMLButtonElement), { closeOn: $("buffer-list") });
-bindDrawer($as("toggle-nicks", HTMLButtonElement));
+const nicksDrawer = bindDrawer($as("toggle-nicks", HTMLButtonElement));
 $("remove-network").addEventListener("click", () => {
   const net = currentNet();
   if (!net) return;

@@ -126,6 +126,12 @@ export function planInput(line, where) {
           ? { kind: "list", networkId, filter: input.filter }
           : { kind: "list", networkId },
       }];
+    case "ignore":
+      return [
+        input.nick === undefined
+          ? { step: "ignored" }
+          : { step: "ignore", nick: input.nick, on: input.on },
+      ];
     case "search":
       return [{
         step: "search",

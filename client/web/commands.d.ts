@@ -32,6 +32,7 @@ export type Command =
   | { kind: "ban"; mask: string }
   | { kind: "invite"; nick: string; channel?: string }
   | { kind: "notice"; target: string; text: string }
+  | { kind: "ignore"; nick?: string; on: boolean }
   | { kind: "list"; filter?: string }
   | { kind: "away"; message?: string }
   | { kind: "search"; text: string }

@@ -212,6 +212,29 @@ export const COMMANDS = [
     },
   },
   {
+    name: "ignore",
+    aliases: [],
+    usage: "/ignore [nick]",
+    help: "Hide a nick's messages on this network (no nick: list those ignored)",
+    completes: "nick",
+    read: (rest) => {
+      const [nick, tail] = head(rest);
+      if (tail) return undefined;
+      return nick ? { kind: "ignore", nick, on: true } : { kind: "ignore", on: true };
+    },
+  },
+  {
+    name: "unignore",
+    aliases: [],
+    usage: "/unignore <nick>",
+    help: "Show a nick's messages again",
+    completes: "nick",
+    read: (rest) => {
+      const [nick, tail] = head(rest);
+      return nick && !tail ? { kind: "ignore", nick, on: false } : undefined;
+    },
+  },
+  {
     name: "list",
     aliases: [],
     usage: "/list [filter]",

@@ -72,14 +72,19 @@ export type Highlight = (networkId: number, text: string) => boolean;
 export declare class Scrollback {
   /**
    * Uses `request` (the page's request/reply over the socket) for every history read.
-   * `highlight` marks the stored messages that mention us, as live ones are marked.
+   * `highlight` marks the stored messages that mention us, as live ones are marked;
+   * `ignored` drops the messages of nicks the user ignores, as live ones are dropped.
    * `applied` resolves once the frames received so far are in the buffers: a reply is
    * settled as it comes, before the events that came ahead of it are applied, and the
    * stored page is merged with the live lines only after them.
    */
   constructor(
     request: (action: Record<string, unknown> & { kind: string }) => Promise<unknown>,
-    options?: { applied?: () => Promise<void>; highlight?: Highlight },
+    options?: {
+      applied?: () => Promise<void>;
+      highlight?: Highlight;
+      ignored?: (networkId: number, nick: string) => boolean;
+    },
   );
   /** Loads the newest stored lines the first time a buffer is opened; true when they changed. */
   open(networkId: number, buffer: Buffer): Promise<boolean>;

@@ -28,6 +28,8 @@ export const PAGE_SIZE = 200;
  * its cursor pointed at: enough to reach past the most lines a buffer keeps.
  */
 const ANCHOR_PAGES = Math.ceil(MAX_LINES / PAGE_SIZE) + 1;
+/** The stored kinds that are someone's words (an ignored nick's are not shown). */
+const MESSAGE_KINDS = new Set(["message", "notice", "action"]);
 /** Distance from the top (px) at which the next older page is loaded. */
 const NEAR_TOP = 40;
 
@@ -194,17 +196,22 @@ export class Scrollback {
   #applied;
   /** @type {Highlight | undefined} */
   #highlight;
+  /** @type {((networkId: number, nick: string) => boolean) | undefined} */
+  #ignored;
 
   /**
    * @param {(action: Record<string, unknown> & { kind: string }) => Promise<unknown>} request
-   * @param {{ applied?: () => Promise<void>, highlight?: Highlight }} [options] `applied`
+   * @param {{ applied?: () => Promise<void>, highlight?: Highlight,
+   *   ignored?: (networkId: number, nick: string) => boolean }} [options] `applied`
    * resolves once the frames received so far are in the buffers (the page applies events
-   * once per animation frame, replies at once); `highlight` marks mentions as live lines are
+   * once per animation frame, replies at once); `highlight` marks mentions and `ignored`
+   * drops messages as live lines are marked and dropped
    */
   constructor(request, options = {}) {
     this.#request = request;
     this.#applied = options.applied ?? (() => Promise.resolve());
     this.#highlight = options.highlight;
+    this.#ignored = options.ignored;
   }
 
   /**
@@ -393,8 +400,13 @@ export class Scrollback {
       ...(before === undefined ? {} : { before }),
     });
     const highlight = this.#highlight;
-    return Array.isArray(reply)
-      ? reply.filter(isHistoryLine).map((stored) => lineFromStored(stored, { highlight }))
-      : [];
+    const ignored = this.#ignored;
+    if (!Array.isArray(reply)) return [];
+    return reply.filter(isHistoryLine)
+      .filter((stored) =>
+        !ignored || stored.self || !MESSAGE_KINDS.has(stored.kind) ||
+        !ignored(stored.networkId, stored.sender)
+      )
+      .map((stored) => lineFromStored(stored, { highlight }));
   }
 }

@@ -465,6 +465,15 @@ export class PageStore {
   }
 
   /**
+   * Whether the user ignores `nick` on network `networkId`, folded by its casemapping.
+   * @param {number} networkId @param {string} nick
+   */
+  isIgnored(networkId, nick) {
+    const net = this.state.networks.get(networkId);
+    return net !== undefined && (this.#hooks.ignored?.(networkId, net.members.fold(nick)) ?? false);
+  }
+
+  /**
    * Whether a line from someone else mentions us.
    * @param {Net} net @param {string} text
    */
@@ -510,6 +519,8 @@ export class PageStore {
         const kind = data.kind ?? "message";
         const isPrivate = data.channel === "";
         const peer = data.peer ?? data.user;
+        // An ignored nick's lines are dropped before they are shown or counted.
+        if (!isMe(data.user) && this.isIgnored(id, data.user)) return;
         // The event's time keeps the server time's milliseconds (read markers compare them).
         const time = event.time;
         if (kind === "ctcp") {

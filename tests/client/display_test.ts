@@ -184,8 +184,9 @@ Deno.test("the page: formatting, safe links, attention, people, kicks, errors, M
     await page.locator('#topic a[href="https://deno.com/"]').waitFor();
   });
 
-  await t.step("clicking a nick opens a query with them", async () => {
+  await t.step("a nick's menu opens a query with them", async () => {
     await page.click('#nicklist li[data-nick="bob"]');
+    await page.click('#nick-menu button:text-is("Message")');
     await page.locator('#buffer-list li.selected[data-key="bob"]').waitFor();
     await type("hi in private");
     await bob.events.waitFor(

@@ -84,7 +84,7 @@ Deno.test("the page: channel header, grouped nick list with a filter", async (t)
       "USERS — 1",
       "carol",
     ]);
-    // The filter holds while the channel changes.
+    // The filter holds while the channel changes (bob comes back without his voice).
     bob.irc.part("#room");
     await page.locator("#nick-count", { hasText: "1 of 2 users" }).waitFor();
     await page.fill("#nick-filter", "");
@@ -92,6 +92,61 @@ Deno.test("the page: channel header, grouped nick list with a filter", async (t)
     bob.irc.join("#room");
     await page.locator("#nick-count", { hasText: "3 users" }).waitFor();
   });
+
+  await t.step(
+    "a nick opens a menu: whois, message, ignore, and what an operator may",
+    async () => {
+      await page.click('#nicklist li[data-nick="bob"]');
+      const menu = page.locator("#nick-menu");
+      await menu.waitFor();
+      assert.deepEqual(await menu.locator("button").allInnerTexts(), [
+        "Whois",
+        "Message",
+        "Ignore",
+        "Give op",
+        "Give voice",
+        "Kick",
+      ]);
+      await shoot(page, "screenshot-nick-menu.png");
+      await page.keyboard.press("Escape");
+      await menu.waitFor({ state: "hidden" });
+      // A nick on a message opens the same menu.
+      carol.irc.say("#room", "hello from carol");
+      await page.locator('#messages .line .nick[data-nick="carol"]').click();
+      await menu.locator("button", { hasText: "Whois" }).click();
+      await page.locator("#messages .line", { hasText: "carol is carol@" }).waitFor();
+      await page.click('#nicklist li[data-nick="bob"]');
+      await menu.locator("button", { hasText: "Give voice" }).click();
+      await page.locator('#nicklist li[data-nick="bob"]', { hasText: "+bob" }).waitFor();
+    },
+  );
+
+  await t.step(
+    "ignoring a nick hides their messages, on this network, after a reload",
+    async () => {
+      await page.click('#nicklist li[data-nick="bob"]');
+      await page.locator("#nick-menu button", { hasText: "Ignore" }).click();
+      await page.locator("#messages .line", { hasText: "Ignoring bob on Local" }).waitFor();
+      bob.irc.say("#room", "you cannot see me");
+      carol.irc.say("#room", "but you see me");
+      await page.locator("#messages .line", { hasText: "but you see me" }).waitFor();
+      assert.equal(
+        await page.locator("#messages .line", { hasText: "you cannot see me" }).count(),
+        0,
+      );
+      await page.reload();
+      await page.locator('#buffer-list li[data-key="#room"]').click();
+      await page.locator("#messages .line", { hasText: "but you see me" }).waitFor();
+      assert.equal(
+        await page.locator("#messages .line", { hasText: "you cannot see me" }).count(),
+        0,
+      );
+      await page.click('#nicklist li[data-nick="bob"]');
+      await page.locator("#nick-menu button", { hasText: "Unignore" }).click();
+      bob.irc.say("#room", "back in view");
+      await page.locator("#messages .line", { hasText: "back in view" }).waitFor();
+    },
+  );
 
   await t.step("the page logged no errors", () => {
     assert.deepEqual(browser.errors, []);

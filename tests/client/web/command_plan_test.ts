@@ -98,6 +98,23 @@ Deno.test("planInput() searches the network's history from any buffer, usage whe
   ]);
 });
 
+Deno.test("planInput() ignores a nick, stops, and lists those ignored", () => {
+  assert.deepEqual(planInput("/ignore bob", inChannel), [{
+    step: "ignore",
+    nick: "bob",
+    on: true,
+  }]);
+  assert.deepEqual(planInput("/unignore bob", server), [{
+    step: "ignore",
+    nick: "bob",
+    on: false,
+  }]);
+  assert.deepEqual(planInput("/ignore", inChannel), [{ step: "ignored" }]);
+  assert.deepEqual(planInput("/unignore", inChannel), [
+    { step: "show", kind: "error", text: "usage: /unignore <nick>" },
+  ]);
+});
+
 Deno.test("planInput() needs a network for commands", () => {
   assert.deepEqual(
     planInput("/join #a", { networkId: undefined, buffer: undefined, pluginCommands: [] }),
