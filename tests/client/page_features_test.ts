@@ -148,6 +148,27 @@ Deno.test("the page: channel header, grouped nick list with a filter", async (t)
     },
   );
 
+  await t.step("networks named alike keep labels told apart at a glance", async () => {
+    for (const name of ["Net1", "Net2", "Net3"]) {
+      await client.perform({
+        kind: "network.add",
+        network: { name, host: "127.0.0.1", port: 1, tls: false, nick: "a", autoconnect: false },
+        connect: false,
+      });
+    }
+    await page.locator("#network-buttons button", { hasText: "N3" }).waitFor();
+    assert.deepEqual(await page.locator("#network-buttons button").allInnerTexts(), [
+      "Lo",
+      "N1",
+      "N2",
+      "N3",
+    ]);
+    assert.equal(
+      await page.locator("#network-buttons button").nth(2).getAttribute("title"),
+      "Net2 (disconnected)",
+    );
+  });
+
   await t.step("the page logged no errors", () => {
     assert.deepEqual(browser.errors, []);
   });

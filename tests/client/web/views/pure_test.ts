@@ -1,7 +1,7 @@
 // The views' DOM-free parts: count text, buffer order, saved highlight words, plugin rows.
 import assert from "node:assert/strict";
 import { groupMembers, userCount } from "../../../../client/web/views/nick_list.js";
-import { bufferOrder } from "../../../../client/web/views/buffer_list.js";
+import { bufferOrder, railLabels } from "../../../../client/web/views/buffer_list.js";
 import { loadWords, saveWords, WORDS_KEY } from "../../../../client/web/views/settings.js";
 import { readAudit, readPlugin } from "../../../../client/web/views/plugins_page.js";
 import { newBuffer } from "../../../../client/web/page_state.js";
@@ -28,6 +28,19 @@ Deno.test("groupMembers() groups by highest status in the order given, and filte
   ]);
   assert.deepEqual(names(groupMembers(members, "bob", fold)), ["Voiced: bob", "Users: Bobby"]);
   assert.deepEqual(groupMembers(members, "zed", fold), []);
+});
+
+Deno.test("railLabels() tells every network apart", () => {
+  assert.deepEqual(railLabels(["Net1", "Net2", "Net3"]), ["N1", "N2", "N3"]);
+  assert.deepEqual(railLabels(["Libera", "Liberty", "OFTC"]), ["La", "Lt", "OF"]);
+  assert.deepEqual(railLabels(["Libera Chat", "libera.chat"]), ["L1", "l2"]);
+  assert.deepEqual(railLabels(["Net10", "Net1"]), ["N10", "N1"]);
+  assert.deepEqual(railLabels(["Local", "Local"]), ["L1", "L2"]);
+  assert.deepEqual(railLabels(["ÉtéNet", "Étoile"]), ["Éé", "Éo"]);
+  for (const names of [["a", "A"], ["", " "], ["Net", "Net1", "Net01"]]) {
+    const labels = railLabels(names);
+    assert.equal(new Set(labels.map((l) => l.toLowerCase())).size, names.length, labels.join());
+  }
 });
 
 Deno.test("bufferOrder(): the server buffer, channels, then queries, each by name", () => {
