@@ -716,14 +716,28 @@ $("close-plugins").addEventListener("click", () => ($("plugins-page").hidden = t
 
 // ---- attention ----------------------------------------------------------------------------
 
+const systemDark = matchMedia("(prefers-color-scheme: dark)");
 wireSettings({
   dialog: $as("settings-dialog", HTMLDialogElement),
   form: $as("settings-form", HTMLFormElement),
   input: $as("highlight-words", HTMLInputElement),
+  fold: $as("fold-presence", HTMLInputElement),
+  theme: $as("theme", HTMLSelectElement),
   open: $("open-settings"),
   cancel: $("settings-cancel"),
+  toggleTheme: $("toggle-theme"),
   storage: localStorage,
+  isDark: () => {
+    const chosen = document.documentElement.dataset.theme;
+    return chosen ? chosen === "dark" : systemDark.matches;
+  },
   onWords: (words) => (state.highlightWords = words),
+  onFolding: (on) => messages.setFolding(on),
+  // The stylesheet follows the system unless the root names a theme.
+  onTheme: (theme) => {
+    if (theme === "system") delete document.documentElement.dataset.theme;
+    else document.documentElement.dataset.theme = theme;
+  },
 });
 document.addEventListener("visibilitychange", () => {
   // A frame asked for just before the page was hidden would wait until it is shown again.

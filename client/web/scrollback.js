@@ -74,8 +74,14 @@ function isHistoryBuffer(v) {
  */
 export function lineFromStored(stored, options = {}) {
   const { id, time, sender, text } = stored;
-  /** @param {string} words @returns {Line} */
-  const event = (words) => ({ id, time, kind: "event", text: words });
+  /**
+   * @param {string} words @param {import("./page_state.d.ts").Presence} [presence]
+   * @returns {Line}
+   */
+  const event = (words, presence) =>
+    presence
+      ? { id, time, kind: "event", text: words, presence }
+      : { id, time, kind: "event", text: words };
   // The event texts want the bus event's fields; a stored line keeps only who and what.
   const who = { networkId: stored.networkId, user: sender, nickname: sender };
   const channel = stored.buffer;
@@ -88,9 +94,9 @@ export function lineFromStored(stored, options = {}) {
       return { id, time, kind: stored.kind, nick: sender, text, highlight };
     }
     case "join":
-      return event(joinText({ ...who, channel }));
+      return event(joinText({ ...who, channel }), "join");
     case "part":
-      return event(partText({ ...who, channel, reason: text }));
+      return event(partText({ ...who, channel, reason: text }), "part");
     case "kick": {
       // A kick stores the kicked nick, a space and the reason.
       const space = text.indexOf(" ");
@@ -104,9 +110,12 @@ export function lineFromStored(stored, options = {}) {
       );
     }
     case "quit":
-      return event(quitText({ ...who, reason: text }));
+      return event(quitText({ ...who, reason: text }), "quit");
     case "nick":
-      return event(nickText({ networkId: stored.networkId, old_nickname: sender, nickname: text }));
+      return event(
+        nickText({ networkId: stored.networkId, old_nickname: sender, nickname: text }),
+        "nick",
+      );
     case "topic":
       return event(
         topicText({ networkId: stored.networkId, channel, topic: text, setter: sender }),

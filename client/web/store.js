@@ -569,7 +569,7 @@ export class PageStore {
             this.select(id, buffer.key);
           }
         }
-        add(buffer.key, { kind: "event", text: joinText(data) });
+        add(buffer.key, { kind: "event", text: joinText(data), presence: "join" });
         this.dirty.nicks = this.dirty.buffers = true;
         return;
       }
@@ -577,7 +577,7 @@ export class PageStore {
         const data = event.data;
         const buffer = net.buffers.get(fold(data.channel));
         if (!buffer) return;
-        add(buffer.key, { kind: "event", text: partText(data) });
+        add(buffer.key, { kind: "event", text: partText(data), presence: "part" });
         if (isMe(data.nickname)) {
           buffer.joined = false;
           this.close(id, buffer.key);
@@ -602,7 +602,7 @@ export class PageStore {
             ? net.members.has(buffer.name, data.nickname)
             : buffer.type === "query" &&
               net.members.fold(buffer.name) === net.members.fold(data.nickname);
-          if (there) add(buffer.key, { kind: "event", text: quitText(data) });
+          if (there) add(buffer.key, { kind: "event", text: quitText(data), presence: "quit" });
         }
         this.dirty.nicks = true;
         return;
@@ -612,7 +612,7 @@ export class PageStore {
           if (buffer.type !== "channel" || !net.members.has(buffer.name, data.old_nickname)) {
             continue;
           }
-          add(buffer.key, { kind: "event", text: nickText(data) });
+          add(buffer.key, { kind: "event", text: nickText(data), presence: "nick" });
         }
         if (isMe(data.old_nickname)) net.currentNick = data.nickname;
         this.dirty.nicks = true;

@@ -148,6 +148,53 @@ Deno.test("the page: channel header, grouped nick list with a filter", async (t)
     },
   );
 
+  await t.step(
+    "a run of joins, parts, quits and nick changes folds into one line that opens",
+    async () => {
+      await using dave = new Peer(server.port, "dave");
+      await dave.irc.connect();
+      carol.irc.say("#room", "before the run");
+      await page.locator("#messages .line", { hasText: "before the run" }).waitFor();
+      dave.irc.join("#room");
+      await page.locator('#nicklist li[data-nick="dave"]').waitFor();
+      dave.irc.quote("NICK davey");
+      await page.locator('#nicklist li[data-nick="davey"]').waitFor();
+      dave.irc.part("#room");
+      bob.irc.part("#room");
+      const fold = page.locator("#messages .fold").last();
+      await fold.locator(".fold-summary", {
+        hasText: "1 user has joined, 2 users have left, 1 user changed nick",
+      }).waitFor();
+      assert.equal(await fold.locator(".fold-lines .line").count(), 4);
+      assert.equal(
+        await page.locator("#messages .fold-lines .line", { hasText: "davey left" }).isVisible(),
+        false,
+      );
+      await fold.locator(".fold-summary").click();
+      await page.locator("#messages .fold-lines .line", { hasText: "dave is now davey" }).waitFor();
+      assert.equal(await fold.locator(".fold-summary").getAttribute("aria-expanded"), "true");
+      bob.irc.join("#room");
+      await fold.locator(".fold-summary", { hasText: "2 users have joined" }).waitFor();
+      await shoot(page, "screenshot-folded.png");
+    },
+  );
+
+  await t.step("folding can be switched off, and stays off after a reload", async () => {
+    await page.click("#open-settings");
+    await page.uncheck("#fold-presence");
+    await page.click("#settings-save");
+    await page.locator("#messages .line", { hasText: "davey left" }).waitFor();
+    assert.equal(await page.locator("#messages .fold").count(), 0);
+    await page.reload();
+    await page.locator('#buffer-list li[data-key="#room"]').click();
+    await page.locator("#messages .line", { hasText: "davey left" }).waitFor();
+    assert.equal(await page.locator("#messages .fold").count(), 0);
+    await page.click("#open-settings");
+    await page.check("#fold-presence");
+    await page.click("#settings-save");
+    await page.locator("#messages .fold").first().waitFor();
+  });
+
   await t.step("networks named alike keep labels told apart at a glance", async () => {
     for (const name of ["Net1", "Net2", "Net3"]) {
       await client.perform({
@@ -167,6 +214,50 @@ Deno.test("the page: channel header, grouped nick list with a filter", async (t)
       await page.locator("#network-buttons button").nth(2).getAttribute("title"),
       "Net2 (disconnected)",
     );
+  });
+
+  await t.step("a dark theme follows the system; the toggle's choice is kept", async () => {
+    const background = () =>
+      page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    const DARK = "rgb(30, 31, 34)";
+    const LIGHT = "rgb(247, 247, 245)";
+    await page.locator('#buffer-list li[data-key="#room"]').click();
+    await page.emulateMedia({ colorScheme: "dark" });
+    assert.equal(await background(), DARK);
+    await shoot(page, "screenshot-dark.png");
+    await page.click("#toggle-theme");
+    assert.equal(await background(), LIGHT);
+    await page.reload();
+    await page.locator('#buffer-list li[data-key="#room"]').click();
+    assert.equal(await background(), LIGHT, "the choice outlives a reload");
+    await page.click("#toggle-theme");
+    assert.equal(await background(), DARK);
+    await page.emulateMedia({ colorScheme: "light" });
+    assert.equal(await background(), DARK, "a chosen theme holds whatever the system says");
+    await page.click("#open-settings");
+    await page.selectOption("#theme", "system");
+    await page.click("#settings-save");
+    assert.equal(await background(), LIGHT);
+  });
+
+  await t.step("at 390 px: the header, the grouped users and their menu, dark", async () => {
+    await page.setViewportSize(NARROW);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.locator("#topic .buffer-name", { hasText: "#room" }).waitFor();
+    assert.equal(await page.locator("#topic .buffer-name").isVisible(), true);
+    await shoot(page, "screenshot-390-dark.png");
+    await page.getByRole("button", { name: "Users", exact: true }).click();
+    await page.locator('#nicklist li[data-nick="carol"]').click();
+    await page.locator("#nick-menu button", { hasText: "Whois" }).waitFor();
+    // The menu stays inside the narrow window.
+    const box = await page.locator("#nick-menu").boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= NARROW.width, JSON.stringify(box));
+    await shoot(page, "screenshot-390-nick-menu.png");
+    await page.locator("#nick-menu button", { hasText: "Message" }).click();
+    await page.locator('#buffer-list li.selected[data-key="carol"]').waitFor({ state: "attached" });
+    assert.equal(await page.locator("#nicks.open").count(), 0);
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.setViewportSize(WIDE);
   });
 
   await t.step("the page logged no errors", () => {

@@ -29,6 +29,8 @@ export declare class MessageList {
   get pending(): boolean;
   /** Draws the newest lines of `buffer`, scrolled to the end. */
   show(networkId: number | undefined, buffer: Buffer | undefined): void;
+  /** Folds runs of joins, parts, quits and nick changes (`on`, the default) or not; redraws. */
+  setFolding(on: boolean): void;
   /** Queues a line for the next flush. */
   append(networkId: number, line: Line): void;
   /**

@@ -2,7 +2,13 @@
 import assert from "node:assert/strict";
 import { groupMembers, userCount } from "../../../../client/web/views/nick_list.js";
 import { bufferOrder, railLabels } from "../../../../client/web/views/buffer_list.js";
-import { loadWords, saveWords, WORDS_KEY } from "../../../../client/web/views/settings.js";
+import {
+  loadFolding,
+  loadTheme,
+  loadWords,
+  saveWords,
+  WORDS_KEY,
+} from "../../../../client/web/views/settings.js";
 import { readAudit, readPlugin } from "../../../../client/web/views/plugins_page.js";
 import { newBuffer } from "../../../../client/web/page_state.js";
 
@@ -59,6 +65,7 @@ Deno.test("highlight words are saved as read, and storage that fails means none"
   const storage = {
     getItem: (k: string) => saved.get(k) ?? null,
     setItem: (k: string, v: string) => void saved.set(k, v),
+    removeItem: (k: string) => void saved.delete(k),
   };
   assert.deepEqual(saveWords(storage, " deno,, Deno bus "), ["deno", "bus"]);
   assert.equal(saved.get(WORDS_KEY), "deno, bus");
@@ -69,6 +76,8 @@ Deno.test("highlight words are saved as read, and storage that fails means none"
     },
   };
   assert.deepEqual(loadWords(broken), []);
+  assert.equal(loadFolding(broken), true);
+  assert.equal(loadTheme(broken), "system");
 });
 
 Deno.test("readPlugin() and readAudit() read untyped rows field by field", () => {
