@@ -264,3 +264,25 @@ Deno.test("the page: channel header, grouped nick list with a filter", async (t)
     assert.deepEqual(browser.errors, []);
   });
 });
+
+Deno.test("the first-run screen is laid out as the working screen: the input at the foot", async () => {
+  await using client = await tempClient();
+  await using browser = await launchPage();
+  const { page } = browser;
+  for (
+    const [size, name] of [[WIDE, "screenshot-first-run.png"], [
+      NARROW,
+      "screenshot-390-first-run.png",
+    ]] as const
+  ) {
+    await page.setViewportSize(size);
+    await page.goto(client.url!);
+    await page.locator("#empty").waitFor();
+    await shoot(page, name);
+    const input = await page.locator("#input-form").boundingBox();
+    assert.ok(input, "the input is shown");
+    // The input sits at the foot of the window, as it does beside the messages.
+    assert.equal(Math.round(input.y + input.height), size.height);
+  }
+  assert.deepEqual(browser.errors, []);
+});
