@@ -63,6 +63,7 @@ const ASSETS: Record<string, string> = {
   "/views/plugins_page.js": "views/plugins_page.js",
   "/views/rich_text.js": "views/rich_text.js",
   "/views/settings.js": "views/settings.js",
+  "/views/switcher.js": "views/switcher.js",
   "/views/topic_bar.js": "views/topic_bar.js",
   "/style.css": "style.css",
   // The deep-link payload checks the backend uses too: one grammar (see app.js's import).

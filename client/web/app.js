@@ -22,6 +22,7 @@ import { menuItems, NickMenu } from "./views/nick_menu.js";
 import { createNotifier } from "./views/notifier.js";
 import { renderPlugins } from "./views/plugins_page.js";
 import { wireSettings } from "./views/settings.js";
+import { Switcher } from "./views/switcher.js";
 import { renderTopic } from "./views/topic_bar.js";
 
 /** @param {string} id @returns {HTMLElement} */
@@ -252,20 +253,40 @@ function openNickMenu(nick, anchor) {
   nickMenu.open(nick, anchor, items);
 }
 
-/** Shows the next buffer with a highlight, else with unread lines, over every network. */
-function jumpToUnread() {
+/**
+ * Every buffer of every network in list order (the rail's, then each list's), with the
+ * index of the one shown (-1 when none).
+ */
+function allBuffers() {
   const all = [...state.networks.values()].flatMap((net) =>
     bufferOrder(net.buffers.values()).map((buffer) => ({
       networkId: net.id,
+      network: net.name,
       key: buffer.key,
+      name: buffer.type === "server" ? net.name : buffer.name,
       unread: buffer.unread,
       highlights: buffer.highlights,
     }))
   );
   const here = all.findIndex((b) => b.networkId === state.networkId && b.key === state.bufferKey);
+  return { all, here };
+}
+
+/** Shows the next buffer with a highlight, else with unread lines, over every network. */
+function jumpToUnread() {
+  const { all, here } = allBuffers();
   const next = nextUnread(all, here);
   if (next) select(next.networkId, next.key);
   else toast("No unread messages");
+}
+
+/** Shows the buffer `step` places on in list order, over every network, wrapping. @param {number} step */
+function moveBuffer(step) {
+  const { all, here } = allBuffers();
+  const n = all.length;
+  if (n === 0) return;
+  const next = all[((here < 0 ? (step > 0 ? -1 : 0) : here) + step + n) % n];
+  select(next.networkId, next.key);
 }
 
 // ---- deep links -------------------------------------------------------------------------
@@ -748,11 +769,32 @@ document.addEventListener("visibilitychange", () => {
   store.seen();
   scheduleFrame();
 });
-// Alt+A: the next buffer with a mention, else with unread lines (as in irssi and WeeChat).
+const switcher = new Switcher({
+  dialog: $as("switcher-dialog", HTMLDialogElement),
+  input: $as("switcher-input", HTMLInputElement),
+  list: $("switcher-list"),
+}, {
+  entries: () => allBuffers().all,
+  choose: (entry) => {
+    select(entry.networkId, entry.key);
+    $("input").focus();
+  },
+});
+// Alt+A: the next buffer with a mention, else with unread lines (as in irssi and WeeChat);
+// Alt+Up and Alt+Down: the buffer before or after (irssi, The Lounge); Ctrl+K: the quick
+// switcher (The Lounge, Slack).
 document.addEventListener("keydown", (event) => {
-  if (!event.altKey || event.ctrlKey || event.metaKey || event.code !== "KeyA") return;
+  if (event.ctrlKey && !event.altKey && !event.metaKey && event.code === "KeyK") {
+    event.preventDefault();
+    switcher.open();
+    return;
+  }
+  if (!event.altKey || event.ctrlKey || event.metaKey) return;
+  const step = event.code === "ArrowUp" ? -1 : event.code === "ArrowDown" ? 1 : 0;
+  if (event.code !== "KeyA" && step === 0) return;
   event.preventDefault();
-  jumpToUnread();
+  if (step === 0) jumpToUnread();
+  else moveBuffer(step);
 });
 
 // The hello mostly arrives while the modules load (socket.js opens the socket first): it is

@@ -216,6 +216,39 @@ Deno.test("the page: channel header, grouped nick list with a filter", async (t)
     );
   });
 
+  await t.step("Alt+Up and Alt+Down move between buffers; Ctrl+K finds one by name", async () => {
+    await type("/join #side");
+    await page.locator('#buffer-list li.selected[data-key="#side"]').waitFor();
+    const selected = (key: string) =>
+      page.locator(`#buffer-list li.selected[data-key="${key}"]`).waitFor();
+    await page.keyboard.press("Alt+ArrowUp");
+    await selected("#room");
+    await page.keyboard.press("Alt+ArrowUp");
+    await selected("*");
+    await page.keyboard.press("Alt+ArrowDown");
+    await selected("#room");
+    await page.keyboard.press("Alt+ArrowDown");
+    await selected("#side");
+    await page.keyboard.press("Control+KeyK");
+    await page.locator("#switcher-input").waitFor();
+    await page.keyboard.type("roo");
+    await page.locator("#switcher-list li", { hasText: "#room" }).waitFor();
+    assert.deepEqual(await page.locator("#switcher-list li").allInnerTexts(), ["#room\nLocal"]);
+    await shoot(page, "screenshot-switcher.png");
+    await page.keyboard.press("Enter");
+    await page.locator('#buffer-list li.selected[data-key="#room"]').waitFor();
+    assert.equal(await page.locator("#switcher-dialog[open]").count(), 0);
+    // Arrows choose among the matches.
+    await page.keyboard.press("Control+KeyK");
+    await page.keyboard.type("#");
+    await page.keyboard.press("ArrowDown");
+    const chosen = await page.locator('#switcher-list li[aria-selected="true"]').innerText();
+    await page.keyboard.press("Enter");
+    const key = chosen.split("\n")[0].toLowerCase();
+    await page.locator(`#buffer-list li.selected[data-key="${key}"]`).waitFor();
+    await page.locator('#buffer-list li[data-key="#room"]').click();
+  });
+
   await t.step("a dark theme follows the system; the toggle's choice is kept", async () => {
     const background = () =>
       page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);

@@ -11,6 +11,7 @@ import {
 } from "../../../../client/web/views/settings.js";
 import { readAudit, readPlugin } from "../../../../client/web/views/plugins_page.js";
 import { newBuffer } from "../../../../client/web/page_state.js";
+import { matchBuffers } from "../../../../client/web/views/switcher.js";
 
 Deno.test("userCount() says 1 user, 2 users, 0 users", () => {
   assert.deepEqual([userCount(0), userCount(1), userCount(2)], ["0 users", "1 user", "2 users"]);
@@ -98,4 +99,28 @@ Deno.test("readPlugin() and readAudit() read untyped rows field by field", () =>
   assert.equal(readPlugin({ version: "1" }), undefined);
   assert.equal(readAudit("x"), undefined);
   assert.equal(readAudit({ plugin: "greeter", decision: "denied" })?.time, "");
+});
+
+Deno.test("matchBuffers() ranks names starting with the query, then mentions, then unread", () => {
+  const entry = (name: string, unread = 0, highlights = 0) => ({
+    networkId: 1,
+    network: "Local",
+    key: name.toLowerCase(),
+    name,
+    unread,
+    highlights,
+  });
+  const entries = [
+    entry("#ircbus-dev"),
+    entry("#Deno"),
+    entry("#lounge", 3),
+    entry("ircbot", 2, 1),
+    entry("#ircbus", 5),
+  ];
+  const names = (query: string) => matchBuffers(entries, query).map((e) => e.name);
+  assert.deepEqual(names("irc"), ["ircbot", "#ircbus", "#ircbus-dev"]);
+  assert.deepEqual(names("#DEN"), ["#Deno"]);
+  assert.deepEqual(names("un"), ["#lounge"]);
+  assert.deepEqual(names(""), entries.map((e) => e.name));
+  assert.deepEqual(names("zzz"), []);
 });
