@@ -132,11 +132,13 @@ export function planInput(line, where) {
           ? { step: "ignored" }
           : { step: "ignore", nick: input.nick, on: input.on },
       ];
-    case "search":
+    case "search": {
+      const { kind: _kind, ...terms } = input;
       return [{
         step: "search",
-        query: { kind: "history.search", text: input.text, networkId, limit: SEARCH_LIMIT },
+        query: { kind: "history.search", ...terms, networkId, limit: SEARCH_LIMIT },
       }];
+    }
     case "close":
       if (!buffer || buffer.type === "server") return error("Cannot close the server buffer");
       return buffer.type === "channel" && buffer.joined

@@ -35,7 +35,14 @@ export type Command =
   | { kind: "ignore"; nick?: string; on: boolean }
   | { kind: "list"; filter?: string }
   | { kind: "away"; message?: string }
-  | { kind: "search"; text: string }
+  | {
+    kind: "search";
+    text: string;
+    sender?: string;
+    buffer?: string;
+    since?: number;
+    until?: number;
+  }
   | { kind: "close" };
 
 /**
