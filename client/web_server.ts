@@ -62,6 +62,7 @@ const ASSETS: Record<string, string> = {
   "/views/notifier.js": "views/notifier.js",
   "/views/plugins_page.js": "views/plugins_page.js",
   "/views/rich_text.js": "views/rich_text.js",
+  "/views/search_panel.js": "views/search_panel.js",
   "/views/settings.js": "views/settings.js",
   "/views/switcher.js": "views/switcher.js",
   "/views/topic_bar.js": "views/topic_bar.js",

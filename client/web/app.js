@@ -21,6 +21,7 @@ import { NickList } from "./views/nick_list.js";
 import { menuItems, NickMenu } from "./views/nick_menu.js";
 import { createNotifier } from "./views/notifier.js";
 import { renderPlugins } from "./views/plugins_page.js";
+import { SearchPanel } from "./views/search_panel.js";
 import { wireSettings } from "./views/settings.js";
 import { Switcher } from "./views/switcher.js";
 import { renderTopic } from "./views/topic_bar.js";
@@ -75,6 +76,18 @@ const nicks = new NickList(
   { list: $("nicklist"), count: $("nick-count"), filter: $as("nick-filter", HTMLInputElement) },
   { onNick: openNickMenu },
 );
+const searchPanel = new SearchPanel({
+  panel: $("search-panel"),
+  form: $as("search-form", HTMLFormElement),
+  input: $as("search-input", HTMLInputElement),
+  status: $("search-status"),
+  list: $("search-results"),
+  close: $("search-close"),
+}, {
+  // Through the input line's one grammar, as if typed.
+  search: (terms) => runInput(`/search ${terms}`),
+  pick: (found) => void showFound(found),
+});
 const nickMenu = new NickMenu($("nick-menu"), {
   run: (line) => {
     // On a small screen the menu opened over the users' drawer: what it does shows beneath.
@@ -489,7 +502,7 @@ function runInput(line) {
         show("event", `Ignored on ${net.name}: ${ignoreList.list(net.id).join(", ") || "nobody"}`);
         break;
       case "search":
-        void searchHistory(step.query, show);
+        void searchHistory(step.query, line.replace(/^\/\S+\s*/, ""));
         break;
       case "list":
         show("event", "Listing channels…");
@@ -508,21 +521,41 @@ function runInput(line) {
 }
 
 /**
- * `/search`: the newest matches, shown (oldest first) in the buffer it was typed in.
+ * `/search`: the newest matches, in the search panel.
  * @param {import("./protocol.d.ts").Action & { kind: "history.search" }} query
- * @param {(kind: "error" | "event", text: string) => void} show
+ * @param {string} terms what was typed after `/search`
  */
-async function searchHistory(query, show) {
+async function searchHistory(query, terms) {
   try {
-    const found = await scrollback.search(query);
-    show("event", `Search "${query.text}": ${found.length} found`);
-    for (const line of found.reverse()) {
-      const when = new Date(line.time).toLocaleString();
-      show("event", `${line.buffer} ${when} <${line.sender}> ${line.text}`);
-    }
+    searchPanel.show(terms, await scrollback.search(query));
   } catch (error) {
-    show("error", error instanceof Error ? error.message : String(error));
+    searchPanel.show(terms, error instanceof Error ? error : new Error(String(error)));
   }
+}
+
+/**
+ * Shows a line a search found in its buffer, among the lines around it (older pages read
+ * back as needed).
+ * @param {import("./protocol.d.ts").HistoryLine} found
+ */
+async function showFound(found) {
+  const net = state.networks.get(found.networkId);
+  if (!net) return toast(`Cannot show the line: no network ${found.networkId}`);
+  const buffer = ensureBuffer(
+    net,
+    found.buffer,
+    /^[#&+!]/.test(found.buffer) ? "channel" : "query",
+  );
+  select(net.id, buffer.key);
+  // Beside the messages on a small screen, the panel would hide them.
+  if (matchMedia("(max-width: 700px)").matches) $("search-panel").hidden = true;
+  const line = await scrollback.find(net.id, buffer, found);
+  if (!line) return toast("Cannot show the line: it is no longer in the history");
+  if (currentBuffer() !== buffer) return;
+  store.historyLoaded(net.id, buffer);
+  scheduleFrame();
+  // After the frame that draws the buffer again, asked for first.
+  requestAnimationFrame(() => messages.reveal(line));
 }
 
 /**
@@ -686,6 +719,7 @@ $("remove-network").addEventListener("click", () => {
   dialog.showModal();
 });
 $("add-network").addEventListener("click", () => openNetworkForm(undefined));
+$("open-search").addEventListener("click", () => searchPanel.open());
 $("empty-add").addEventListener("click", () => openNetworkForm(undefined));
 $("edit-network").addEventListener("click", () => openNetworkForm(currentNet()));
 $("connect-network").addEventListener("click", () => {

@@ -90,6 +90,11 @@ export declare class Scrollback {
   open(networkId: number, buffer: Buffer): Promise<boolean>;
   /** Loads the page before the oldest line shown; resolves with how many came. */
   older(networkId: number, buffer: Buffer): Promise<number>;
+  /**
+   * The line a search found in `buffer`, older pages read back until it is there (by id,
+   * or by time, kind, nick and words for a line that came live); `undefined` if not found.
+   */
+  find(networkId: number, buffer: Buffer, found: HistoryLine): Promise<Line | undefined>;
   /** Buffers with stored history and their unread counts. */
   buffers(): Promise<HistoryBuffer[]>;
   /** Searches the history, newest first. */

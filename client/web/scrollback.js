@@ -19,7 +19,7 @@ import {
   topicText,
 } from "./event_text.js";
 
-import { keepReadBack, MAX_LINES } from "./page_state.js";
+import { keepReadBack, MAX_HELD, MAX_LINES } from "./page_state.js";
 
 /** Lines asked for per page. */
 export const PAGE_SIZE = 200;
@@ -200,6 +200,8 @@ export class Scrollback {
   #request;
   /** @type {Map<string, Cursor>} "net key" */
   #opened = new Map();
+  /** The first loads under way, for a search that must wait for them. @type {Map<string, Promise<boolean>>} */
+  #opening = new Map();
 
   /** @type {() => Promise<void>} */
   #applied;
@@ -230,9 +232,20 @@ export class Scrollback {
    * @param {number} networkId @param {PageBuffer} buffer
    * @returns {Promise<boolean>}
    */
-  async open(networkId, buffer) {
+  open(networkId, buffer) {
     const key = `${networkId} ${buffer.key}`;
-    if (buffer.type === "server" || this.#opened.has(key)) return false;
+    if (buffer.type === "server" || this.#opened.has(key)) return Promise.resolve(false);
+    const opening = this.#open(networkId, buffer, key);
+    this.#opening.set(key, opening);
+    void opening.finally(() => this.#opening.delete(key));
+    return opening;
+  }
+
+  /**
+   * @param {number} networkId @param {PageBuffer} buffer @param {string} key
+   * @returns {Promise<boolean>}
+   */
+  async #open(networkId, buffer, key) {
     /** @type {Cursor} */
     const state = { done: false, busy: true };
     this.#opened.set(key, state);
@@ -354,6 +367,26 @@ export class Scrollback {
     state.oldest = stored[0]?.id;
     state.done = (pages.at(-1)?.length ?? 0) < PAGE_SIZE;
     return stored.slice(0, found).filter((line) => !shownBefore.has(sameLine(line)));
+  }
+
+  /**
+   * The line of `buffer` that a search found, reading older pages back until it is there
+   * (at most {@linkcode MAX_HELD} lines): by its id, or, for a line that came live, by its
+   * time, kind, nick and words. Resolves with the line, or `undefined` when it is not found.
+   * @param {number} networkId @param {PageBuffer} buffer @param {HistoryLine} found
+   * @returns {Promise<Line | undefined>}
+   */
+  async find(networkId, buffer, found) {
+    await this.open(networkId, buffer);
+    await this.#opening.get(`${networkId} ${buffer.key}`);
+    const key = sameLine(lineFromStored(found, { highlight: this.#highlight }));
+    /** @param {Line} l */
+    const isFound = (l) => l.id === found.id || sameLine(l) === key;
+    const line = () => buffer.lines.find(isFound);
+    while (!line() && buffer.lines.length < MAX_HELD) {
+      if (await this.older(networkId, buffer) === 0) break;
+    }
+    return line();
   }
 
   /**

@@ -249,6 +249,43 @@ Deno.test("the page: channel header, grouped nick list with a filter", async (t)
     await page.locator('#buffer-list li[data-key="#room"]').click();
   });
 
+  await t.step(
+    "the search panel takes from:, in: and days, and shows a match among its lines",
+    async () => {
+      bob.irc.say("#room", "the needle is here");
+      carol.irc.say("#room", "another needle, from carol");
+      // Enough lines after it that it is no longer drawn: the jump must bring it back.
+      for (let i = 0; i < 90; i++) carol.irc.say("#room", `hay ${i}`);
+      await page.locator("#messages .line", { hasText: "hay 89" }).waitFor();
+      assert.equal(
+        await page.locator("#messages .line", { hasText: "the needle is here" }).count(),
+        0,
+      );
+      const pad = (n: number) => String(n).padStart(2, "0");
+      const now = new Date();
+      const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+      await type(`/search needle from:bob in:#room on:${today}`);
+      await page.locator("#search-status", { hasText: "1 found" }).waitFor();
+      assert.deepEqual(await page.locator("#search-results li strong").allInnerTexts(), ["bob"]);
+      await page.fill("#search-input", `needle before:${today}`);
+      await page.press("#search-input", "Enter");
+      await page.locator("#search-status", { hasText: "0 found" }).waitFor();
+      await page.fill("#search-input", "needle in:#room");
+      await page.press("#search-input", "Enter");
+      await page.locator("#search-status", { hasText: "2 found" }).waitFor();
+      await shoot(page, "screenshot-search.png");
+      await page.locator("#search-results li", { hasText: "the needle is here" }).click();
+      const found = page.locator("#messages .line.found", { hasText: "the needle is here" });
+      await found.waitFor();
+      assert.equal(await found.isVisible(), true);
+      // In its context: the lines around it are drawn too.
+      await page.locator("#messages .line", { hasText: "another needle, from carol" }).waitFor();
+      await page.locator("#messages .line", { hasText: "hay 0" }).waitFor();
+      await page.click("#search-close");
+      await page.locator("#search-panel").waitFor({ state: "hidden" });
+    },
+  );
+
   await t.step("a dark theme follows the system; the toggle's choice is kept", async () => {
     const background = () =>
       page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);

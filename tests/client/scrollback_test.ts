@@ -71,8 +71,8 @@ Deno.test("history in the page survives a reload and a restart; unread counts to
       await page.locator('#buffer-list li[data-key="#room"]').click();
       await page.fill("#input", "/search remember");
       await page.press("#input", "Enter");
-      await line("<bob> remember this line").waitFor();
-      await page.locator(".line .text", { hasText: 'Search "remember": 1 found' }).waitFor();
+      await page.locator("#search-status", { hasText: "1 found" }).waitFor();
+      await page.locator("#search-results li", { hasText: "remember this line" }).waitFor();
       assert.deepEqual(browser.errors, []);
     } finally {
       await second.shutdown();

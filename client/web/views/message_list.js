@@ -221,6 +221,33 @@ export class MessageList {
   }
 
   /**
+   * Draws older lines until `line` (of the buffer shown) is drawn, then scrolls it to the
+   * middle of the box and marks it `.found`. Returns whether it is shown.
+   * @param {Line} line
+   * @returns {boolean}
+   */
+  reveal(line) {
+    const box = this.#box;
+    for (const old of box.querySelectorAll(".found")) old.classList.remove("found");
+    /** @returns {Element | undefined} */
+    const find = () =>
+      [...box.querySelectorAll(".line")].find((el) => this.#lineOf.get(el) === line);
+    let element = find();
+    while (!element) {
+      const drawn = box.childElementCount;
+      this.drawOlder();
+      if (box.childElementCount === drawn) return false;
+      element = find();
+    }
+    // The reader is looking back: new lines must not trim what was drawn to get here.
+    this.#following = false;
+    element.closest(".fold")?.classList.add("open");
+    element.classList.add("found");
+    element.scrollIntoView({ block: "center" });
+    return true;
+  }
+
+  /**
    * Appends the element of `line` to `parent`: into the run of joins, parts, quits and nick
    * changes drawn last when it is one of them too (and folding is on).
    * @param {ParentNode} parent @param {number} networkId @param {Line} line
