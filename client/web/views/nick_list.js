@@ -72,8 +72,10 @@ export class NickList {
   #items = new Map();
   /** @type {(nick: string) => string} */
   #fold = (nick) => nick;
-  /** What was drawn last, drawn again when the filter changes. */
-  /** @type {{ members: Member[] | undefined, options: RenderOptions } | undefined} */
+  /**
+   * What was drawn last, drawn again when the filter changes.
+   * @type {{ members: Member[] | undefined, options: RenderOptions } | undefined}
+   */
   #last;
 
   /**
