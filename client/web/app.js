@@ -6,6 +6,7 @@
 import { nextUnread, titleFor } from "./attention.js";
 import { planInput } from "./command_plan.js";
 import { bindDrawer } from "./drawers.js";
+import { IgnoreList } from "./ignore_list.js";
 import { bindInput, confirmPasteDialog } from "./input.js";
 import { bindNetworkForm, fillNetworkForm, readNetworkForm, stateText } from "./network_form.js";
 import * as model from "./page_state.js";
@@ -17,9 +18,12 @@ import { Transport } from "./transport.js";
 import { bufferOrder, renderBuffers, renderRail } from "./views/buffer_list.js";
 import { MessageList } from "./views/message_list.js";
 import { NickList } from "./views/nick_list.js";
+import { menuItems, NickMenu } from "./views/nick_menu.js";
 import { createNotifier } from "./views/notifier.js";
 import { renderPlugins } from "./views/plugins_page.js";
+import { SearchPanel } from "./views/search_panel.js";
 import { wireSettings } from "./views/settings.js";
+import { Switcher } from "./views/switcher.js";
 import { renderTopic } from "./views/topic_bar.js";
 
 /** @param {string} id @returns {HTMLElement} */
@@ -68,9 +72,36 @@ const transport = new Transport(socket, {
 const messages = new MessageList($("messages"), {
   colorOf: (networkId, nick) => store.colorOf(networkId, nick),
 });
-const nicks = new NickList($("nicklist"), $("nick-count"), { onQuery: openQuery });
+const nicks = new NickList(
+  { list: $("nicklist"), count: $("nick-count"), filter: $as("nick-filter", HTMLInputElement) },
+  { onNick: openNickMenu },
+);
+const searchPanel = new SearchPanel({
+  panel: $("search-panel"),
+  form: $as("search-form", HTMLFormElement),
+  input: $as("search-input", HTMLInputElement),
+  status: $("search-status"),
+  list: $("search-results"),
+  close: $("search-close"),
+}, {
+  // Through the input line's one grammar, as if typed.
+  search: (terms) => runInput(`/search ${terms}`),
+  pick: (found) => void showFound(found),
+});
+const nickMenu = new NickMenu($("nick-menu"), {
+  run: (line) => {
+    // On a small screen the menu opened over the users' drawer: what it does shows beneath.
+    nicksDrawer.close();
+    runInput(line);
+  },
+});
+const ignoreList = new IgnoreList(localStorage);
 const notify = createNotifier((note) => select(note.networkId, note.key));
-const scrollback = new Scrollback(request, applied);
+const scrollback = new Scrollback(request, {
+  applied,
+  highlight: (networkId, text) => store.mentions(networkId, text),
+  ignored: (networkId, nick) => store.isIgnored(networkId, nick),
+});
 
 const store = new PageStore({
   send: (action) => transport.send(action),
@@ -88,6 +119,7 @@ const store = new PageStore({
     messages.recolor(changed, fold);
   },
   frontend: onFrontend,
+  ignored: (networkId, folded) => ignoreList.has(networkId, folded),
   opened: (networkId, buffer) => {
     void scrollback.open(networkId, buffer).then((changed) => {
       if (changed && store.historyLoaded(networkId, buffer)) scheduleFrame();
@@ -214,28 +246,60 @@ function select(networkId, key) {
   scheduleFrame();
 }
 
-/** Opens (or shows) the query with `nick` on the network shown. @param {string} nick */
-function openQuery(nick) {
+/**
+ * Opens the menu of `nick` (clicked in the nick list or on a message) beside `anchor`: the
+ * channel actions offered are those our status in the channel shown allows.
+ * @param {string} nick @param {HTMLElement} anchor
+ */
+function openNickMenu(nick, anchor) {
   const net = currentNet();
   if (!net) return;
-  select(net.id, ensureBuffer(net, nick, "query").key);
-  $("input").focus();
+  const buffer = currentBuffer();
+  const channel = buffer?.type === "channel" ? buffer.name : undefined;
+  const items = menuItems({
+    nick,
+    me: channel === undefined ? undefined : net.members.member(channel, net.currentNick),
+    them: channel === undefined ? undefined : net.members.member(channel, nick),
+    ignored: store.isIgnored(net.id, nick),
+    self: net.members.fold(nick) === net.members.fold(net.currentNick),
+  });
+  nickMenu.open(nick, anchor, items);
 }
 
-/** Shows the next buffer with a highlight, else with unread lines, over every network. */
-function jumpToUnread() {
+/**
+ * Every buffer of every network in list order (the rail's, then each list's), with the
+ * index of the one shown (-1 when none).
+ */
+function allBuffers() {
   const all = [...state.networks.values()].flatMap((net) =>
     bufferOrder(net.buffers.values()).map((buffer) => ({
       networkId: net.id,
+      network: net.name,
       key: buffer.key,
+      name: buffer.type === "server" ? net.name : buffer.name,
       unread: buffer.unread,
       highlights: buffer.highlights,
     }))
   );
   const here = all.findIndex((b) => b.networkId === state.networkId && b.key === state.bufferKey);
+  return { all, here };
+}
+
+/** Shows the next buffer with a highlight, else with unread lines, over every network. */
+function jumpToUnread() {
+  const { all, here } = allBuffers();
   const next = nextUnread(all, here);
   if (next) select(next.networkId, next.key);
   else toast("No unread messages");
+}
+
+/** Shows the buffer `step` places on in list order, over every network, wrapping. @param {number} step */
+function moveBuffer(step) {
+  const { all, here } = allBuffers();
+  const n = all.length;
+  if (n === 0) return;
+  const next = all[((here < 0 ? (step > 0 ? -1 : 0) : here) + step + n) % n];
+  select(next.networkId, next.key);
 }
 
 // ---- deep links -------------------------------------------------------------------------
@@ -415,8 +479,30 @@ function runInput(line) {
           scheduleFrame();
         }
         break;
+      case "ignore":
+        if (!net) break;
+        if (ignoreList.set(net.id, net.members.fold(step.nick), step.on)) {
+          show(
+            "event",
+            step.on
+              ? `Ignoring ${step.nick} on ${net.name}`
+              : `No longer ignoring ${step.nick} on ${net.name}`,
+          );
+        } else {
+          show(
+            "error",
+            step.on
+              ? `Cannot ignore ${step.nick}: already ignored (at most 500 a network)`
+              : `Cannot unignore ${step.nick}: not ignored`,
+          );
+        }
+        break;
+      case "ignored":
+        if (!net) break;
+        show("event", `Ignored on ${net.name}: ${ignoreList.list(net.id).join(", ") || "nobody"}`);
+        break;
       case "search":
-        void searchHistory(step.query, show);
+        void searchHistory(step.query, line.replace(/^\/\S+\s*/, ""));
         break;
       case "list":
         show("event", "Listing channels…");
@@ -435,21 +521,41 @@ function runInput(line) {
 }
 
 /**
- * `/search`: the newest matches, shown (oldest first) in the buffer it was typed in.
+ * `/search`: the newest matches, in the search panel.
  * @param {import("./protocol.d.ts").Action & { kind: "history.search" }} query
- * @param {(kind: "error" | "event", text: string) => void} show
+ * @param {string} terms what was typed after `/search`
  */
-async function searchHistory(query, show) {
+async function searchHistory(query, terms) {
   try {
-    const found = await scrollback.search(query);
-    show("event", `Search "${query.text}": ${found.length} found`);
-    for (const line of found.reverse()) {
-      const when = new Date(line.time).toLocaleString();
-      show("event", `${line.buffer} ${when} <${line.sender}> ${line.text}`);
-    }
+    searchPanel.show(terms, await scrollback.search(query));
   } catch (error) {
-    show("error", error instanceof Error ? error.message : String(error));
+    searchPanel.show(terms, error instanceof Error ? error : new Error(String(error)));
   }
+}
+
+/**
+ * Shows a line a search found in its buffer, among the lines around it (older pages read
+ * back as needed).
+ * @param {import("./protocol.d.ts").HistoryLine} found
+ */
+async function showFound(found) {
+  const net = state.networks.get(found.networkId);
+  if (!net) return toast(`Cannot show the line: no network ${found.networkId}`);
+  const buffer = ensureBuffer(
+    net,
+    found.buffer,
+    /^[#&+!]/.test(found.buffer) ? "channel" : "query",
+  );
+  select(net.id, buffer.key);
+  // Beside the messages on a small screen, the panel would hide them.
+  if (matchMedia("(max-width: 700px)").matches) $("search-panel").hidden = true;
+  const line = await scrollback.find(net.id, buffer, found);
+  if (!line) return toast("Cannot show the line: it is no longer in the history");
+  if (currentBuffer() !== buffer) return;
+  store.historyLoaded(net.id, buffer);
+  scheduleFrame();
+  // After the frame that draws the buffer again, asked for first.
+  requestAnimationFrame(() => messages.reveal(line));
 }
 
 /**
@@ -591,9 +697,16 @@ scrollback.watch($("messages"), () => {
     ? { networkId: state.networkId, buffer }
     : undefined;
 }, () => messages.drawOlder());
+// A nick on a message opens its menu, as in the nick list.
+$("messages").addEventListener("click", (event) => {
+  const target = event.target;
+  if (target instanceof HTMLElement && target.matches(".line .nick[data-nick]")) {
+    openNickMenu(target.dataset.nick ?? "", target);
+  }
+});
 bindNetworkForm($as("network-form", HTMLFormElement));
 bindDrawer($as("toggle-buffers", HTMLButtonElement), { closeOn: $("buffer-list") });
-bindDrawer($as("toggle-nicks", HTMLButtonElement));
+const nicksDrawer = bindDrawer($as("toggle-nicks", HTMLButtonElement));
 $("remove-network").addEventListener("click", () => {
   const net = currentNet();
   if (!net) return;
@@ -607,6 +720,7 @@ $("remove-network").addEventListener("click", () => {
   dialog.showModal();
 });
 $("add-network").addEventListener("click", () => openNetworkForm(undefined));
+$("open-search").addEventListener("click", () => searchPanel.open());
 $("empty-add").addEventListener("click", () => openNetworkForm(undefined));
 $("edit-network").addEventListener("click", () => openNetworkForm(currentNet()));
 $("connect-network").addEventListener("click", () => {
@@ -658,14 +772,28 @@ $("close-plugins").addEventListener("click", () => ($("plugins-page").hidden = t
 
 // ---- attention ----------------------------------------------------------------------------
 
+const systemDark = matchMedia("(prefers-color-scheme: dark)");
 wireSettings({
   dialog: $as("settings-dialog", HTMLDialogElement),
   form: $as("settings-form", HTMLFormElement),
   input: $as("highlight-words", HTMLInputElement),
+  fold: $as("fold-presence", HTMLInputElement),
+  theme: $as("theme", HTMLSelectElement),
   open: $("open-settings"),
   cancel: $("settings-cancel"),
+  toggleTheme: $("toggle-theme"),
   storage: localStorage,
+  isDark: () => {
+    const chosen = document.documentElement.dataset.theme;
+    return chosen ? chosen === "dark" : systemDark.matches;
+  },
   onWords: (words) => (state.highlightWords = words),
+  onFolding: (on) => messages.setFolding(on),
+  // The stylesheet follows the system unless the root names a theme.
+  onTheme: (theme) => {
+    if (theme === "system") delete document.documentElement.dataset.theme;
+    else document.documentElement.dataset.theme = theme;
+  },
 });
 document.addEventListener("visibilitychange", () => {
   // A frame asked for just before the page was hidden would wait until it is shown again.
@@ -676,11 +804,32 @@ document.addEventListener("visibilitychange", () => {
   store.seen();
   scheduleFrame();
 });
-// Alt+A: the next buffer with a mention, else with unread lines (as in irssi and WeeChat).
+const switcher = new Switcher({
+  dialog: $as("switcher-dialog", HTMLDialogElement),
+  input: $as("switcher-input", HTMLInputElement),
+  list: $("switcher-list"),
+}, {
+  entries: () => allBuffers().all,
+  choose: (entry) => {
+    select(entry.networkId, entry.key);
+    $("input").focus();
+  },
+});
+// Alt+A: the next buffer with a mention, else with unread lines (as in irssi and WeeChat);
+// Alt+Up and Alt+Down: the buffer before or after (irssi, The Lounge); Ctrl+K: the quick
+// switcher (The Lounge, Slack).
 document.addEventListener("keydown", (event) => {
-  if (!event.altKey || event.ctrlKey || event.metaKey || event.code !== "KeyA") return;
+  if (event.ctrlKey && !event.altKey && !event.metaKey && event.code === "KeyK") {
+    event.preventDefault();
+    switcher.open();
+    return;
+  }
+  if (!event.altKey || event.ctrlKey || event.metaKey) return;
+  const step = event.code === "ArrowUp" ? -1 : event.code === "ArrowDown" ? 1 : 0;
+  if (event.code !== "KeyA" && step === 0) return;
   event.preventDefault();
-  jumpToUnread();
+  if (step === 0) jumpToUnread();
+  else moveBuffer(step);
 });
 
 // The hello mostly arrives while the modules load (socket.js opens the socket first): it is

@@ -29,7 +29,8 @@ export interface PlanContext {
 /**
  * One thing the page does for a line: send an action (showing `done` once it succeeded),
  * show a line in the current buffer, open a buffer, select a channel once joined, close the
- * current buffer, list the network's channels, or search the network's stored history (the
+ * current buffer, ignore a nick on the network or stop (`ignore`), list those ignored
+ * (`ignored`), list the network's channels, or search the network's stored history (the
  * matches are shown in the current buffer).
  *
  * @example
@@ -44,6 +45,8 @@ export type Step =
   | { step: "open"; name: string; type: "channel" | "query" }
   | { step: "focusOnJoin"; channel: string }
   | { step: "close" }
+  | { step: "ignore"; nick: string; on: boolean }
+  | { step: "ignored" }
   | { step: "list"; action: Action & { kind: "list" } }
   | { step: "search"; query: Action & { kind: "history.search" } };
 

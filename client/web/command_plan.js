@@ -126,11 +126,19 @@ export function planInput(line, where) {
           ? { kind: "list", networkId, filter: input.filter }
           : { kind: "list", networkId },
       }];
-    case "search":
+    case "ignore":
+      return [
+        input.nick === undefined
+          ? { step: "ignored" }
+          : { step: "ignore", nick: input.nick, on: input.on },
+      ];
+    case "search": {
+      const { kind: _kind, ...terms } = input;
       return [{
         step: "search",
-        query: { kind: "history.search", text: input.text, networkId, limit: SEARCH_LIMIT },
+        query: { kind: "history.search", ...terms, networkId, limit: SEARCH_LIMIT },
       }];
+    }
     case "close":
       if (!buffer || buffer.type === "server") return error("Cannot close the server buffer");
       return buffer.type === "channel" && buffer.joined

@@ -32,9 +32,17 @@ export type Command =
   | { kind: "ban"; mask: string }
   | { kind: "invite"; nick: string; channel?: string }
   | { kind: "notice"; target: string; text: string }
+  | { kind: "ignore"; nick?: string; on: boolean }
   | { kind: "list"; filter?: string }
   | { kind: "away"; message?: string }
-  | { kind: "search"; text: string }
+  | {
+    kind: "search";
+    text: string;
+    sender?: string;
+    buffer?: string;
+    since?: number;
+    until?: number;
+  }
   | { kind: "close" };
 
 /**

@@ -50,6 +50,60 @@ function memberModeRow(name, mode, help) {
   };
 }
 
+/** A date in a search: `2026-11-27`, read as that day's start in local time. */
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The start of a day (`YYYY-MM-DD`) in local time, in ms since the epoch, or `undefined`
+ * when it names no day.
+ * @param {string} text
+ * @returns {number | undefined}
+ */
+function dayStart(text) {
+  const match = DAY.exec(text);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+  const date = new Date(year, month, day);
+  // `new Date` rolls 2026-02-31 over into March: such a day is not one.
+  if (date.getFullYear() !== year || date.getMonth() !== month || date.getDate() !== day) {
+    return undefined;
+  }
+  return date.getTime();
+}
+
+/**
+ * Reads `/search` terms: `from:nick`, `in:#channel`, `after:DAY` (that day on), `before:DAY`
+ * (up to that day), `on:DAY` (that day), and the words, of which there must be some.
+ * @param {string} rest
+ * @returns {import("./commands.d.ts").Command | undefined}
+ */
+function readSearch(rest) {
+  /** @type {string[]} */
+  const words = [];
+  /** @type {{ sender?: string, buffer?: string, since?: number, until?: number }} */
+  const filters = {};
+  for (const term of rest.split(/\s+/).filter(Boolean)) {
+    const colon = term.indexOf(":");
+    const key = colon > 0 ? term.slice(0, colon).toLowerCase() : "";
+    const value = term.slice(colon + 1);
+    const day = dayStart(value);
+    if (key === "from" && value) filters.sender = value;
+    else if (key === "in" && value) filters.buffer = value;
+    else if (key === "after" || key === "before" || key === "on") {
+      if (day === undefined) return undefined;
+      if (key !== "before") filters.since = day;
+      if (key !== "after") filters.until = key === "on" ? nextDay(day) : day;
+    } else words.push(term);
+  }
+  return words.length ? { kind: "search", text: words.join(" "), ...filters } : undefined;
+}
+
+/** @param {number} start the start of a day, local time */
+function nextDay(start) {
+  const date = new Date(start);
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1).getTime();
+}
+
 /** @type {readonly CommandRow[]} */
 export const COMMANDS = [
   {
@@ -212,6 +266,29 @@ export const COMMANDS = [
     },
   },
   {
+    name: "ignore",
+    aliases: [],
+    usage: "/ignore [nick]",
+    help: "Hide a nick's messages on this network (no nick: list those ignored)",
+    completes: "nick",
+    read: (rest) => {
+      const [nick, tail] = head(rest);
+      if (tail) return undefined;
+      return nick ? { kind: "ignore", nick, on: true } : { kind: "ignore", on: true };
+    },
+  },
+  {
+    name: "unignore",
+    aliases: [],
+    usage: "/unignore <nick>",
+    help: "Show a nick's messages again",
+    completes: "nick",
+    read: (rest) => {
+      const [nick, tail] = head(rest);
+      return nick && !tail ? { kind: "ignore", nick, on: false } : undefined;
+    },
+  },
+  {
     name: "list",
     aliases: [],
     usage: "/list [filter]",
@@ -235,9 +312,10 @@ export const COMMANDS = [
   {
     name: "search",
     aliases: [],
-    usage: "/search <words>",
-    help: "Search the stored history of this network (every word, as a substring)",
-    read: (rest) => rest.trim() ? { kind: "search", text: rest.trim() } : undefined,
+    usage: "/search [from:nick] [in:#channel] [after:YYYY-MM-DD] [before:YYYY-MM-DD] <words>",
+    help:
+      "Search the stored history of this network (every word, as a substring), by sender, buffer and date",
+    read: readSearch,
   },
   {
     name: "quote",

@@ -87,3 +87,16 @@ export declare function topicText(data: EventMap["channel.topic"]): string;
  * ```
  */
 export declare function modeText(data: EventMap["channel.mode"]): string;
+
+/**
+ * The line of a folded run of joins, parts, quits and nick changes, counted by kind.
+ *
+ * @example
+ * ```ts
+ * import { foldedText } from "./event_text.js";
+ * console.log(foldedText({ join: 1, part: 2, quit: 0, nick: 0 })); // "1 user has joined, 2 users have left"
+ * ```
+ */
+export declare function foldedText(
+  counts: Readonly<Record<import("./page_state.js").Presence, number>>,
+): string;

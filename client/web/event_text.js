@@ -82,3 +82,20 @@ export function modeText(data) {
     ? `Mode: ${data.modes}`
     : `${data.setter} sets mode ${data.modes}`;
 }
+
+/**
+ * The one line a folded run of joins, parts, quits and nick changes shows, counted by what
+ * happened: `2 users have joined, 1 user has left, 1 user changed nick`.
+ * @param {Readonly<Record<import("./page_state.d.ts").Presence, number>>} counts
+ * @returns {string}
+ */
+export function foldedText(counts) {
+  /** @param {number} n @param {string} one @param {string} many */
+  const say = (n, one, many) => n === 0 ? [] : [`${n} ${n === 1 ? one : many}`];
+  return [
+    ...say(counts.join, "user has joined", "users have joined"),
+    ...say(counts.part, "user has left", "users have left"),
+    ...say(counts.quit, "user has quit", "users have quit"),
+    ...say(counts.nick, "user changed nick", "users changed nick"),
+  ].join(", ");
+}

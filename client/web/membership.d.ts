@@ -104,6 +104,8 @@ export declare class Membership {
   members(channel: string): Member[] | undefined;
   /** Whether `nick` is in `channel`, without sorting its members. */
   has(channel: string, nick: string): boolean;
+  /** `nick`'s membership of `channel` (modes and prefix), without sorting its members. */
+  member(channel: string, nick: string): Member | undefined;
   /** The channels `nick` is in (a quit or nick change shows in each of them). */
   channelsOf(nick: string): string[];
   /** Applies one bus event; returns whether anything changed. */

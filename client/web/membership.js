@@ -99,6 +99,15 @@ export class Membership {
   }
 
   /**
+   * `nick`'s membership of `channel` (its modes and prefix), without sorting the members.
+   * @param {string} channel @param {string} nick
+   * @returns {Member | undefined}
+   */
+  member(channel, nick) {
+    return this.#channels.get(this.fold(channel))?.members.get(this.fold(nick));
+  }
+
+  /**
    * The channels `nick` is in, as first named; a quit or nick change shows in each of them.
    * @param {string} nick
    * @returns {string[]}

@@ -28,7 +28,20 @@ export interface Line {
   id?: number;
   /** It mentions us (our nick or a highlight word). */
   highlight?: boolean;
+  /** A join, part, quit or nick change: runs of them fold into one line. */
+  presence?: Presence;
 }
+
+/**
+ * The comings and goings a buffer folds: joins, parts, quits and nick changes.
+ *
+ * @example
+ * ```ts
+ * import type { Presence } from "./page_state.js";
+ * const presence: Presence = "join";
+ * ```
+ */
+export type Presence = "join" | "part" | "quit" | "nick";
 
 /**
  * A server, channel or query buffer.

@@ -19,7 +19,7 @@ import {
   topicText,
 } from "./event_text.js";
 
-import { keepReadBack, MAX_LINES } from "./page_state.js";
+import { keepReadBack, MAX_HELD, MAX_LINES } from "./page_state.js";
 
 /** Lines asked for per page. */
 export const PAGE_SIZE = 200;
@@ -28,6 +28,8 @@ export const PAGE_SIZE = 200;
  * its cursor pointed at: enough to reach past the most lines a buffer keeps.
  */
 const ANCHOR_PAGES = Math.ceil(MAX_LINES / PAGE_SIZE) + 1;
+/** The stored kinds that are someone's words (an ignored nick's are not shown). */
+const MESSAGE_KINDS = new Set(["message", "notice", "action"]);
 /** Distance from the top (px) at which the next older page is loaded. */
 const NEAR_TOP = 40;
 
@@ -35,6 +37,7 @@ const NEAR_TOP = 40;
 /** @typedef {import("./page_state.d.ts").Buffer} PageBuffer */
 /** @typedef {import("./protocol.d.ts").HistoryLine} HistoryLine */
 /** @typedef {import("./protocol.d.ts").HistoryBuffer} HistoryBuffer */
+/** @typedef {import("./scrollback.d.ts").Highlight} Highlight */
 
 /** @param {unknown} v @returns {v is Record<string, unknown>} */
 function isObject(v) {
@@ -63,26 +66,37 @@ function isHistoryBuffer(v) {
 }
 
 /**
- * A stored line as the page shows it, worded as the live events are.
+ * A stored line as the page shows it, worded and marked as the live events are: a message
+ * that `highlight` says mentions us carries the highlight it had when it came.
  * @param {HistoryLine} stored
+ * @param {{ highlight?: Highlight }} [options]
  * @returns {Line}
  */
-export function lineFromStored(stored) {
+export function lineFromStored(stored, options = {}) {
   const { id, time, sender, text } = stored;
-  /** @param {string} words @returns {Line} */
-  const event = (words) => ({ id, time, kind: "event", text: words });
+  /**
+   * @param {string} words @param {import("./page_state.d.ts").Presence} [presence]
+   * @returns {Line}
+   */
+  const event = (words, presence) =>
+    presence
+      ? { id, time, kind: "event", text: words, presence }
+      : { id, time, kind: "event", text: words };
   // The event texts want the bus event's fields; a stored line keeps only who and what.
   const who = { networkId: stored.networkId, user: sender, nickname: sender };
   const channel = stored.buffer;
   switch (stored.kind) {
     case "message":
     case "notice":
-    case "action":
-      return { id, time, kind: stored.kind, nick: sender, text };
+    case "action": {
+      // Our own lines never mention us, whatever nick we had then.
+      const highlight = !stored.self && (options.highlight?.(stored.networkId, text) ?? false);
+      return { id, time, kind: stored.kind, nick: sender, text, highlight };
+    }
     case "join":
-      return event(joinText({ ...who, channel }));
+      return event(joinText({ ...who, channel }), "join");
     case "part":
-      return event(partText({ ...who, channel, reason: text }));
+      return event(partText({ ...who, channel, reason: text }), "part");
     case "kick": {
       // A kick stores the kicked nick, a space and the reason.
       const space = text.indexOf(" ");
@@ -96,9 +110,12 @@ export function lineFromStored(stored) {
       );
     }
     case "quit":
-      return event(quitText({ ...who, reason: text }));
+      return event(quitText({ ...who, reason: text }), "quit");
     case "nick":
-      return event(nickText({ networkId: stored.networkId, old_nickname: sender, nickname: text }));
+      return event(
+        nickText({ networkId: stored.networkId, old_nickname: sender, nickname: text }),
+        "nick",
+      );
     case "topic":
       return event(
         topicText({ networkId: stored.networkId, channel, topic: text, setter: sender }),
@@ -183,18 +200,29 @@ export class Scrollback {
   #request;
   /** @type {Map<string, Cursor>} "net key" */
   #opened = new Map();
+  /** The first loads under way, for a search that must wait for them. @type {Map<string, Promise<boolean>>} */
+  #opening = new Map();
 
   /** @type {() => Promise<void>} */
   #applied;
+  /** @type {Highlight | undefined} */
+  #highlight;
+  /** @type {((networkId: number, nick: string) => boolean) | undefined} */
+  #ignored;
 
   /**
    * @param {(action: Record<string, unknown> & { kind: string }) => Promise<unknown>} request
-   * @param {() => Promise<void>} [applied] resolves once the frames received so far are in
-   * the buffers (the page applies events once per animation frame, replies at once)
+   * @param {{ applied?: () => Promise<void>, highlight?: Highlight,
+   *   ignored?: (networkId: number, nick: string) => boolean }} [options] `applied`
+   * resolves once the frames received so far are in the buffers (the page applies events
+   * once per animation frame, replies at once); `highlight` marks mentions and `ignored`
+   * drops messages as live lines are marked and dropped
    */
-  constructor(request, applied = () => Promise.resolve()) {
+  constructor(request, options = {}) {
     this.#request = request;
-    this.#applied = applied;
+    this.#applied = options.applied ?? (() => Promise.resolve());
+    this.#highlight = options.highlight;
+    this.#ignored = options.ignored;
   }
 
   /**
@@ -204,9 +232,20 @@ export class Scrollback {
    * @param {number} networkId @param {PageBuffer} buffer
    * @returns {Promise<boolean>}
    */
-  async open(networkId, buffer) {
+  open(networkId, buffer) {
     const key = `${networkId} ${buffer.key}`;
-    if (buffer.type === "server" || this.#opened.has(key)) return false;
+    if (buffer.type === "server" || this.#opened.has(key)) return Promise.resolve(false);
+    const opening = this.#open(networkId, buffer, key);
+    this.#opening.set(key, opening);
+    void opening.finally(() => this.#opening.delete(key));
+    return opening;
+  }
+
+  /**
+   * @param {number} networkId @param {PageBuffer} buffer @param {string} key
+   * @returns {Promise<boolean>}
+   */
+  async #open(networkId, buffer, key) {
     /** @type {Cursor} */
     const state = { done: false, busy: true };
     this.#opened.set(key, state);
@@ -331,6 +370,26 @@ export class Scrollback {
   }
 
   /**
+   * The line of `buffer` that a search found, reading older pages back until it is there
+   * (at most {@linkcode MAX_HELD} lines): by its id, or, for a line that came live, by its
+   * time, kind, nick and words. Resolves with the line, or `undefined` when it is not found.
+   * @param {number} networkId @param {PageBuffer} buffer @param {HistoryLine} found
+   * @returns {Promise<Line | undefined>}
+   */
+  async find(networkId, buffer, found) {
+    await this.open(networkId, buffer);
+    await this.#opening.get(`${networkId} ${buffer.key}`);
+    const key = sameLine(lineFromStored(found, { highlight: this.#highlight }));
+    /** @param {Line} l */
+    const isFound = (l) => l.id === found.id || sameLine(l) === key;
+    const line = () => buffer.lines.find(isFound);
+    while (!line() && buffer.lines.length < MAX_HELD) {
+      if (await this.older(networkId, buffer) === 0) break;
+    }
+    return line();
+  }
+
+  /**
    * Buffers with stored history and their unread counts (for after a reload or restart).
    * @returns {Promise<HistoryBuffer[]>}
    */
@@ -382,6 +441,14 @@ export class Scrollback {
       limit: PAGE_SIZE,
       ...(before === undefined ? {} : { before }),
     });
-    return Array.isArray(reply) ? reply.filter(isHistoryLine).map(lineFromStored) : [];
+    const highlight = this.#highlight;
+    const ignored = this.#ignored;
+    if (!Array.isArray(reply)) return [];
+    return reply.filter(isHistoryLine)
+      .filter((stored) =>
+        !ignored || stored.self || !MESSAGE_KINDS.has(stored.kind) ||
+        !ignored(stored.networkId, stored.sender)
+      )
+      .map((stored) => lineFromStored(stored, { highlight }));
   }
 }

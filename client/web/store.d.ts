@@ -77,6 +77,8 @@ export interface StoreHooks {
    * {@linkcode PageStore.historyLoaded}.
    */
   opened?(networkId: number, buffer: Buffer): void;
+  /** Whether the user ignores this nick (folded by the network's casemapping) there. */
+  ignored?(networkId: number, folded: string): boolean;
 }
 
 /**
@@ -192,6 +194,13 @@ export declare class PageStore {
   colorOf(networkId: number, nick: string): string | undefined;
   /** Whether the user is away. */
   isAway(networkId: number, nick: string): boolean;
+  /**
+   * Whether a message on this network mentions us (our nick or a highlight word): the one
+   * rule for live and stored lines.
+   */
+  mentions(networkId: number, text: string): boolean;
+  /** Whether the user ignores `nick` on this network (their messages are not shown). */
+  isIgnored(networkId: number, nick: string): boolean;
   /** The buffer named `name`, created when missing. */
   ensureBuffer(net: Net, name: string, type: Buffer["type"]): Buffer;
   /** Shows a buffer, clearing its counts and telling the backend. */

@@ -455,6 +455,25 @@ export class PageStore {
   }
 
   /**
+   * Whether a message on network `networkId` mentions us: live lines and stored ones are
+   * marked by this one rule.
+   * @param {number} networkId @param {string} text
+   */
+  mentions(networkId, text) {
+    const net = this.state.networks.get(networkId);
+    return net !== undefined && this.#mentions(net, text);
+  }
+
+  /**
+   * Whether the user ignores `nick` on network `networkId`, folded by its casemapping.
+   * @param {number} networkId @param {string} nick
+   */
+  isIgnored(networkId, nick) {
+    const net = this.state.networks.get(networkId);
+    return net !== undefined && (this.#hooks.ignored?.(networkId, net.members.fold(nick)) ?? false);
+  }
+
+  /**
    * Whether a line from someone else mentions us.
    * @param {Net} net @param {string} text
    */
@@ -500,6 +519,8 @@ export class PageStore {
         const kind = data.kind ?? "message";
         const isPrivate = data.channel === "";
         const peer = data.peer ?? data.user;
+        // An ignored nick's lines are dropped before they are shown or counted.
+        if (!isMe(data.user) && this.isIgnored(id, data.user)) return;
         // The event's time keeps the server time's milliseconds (read markers compare them).
         const time = event.time;
         if (kind === "ctcp") {
@@ -548,7 +569,7 @@ export class PageStore {
             this.select(id, buffer.key);
           }
         }
-        add(buffer.key, { kind: "event", text: joinText(data) });
+        add(buffer.key, { kind: "event", text: joinText(data), presence: "join" });
         this.dirty.nicks = this.dirty.buffers = true;
         return;
       }
@@ -556,7 +577,7 @@ export class PageStore {
         const data = event.data;
         const buffer = net.buffers.get(fold(data.channel));
         if (!buffer) return;
-        add(buffer.key, { kind: "event", text: partText(data) });
+        add(buffer.key, { kind: "event", text: partText(data), presence: "part" });
         if (isMe(data.nickname)) {
           buffer.joined = false;
           this.close(id, buffer.key);
@@ -581,7 +602,7 @@ export class PageStore {
             ? net.members.has(buffer.name, data.nickname)
             : buffer.type === "query" &&
               net.members.fold(buffer.name) === net.members.fold(data.nickname);
-          if (there) add(buffer.key, { kind: "event", text: quitText(data) });
+          if (there) add(buffer.key, { kind: "event", text: quitText(data), presence: "quit" });
         }
         this.dirty.nicks = true;
         return;
@@ -591,7 +612,7 @@ export class PageStore {
           if (buffer.type !== "channel" || !net.members.has(buffer.name, data.old_nickname)) {
             continue;
           }
-          add(buffer.key, { kind: "event", text: nickText(data) });
+          add(buffer.key, { kind: "event", text: nickText(data), presence: "nick" });
         }
         if (isMe(data.old_nickname)) net.currentNick = data.nickname;
         this.dirty.nicks = true;

@@ -78,7 +78,12 @@ Deno.test("the page: formatting, safe links, attention, people, kicks, errors, M
 
   await t.step("the nick list shows @alice first, then bob, and says 2 users", async () => {
     await page.locator("#nick-count", { hasText: "2 users" }).waitFor();
-    assert.deepEqual(await page.locator("#nicklist li").allInnerTexts(), ["@alice", "bob"]);
+    assert.deepEqual(await page.locator("#nicklist li").allInnerTexts(), [
+      "OPERATORS — 1",
+      "@alice",
+      "USERS — 1",
+      "bob",
+    ]);
     await type("/quote MODE #room +v bob");
     await page.locator('#nicklist li[data-nick="bob"]', { hasText: "+bob" }).waitFor();
     await line("alice sets mode +v bob").waitFor();
@@ -179,8 +184,9 @@ Deno.test("the page: formatting, safe links, attention, people, kicks, errors, M
     await page.locator('#topic a[href="https://deno.com/"]').waitFor();
   });
 
-  await t.step("clicking a nick opens a query with them", async () => {
+  await t.step("a nick's menu opens a query with them", async () => {
     await page.click('#nicklist li[data-nick="bob"]');
+    await page.click('#nick-menu button:text-is("Message")');
     await page.locator('#buffer-list li.selected[data-key="bob"]').waitFor();
     await type("hi in private");
     await bob.events.waitFor(

@@ -181,7 +181,7 @@ Deno.test("the page: completion, history, paste, commands, networks, small scree
     await page.locator('#buffer-list li[aria-current=true][data-key="#room"]').waitFor({
       state: "attached",
     });
-    await page.getByRole("button", { name: "Users" }).click();
+    await page.getByRole("button", { name: "Users", exact: true }).click();
     await users.getByText("bob").waitFor();
     await page.keyboard.press("Escape");
     await users.waitFor({ state: "hidden" });

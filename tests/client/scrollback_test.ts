@@ -1,6 +1,6 @@
 // Scrollback from the history store in a real Chromium page, with a real InspIRCd and the real
-// SQLite file: a line received, the page reloaded, the client restarted, the line still shown;
-// unread counts come back; /search finds the line.
+// SQLite file: a line received, the page reloaded, the client restarted, the line still shown
+// (a mention still highlighted); unread counts come back; /search finds the line.
 import assert from "node:assert/strict";
 import { createEvent } from "../../bus/mod.ts";
 import { startClient } from "../../client/mod.ts";
@@ -14,6 +14,7 @@ Deno.test("history in the page survives a reload and a restart; unread counts to
     await using browser = await launchPage();
     const { page } = browser;
     const line = (text: string) => page.locator(".line .text", { hasText: text });
+    const mention = page.locator(".line.highlight .text", { hasText: "alice: are you around?" });
     await using bob = new Peer(server.port, "bob");
 
     const first = await startClient({ dataDir, irc: FAST_IRC, log: () => {} });
@@ -28,12 +29,16 @@ Deno.test("history in the page survives a reload and a restart; unread counts to
       bob.irc.join("#side");
       await page.locator('#nicklist li[data-nick="bob"]').waitFor();
       bob.irc.say("#room", "remember this line");
-      await line("remember this line").waitFor();
+      bob.irc.say("#room", "alice: are you around?");
+      await mention.waitFor();
 
       await page.reload();
       await page.locator('#buffer-list li[data-key="#room"]').click();
       await line("remember this line").waitFor();
       assert.equal(await line("remember this line").count(), 1, "shown once, not twice");
+      // A mention read back from the store is marked as it was when it came.
+      await mention.waitFor();
+      assert.equal(await page.locator(".line.highlight").count(), 1);
 
       // Read #room, then bob writes privately while alice looks at #room.
       bob.irc.say("alice", "a private word before the restart");
@@ -59,14 +64,15 @@ Deno.test("history in the page survives a reload and a restart; unread counts to
       await page.locator('#buffer-list li[data-key="#side"] .unread', { hasText: "2" }).waitFor();
       await page.locator('#buffer-list li[data-key="#room"]').click();
       await line("remember this line").waitFor();
+      await mention.waitFor();
       await page.locator('#buffer-list li[data-key="bob"]').click();
       await line("a private word before the restart").waitFor();
 
       await page.locator('#buffer-list li[data-key="#room"]').click();
       await page.fill("#input", "/search remember");
       await page.press("#input", "Enter");
-      await line("<bob> remember this line").waitFor();
-      await page.locator(".line .text", { hasText: 'Search "remember": 1 found' }).waitFor();
+      await page.locator("#search-status", { hasText: "1 found" }).waitFor();
+      await page.locator("#search-results li", { hasText: "remember this line" }).waitFor();
       assert.deepEqual(browser.errors, []);
     } finally {
       await second.shutdown();

@@ -19,6 +19,19 @@ import type { Buffer, Net } from "../page_state.js";
 export declare function bufferOrder(buffers: Iterable<Buffer>): Buffer[];
 
 /**
+ * The rail's labels, one per network name, distinct at a glance: initials or the first two
+ * characters; where those clash, the first character and a trailing number or the first
+ * character the names differ by; alike names numbered.
+ *
+ * @example
+ * ```ts
+ * import { railLabels } from "./buffer_list.js";
+ * console.log(railLabels(["Net1", "Net2", "Net3", "Libera Chat", "OFTC"])); // ["N1", "N2", "N3", "LC", "OF"]
+ * ```
+ */
+export declare function railLabels(names: readonly string[]): string[];
+
+/**
  * Draws the rail: a button per network (`.selected`, `.connected`, `.unread`).
  *
  * @example

@@ -27,6 +27,71 @@ export function bufferOrder(buffers) {
 }
 
 /**
+ * A network's short label: the initials of a name of several words ("Libera Chat": "LC"),
+ * else its first two characters.
+ * @param {string} name
+ */
+function shortLabel(name) {
+  const words = name.trim().split(/[\s._-]+/).filter(Boolean);
+  if (words.length > 1) return words.slice(0, 2).map((w) => [...w][0]).join("");
+  return [...name.trim()].slice(0, 2).join("") || "?";
+}
+
+/**
+ * The labels of the rail's buttons, one per name, told apart at a glance: the short label
+ * (initials, or the first two characters); where two would read the same, the first
+ * character and the name's trailing number ("Net1", "Net2": "N1", "N2"), else the first
+ * character and the first one the names differ by ("Libera", "Liberty": "La", "Lt"); names
+ * still alike are numbered.
+ * @param {readonly string[]} names
+ * @returns {string[]}
+ */
+export function railLabels(names) {
+  const labels = names.map(shortLabel);
+  /** @type {((name: string, alike: string[]) => string | undefined)[]} */
+  const ways = [
+    (name) => {
+      const digits = /\d+$/.exec(name);
+      return digits ? [...name][0] + digits[0] : undefined;
+    },
+    (name, alike) => {
+      const chars = [...name];
+      const lower = [...name.toLowerCase()];
+      const others = alike.filter((other) => other !== name).map((o) => [...o.toLowerCase()]);
+      const at = lower.findIndex((c, i) =>
+        i > 0 && /[\p{L}\p{N}]/u.test(c) && others.every((other) => other[i] !== c)
+      );
+      return at < 0 ? undefined : chars[0] + chars[at];
+    },
+  ];
+  for (const way of ways) {
+    for (const indexes of clashes(labels)) {
+      const alike = indexes.map((i) => names[i]);
+      for (const i of indexes) labels[i] = way(names[i], alike) ?? labels[i];
+    }
+  }
+  for (const indexes of clashes(labels)) {
+    indexes.forEach((i, n) => (labels[i] = `${[...labels[i]][0]}${n + 1}`));
+  }
+  return labels;
+}
+
+/**
+ * The indexes of labels that read the same (case aside), in groups of two or more.
+ * @param {readonly string[]} labels
+ * @returns {number[][]}
+ */
+function clashes(labels) {
+  /** @type {Map<string, number[]>} */
+  const byLabel = new Map();
+  labels.forEach((label, i) => {
+    const key = label.toLowerCase();
+    byLabel.set(key, [...(byLabel.get(key) ?? []), i]);
+  });
+  return [...byLabel.values()].filter((indexes) => indexes.length > 1);
+}
+
+/**
  * Draws the rail: one button per network, marked selected, connected and unread.
  * @param {HTMLElement} box @param {Iterable<Net>} networks @param {number | undefined} selected
  * @param {(networkId: number) => void} onSelect
@@ -42,12 +107,14 @@ export function renderRail(box, networks, selected, onSelect) {
       old.set(button.dataset.networkId, button);
     }
   }
+  const nets = [...networks];
+  const labels = railLabels(nets.map((net) => net.name));
   let at = 0;
-  for (const net of networks) {
+  for (const net of nets) {
     const id = String(net.id);
     const button = old.get(id) ?? railButton(box, net.id);
     old.delete(id);
-    button.textContent = net.name.slice(0, 2);
+    button.textContent = labels[at];
     button.title = `${net.name} (${stateText(net)})`;
     button.setAttribute("aria-label", button.title);
     button.classList.toggle("selected", net.id === selected);

@@ -29,6 +29,10 @@ export declare class MessageList {
   get pending(): boolean;
   /** Draws the newest lines of `buffer`, scrolled to the end. */
   show(networkId: number | undefined, buffer: Buffer | undefined): void;
+  /** Folds runs of joins, parts, quits and nick changes (`on`, the default) or not; redraws. */
+  setFolding(on: boolean): void;
+  /** Draws older lines until `line` is drawn, centres it and marks it `.found`. */
+  reveal(line: Line): boolean;
   /** Queues a line for the next flush. */
   append(networkId: number, line: Line): void;
   /**

@@ -11,13 +11,19 @@
  * adding them. Whether the reader follows the end is noted on scroll, and the box's height
  * on resize, rather than read from layout while lines are added.
  *
+ * Folding (on unless switched off): a run of two or more joins, parts, quits and nick
+ * changes shows as one line ("2 users have joined, 1 user has left") that opens on click to
+ * show each of them. A new line of the kind joins the run drawn last, in place.
+ *
  * @module
  */
+import { foldedText } from "../event_text.js";
 import { MAX_LINES } from "../page_state.js";
 import { richText } from "./rich_text.js";
 
 /** @typedef {import("../page_state.d.ts").Line} Line */
 /** @typedef {import("../page_state.d.ts").Buffer} Buffer */
+/** @typedef {import("../page_state.d.ts").Presence} Presence */
 
 /**
  * Lines kept in the document while the view follows the end, at least: two screens' worth
@@ -56,6 +62,10 @@ export class MessageList {
   #following = true;
   /** The box's height in px, as last laid out (0 until then). */
   #height = 0;
+  /** Whether runs of joins, parts, quits and nick changes fold into one line. */
+  #folding = true;
+  /** What each drawn run holds, counted as lines join it. @type {WeakMap<Element, Record<Presence, number>>} */
+  #counts = new WeakMap();
 
   /**
    * @param {HTMLElement} box
@@ -64,6 +74,14 @@ export class MessageList {
   constructor(box, options) {
     this.#box = box;
     this.#colorOf = options.colorOf;
+    box.addEventListener("click", (event) => {
+      const target = event.target;
+      const summary = target instanceof Element ? target.closest(".fold-summary") : null;
+      const fold = summary?.parentElement;
+      if (!fold) return;
+      const open = fold.classList.toggle("open");
+      summary.setAttribute("aria-expanded", String(open));
+    });
     box.addEventListener("scroll", () => {
       // Layout is done when scroll events run: reading it here costs nothing.
       this.#following = box.scrollTop + box.clientHeight >= box.scrollHeight - NEAR_END;
@@ -93,12 +111,23 @@ export class MessageList {
     const fragment = document.createDocumentFragment();
     if (buffer && networkId !== undefined) {
       for (const line of buffer.lines.slice(-this.#windowSize())) {
-        fragment.append(this.#element(networkId, line));
+        this.#place(fragment, networkId, line);
       }
     }
     this.#box.replaceChildren(fragment);
     this.#following = true;
     this.#scrollToEnd();
+  }
+
+  /**
+   * Folds runs of joins, parts, quits and nick changes (`on`) or shows each line; the buffer
+   * shown is drawn again.
+   * @param {boolean} on
+   */
+  setFolding(on) {
+    if (this.#folding === on) return;
+    this.#folding = on;
+    this.show(this.#networkId, this.#buffer);
   }
 
   /**
@@ -134,9 +163,9 @@ export class MessageList {
     } else {
       lines = this.#pending.splice(0, FRAME_LINES);
     }
-    const fragment = document.createDocumentFragment();
-    for (const { networkId, line } of lines) fragment.append(this.#element(networkId, line));
-    box.append(fragment);
+    // Appended one by one, as a run drawn last may take the next lines in: nothing reads
+    // layout meanwhile, so the frame still lays out once.
+    for (const { networkId, line } of lines) this.#place(box, networkId, line);
     let excess = box.childElementCount - keep;
     while (excess-- > 0) box.firstElementChild?.remove();
     if (this.#following) this.#scrollToEnd();
@@ -176,13 +205,122 @@ export class MessageList {
     if (at <= 0) return;
     const from = Math.max(0, at - MORE);
     const fragment = document.createDocumentFragment();
-    for (const line of buffer.lines.slice(from, at)) {
-      fragment.append(this.#element(networkId, line));
-    }
+    for (const line of buffer.lines.slice(from, at)) this.#place(fragment, networkId, line);
     const box = this.#box;
     const height = box.scrollHeight;
+    // A run that ends where the drawn lines begin is one run with theirs.
+    const last = fragment.lastElementChild;
+    const next = box.firstElementChild;
+    if (last && next && this.#presenceOf(last) && this.#presenceOf(next)) {
+      const run = this.#runOf(last);
+      for (const item of this.#items(next)) this.#addToRun(run, item);
+      next.remove();
+    }
     this.#box.prepend(fragment);
     box.scrollTop += box.scrollHeight - height;
+  }
+
+  /**
+   * Draws older lines until `line` (of the buffer shown) is drawn, then scrolls it to the
+   * middle of the box and marks it `.found`. Returns whether it is shown.
+   * @param {Line} line
+   * @returns {boolean}
+   */
+  reveal(line) {
+    const box = this.#box;
+    for (const old of box.querySelectorAll(".found")) old.classList.remove("found");
+    /** @returns {Element | undefined} */
+    const find = () =>
+      [...box.querySelectorAll(".line")].find((el) => this.#lineOf.get(el) === line);
+    let element = find();
+    while (!element) {
+      const drawn = box.childElementCount;
+      this.drawOlder();
+      if (box.childElementCount === drawn) return false;
+      element = find();
+    }
+    // The reader is looking back: new lines must not trim what was drawn to get here.
+    this.#following = false;
+    element.closest(".fold")?.classList.add("open");
+    element.classList.add("found");
+    element.scrollIntoView({ block: "center" });
+    return true;
+  }
+
+  /**
+   * Appends the element of `line` to `parent`: into the run of joins, parts, quits and nick
+   * changes drawn last when it is one of them too (and folding is on).
+   * @param {ParentNode} parent @param {number} networkId @param {Line} line
+   */
+  #place(parent, networkId, line) {
+    const element = this.#element(networkId, line);
+    const last = parent.lastElementChild;
+    if (!this.#folding || !line.presence || !last || !this.#presenceOf(last)) {
+      parent.append(element);
+      return;
+    }
+    this.#addToRun(this.#runOf(last), element);
+  }
+
+  /**
+   * Whether a drawn element is a join, part, quit or nick change, or a run of them.
+   * @param {Element} element
+   */
+  #presenceOf(element) {
+    return element.classList.contains("fold") || this.#lineOf.get(element)?.presence !== undefined;
+  }
+
+  /**
+   * The run `element` is, or a new run in its place holding it.
+   * @param {Element} element
+   * @returns {HTMLElement}
+   */
+  #runOf(element) {
+    if (element instanceof HTMLElement && element.classList.contains("fold")) return element;
+    const run = document.createElement("div");
+    run.className = "line event fold";
+    const summary = document.createElement("button");
+    summary.type = "button";
+    summary.className = "fold-summary";
+    summary.setAttribute("aria-expanded", "false");
+    const items = document.createElement("div");
+    items.className = "fold-lines";
+    // The run's time is its first line's.
+    const time = element.querySelector(".time")?.cloneNode(true);
+    if (time) run.append(time);
+    run.append(summary, items);
+    element.replaceWith(run);
+    this.#addToRun(run, element);
+    return run;
+  }
+
+  /**
+   * The lines a drawn element shows: its own, or those of its run.
+   * @param {Element} element
+   * @returns {Element[]}
+   */
+  #items(element) {
+    return element.classList.contains("fold")
+      ? [...(element.querySelector(".fold-lines")?.children ?? [])]
+      : [element];
+  }
+
+  /**
+   * Adds a line's element to the end of a run, and counts the run again.
+   * @param {HTMLElement} run @param {Element} item
+   */
+  #addToRun(run, item) {
+    const items = run.querySelector(".fold-lines");
+    const summary = run.querySelector(".fold-summary");
+    if (!items || !summary) return;
+    items.append(item);
+    const counts = this.#counts.get(run) ?? { join: 0, part: 0, quit: 0, nick: 0 };
+    this.#counts.set(run, counts);
+    const line = this.#lineOf.get(item);
+    if (line?.presence) counts[line.presence]++;
+    summary.textContent = foldedText(counts);
+    // The run stands for its first line where drawing older lines looks for it.
+    if (items.firstElementChild === item && line) this.#lineOf.set(run, line);
   }
 
   /** @param {number} networkId @param {Line} line */

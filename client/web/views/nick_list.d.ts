@@ -6,33 +6,60 @@
 import type { Member } from "../membership.js";
 
 /**
- * The count line: `1 user`, `2 users`.
+ * The count line: `1 user`, `2 users`, `1,200 users`.
  *
  * @example
  * ```ts
  * import { userCount } from "./nick_list.js";
- * console.log(userCount(1), userCount(2)); // "1 user" "2 users"
+ * console.log(userCount(1), userCount(1200)); // "1 user" "1,200 users"
  * ```
  */
 export declare function userCount(count: number): string;
 
 /**
- * The channel's members with their prefixes, away users `.away`; a click (or Enter) on a
- * nick opens a query.
+ * The members in status groups (Owners, Admins, Operators, Half-operators, Voiced, Users),
+ * in the order given, keeping those whose folded nick holds `filter` (folded already).
+ *
+ * @example
+ * ```ts
+ * import { groupMembers } from "./nick_list.js";
+ * const groups = groupMembers([
+ *   { nick: "alice", modes: "o", prefix: "@" },
+ *   { nick: "bob", modes: "", prefix: "" },
+ *   { nick: "bobby", modes: "", prefix: "" },
+ * ], "bob", (n) => n.toLowerCase());
+ * console.log(groups.map((g) => `${g.name} ${g.members.length}`)); // ["Users 2"]
+ * ```
+ */
+export declare function groupMembers(
+  members: readonly Member[],
+  filter: string,
+  fold: (nick: string) => string,
+): { name: string; members: Member[] }[];
+
+/**
+ * The channel's members grouped by status under headings with counts (`li.group`), with
+ * their prefixes, away users `.away`, and a filter box; a click (or Enter) on a nick hands
+ * it to `onNick` with its item.
  *
  * @example
  * ```ts ignore
  * import { NickList } from "./nick_list.js";
- * const list = new NickList(document.getElementById("nicklist")!, document.getElementById("nick-count")!, {
- *   onQuery: (nick) => console.log(nick),
- * });
+ * const $ = (id: string) => document.getElementById(id)!;
+ * const list = new NickList({
+ *   list: $("nicklist"), count: $("nick-count"),
+ *   filter: document.querySelector<HTMLInputElement>("#nick-filter")!,
+ * }, { onNick: (nick) => console.log(nick) });
  * list.render([{ nick: "alice", modes: "o", prefix: "@" }], {
  *   fold: (n) => n.toLowerCase(), isAway: () => false, colorOf: () => undefined,
  * });
  * ```
  */
 export declare class NickList {
-  constructor(list: HTMLElement, count: HTMLElement, options: { onQuery: (nick: string) => void });
+  constructor(
+    parts: { list: HTMLElement; count: HTMLElement; filter: HTMLInputElement },
+    options: { onNick: (nick: string, item: HTMLElement) => void },
+  );
   /** Draws the members (`undefined`: not a channel). */
   render(
     members: Member[] | undefined,

@@ -6,7 +6,8 @@
 import type { Buffer } from "../page_state.js";
 
 /**
- * Draws a channel's topic (formatted, links clickable), else the buffer's name.
+ * Draws the buffer's name (`.buffer-name`) and, for a channel, its topic beside it
+ * (`.topic-text`, formatted, links clickable).
  *
  * @example
  * ```ts ignore

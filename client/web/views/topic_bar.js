@@ -1,7 +1,8 @@
 // @ts-self-types="./topic_bar.d.ts"
 // @ts-check
 /**
- * The bar above the messages: a channel's topic (formatted, links clickable), else the name.
+ * The bar above the messages: the buffer's name, and beside a channel's name its topic
+ * (formatted, links clickable).
  *
  * @module
  */
@@ -10,11 +11,17 @@ import { richText } from "./rich_text.js";
 /** @typedef {import("../page_state.d.ts").Buffer} Buffer */
 
 /**
- * Draws the topic of `buffer`.
+ * Draws the name and topic of `buffer`.
  * @param {HTMLElement} bar @param {Buffer | undefined} buffer
  */
 export function renderTopic(bar, buffer) {
-  const text = buffer?.type === "channel" ? buffer.topic || buffer.name : buffer?.name ?? "";
-  bar.replaceChildren(richText(text));
-  bar.title = buffer?.type === "channel" ? buffer.topic : "";
+  if (!buffer) return bar.replaceChildren();
+  const name = document.createElement("strong");
+  name.className = "buffer-name";
+  name.textContent = buffer.name;
+  const topic = document.createElement("span");
+  topic.className = "topic-text";
+  if (buffer.type === "channel") topic.append(richText(buffer.topic));
+  bar.replaceChildren(name, topic);
+  bar.title = buffer.type === "channel" && buffer.topic ? `${buffer.name}: ${buffer.topic}` : "";
 }

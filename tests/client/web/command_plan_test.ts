@@ -93,8 +93,61 @@ Deno.test("planInput() closes a channel by parting it, and a query or left chann
 Deno.test("planInput() searches the network's history from any buffer, usage when empty", () => {
   const query = { kind: "history.search", text: "deploy failed", networkId: 1, limit: 50 };
   assert.deepEqual(planInput("/search deploy failed", server), [{ step: "search", query }]);
-  assert.deepEqual(planInput("/search", inChannel), [
-    { step: "show", kind: "error", text: "usage: /search <words>" },
+  const usage =
+    "usage: /search [from:nick] [in:#channel] [after:YYYY-MM-DD] [before:YYYY-MM-DD] <words>";
+  assert.deepEqual(planInput("/search", inChannel), [{ step: "show", kind: "error", text: usage }]);
+  // Filters alone are no search; a day that is no day is refused.
+  assert.deepEqual(planInput("/search from:bob", inChannel)[0], {
+    step: "show",
+    kind: "error",
+    text: usage,
+  });
+  assert.equal(planInput("/search after:2026-02-31 deploy", inChannel)[0].step, "show");
+});
+
+Deno.test("planInput() reads from:, in: and dates in a search, the rest as words", () => {
+  const day = (y: number, m: number, d: number) => new Date(y, m - 1, d).getTime();
+  const [step] = planInput(
+    "/search deploy from:bob in:#deno after:2026-11-01 before:2026-11-27 failed",
+    inChannel,
+  );
+  assert.deepEqual(step, {
+    step: "search",
+    query: {
+      kind: "history.search",
+      text: "deploy failed",
+      sender: "bob",
+      buffer: "#deno",
+      since: day(2026, 11, 1),
+      until: day(2026, 11, 27),
+      networkId: 1,
+      limit: 50,
+    },
+  });
+  const [on] = planInput("/search on:2026-11-27 deploy", inChannel);
+  assert.ok(on.step === "search");
+  assert.equal(on.query.since, day(2026, 11, 27));
+  assert.equal(on.query.until, day(2026, 11, 28));
+  // A word with a colon that names no filter is a word.
+  const [url] = planInput("/search https://deno.com", inChannel);
+  assert.ok(url.step === "search");
+  assert.equal(url.query.text, "https://deno.com");
+});
+
+Deno.test("planInput() ignores a nick, stops, and lists those ignored", () => {
+  assert.deepEqual(planInput("/ignore bob", inChannel), [{
+    step: "ignore",
+    nick: "bob",
+    on: true,
+  }]);
+  assert.deepEqual(planInput("/unignore bob", server), [{
+    step: "ignore",
+    nick: "bob",
+    on: false,
+  }]);
+  assert.deepEqual(planInput("/ignore", inChannel), [{ step: "ignored" }]);
+  assert.deepEqual(planInput("/unignore", inChannel), [
+    { step: "show", kind: "error", text: "usage: /unignore <nick>" },
   ]);
 });
 

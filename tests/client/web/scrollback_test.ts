@@ -98,9 +98,11 @@ Deno.test("open() merges after the events that came before the reply: none is sh
   const scrollback = new Scrollback(
     (action) =>
       Promise.resolve(action.kind === "history.page" ? range(0, 200).map(floodStored) : []),
-    () => {
-      buffer.lines.push(...range(150, 250).map(flood));
-      return Promise.resolve();
+    {
+      applied: () => {
+        buffer.lines.push(...range(150, 250).map(flood));
+        return Promise.resolve();
+      },
     },
   );
   await scrollback.open(1, buffer);
@@ -137,6 +139,15 @@ Deno.test("open() of a server buffer asks nothing; a bad reply changes nothing",
   assert.deepEqual(buffer.lines, []);
   const failing = new Scrollback(() => Promise.reject(new Error("socket closed")));
   assert.equal(await failing.open(1, buffer), false);
+});
+
+Deno.test("lineFromStored() marks a stored mention as the live line was, never our own", () => {
+  const bench = (_networkId: number, text: string) => /\bbench\b/.test(text);
+  const mention = stored(1, "bench: are you around?");
+  assert.equal(lineFromStored(mention, { highlight: bench }).highlight, true);
+  assert.equal(lineFromStored({ ...mention, self: true }, { highlight: bench }).highlight, false);
+  assert.equal(lineFromStored(stored(2, "benches"), { highlight: bench }).highlight, false);
+  assert.equal(lineFromStored(stored(3, "bench!", "action"), { highlight: bench }).highlight, true);
 });
 
 Deno.test("lineFromStored() words stored events as the live page does", () => {

@@ -1,8 +1,14 @@
 // The views' DOM-free parts: count text, buffer order, saved highlight words, plugin rows.
 import assert from "node:assert/strict";
-import { userCount } from "../../../../client/web/views/nick_list.js";
-import { bufferOrder } from "../../../../client/web/views/buffer_list.js";
-import { loadWords, saveWords, WORDS_KEY } from "../../../../client/web/views/settings.js";
+import { groupMembers, userCount } from "../../../../client/web/views/nick_list.js";
+import { bufferOrder, railLabels } from "../../../../client/web/views/buffer_list.js";
+import {
+  loadFolding,
+  loadTheme,
+  loadWords,
+  saveWords,
+  WORDS_KEY,
+} from "../../../../client/web/views/settings.js";
 import {
   auditByPlugin,
   auditLine,
@@ -10,9 +16,43 @@ import {
   readPlugin,
 } from "../../../../client/web/views/plugins_page.js";
 import { newBuffer } from "../../../../client/web/page_state.js";
+import { matchBuffers } from "../../../../client/web/views/switcher.js";
 
 Deno.test("userCount() says 1 user, 2 users, 0 users", () => {
   assert.deepEqual([userCount(0), userCount(1), userCount(2)], ["0 users", "1 user", "2 users"]);
+});
+
+Deno.test("groupMembers() groups by highest status in the order given, and filters by nick", () => {
+  const members = [
+    { nick: "Alice", modes: "ov", prefix: "@" },
+    { nick: "dan", modes: "o", prefix: "@" },
+    { nick: "bob", modes: "v", prefix: "+" },
+    { nick: "carol", modes: "", prefix: "" },
+    { nick: "Bobby", modes: "", prefix: "" },
+  ];
+  const fold = (nick: string) => nick.toLowerCase();
+  const names = (groups: ReturnType<typeof groupMembers>) =>
+    groups.map((g) => `${g.name}: ${g.members.map((m) => m.nick).join(" ")}`);
+  assert.deepEqual(names(groupMembers(members, "", fold)), [
+    "Operators: Alice dan",
+    "Voiced: bob",
+    "Users: carol Bobby",
+  ]);
+  assert.deepEqual(names(groupMembers(members, "bob", fold)), ["Voiced: bob", "Users: Bobby"]);
+  assert.deepEqual(groupMembers(members, "zed", fold), []);
+});
+
+Deno.test("railLabels() tells every network apart", () => {
+  assert.deepEqual(railLabels(["Net1", "Net2", "Net3"]), ["N1", "N2", "N3"]);
+  assert.deepEqual(railLabels(["Libera", "Liberty", "OFTC"]), ["La", "Lt", "OF"]);
+  assert.deepEqual(railLabels(["Libera Chat", "libera.chat"]), ["L1", "l2"]);
+  assert.deepEqual(railLabels(["Net10", "Net1"]), ["N10", "N1"]);
+  assert.deepEqual(railLabels(["Local", "Local"]), ["L1", "L2"]);
+  assert.deepEqual(railLabels(["ÉtéNet", "Étoile"]), ["Éé", "Éo"]);
+  for (const names of [["a", "A"], ["", " "], ["Net", "Net1", "Net01"]]) {
+    const labels = railLabels(names);
+    assert.equal(new Set(labels.map((l) => l.toLowerCase())).size, names.length, labels.join());
+  }
 });
 
 Deno.test("bufferOrder(): the server buffer, channels, then queries, each by name", () => {
@@ -31,6 +71,7 @@ Deno.test("highlight words are saved as read, and storage that fails means none"
   const storage = {
     getItem: (k: string) => saved.get(k) ?? null,
     setItem: (k: string, v: string) => void saved.set(k, v),
+    removeItem: (k: string) => void saved.delete(k),
   };
   assert.deepEqual(saveWords(storage, " deno,, Deno bus "), ["deno", "bus"]);
   assert.equal(saved.get(WORDS_KEY), "deno, bus");
@@ -41,6 +82,8 @@ Deno.test("highlight words are saved as read, and storage that fails means none"
     },
   };
   assert.deepEqual(loadWords(broken), []);
+  assert.equal(loadFolding(broken), true);
+  assert.equal(loadTheme(broken), "system");
 });
 
 Deno.test("readPlugin() and readAudit() read untyped rows field by field", () => {
@@ -91,4 +134,28 @@ Deno.test("auditByPlugin() lists each plugin's entries apart, newest first", () 
   ]);
   assert.deepEqual([...groups.keys()], ["bystander", "flooder"]);
   assert.deepEqual(groups.get("flooder")?.map((e) => e.detail), ["2", "1"]);
+});
+
+Deno.test("matchBuffers() ranks names starting with the query, then mentions, then unread", () => {
+  const entry = (name: string, unread = 0, highlights = 0) => ({
+    networkId: 1,
+    network: "Local",
+    key: name.toLowerCase(),
+    name,
+    unread,
+    highlights,
+  });
+  const entries = [
+    entry("#ircbus-dev"),
+    entry("#Deno"),
+    entry("#lounge", 3),
+    entry("ircbot", 2, 1),
+    entry("#ircbus", 5),
+  ];
+  const names = (query: string) => matchBuffers(entries, query).map((e) => e.name);
+  assert.deepEqual(names("irc"), ["ircbot", "#ircbus", "#ircbus-dev"]);
+  assert.deepEqual(names("#DEN"), ["#Deno"]);
+  assert.deepEqual(names("un"), ["#lounge"]);
+  assert.deepEqual(names(""), entries.map((e) => e.name));
+  assert.deepEqual(names("zzz"), []);
 });
