@@ -104,8 +104,11 @@ export function formatIrcUrl(link: IrcLink): string {
 
   const hostPart = normalHost.includes(":") ? `[${normalHost}]` : normalHost;
   const portPart = port === DEFAULT_PORTS[scheme] ? "" : `:${port}`;
-  const targetPart = parts.join(",");
   const keyPart = key ? `?key=${encodeURIComponent(key)}` : "";
+  // A "#" that ends the link is read as an empty fragment: a name ending in one keeps it
+  // escaped there.
+  const joined = parts.join(",");
+  const targetPart = keyPart === "" && joined.endsWith("#") ? `${joined.slice(0, -1)}%23` : joined;
   const text = `${scheme}://${hostPart}${portPart}${
     targetPart === "" && keyPart === "" ? "" : "/"
   }${targetPart}${keyPart}`;

@@ -69,3 +69,16 @@ Deno.test("formatIrcUrl() refuses links that cannot round-trip", () => {
     assert.throws(() => formatIrcUrl(link), TypeError, what);
   }
 });
+
+Deno.test('formatIrcUrl() escapes a "#" that would end the link, so it is not read as a fragment', () => {
+  const link = {
+    scheme: "irc" as const,
+    host: "a",
+    port: 1,
+    tls: false,
+    targets: [{ name: "!#", isNick: false, key: "" }],
+  };
+  const text = formatIrcUrl(link);
+  assert.equal(text, "irc://a:1/!%23");
+  assert.deepEqual(parseIrcUrl(text).targets, link.targets);
+});
