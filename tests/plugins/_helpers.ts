@@ -41,6 +41,17 @@ export interface Harness extends AsyncDisposable {
   events: AnyBusEvent[];
 }
 
+/** Installs each fixture with the grant it requests and loads it, in its own subprocess. */
+export async function loadFixtures(h: Harness, ...names: string[]): Promise<void> {
+  for (const name of names) {
+    await h.host.install(`${FIXTURES}${name}`, { grant: "requested" });
+    await h.host.load(name);
+    if (h.host.list().find((p) => p.name === name)?.isolation !== "subprocess") {
+      throw new Error(`Cannot test ${name}: it did not start in its own subprocess`);
+    }
+  }
+}
+
 /** A real bus, a real host over a real SQLite file in a temp dir, and an IRC sink. */
 export async function harness(options: Partial<PluginHostOptions> = {}): Promise<Harness> {
   const bus = new EventBus();

@@ -14,10 +14,10 @@ import {
 import type { AuditEntry } from "../../plugins/mod.ts";
 import { main } from "../../plugins/cli.ts";
 import {
-  FIXTURES,
   type Harness,
   harness,
   lifecycle,
+  loadFixtures,
   logged,
   message,
   waitUntil,
@@ -124,13 +124,6 @@ Deno.test("broker: a check line past the bound ends the conversation", async () 
   await Deno.remove(dir, { recursive: true });
 });
 
-async function load(h: Harness, ...names: string[]): Promise<void> {
-  for (const name of names) {
-    await h.host.install(`${FIXTURES}${name}`, { grant: "requested" });
-    await h.host.load(name);
-  }
-}
-
 function brokerDenials(h: Harness, plugin: string): AuditEntry[] {
   return h.host.audit(plugin).filter((e) =>
     e.decision === "denied" && e.detail.endsWith("(decided by the host)")
@@ -148,7 +141,7 @@ async function innocentWorks(h: Harness): Promise<void> {
 
 Deno.test("hostile: a plugin granted no net cannot listen, serve or connect, and the host audits each", async () => {
   await using h = await harness();
-  await load(h, "recorder", "broker-probe");
+  await loadFixtures(h, "recorder", "broker-probe");
   await using server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen() {} },
     () => new Response("the host's"),
@@ -169,7 +162,7 @@ Deno.test("hostile: a plugin granted no net cannot listen, serve or connect, and
 
 Deno.test("hostile: a node:worker_threads read, out of the runtime's reach, is refused and audited by the host", async () => {
   await using h = await harness();
-  await load(h, "recorder", "broker-probe");
+  await loadFixtures(h, "recorder", "broker-probe");
   const dir = await Deno.makeTempDir();
   const secret = join(dir, "secret.txt");
   await Deno.writeTextFile(secret, "top secret");
@@ -192,7 +185,7 @@ Deno.test("hostile: a node:worker_threads read, out of the runtime's reach, is r
 
 Deno.test("hostile: a plugin that closes its side of the channel is ended, not kept running", async () => {
   await using h = await harness({ restartBackoffMs: [60_000], ackBudgetMs: 1000 });
-  await load(h, "recorder", "broker-probe");
+  await loadFixtures(h, "recorder", "broker-probe");
   await h.bus.emit(message("close-channel /etc/shadow"));
   await waitUntil(() => lifecycle(h, "broker-probe", "crashed") === 1, "the plugin to be ended");
   const crash = h.host.audit("broker-probe").find((e) => e.attempt === "crash");
@@ -207,7 +200,7 @@ Deno.test("hostile: a plugin that closes its side of the channel is ended, not k
 
 Deno.test("plugins activity prints the ledger as text and JSON, with denials and clear errors", async () => {
   await using h = await harness();
-  await load(h, "recorder", "broker-probe");
+  await loadFixtures(h, "recorder", "broker-probe");
   const secret = "/etc/shadow\nrecorder:forged";
   await h.bus.emit(message(`thread-read ${secret}`));
   await waitUntil(() => logged(h, "broker-probe").includes("done"), "the probe to finish");
@@ -255,7 +248,7 @@ Deno.test("plugins activity prints the ledger as text and JSON, with denials and
 
 Deno.test("hostile: two-byte lines on stderr count as messages: the spammer is stopped, not the host", async () => {
   await using h = await harness({ restartBackoffMs: [60_000] });
-  await load(h, "recorder", "broker-probe");
+  await loadFixtures(h, "recorder", "broker-probe");
   await h.bus.emit(message("tiny-lines"));
   await waitUntil(() => lifecycle(h, "broker-probe", "crashed") === 1, "the spammer to be stopped");
   const crash = h.host.audit("broker-probe").find((e) => e.attempt === "crash");
@@ -272,7 +265,7 @@ Deno.test("hostile: require() of a file in the host's npm cache is refused and a
   const file = join(registry, version, "package.json");
   assert.ok(Deno.statSync(file).isFile);
   await using h = await harness();
-  await load(h, "recorder", "broker-probe");
+  await loadFixtures(h, "recorder", "broker-probe");
   await h.bus.emit(message(`npm-cache ${file}`));
   await waitUntil(() => logged(h, "broker-probe").includes("done"), "the probe to finish");
   const lines = logged(h, "broker-probe");

@@ -5,26 +5,18 @@
  */
 import assert from "node:assert/strict";
 import {
-  FIXTURES,
-  type Harness,
   harness,
   hostAndInnocentWork,
   lifecycle,
+  loadFixtures,
   logged,
   message,
   waitUntil,
 } from "./_helpers.ts";
 
-async function load(h: Harness, ...names: string[]): Promise<void> {
-  for (const name of names) {
-    await h.host.install(`${FIXTURES}${name}`, { grant: "requested" });
-    await h.host.load(name);
-  }
-}
-
 Deno.test("quota: 300 MB through the Cache API stops the plugin at its disk quota", async () => {
   await using h = await harness({ diskQuotaMb: 16, restartBackoffMs: [60_000] });
-  await load(h, "recorder", "quota-probe");
+  await loadFixtures(h, "recorder", "quota-probe");
   await h.bus.emit(message("cache-fill"));
   await waitUntil(
     () => lifecycle(h, "quota-probe", "crashed") === 1,
@@ -42,7 +34,7 @@ Deno.test("quota: 300 MB through the Cache API stops the plugin at its disk quot
 
 Deno.test("quota: nested workers spinning are throttled, then stopped, and both are audited", async () => {
   await using h = await harness({ cpuWindowMs: 2000, restartBackoffMs: [60_000] });
-  await load(h, "recorder", "quota-probe");
+  await loadFixtures(h, "recorder", "quota-probe");
   await h.bus.emit(message("spin"));
   await waitUntil(
     () => lifecycle(h, "quota-probe", "crashed") === 1,

@@ -11,18 +11,11 @@ import {
   harness,
   hostAndInnocentWork,
   lifecycle,
+  loadFixtures,
   logged,
   message,
   waitUntil,
 } from "./_helpers.ts";
-
-async function load(h: Harness, ...names: string[]): Promise<void> {
-  for (const name of names) {
-    await h.host.install(`${FIXTURES}${name}`, { grant: "requested" });
-    await h.host.load(name);
-    assert.equal(h.host.list().find((p) => p.name === name)?.isolation, "subprocess");
-  }
-}
 
 function audited(h: Harness, plugin: string, attempt: RegExp, decision = "denied"): AuditEntry {
   const entry = h.host.audit(plugin).find((e) =>
@@ -44,7 +37,7 @@ async function finished(h: Harness, plugin: string): Promise<string[]> {
 
 Deno.test("sandbox: a plugin cannot read the terminal on stdin", async () => {
   await using h = await harness();
-  await load(h, "recorder", "stdin-read");
+  await loadFixtures(h, "recorder", "stdin-read");
   const lines = await finished(h, "stdin-read");
   assert.ok(lines.includes("read: nothing") && lines.includes("readSync: nothing"));
   await hostAndInnocentWork(h);
@@ -56,7 +49,7 @@ Deno.test("sandbox: a plugin cannot read the terminal on stdin", async () => {
 Deno.test("sandbox: a plugin cannot change the host's working directory", async () => {
   await using h = await harness();
   const cwd = Deno.cwd();
-  await load(h, "recorder", "chdir");
+  await loadFixtures(h, "recorder", "chdir");
   await finished(h, "chdir");
   assert.equal(Deno.cwd(), cwd);
   await hostAndInnocentWork(h);
@@ -68,7 +61,7 @@ Deno.test("sandbox: a plugin granted one variable cannot overwrite the host's en
   const path = Deno.env.get("PATH");
   try {
     await using h = await harness();
-    await load(h, "recorder", "env-overwrite");
+    await loadFixtures(h, "recorder", "env-overwrite");
     const lines = await finished(h, "env-overwrite");
     assert.ok(lines.includes("granted: the host's value"));
     assert.ok(lines.includes("PATH: blocked NotCapable"));
@@ -87,7 +80,7 @@ Deno.test("sandbox: a plugin's signal listeners cannot change how the host react
   const onHup = () => void hups++;
   Deno.addSignalListener("SIGHUP", onHup);
   try {
-    await load(h, "recorder", "signal-listener");
+    await loadFixtures(h, "recorder", "signal-listener");
     const lines = await finished(h, "signal-listener");
     assert.ok(lines.includes("SIGHUP: blocked NotCapable"));
     Deno.kill(Deno.pid, "SIGHUP");
@@ -104,7 +97,7 @@ for (const how of ["frame", "stdout"] as const) {
   Deno.test(`sandbox: 60 MB on its ${how} ends that plugin with a clear error, not the host`, async () => {
     // Building 60 MB takes memory: the memory limit is raised so the frame limit is what acts.
     await using h = await harness({ restartBackoffMs: [60_000], subprocessMemoryMb: 2048 });
-    await load(h, "recorder", "big-frame");
+    await loadFixtures(h, "recorder", "big-frame");
     await h.bus.emit(message(how));
     await waitUntil(() => lifecycle(h, "big-frame", "crashed") === 1, "the plugin to be stopped");
     const crash = audited(h, "big-frame", /^crash$/, "failed");
@@ -122,7 +115,7 @@ for (const how of ["frame", "stdout"] as const) {
 
 Deno.test("sandbox: a slash command past its deadline fails, and its plugin is stopped", async () => {
   await using h = await harness({ commandBudgetMs: 300, restartBackoffMs: [60_000] });
-  await load(h, "recorder", "spin-command");
+  await loadFixtures(h, "recorder", "spin-command");
   await assert.rejects(
     () => h.host.runCommand("spin", ""),
     /Cannot run command: plugin "spin-command" did not finish \/spin within 300 ms/,
@@ -144,7 +137,7 @@ Deno.test("sandbox: 1 GB of ArrayBuffers hits the memory limit enforced from out
     memoryPollMs: 20,
     restartBackoffMs: [60_000],
   });
-  await load(h, "recorder", "alloc-buffers");
+  await loadFixtures(h, "recorder", "alloc-buffers");
   await h.bus.emit(message("grow"));
   await waitUntil(() => lifecycle(h, "alloc-buffers", "crashed") === 1, "the plugin to be stopped");
   const crash = audited(h, "alloc-buffers", /^crash$/, "failed");
@@ -155,7 +148,7 @@ Deno.test("sandbox: 1 GB of ArrayBuffers hits the memory limit enforced from out
 
 Deno.test("sandbox: a newline in a log line cannot forge another plugin's line", async () => {
   await using h = await harness();
-  await load(h, "recorder", "log-forger");
+  await loadFixtures(h, "recorder", "log-forger");
   const lines = await finished(h, "log-forger");
   // Nothing the forger wrote is attributed to the recorder, and every line stayed one line.
   assert.deepEqual(logged(h, "recorder").filter((l) => l.includes("forged")), []);
@@ -181,7 +174,7 @@ Deno.test("sandbox: nested Worker, WebSocket, EventSource, node: modules and req
   const dir = await Deno.makeTempDir();
   const secret = `${dir}/secret.txt`;
   await Deno.writeTextFile(secret, "top secret");
-  await load(h, "recorder", "escalate");
+  await loadFixtures(h, "recorder", "escalate");
   await h.bus.emit(message(`${secret} ${server.addr.port}`));
   const lines = await finished(h, "escalate");
   await Deno.remove(dir, { recursive: true });
@@ -207,9 +200,9 @@ Deno.test("sandbox: nested Worker, WebSocket, EventSource, node: modules and req
 
 Deno.test("sandbox: localStorage, the Cache API and KV are each plugin's own", async () => {
   await using h = await harness();
-  await load(h, "recorder", "storage-writer");
+  await loadFixtures(h, "recorder", "storage-writer");
   assert.ok((await finished(h, "storage-writer")).includes("own: from storage-writer"));
-  await load(h, "storage-reader");
+  await loadFixtures(h, "storage-reader");
   const lines = await finished(h, "storage-reader");
   assert.ok(lines.includes("localStorage: empty") && lines.includes("caches: empty"));
   assert.ok(!lines.some((l) => l.startsWith("kv: LEAKED")));
@@ -229,7 +222,7 @@ Deno.test("sandbox: an import outside the grant fails, and reaches the audit as 
   await using h = await harness();
   const dir = await Deno.makeTempDir();
   await Deno.writeTextFile(`${dir}/secret.txt`, "top secret");
-  await load(h, "recorder", "import-outside");
+  await loadFixtures(h, "recorder", "import-outside");
   await h.bus.emit(message(`file://${dir}/secret.txt`));
   await waitUntil(
     () => h.host.audit("import-outside").some((e) => e.attempt === "import"),
@@ -253,7 +246,7 @@ for (const isolation of ["subprocess", "worker"] as const) {
         headers: { "content-type": "text/javascript" },
       });
     });
-    await load(h, "recorder");
+    await loadFixtures(h, "recorder");
     await h.host.install(`${FIXTURES}import-caught`, { grant: "requested", isolation });
     await h.host.load("import-caught");
     const remote = `http://127.0.0.1:${server.addr.port}/evil.js`;
@@ -280,7 +273,7 @@ for (const isolation of ["subprocess", "worker"] as const) {
     await using h = await harness();
     const dir = await Deno.makeTempDir();
     await Deno.writeTextFile(`${dir}/evil.js`, "export default 'LEAKED';");
-    await load(h, "recorder");
+    await loadFixtures(h, "recorder");
     await h.host.install(`${FIXTURES}import-disguised`, { grant: "requested", isolation });
     await h.host.load("import-disguised");
     await h.bus.emit(message(`file://${dir}/evil.js http://127.0.0.1:9/evil.js`));
@@ -302,7 +295,7 @@ for (const isolation of ["subprocess", "worker"] as const) {
 for (const isolation of ["subprocess", "worker"] as const) {
   Deno.test(`sandbox: a plugin that patches its runtime's writer, toJSON, stack traces or its permission descriptor is still audited (${isolation})`, async () => {
     await using h = await harness();
-    await load(h, "recorder");
+    await loadFixtures(h, "recorder");
     await h.host.install(`${FIXTURES}audit-dodge`, { grant: "requested", isolation });
     await h.host.load("audit-dodge");
     await h.bus.emit(message("go"));
