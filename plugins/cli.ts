@@ -14,7 +14,7 @@ import { resolveDataDir } from "../storage/data_dir.ts";
 import { EventBus } from "../bus/event_bus.ts";
 import { PluginIdentityError } from "./errors.ts";
 import { grantAll } from "./grant.ts";
-import { PluginHost, type PluginInfo } from "./host.ts";
+import { type PluginBudget, PluginHost, type PluginInfo } from "./host.ts";
 import { type PluginManifest, readManifest, WORKER_MODE_GAPS } from "./manifest.ts";
 import { applyUpgrade, hasUpdate, planUpgrade, type PluginSource, pluginSources } from "./jsr.ts";
 import { parseJsrSpecifier } from "./_jsr.ts";
@@ -234,6 +234,14 @@ export async function main(
           }
           io.out(`  disk quota: ${p.diskQuotaMb} MiB`);
           io.out(`  crashes: ${p.crashes}  overflows: ${p.overflows}  denied: ${p.denied}`);
+          if (p.budget) io.out(`  budget:    ${budgetText(p.budget)}`);
+          if (p.lastStop) {
+            io.out(
+              visibleText(
+                `  last stop: ${p.lastStop.time} ${p.lastStop.attempt}: ${p.lastStop.reason}`,
+              ),
+            );
+          }
         }
         return 0;
       }
@@ -411,6 +419,28 @@ function describeRequests(manifest: PluginManifest): string[] {
   }
   if (manifest.isolation === "worker") lines.push(`the author suggests Worker mode (--worker)`);
   return lines;
+}
+
+/** A running plugin's budgets in one line, each over its limit marked with `!`. */
+function budgetText(budget: PluginBudget): string {
+  const mib = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(1))} MiB`;
+  const parts: string[] = [];
+  const { cpu, memory, disk, lag } = budget;
+  if (cpu) {
+    const mark = cpu.state === "throttled" || cpu.state === "exceeded" ? ` ${cpu.state}!` : "";
+    parts.push(`cpu ${cpu.cores.toFixed(2)}/${cpu.limitCores} cores${mark}`);
+  }
+  if (memory) {
+    const over = memory.residentBytes > memory.limitBytes ? " over!" : "";
+    parts.push(`memory ${mib(memory.residentBytes)}/${mib(memory.limitBytes)}${over}`);
+  }
+  if (disk) {
+    const over = disk.usedBytes > disk.quotaBytes ? " over!" : "";
+    parts.push(`disk ${mib(disk.usedBytes)}/${mib(disk.quotaBytes)}${over}`);
+  }
+  const age = lag.oldestUnackedMs === null ? "" : `, oldest ${lag.oldestUnackedMs} ms`;
+  parts.push(`lag ${lag.waiting} waiting, ${lag.inFlight} in flight${age}`);
+  return parts.join("; ");
 }
 
 function summary(grant: { events: string[]; permissions: object; capabilities: string[] }): string {

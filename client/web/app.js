@@ -649,12 +649,22 @@ function upgrade(name) {
   );
 }
 
+/**
+ * While the Plugins page is open, its budgets are read again every 2 s.
+ * @type {ReturnType<typeof setInterval> | undefined}
+ */
+let pluginsTimer;
 $("open-plugins").addEventListener("click", () => {
   $("plugins-page").hidden = false;
   refreshPlugins();
   refreshSources();
+  clearInterval(pluginsTimer);
+  pluginsTimer = setInterval(refreshPlugins, 2000);
 });
-$("close-plugins").addEventListener("click", () => ($("plugins-page").hidden = true));
+$("close-plugins").addEventListener("click", () => {
+  $("plugins-page").hidden = true;
+  clearInterval(pluginsTimer);
+});
 
 // ---- attention ----------------------------------------------------------------------------
 

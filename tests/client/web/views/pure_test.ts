@@ -7,6 +7,7 @@ import {
   auditByPlugin,
   auditLine,
   readAudit,
+  readBudget,
   readPlugin,
 } from "../../../../client/web/views/plugins_page.js";
 import { newBuffer } from "../../../../client/web/page_state.js";
@@ -62,6 +63,25 @@ Deno.test("readPlugin() and readAudit() read untyped rows field by field", () =>
   assert.equal(readAudit("x"), undefined);
   assert.equal(readAudit({ plugin: "greeter", decision: "denied" })?.time, "");
   assert.equal(readAudit({ repeats: "7" })?.repeats, 0);
+});
+
+Deno.test("readBudget() reads a plugin's budgets as text and marks those it passed", () => {
+  assert.deepEqual(readBudget(null), { budget: "", marks: [] });
+  const mib = 1024 * 1024;
+  assert.deepEqual(
+    readBudget({
+      cpu: { cores: 0.512, limitCores: 0.5, state: "throttled" },
+      memory: { residentBytes: 300 * mib, limitBytes: 256 * mib },
+      disk: { usedBytes: 1.5 * mib, quotaBytes: 64 * mib },
+      lag: { waiting: 3, inFlight: 1, oldestUnackedMs: 1250 },
+    }),
+    {
+      budget: "CPU 0.51 of 0.5 cores (throttled); memory 300 MiB of 256 MiB; " +
+        "disk 1.5 MiB of 64 MiB; lag 3 waiting, 1 in flight, oldest 1.3 s",
+      marks: ["throttled", "memory"],
+    },
+  );
+  assert.deepEqual(readBudget({ cpu: { state: "exceeded" }, disk: "x" }).marks, ["stopped"]);
 });
 
 Deno.test("auditLine() shows a plugin's words as one visible line, with its repeats", () => {
