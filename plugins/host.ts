@@ -760,6 +760,11 @@ export class PluginHost implements AsyncDisposable {
     return boundaryState();
   }
 
+  /** The disk quota of a plugin whose grant sets none, in MiB. */
+  get defaultDiskQuotaMb(): number {
+    return this.#options.diskQuotaMb;
+  }
+
   /**
    * A plugin's activity ledger: every permission check its broker decided, allowed or
    * denied, counted by kind and value, over a window (the last 24 hours by default).

@@ -9,7 +9,7 @@ import { bindDrawer } from "./drawers.js";
 import { bindInput, confirmPasteDialog } from "./input.js";
 import { bindNetworkForm, fillNetworkForm, readNetworkForm, stateText } from "./network_form.js";
 import * as model from "./page_state.js";
-import { showActivity, upgradeWithConsent } from "./plugins_view.js";
+import { installWithConsent, showActivity, upgradeWithConsent } from "./plugins_view.js";
 import { Scrollback } from "./scrollback.js";
 import { socket, takeEarlyFrames } from "./socket.js";
 import { PageStore, pluginsReply } from "./store.js";
@@ -648,6 +648,32 @@ function upgrade(name) {
     (error) => toast(error.message),
   );
 }
+
+/**
+ * Opens the consent sheet of a `jsr:` plugin; `origin` says who posted the link, and where.
+ * @param {string} specifier
+ * @param {import("./plugins_view.js").LinkOrigin} [origin]
+ */
+function installPlugin(specifier, origin) {
+  const places = [...state.networks.values()].map((net) => ({
+    networkId: net.id,
+    name: net.name,
+    channels: [...net.buffers.values()].filter((b) => b.type === "channel").map((b) => b.name),
+  }));
+  installWithConsent(specifier, request, { places, origin }).then(
+    (done) => done && (refreshPlugins(), refreshSources()),
+    (error) => toast(error.message),
+  );
+}
+
+$("plugin-install").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const input = /** @type {HTMLInputElement} */ ($("plugin-install-link"));
+  const specifier = input.value.trim();
+  if (!specifier) return;
+  input.value = "";
+  installPlugin(specifier);
+});
 
 /**
  * While the Plugins page is open, its budgets are read again every 2 s.
