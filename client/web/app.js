@@ -666,6 +666,20 @@ function installPlugin(specifier, origin) {
   );
 }
 
+// A `jsr:` mention in a chat line: its sheet says who posted it, and where.
+$("messages").addEventListener("click", (event) => {
+  const button = event.target instanceof Element
+    ? event.target.closest("button.install-link")
+    : null;
+  if (!(button instanceof HTMLButtonElement) || !button.dataset.specifier) return;
+  const net = currentNet();
+  installPlugin(button.dataset.specifier, {
+    nick: button.dataset.nick ?? "",
+    buffer: currentBuffer()?.name ?? "",
+    network: net?.name ?? "",
+  });
+});
+
 $("plugin-install").addEventListener("submit", (event) => {
   event.preventDefault();
   const input = /** @type {HTMLInputElement} */ ($("plugin-install-link"));

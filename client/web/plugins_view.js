@@ -410,3 +410,43 @@ function scopePicker(places) {
     }),
   };
 }
+
+/** A `jsr:@scope/name[@range]` mention in a chat line, not inside a longer word or URL. */
+const JSR_MENTION =
+  /(?<![\w@/.:-])jsr:@[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*(?:@[^\s\x00-\x1f,;'"<>()]{1,100})?/g;
+
+/** Mentions a line can offer to install at most. */
+const MAX_MENTIONS = 3;
+
+/**
+ * The `jsr:` plugins a chat line mentions, each once, a sentence's last `.` left out.
+ *
+ * @param {string} text
+ * @returns {string[]}
+ */
+export function jsrMentions(text) {
+  const found = new Set();
+  for (const match of text.matchAll(JSR_MENTION)) {
+    found.add(match[0].replace(/[.!?]+$/, ""));
+    if (found.size === MAX_MENTIONS) break;
+  }
+  return [...found];
+}
+
+/**
+ * The "Install…" action of a `jsr:` mention in a chat line: clicking it only opens the
+ * consent sheet (see {@linkcode installWithConsent}), which names who posted it and where.
+ *
+ * @param {string} specifier
+ * @param {string} nick who posted it
+ * @returns {HTMLButtonElement}
+ */
+export function installLinkButton(specifier, nick) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "install-link";
+  button.dataset.specifier = specifier;
+  button.dataset.nick = nick;
+  button.textContent = `Install ${specifier}…`;
+  return button;
+}

@@ -8,8 +8,8 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { readPin } from "../../plugins/_jsr_pin.ts";
 import { addGreeter, addSdk, type LocalRegistry, startRegistry } from "../plugins/_jsr_registry.ts";
-import { launchPage } from "./_browser.ts";
-import { tempClient } from "./_helpers.ts";
+import { addLocalNetwork, launchPage } from "./_browser.ts";
+import { Peer, startInspircd, tempClient } from "./_helpers.ts";
 
 async function registry(): Promise<LocalRegistry> {
   const registry = await startRegistry();
@@ -215,4 +215,43 @@ Deno.test("install: the backend grants what the plan asked and the page consente
     /the consent does not match/,
   );
   assert.deepEqual(await jsrFiles(client.dataDir), []);
+});
+
+Deno.test("a jsr: mention in a chat line is an Install action: nothing is fetched until the sheet, which names who posted it and where", async () => {
+  await using _registry = await registry();
+  await using server = await startInspircd();
+  await using client = await tempClient();
+  await using browser = await launchPage();
+  const { page } = browser;
+  await using bob = new Peer(server.port, "bob");
+  await page.goto(client.url);
+  await addLocalNetwork(page, server.port, "#room");
+  await page.locator('#buffer-list li.selected[data-key="#room"]').waitFor();
+  await bob.irc.connect();
+  bob.irc.join("#room");
+  await page.locator('#nicklist li[data-nick="bob"]').waitFor();
+  bob.irc.say("#room", "try jsr:@test/greeter@^1.0 for greetings.");
+  const line = page.locator(".line", { hasText: "for greetings" });
+  const action = line.locator("button.install-link");
+  await action.waitFor();
+  assert.equal(await action.innerText(), "Install jsr:@test/greeter@^1.0…");
+  // Shown, never acted on: nothing was fetched, nothing installed.
+  assert.deepEqual(await jsrFiles(client.dataDir), []);
+  assert.deepEqual(client.plugins.list(), []);
+
+  await action.click();
+  const sheet = page.locator("#install-dialog");
+  await sheet.locator("h3", { hasText: "Install greeter 1.1.0" }).waitFor();
+  assert.equal(
+    await sheet.locator(".origin").innerText(),
+    "Posted by bob in #room on Local. Anyone can post a link: install only what you trust.",
+  );
+  // The channel it was posted in is offered in the scope picker, unpicked.
+  const room = sheet.locator('input[data-channel="#room"]');
+  assert.equal(await room.isChecked(), false);
+  await sheet.locator('button[data-action="cancel"]').click();
+  await sheet.waitFor({ state: "detached" });
+  assert.deepEqual(client.plugins.list(), []);
+  assert.deepEqual(await jsrFiles(client.dataDir), []);
+  assert.deepEqual(browser.errors, []);
 });

@@ -15,6 +15,7 @@
  */
 import { MAX_LINES } from "../page_state.js";
 import { richText } from "./rich_text.js";
+import { installLinkButton, jsrMentions } from "../plugins_view.js";
 
 /** @typedef {import("../page_state.d.ts").Line} Line */
 /** @typedef {import("../page_state.d.ts").Buffer} Buffer */
@@ -213,6 +214,12 @@ export class MessageList {
     text.className = "text";
     text.append(richText(line.text));
     div.append(text);
+    // A plugin someone mentions: an action that opens the consent sheet, never an install.
+    if (line.nick !== undefined && line.kind !== "event") {
+      for (const specifier of jsrMentions(line.text)) {
+        div.append(installLinkButton(specifier, line.nick));
+      }
+    }
     return div;
   }
 }

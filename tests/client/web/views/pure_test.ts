@@ -11,6 +11,7 @@ import {
   readPlugin,
 } from "../../../../client/web/views/plugins_page.js";
 import { newBuffer } from "../../../../client/web/page_state.js";
+import { jsrMentions } from "../../../../client/web/plugins_view.js";
 
 Deno.test("userCount() says 1 user, 2 users, 0 users", () => {
   assert.deepEqual([userCount(0), userCount(1), userCount(2)], ["0 users", "1 user", "2 users"]);
@@ -111,4 +112,14 @@ Deno.test("auditByPlugin() lists each plugin's entries apart, newest first", () 
   ]);
   assert.deepEqual([...groups.keys()], ["bystander", "flooder"]);
   assert.deepEqual(groups.get("flooder")?.map((e) => e.detail), ["2", "1"]);
+});
+
+Deno.test("jsrMentions() finds each jsr: plugin a line names, once, not inside a URL", () => {
+  assert.deepEqual(
+    jsrMentions("try jsr:@a/b@^1.2 or jsr:@c/d. Again jsr:@a/b@^1.2!"),
+    ["jsr:@a/b@^1.2", "jsr:@c/d"],
+  );
+  assert.deepEqual(jsrMentions("see https://x.test/jsr:@a/b and nojsr:@a/b, jsr:@A/b"), []);
+  assert.deepEqual(jsrMentions("\x02jsr:@a/b\x02"), ["jsr:@a/b"]);
+  assert.equal(jsrMentions("jsr:@a/a jsr:@a/b jsr:@a/c jsr:@a/d").length, 3);
 });
