@@ -413,6 +413,7 @@ function scopePicker(places) {
 
 /** A `jsr:@scope/name[@range]` mention in a chat line, not inside a longer word or URL. */
 const JSR_MENTION =
+  // deno-lint-ignore no-control-regex
   /(?<![\w@/.:-])jsr:@[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*(?:@[^\s\x00-\x1f,;'"<>()]{1,100})?/g;
 
 /** Mentions a line can offer to install at most. */
