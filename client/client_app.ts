@@ -244,6 +244,8 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       front: [
         web,
         ...(listener ? [listener] : []),
+        // Plugins fetched for a consent sheet and never answered: their files go.
+        actions,
       ],
       networks: networks.clients(),
       plugins,

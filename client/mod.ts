@@ -27,6 +27,7 @@ export type {
   Pane,
   ParsedAction,
   RosterEntry,
+  ScopeForm,
   ServerMessage,
   UiEvent,
   UiEventOf,

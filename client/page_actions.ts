@@ -8,7 +8,18 @@ import { createEvent, type EventBus, EventSourceUI } from "../bus/mod.ts";
 import type { MessageStore } from "../history/message_store.ts";
 import type { NetworkStore } from "../storage/network_store.ts";
 import type { PluginHost } from "../plugins/mod.ts";
-import { applyUpgrade, hasUpdate, planUpgrade, pluginSources } from "../plugins/jsr.ts";
+import {
+  applyInstall,
+  applyUpgrade,
+  hasUpdate,
+  type InstallPlan,
+  planInstall,
+  planUpgrade,
+  pluginSources,
+} from "../plugins/jsr.ts";
+import { grantAll, parseScope } from "../plugins/mod.ts";
+import { describeIsolation } from "../plugins/_consent.ts";
+import { parseDiskQuota } from "../plugins/_install.ts";
 import type { DeepLinkHandler } from "../deeplink/mod.ts";
 import type { Action, ServerMessage } from "./web/protocol.js";
 import type { NetworkManager } from "./network_manager.ts";
@@ -51,6 +62,12 @@ export interface PageActionParts {
 /** Audit entries of each plugin sent to pages. */
 const AUDIT_PAGE_ENTRIES = 50;
 
+/** Install plans awaiting the user's answer at once; a new one past this drops the oldest. */
+const MAX_INSTALL_PLANS = 8;
+
+/** How long an install plan waits for the user's answer before its files are removed. */
+const INSTALL_PLAN_MS = 10 * 60 * 1000;
+
 /** The `plugins` message every page is sent when a plugin changes. */
 export type PluginsMessage = Extract<ServerMessage, { kind: "plugins" }>;
 
@@ -66,6 +83,8 @@ export type PluginsMessage = Extract<ServerMessage, { kind: "plugins" }>;
  */
 export class PageActions {
   #parts: PageActionParts;
+  /** Fetched plugins awaiting consent on a page, by plan id, oldest first. */
+  #installPlans = new Map<string, { plan: InstallPlan; timer: ReturnType<typeof setTimeout> }>();
 
   /** Runs actions against `parts`. */
   constructor(parts: PageActionParts) {
@@ -213,7 +232,95 @@ export class PageActions {
           const unseen = plan.added.filter((request) => !action.consent.includes(request));
           await applyUpgrade(plugins, dataDir, plan, { consent: unseen.length === 0 });
         });
+      case "plugin.install.plan":
+        return await this.#planInstall(action.specifier);
+      case "plugin.install.cancel":
+        await this.#dropPlan(action.planId);
+        return null;
+      case "plugin.install": {
+        const pending = this.#installPlans.get(action.planId);
+        if (!pending) {
+          throw new Error(
+            `Cannot install plugin: no install awaits consent under this plan (it expired or was answered), got ${action.planId}`,
+          );
+        }
+        this.#installPlans.delete(action.planId);
+        clearTimeout(pending.timer);
+        await using plan = pending.plan;
+        const name = plan.manifest.name;
+        // The page sends what it showed; the grant is made here, from the plan alone, so a
+        // page cannot widen it: only the scope and the disk quota are the user's to choose.
+        const asked = plan.requests.map((request) => request.text);
+        const unseen = asked.filter((request) => !action.consent.includes(request));
+        const unknown = action.consent.filter((request) => !asked.includes(request));
+        if (action.version !== plan.version || unseen.length > 0 || unknown.length > 0) {
+          throw new Error(
+            `Cannot install plugin ${name}: the consent does not match the plan of ${plan.version}, got ${
+              JSON.stringify({ version: action.version, consent: action.consent })
+            }`,
+          );
+        }
+        const scope = parseScope(action.scope);
+        const diskQuotaMb = parseDiskQuota(action.diskQuotaMb);
+        return await this.#pluginVerb(async () => {
+          await applyInstall(plugins, dataDir, plan, {
+            grant: { ...grantAll(plan.manifest), scope, diskQuotaMb },
+          });
+          await plugins.load(name);
+        });
+      }
     }
+  }
+
+  /** Removes the files of every install plan still awaiting an answer. */
+  async close(): Promise<void> {
+    for (const id of [...this.#installPlans.keys()]) await this.#dropPlan(id);
+  }
+
+  /**
+   * Fetches and checks a `jsr:` plugin into a scratch folder, and returns what the consent
+   * sheet shows; the plan waits for the page's answer under its id.
+   */
+  async #planInstall(specifier: string): Promise<unknown> {
+    const { plugins, dataDir } = this.#parts;
+    const plan = await planInstall(plugins, dataDir, specifier);
+    const name = plan.manifest.name;
+    if (plugins.list().some((plugin) => plugin.name === name)) {
+      await plan[Symbol.asyncDispose]();
+      throw new Error(
+        `Cannot install plugin ${name}: it is installed already (its row offers an upgrade), got ${specifier}`,
+      );
+    }
+    while (this.#installPlans.size >= MAX_INSTALL_PLANS) {
+      await this.#dropPlan(this.#installPlans.keys().next().value!);
+    }
+    const planId = crypto.randomUUID();
+    const timer = setTimeout(() => void this.#dropPlan(planId), INSTALL_PLAN_MS);
+    Deno.unrefTimer(timer);
+    this.#installPlans.set(planId, { plan, timer });
+    const boundary = await plugins.boundary();
+    const diskQuotaMb = plugins.defaultDiskQuotaMb;
+    return {
+      planId,
+      name,
+      description: plan.manifest.description,
+      source: plan.source,
+      version: plan.version,
+      integrity: plan.integrity,
+      requests: plan.requests,
+      isolation: "subprocess",
+      boundary,
+      isolationText: describeIsolation({ worker: false, diskQuotaMb, boundary }),
+      diskQuotaMb,
+    };
+  }
+
+  async #dropPlan(planId: string): Promise<void> {
+    const pending = this.#installPlans.get(planId);
+    if (!pending) return;
+    this.#installPlans.delete(planId);
+    clearTimeout(pending.timer);
+    await pending.plan[Symbol.asyncDispose]();
   }
 
   /** The history with every line received so far committed, so a read sees them. */

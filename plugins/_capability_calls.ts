@@ -68,12 +68,17 @@ async function runCall(
     }
     case "storage.get":
       return store.storageGet(slot.name, call.key);
-    case "storage.delete":
-      return store.storageDelete(slot.name, call.key);
+    case "storage.delete": {
+      const deleted = store.storageDelete(slot.name, call.key);
+      slot.endpoint?.storageChanged?.();
+      return deleted;
+    }
     case "storage.list":
       return store.storageList(slot.name, call.key);
     case "storage.set":
       store.storageSet(slot.name, call.key, call.json);
+      // Storage counts against its disk quota: a write is counted at once, as a file's is.
+      slot.endpoint?.storageChanged?.();
       return undefined;
   }
 }

@@ -9,7 +9,7 @@
 import { join } from "node:path";
 import { type DecisionListener, PermissionBroker, PermissionPolicy } from "./_broker.ts";
 import { createPluginCgroup, type PluginCgroup } from "./_cgroup.ts";
-import { CpuQuota } from "./_cpu_quota.ts";
+import { CpuQuota, type CpuQuotaState } from "./_cpu_quota.ts";
 import { DiskQuota } from "./_disk_quota.ts";
 import type { ResolvedPermissions } from "./_endpoint.ts";
 import { ProcessTree } from "./_process_tree.ts";
@@ -48,6 +48,20 @@ export interface ContainmentOptions {
   outer?: boolean;
 }
 
+/**
+ * What a contained plugin uses against its quotas, as last read from outside it. The CPU and
+ * disk readings are `null` where nothing watches them (without the outer layers, or before
+ * its process started).
+ */
+export interface ContainmentReading {
+  /** CPUs it used averaged over the quota's window, its limit, and the quota's state. */
+  cpu: { cores: number; limitCores: number; state: CpuQuotaState } | null;
+  /** Resident memory of everything it runs, in bytes, as the watchdog last read it. */
+  residentBytes: number;
+  /** Bytes its data dir, `DENO_DIR` and storage hold, and its disk quota. */
+  disk: { usedBytes: number; quotaBytes: number } | null;
+}
+
 /** How a plugin is contained on this machine: whether the OS boundary is there, and why not. */
 export type BoundaryState = { available: true } | { available: false; reason: string };
 
@@ -80,7 +94,9 @@ export class Containment implements AsyncDisposable {
   #boxed: boolean;
   #cgroup?: PluginCgroup;
   #tree?: ProcessTree;
-  #quotas: AsyncDisposable[] = [];
+  #cpu?: CpuQuota;
+  #disk?: DiskQuota;
+  #residentBytes = 0;
 
   private constructor(
     options: ContainmentOptions,
@@ -155,13 +171,31 @@ export class Containment implements AsyncDisposable {
       freeze: () => meter.freeze(),
       onExceeded: (reason) => this.onExceeded(reason),
     });
-    this.#quotas.push(cpu, disk);
+    this.#cpu = cpu;
+    this.#disk = disk;
     await Promise.all([cpu.start(), disk.start()]);
   }
 
-  /** The resident memory of everything it runs, in bytes. */
-  residentBytes(): Promise<number> {
-    return this.#tree?.residentBytes() ?? Promise.resolve(0);
+  /** The resident memory of everything it runs, in bytes (read now, and kept for `reading`). */
+  async residentBytes(): Promise<number> {
+    this.#residentBytes = await (this.#tree?.residentBytes() ?? 0);
+    return this.#residentBytes;
+  }
+
+  /** Its storage entries changed (they live in the host's database): its disk is counted now. */
+  storageChanged(): void {
+    this.#disk?.check().catch(() => {});
+  }
+
+  /** What it uses against its quotas, as last read (nothing is read for this). */
+  reading(): ContainmentReading {
+    const cpu = this.#cpu;
+    const disk = this.#disk;
+    return {
+      cpu: cpu ? { cores: cpu.averageCores, limitCores: cpu.limitCores, state: cpu.state } : null,
+      residentBytes: this.#residentBytes,
+      disk: disk ? { usedBytes: disk.usedBytes, quotaBytes: this.#options.diskQuotaBytes } : null,
+    };
   }
 
   /** Why it ended, when its exit code says more than the code (a file past the quota). */
@@ -172,7 +206,8 @@ export class Containment implements AsyncDisposable {
   }
 
   async [Symbol.asyncDispose](): Promise<void> {
-    for (const quota of this.#quotas.splice(0)) await quota[Symbol.asyncDispose]();
+    await this.#cpu?.[Symbol.asyncDispose]();
+    await this.#disk?.[Symbol.asyncDispose]();
     await this.#tree?.[Symbol.asyncDispose]();
     await this.#cgroup?.[Symbol.asyncDispose]();
     await this.#broker?.[Symbol.asyncDispose]();

@@ -78,6 +78,9 @@ export class CpuQuota implements AsyncDisposable {
   #onThrottled: (reason: string) => void;
   #onExceeded: (reason: string) => void;
   #samples: Sample[] = [];
+  /** The last window's samples whatever the state: what `averageCores` reads. */
+  #recent: Sample[] = [];
+  #average = 0;
   #throttledAt: Sample | undefined;
   #runnableAt: number | undefined;
   #state: CpuQuotaState = "idle";
@@ -101,11 +104,26 @@ export class CpuQuota implements AsyncDisposable {
     return this.#state;
   }
 
+  /** The CPUs it may use on average: past that it is throttled. */
+  get limitCores(): number {
+    return this.#cores;
+  }
+
+  /**
+   * The CPUs it used, averaged over the window as of the last reading (over a full window
+   * even when less has passed, as the quota counts), throttled or not.
+   */
+  get averageCores(): number {
+    return this.#average;
+  }
+
   /** Takes the first reading and starts polling. */
   async start(): Promise<void> {
     if (this.#state !== "idle") return;
     this.#state = "watching";
-    this.#samples.push({ at: this.#now(), usageMs: await this.#meter.usageMs() });
+    const first = { at: this.#now(), usageMs: await this.#meter.usageMs() };
+    this.#samples.push(first);
+    this.#recent.push(first);
     this.#schedule();
   }
 
@@ -120,6 +138,11 @@ export class CpuQuota implements AsyncDisposable {
 
   async #poll(): Promise<void> {
     const sample = { at: this.#now(), usageMs: await this.#meter.usageMs() };
+    this.#recent.push(sample);
+    while (this.#recent.length > 1 && this.#recent[1].at <= sample.at - this.#windowMs) {
+      this.#recent.shift();
+    }
+    this.#average = (sample.usageMs - this.#recent[0].usageMs) / this.#windowMs;
     if (this.#state === "watching") {
       this.#samples.push(sample);
       // Keep the newest sample at or before the window's start: the average's base.

@@ -5,7 +5,7 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
-import type { Containment } from "./_containment.ts";
+import type { Containment, ContainmentReading } from "./_containment.ts";
 import { FrameWriter } from "./_frame_writer.ts";
 import { registryUrl } from "./_jsr.ts";
 import { FrameTooLargeError, type HostMessage, readFrames } from "./_protocol.ts";
@@ -19,6 +19,10 @@ export interface PluginEndpoint {
   onExit: (reason: string) => void;
   /** Stops the plugin now; resolves once its resources are released. */
   terminate(): Promise<void>;
+  /** What it uses against its quotas, as last read; none for a Worker, which has no quotas. */
+  reading?(): ContainmentReading;
+  /** Its storage changed: its disk use is counted again now, not at the next poll. */
+  storageChanged?(): void;
 }
 
 /** The resolved permission allow-lists for one plugin. */
@@ -229,6 +233,8 @@ export function startSubprocess(
       await input.close().catch(() => {});
       await containment[Symbol.asyncDispose]();
     },
+    reading: () => containment.reading(),
+    storageChanged: () => containment.storageChanged(),
   };
 
   const reading = (async () => {

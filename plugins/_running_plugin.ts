@@ -12,7 +12,7 @@ import type { MetadataCoalescer } from "../bus/metadata_coalescer.ts";
 import { visibleText } from "../common/visible_text.js";
 import { PluginLoadError } from "./errors.ts";
 import { effectiveGrant, type PluginGrant } from "./grant.ts";
-import type { PluginState } from "./host.ts";
+import type { PluginBudget, PluginState } from "./host.ts";
 import type { IsolationMode } from "./manifest.ts";
 import { answerCall, type CallContext } from "./_capability_calls.ts";
 import type { CommandRegistry } from "./_commands.ts";
@@ -327,6 +327,30 @@ export class RunningPlugin implements AsyncDisposable {
         (error) => this.crash(`restart failed: ${(error as Error).message}`),
       );
     }, delay);
+  }
+
+  /**
+   * What it uses against its budgets now: its quotas' last readings (a subprocess's only) and
+   * how far behind the bus it is.
+   */
+  budget(): PluginBudget {
+    const reading = this.endpoint?.reading?.();
+    const oldest = this.inFlight[0];
+    return {
+      cpu: reading?.cpu ?? null,
+      memory: reading
+        ? {
+          residentBytes: reading.residentBytes,
+          limitBytes: this.#services.budgets.subprocessMemoryMb * 1024 * 1024,
+        }
+        : null,
+      disk: reading?.disk ?? null,
+      lag: {
+        waiting: this.mailbox.length,
+        inFlight: this.inFlight.length,
+        oldestUnackedMs: oldest ? Math.max(0, this.#services.now() - oldest.sentAt) : null,
+      },
+    };
   }
 
   /** Logs a line under its name, escaped so it stays one line. */

@@ -235,6 +235,14 @@ export class PluginStore {
     return rows.map((row) => Date.parse(row.time));
   }
 
+  /** Its last crash or disabling, from the audit: when, what, and why. */
+  lastStop(plugin: string): { time: string; attempt: string; reason: string } | null {
+    const row = this.#db.prepare(
+      "SELECT time, attempt, detail FROM plugin_audit WHERE plugin = ? AND attempt IN ('crash', 'disable') ORDER BY id DESC LIMIT 1",
+    ).get(plugin) as { time: string; attempt: string; detail: string | null } | undefined;
+    return row ? { time: row.time, attempt: row.attempt, reason: row.detail ?? "" } : null;
+  }
+
   /** When the plugin was last re-enabled (ms), or 0. */
   lastEnabled(plugin: string): number {
     const row = this.#db.prepare(

@@ -14,14 +14,19 @@ import { resolveDataDir } from "../storage/data_dir.ts";
 import { EventBus } from "../bus/event_bus.ts";
 import { PluginIdentityError } from "./errors.ts";
 import { grantAll } from "./grant.ts";
-import { PluginHost, type PluginInfo } from "./host.ts";
-import { type PluginManifest, readManifest, WORKER_MODE_GAPS } from "./manifest.ts";
-import { applyUpgrade, hasUpdate, planUpgrade, type PluginSource, pluginSources } from "./jsr.ts";
-import { parseJsrSpecifier } from "./_jsr.ts";
-import { type JsrPin, lockfilePath, readPin, writePin } from "./_jsr_pin.ts";
-import { fetchPlugin } from "./_jsr_install.ts";
+import { type PluginBudget, PluginHost, type PluginInfo } from "./host.ts";
+import { readManifest } from "./manifest.ts";
+import {
+  applyInstall,
+  applyUpgrade,
+  hasUpdate,
+  planInstall,
+  planUpgrade,
+  type PluginSource,
+  pluginSources,
+} from "./jsr.ts";
 import { newPlugin } from "./_scaffold.ts";
-import type { BoundaryState } from "./_containment.ts";
+import { describeIsolation, describeRequests } from "./_consent.ts";
 import { parseDiskQuota } from "./_install.ts";
 import { sandboxUnavailableNotice } from "./_sandbox.ts";
 import { DEFAULT_DISK_QUOTA_BYTES } from "./_disk_quota.ts";
@@ -125,32 +130,30 @@ export async function main(
           ? {}
           : { diskQuotaMb: parseDiskQuota(typeof quotaFlag === "string" ? quotaFlag : "") };
         const diskQuota = quotaGrant.diskQuotaMb ?? DEFAULT_DISK_QUOTA_BYTES / 1024 / 1024;
-        const boundary = await host.boundary();
+        const isolationLines = describeIsolation({
+          worker: values.worker === true,
+          diskQuotaMb: diskQuota,
+          boundary: await host.boundary(),
+          quotaHint: "--disk-quota MiB to change",
+        });
         if (path.startsWith("jsr:")) {
-          const spec = parseJsrSpecifier(path);
-          const pins = await allPins(host, dataDir);
-          await using fetched = await fetchPlugin(dataDir, path, spec.pkg, spec.range, pins);
-          const manifest = fetched.manifest;
+          await using plan = await planInstall(host, dataDir, path);
+          const manifest = plan.manifest;
           io.out(`${manifest.name} ${manifest.version}: ${manifest.description}`);
-          io.out(`from jsr:${spec.pkg}@${fetched.pinned.version} (${fetched.pinned.integrity})`);
+          io.out(`from ${plan.source}@${plan.version} (${plan.integrity})`);
           io.out(`It asks for:`);
           for (const line of describeRequests(manifest)) io.out(`  ${line}`);
           io.out(`Scope: ${describeScope(scope)}`);
-          for (const line of describeIsolation(values.worker === true, diskQuota, boundary)) {
-            io.out(line);
-          }
+          for (const line of isolationLines) io.out(line);
           if (!(values.yes || io.confirm("Grant these and install?"))) {
             io.err("Not installed: consent was not given");
             return 1;
           }
-          const result = await host.install(await fetched.place(), {
+          const result = await applyInstall(host, dataDir, plan, {
             grant: { ...grantAll(manifest), scope, ...quotaGrant },
             isolation: values.worker ? "worker" : "subprocess",
             replace: values.replace === true,
-            lockfile: lockfilePath(dataDir, manifest.name),
           });
-          const range = spec.range === "*" ? `^${fetched.pinned.version}` : spec.range;
-          await writePin(dataDir, manifest.name, { ...fetched.pinned, range });
           io.out(`Installed ${result.manifest.name} ${result.manifest.version}`);
           return 0;
         }
@@ -176,9 +179,7 @@ export async function main(
             ? `Development mode: it runs from ${folder} itself and reloads whenever a file there changes; edits take effect without asking you again.`
             : `It runs from a copy pinned in the data dir: edits to ${folder} take effect only when you install it again.`,
         );
-        for (const line of describeIsolation(values.worker === true, diskQuota, boundary)) {
-          io.out(line);
-        }
+        for (const line of isolationLines) io.out(line);
         const yes = values.yes || io.confirm("Grant these and install?");
         if (!yes) {
           io.err("Not installed: consent was not given");
@@ -234,6 +235,14 @@ export async function main(
           }
           io.out(`  disk quota: ${p.diskQuotaMb} MiB`);
           io.out(`  crashes: ${p.crashes}  overflows: ${p.overflows}  denied: ${p.denied}`);
+          if (p.budget) io.out(`  budget:    ${budgetText(p.budget)}`);
+          if (p.lastStop) {
+            io.out(
+              visibleText(
+                `  last stop: ${p.lastStop.time} ${p.lastStop.attempt}: ${p.lastStop.reason}`,
+              ),
+            );
+          }
         }
         return 0;
       }
@@ -342,16 +351,6 @@ function scopeOf(values: Record<string, unknown>): GrantScope {
   );
 }
 
-/** The pins of the installed plugins that came from JSR. */
-async function allPins(host: PluginHost, dataDir: string): Promise<JsrPin[]> {
-  const pins: JsrPin[] = [];
-  for (const plugin of host.list()) {
-    const pin = await readPin(dataDir, plugin.name);
-    if (pin) pins.push(pin);
-  }
-  return pins;
-}
-
 /** One plugin as `list --json` shows it: its host info, source, pin, grants and state. */
 function listRow(plugin: PluginInfo, source: PluginSource, osBoundary: boolean) {
   const failed = plugin.state === "disabled";
@@ -371,46 +370,26 @@ function listRow(plugin: PluginInfo, source: PluginSource, osBoundary: boolean) 
   };
 }
 
-/**
- * How a plugin will run, for the consent: its isolation, the OS boundary's state (said here
- * when plugins run without one) and its quotas.
- */
-function describeIsolation(
-  worker: boolean,
-  diskQuotaMb: number,
-  boundary: BoundaryState,
-): string[] {
-  if (worker) {
-    return [
-      `isolation: worker (opted in); unlike its own subprocess, a Worker plugin:`,
-      ...WORKER_MODE_GAPS.map((gap) => `  - ${gap}`),
-    ];
+/** A running plugin's budgets in one line, each over its limit marked with `!`. */
+function budgetText(budget: PluginBudget): string {
+  const mib = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(1))} MiB`;
+  const parts: string[] = [];
+  const { cpu, memory, disk, lag } = budget;
+  if (cpu) {
+    const mark = cpu.state === "throttled" || cpu.state === "exceeded" ? ` ${cpu.state}!` : "";
+    parts.push(`cpu ${cpu.cores.toFixed(2)}/${cpu.limitCores} cores${mark}`);
   }
-  return [
-    boundary.available
-      ? "isolation: its own subprocess, inside the OS boundary (its own namespaces: no network without a net grant, no files or processes but its own)"
-      : "isolation: its own subprocess",
-    ...(boundary.available ? [] : [sandboxUnavailableNotice(boundary.reason)]),
-    `quotas: CPU 0.5 core on average; disk ${diskQuotaMb} MiB for its data dir, DENO_DIR and storage (--disk-quota MiB to change)`,
-  ];
-}
-
-function describeRequests(manifest: PluginManifest): string[] {
-  const lines: string[] = [];
-  const events = manifest.events.includes("*") ? "ALL events" : manifest.events.join(", ");
-  lines.push(
-    `events: ${events || "(none)"}${
-      manifest.reasons["events:*"] ? ` (${manifest.reasons["events:*"]})` : ""
-    }`,
-  );
-  for (const [kind, list] of Object.entries(manifest.permissions)) {
-    lines.push(`permission ${kind}: ${list.join(", ")} (${manifest.reasons[kind]})`);
+  if (memory) {
+    const over = memory.residentBytes > memory.limitBytes ? " over!" : "";
+    parts.push(`memory ${mib(memory.residentBytes)}/${mib(memory.limitBytes)}${over}`);
   }
-  for (const capability of manifest.capabilities) {
-    lines.push(`capability ${capability} (${manifest.reasons[capability]})`);
+  if (disk) {
+    const over = disk.usedBytes > disk.quotaBytes ? " over!" : "";
+    parts.push(`disk ${mib(disk.usedBytes)}/${mib(disk.quotaBytes)}${over}`);
   }
-  if (manifest.isolation === "worker") lines.push(`the author suggests Worker mode (--worker)`);
-  return lines;
+  const age = lag.oldestUnackedMs === null ? "" : `, oldest ${lag.oldestUnackedMs} ms`;
+  parts.push(`lag ${lag.waiting} waiting, ${lag.inFlight} in flight${age}`);
+  return parts.join("; ");
 }
 
 function summary(grant: { events: string[]; permissions: object; capabilities: string[] }): string {

@@ -15,6 +15,7 @@ import { type AuditEntry, PLUGIN_SCHEMA, PluginStore, type StoredPlugin } from "
 import { ACTIVITY_SCHEMA, type ActivityEntry, ActivityLedger } from "./_activity.ts";
 import { type BoundaryState, boundaryState } from "./_containment.ts";
 import { DEFAULT_DISK_QUOTA_BYTES } from "./_disk_quota.ts";
+import type { CpuQuotaState } from "./_cpu_quota.ts";
 import { CommandRegistry } from "./_commands.ts";
 import { Delivery } from "./_delivery.ts";
 import { checkEntry, checkGrant, placeCode, stageCode } from "./_install.ts";
@@ -24,6 +25,7 @@ import { type PluginServices, RunningPlugin } from "./_running_plugin.ts";
 export type { AuditDecision, AuditEntry } from "./_store.ts";
 export type { ActivityEntry } from "./_activity.ts";
 export type { BoundaryState } from "./_containment.ts";
+export type { CpuQuotaState } from "./_cpu_quota.ts";
 export { AUDIT_MAX_ROWS, AUDIT_RATE_PER_MINUTE, AUDIT_RETENTION_MS } from "./_audit_log.ts";
 
 /**
@@ -251,6 +253,38 @@ export interface PluginInfo {
   commands: string[];
   /** Its disk quota in MiB: its grant's, or the host's default. */
   diskQuotaMb: number;
+  /** What it uses against its budgets while it runs (`null` when it does not). */
+  budget: PluginBudget | null;
+  /** Its last crash or disabling, with the audit's reason (a quota's included). */
+  lastStop: { time: string; attempt: string; reason: string } | null;
+}
+
+/**
+ * What a running plugin uses against its budgets, as last read from outside it. CPU, memory
+ * and disk are `null` in Worker mode (and CPU and disk without the outer containment), where
+ * nothing watches them.
+ *
+ * @example
+ * ```ts
+ * import type { PluginBudget } from "./host.ts";
+ * const throttled = (b: PluginBudget) => b.cpu?.state === "throttled";
+ * ```
+ */
+export interface PluginBudget {
+  /**
+   * CPUs it used, averaged over the CPU quota's window; its limit; and the quota's state:
+   * `throttled` (capped to its limit) or `exceeded` (stopped).
+   */
+  cpu: { cores: number; limitCores: number; state: CpuQuotaState } | null;
+  /** Resident memory of everything it runs, and the limit past which it is stopped. */
+  memory: { residentBytes: number; limitBytes: number } | null;
+  /** What its data dir, `DENO_DIR` and storage hold, and its disk quota. */
+  disk: { usedBytes: number; quotaBytes: number } | null;
+  /**
+   * How far behind the bus it is: events waiting in its mailbox, batches sent and not yet
+   * acknowledged, and the age in ms of the oldest of those.
+   */
+  lag: { waiting: number; inFlight: number; oldestUnackedMs: number | null };
 }
 
 const DEFAULTS = {
@@ -687,6 +721,8 @@ export class PluginHost implements AsyncDisposable {
         denied: this.#store.deniedCount(stored.name),
         commands: running ? this.#commands.namesOf(running) : [],
         diskQuotaMb: stored.grant.diskQuotaMb ?? this.#options.diskQuotaMb,
+        budget: running?.state === "running" ? running.budget() : null,
+        lastStop: this.#store.lastStop(stored.name),
       };
     });
   }
@@ -722,6 +758,11 @@ export class PluginHost implements AsyncDisposable {
    */
   boundary(): Promise<BoundaryState> {
     return boundaryState();
+  }
+
+  /** The disk quota of a plugin whose grant sets none, in MiB. */
+  get defaultDiskQuotaMb(): number {
+    return this.#options.diskQuotaMb;
   }
 
   /**

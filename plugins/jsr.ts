@@ -10,9 +10,14 @@ import { PluginIdentityError, PluginLoadError } from "./errors.ts";
 import { grantAll, missingConsent } from "./grant.ts";
 import type { PluginHost, PluginInfo } from "./host.ts";
 import type { PluginManifest } from "./manifest.ts";
-import { listVersions, pickVersion } from "./_jsr.ts";
+import { listVersions, parseJsrSpecifier, pickVersion } from "./_jsr.ts";
+import { type ConsentRequest, consentRequests } from "./_consent.ts";
+import type { InstallResult } from "./host.ts";
+import type { PluginGrant } from "./grant.ts";
+import type { IsolationMode } from "./manifest.ts";
 import { compareVersions, exactVersion } from "./_sdk_range.ts";
-import { type JsrPin, lockfilePath, readPin, writePin } from "./_jsr_pin.ts";
+import { jsrDir, type JsrPin, lockfilePath, readPin, writePin } from "./_jsr_pin.ts";
+import { join } from "node:path";
 import { type FetchedPlugin, fetchPlugin, trialStart } from "./_jsr_install.ts";
 import { errorMessage } from "../common/error_message.ts";
 
@@ -229,4 +234,108 @@ function newRequests(manifest: PluginManifest, plugin: PluginInfo): string[] {
       : manifest.reasons[kind];
     return reason ? `${request} (${reason})` : request;
   });
+}
+
+/**
+ * A fetched, verified `jsr:` plugin waiting for consent, in a scratch folder away from
+ * anything installed. Dispose of it when not applied: its files go with it.
+ *
+ * @example
+ * ```ts ignore
+ * await using plan = await planInstall(host, dataDir, "jsr:@someone/greeter@^1");
+ * for (const request of plan.requests) console.log(request.text);
+ * await applyInstall(host, dataDir, plan, { grant: grantAll(plan.manifest) });
+ * ```
+ */
+export interface InstallPlan extends AsyncDisposable {
+  /** `jsr:@scope/name`. */
+  source: string;
+  /** The version that will be pinned. */
+  version: string;
+  /** `sha256-<hex>` of that version's `<version>_meta.json`. */
+  integrity: string;
+  /** The range it will follow: the one asked for, or `^<version>`. */
+  range: string;
+  /** Its validated manifest. */
+  manifest: PluginManifest;
+  /** Each event, permission and capability it asks for, with its reason. */
+  requests: ConsentRequest[];
+  /** @internal The fetched files. */
+  fetched: FetchedPlugin;
+}
+
+/**
+ * Resolves `specifier` (`jsr:@scope/name[@range]`), fetches that version and checks every
+ * file against the registry's checksums, into a scratch folder. Throws a
+ * `PluginRegistryError` (registry down, unknown package, a file that does not match) with
+ * nothing left behind. Installed pins of the same version must match its integrity.
+ *
+ * @example
+ * ```ts ignore
+ * await using plan = await planInstall(host, dataDir, "jsr:@someone/greeter");
+ * console.log(plan.version, plan.integrity);
+ * ```
+ */
+export async function planInstall(
+  host: PluginHost,
+  dataDir: string,
+  specifier: string,
+): Promise<InstallPlan> {
+  const { pkg, range } = parseJsrSpecifier(specifier);
+  const pins: JsrPin[] = [];
+  for (const plugin of host.list()) {
+    const pin = await readPin(dataDir, plugin.name).catch(() => undefined);
+    if (pin) pins.push(pin);
+  }
+  const fetched = await fetchPlugin(dataDir, specifier, pkg, range, pins);
+  const version = fetched.pinned.version;
+  return {
+    source: `jsr:${pkg}`,
+    version,
+    integrity: fetched.pinned.integrity,
+    range: range === "*" ? `^${version}` : range,
+    manifest: fetched.manifest,
+    requests: consentRequests(fetched.manifest),
+    fetched,
+    [Symbol.asyncDispose]: () => fetched[Symbol.asyncDispose](),
+  };
+}
+
+/**
+ * Installs a plan with `grant` (the consent) and pins its version. When the install fails
+ * (its module graph cannot be cached, say), the plugin's files and lockfile are removed
+ * again, so nothing half-installed stays, and the error is thrown.
+ *
+ * @example
+ * ```ts ignore
+ * await applyInstall(host, dataDir, plan, { grant: { ...grantAll(plan.manifest), scope } });
+ * ```
+ */
+export async function applyInstall(
+  host: PluginHost,
+  dataDir: string,
+  plan: InstallPlan,
+  options: { grant: PluginGrant; isolation?: IsolationMode; replace?: boolean },
+): Promise<InstallResult> {
+  const name = plan.manifest.name;
+  const installed = host.list().some((plugin) => plugin.name === name);
+  const lockfile = lockfilePath(dataDir, name);
+  const folder = await plan.fetched.place();
+  let result: InstallResult;
+  try {
+    result = await host.install(folder, {
+      grant: options.grant,
+      isolation: options.isolation ?? "subprocess",
+      replace: options.replace,
+      lockfile,
+    });
+  } catch (error) {
+    if (!installed) {
+      await Deno.remove(join(jsrDir(dataDir), name), { recursive: true }).catch(() => {});
+      await Deno.remove(lockfile).catch(() => {});
+    }
+    throw error;
+  }
+  await writePin(dataDir, name, { ...plan.fetched.pinned, range: plan.range });
+  return result;
 }

@@ -10,7 +10,7 @@ import { IgnoreList } from "./ignore_list.js";
 import { bindInput, confirmPasteDialog } from "./input.js";
 import { bindNetworkForm, fillNetworkForm, readNetworkForm, stateText } from "./network_form.js";
 import * as model from "./page_state.js";
-import { showActivity, upgradeWithConsent } from "./plugins_view.js";
+import { installWithConsent, showActivity, upgradeWithConsent } from "./plugins_view.js";
 import { Scrollback } from "./scrollback.js";
 import { socket, takeEarlyFrames } from "./socket.js";
 import { PageStore, pluginsReply } from "./store.js";
@@ -763,12 +763,62 @@ function upgrade(name) {
   );
 }
 
+/**
+ * Opens the consent sheet of a `jsr:` plugin; `origin` says who posted the link, and where.
+ * @param {string} specifier
+ * @param {import("./plugins_view.js").LinkOrigin} [origin]
+ */
+function installPlugin(specifier, origin) {
+  const places = [...state.networks.values()].map((net) => ({
+    networkId: net.id,
+    name: net.name,
+    channels: [...net.buffers.values()].filter((b) => b.type === "channel").map((b) => b.name),
+  }));
+  installWithConsent(specifier, request, { places, origin }).then(
+    (done) => done && (refreshPlugins(), refreshSources()),
+    (error) => toast(error.message),
+  );
+}
+
+// A `jsr:` mention in a chat line: its sheet says who posted it, and where.
+$("messages").addEventListener("click", (event) => {
+  const button = event.target instanceof Element
+    ? event.target.closest("button.install-link")
+    : null;
+  if (!(button instanceof HTMLButtonElement) || !button.dataset.specifier) return;
+  const net = currentNet();
+  installPlugin(button.dataset.specifier, {
+    nick: button.dataset.nick ?? "",
+    buffer: currentBuffer()?.name ?? "",
+    network: net?.name ?? "",
+  });
+});
+
+$("plugin-install").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const input = /** @type {HTMLInputElement} */ ($("plugin-install-link"));
+  const specifier = input.value.trim();
+  if (!specifier) return;
+  input.value = "";
+  installPlugin(specifier);
+});
+
+/**
+ * While the Plugins page is open, its budgets are read again every 2 s.
+ * @type {ReturnType<typeof setInterval> | undefined}
+ */
+let pluginsTimer;
 $("open-plugins").addEventListener("click", () => {
   $("plugins-page").hidden = false;
   refreshPlugins();
   refreshSources();
+  clearInterval(pluginsTimer);
+  pluginsTimer = setInterval(refreshPlugins, 2000);
 });
-$("close-plugins").addEventListener("click", () => ($("plugins-page").hidden = true));
+$("close-plugins").addEventListener("click", () => {
+  $("plugins-page").hidden = true;
+  clearInterval(pluginsTimer);
+});
 
 // ---- attention ----------------------------------------------------------------------------
 

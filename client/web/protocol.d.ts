@@ -113,7 +113,36 @@ export type Action =
     | { kind: "plugin.upgrade.plan"; name: string }
     | { kind: "plugin.activity"; name: string }
     | { kind: "plugin.upgrade"; name: string; version: string; consent: string[] }
+    | { kind: "plugin.install.plan"; specifier: string }
+    | { kind: "plugin.install.cancel"; planId: string }
+    | {
+      kind: "plugin.install";
+      planId: string;
+      version: string;
+      consent: string[];
+      scope: ScopeForm;
+      diskQuotaMb: number;
+    }
   );
+
+/**
+ * Where a plugin installed from a consent sheet applies: whole networks, single channels,
+ * and whether it sees private messages.
+ *
+ * @example
+ * ```ts
+ * import type { ScopeForm } from "./protocol.js";
+ * const scope: ScopeForm = { networks: [], channels: [{ networkId: 1, channel: "#deno" }], privateMessages: false };
+ * ```
+ */
+export interface ScopeForm {
+  /** Whole networks, by id. */
+  networks: number[];
+  /** Single channels. */
+  channels: { networkId: number; channel: string }[];
+  /** Whether private messages are shared. */
+  privateMessages: boolean;
+}
 
 /** Why a frame from the page was refused.
  *

@@ -29,6 +29,11 @@ const COMMAND = /^[a-z0-9][a-z0-9_-]{0,31}$/i;
 const VERSION = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
 /** Most requests a consent for an upgrade may list. */
 const MAX_CONSENT = 256;
+/** `jsr:@scope/name[@range]`, as a user pastes or a chat line mentions it. */
+const JSR_SPECIFIER = /^jsr:@[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*(@[^\s\x00-\x1f]{1,100})?$/;
+const PLAN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Places a consent sheet may pick for a plugin's scope. */
+const MAX_SCOPE_PLACES = 1000;
 /** Most lines one history page or search returns. */
 export const MAX_HISTORY_LIMIT = 500;
 
@@ -187,6 +192,46 @@ function networkForm(v) {
 }
 
 /**
+ * A list of the requests consented to, each one line.
+ * @param {unknown} consent
+ * @returns {string[]}
+ */
+function consentList(consent) {
+  if (
+    !Array.isArray(consent) || consent.length > MAX_CONSENT ||
+    !consent.every((item) => typeof item === "string" && item.length <= MAX_TEXT && LINE.test(item))
+  ) {
+    throw new FieldError("consent", "a list of the requests consented to", consent);
+  }
+  return consent.map(String);
+}
+
+/**
+ * The scope picked on a consent sheet: whole networks, single channels, private messages.
+ * @param {unknown} v
+ * @returns {import("./protocol.d.ts").ScopeForm}
+ */
+function scopeForm(v) {
+  if (!isObject(v)) throw new FieldError("scope", "an object", v);
+  const networks = v.networks ?? [];
+  const channels = v.channels ?? [];
+  if (!Array.isArray(networks) || networks.length > MAX_SCOPE_PLACES) {
+    throw new FieldError("scope.networks", "a list of network ids", networks);
+  }
+  if (!Array.isArray(channels) || channels.length > MAX_SCOPE_PLACES) {
+    throw new FieldError("scope.channels", "a list of channels", channels);
+  }
+  return {
+    networks: networks.map((n) => id({ n }, "n")),
+    channels: channels.map((c) => {
+      if (!isObject(c)) throw new FieldError("scope.channels", "a list of channels", c);
+      return { networkId: id(c, "networkId"), channel: str(c, "channel", NAME, "a channel") };
+    }),
+    privateMessages: v.privateMessages === undefined ? false : bool(v, "privateMessages"),
+  };
+}
+
+/**
  * @typedef {import("./protocol.d.ts").Action} Action
  * @typedef {Action["kind"]} ActionKind
  */
@@ -322,21 +367,30 @@ const ACTIONS = {
     kind: "plugin.upgrade.plan",
     name: str(o, "name", PLUGIN, "a plugin name"),
   }),
-  "plugin.upgrade": (o) => {
-    const consent = o.consent ?? [];
-    if (
-      !Array.isArray(consent) || consent.length > MAX_CONSENT ||
-      !consent.every((item) =>
-        typeof item === "string" && item.length <= MAX_TEXT && LINE.test(item)
-      )
-    ) {
-      throw new FieldError("consent", "a list of the requests consented to", consent);
-    }
+  "plugin.upgrade": (o) => ({
+    kind: "plugin.upgrade",
+    name: str(o, "name", PLUGIN, "a plugin name"),
+    version: str(o, "version", VERSION, "an exact version"),
+    consent: consentList(o.consent ?? []),
+  }),
+  "plugin.install.plan": (o) => ({
+    kind: "plugin.install.plan",
+    specifier: str(o, "specifier", JSR_SPECIFIER, "jsr:@scope/name[@range]"),
+  }),
+  "plugin.install.cancel": (o) => ({
+    kind: "plugin.install.cancel",
+    planId: str(o, "planId", PLAN_ID, "a plan id"),
+  }),
+  "plugin.install": (o) => {
+    const diskQuotaMb = optInt(o, "diskQuotaMb", 1, 1_000_000);
+    if (diskQuotaMb === undefined) throw new FieldError("diskQuotaMb", "whole MiB", undefined);
     return {
-      kind: "plugin.upgrade",
-      name: str(o, "name", PLUGIN, "a plugin name"),
+      kind: "plugin.install",
+      planId: str(o, "planId", PLAN_ID, "a plan id"),
       version: str(o, "version", VERSION, "an exact version"),
-      consent: consent.map(String),
+      consent: consentList(o.consent),
+      scope: scopeForm(o.scope),
+      diskQuotaMb,
     };
   },
 };

@@ -107,3 +107,32 @@ Deno.test("the Plugins page shows a plugin's activity ledger: what the host allo
   await sheet.waitFor({ state: "detached" });
   assert.deepEqual(browser.errors, []);
 });
+
+Deno.test("the Plugins page shows a spinning plugin throttled, then its stop and why", async () => {
+  await using client = await tempClient({
+    plugins: { cpuWindowMs: 4000, restartBackoffMs: [60_000] },
+  });
+  await client.plugins.install(`${FIXTURES}quota-probe`, { grant: "requested" });
+  await client.plugins.load("quota-probe");
+  await using browser = await launchPage();
+  const { page } = browser;
+  await page.goto(client.url);
+  await page.click("#open-plugins");
+  const budget = page.locator('#plugin-table tr[data-plugin="quota-probe"] td.budget');
+  await budget.filter({ hasText: /^CPU [0-9.]+ of 0\.5 cores; memory / }).waitFor();
+  await client.bus.emit(message("spin"));
+  // The page reads the budgets again while it is open: the throttle shows without a click.
+  const throttled = budget.and(page.locator('[data-mark="throttled"]'));
+  await throttled.waitFor({ timeout: 60_000 });
+  assert.match(
+    await throttled.innerText(),
+    /^⚠ throttled: CPU [0-9.]+ of 0\.5 cores \(throttled\)/,
+  );
+  const stopped = budget.filter({ hasText: "not running" });
+  await stopped.waitFor({ timeout: 60_000 });
+  assert.match(
+    await stopped.locator(".last-stop").innerText(),
+    /^last stop: \S+ crash: kept at its limit of 0\.5 cores for 4 s while throttled .*: stopped$/,
+  );
+  assert.deepEqual(browser.errors, []);
+});

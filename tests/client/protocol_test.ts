@@ -70,6 +70,20 @@ Deno.test("parseAction() accepts every well-formed action and echoes its id", ()
     { kind: "plugin.upgrade.plan", name: "greeter" },
     { kind: "plugin.activity", name: "greeter" },
     { kind: "plugin.upgrade", name: "greeter", version: "2.0.0", consent: ["capability:storage"] },
+    { kind: "plugin.install.plan", specifier: "jsr:@test/greeter@^1.0" },
+    { kind: "plugin.install.cancel", planId: "0b6c3c1e-8a54-4b8e-9d2a-2f6f3a1c9e11" },
+    {
+      kind: "plugin.install",
+      planId: "0b6c3c1e-8a54-4b8e-9d2a-2f6f3a1c9e11",
+      version: "1.0.0",
+      consent: ["capability: commands (Adds /greet)"],
+      scope: {
+        networks: [2],
+        channels: [{ networkId: 1, channel: "#deno" }],
+        privateMessages: false,
+      },
+      diskQuotaMb: 64,
+    },
   ];
   assert.deepEqual(new Set(valid.map((a) => a.kind)), new Set(ACTION_KINDS));
   for (const [i, action] of valid.entries()) {
@@ -102,6 +116,19 @@ Deno.test("parseAction() refuses malformed, unknown, oversized and invalid frame
       "invalid_field",
     ],
     [JSON.stringify({ kind: "join", networkId: "1", channel: "#a" }), "invalid_field"],
+    [JSON.stringify({ kind: "plugin.install.plan", specifier: "./folder" }), "invalid_field"],
+    [JSON.stringify({ kind: "plugin.install.plan", specifier: "jsr:@a/b@1 2" }), "invalid_field"],
+    [
+      JSON.stringify({
+        kind: "plugin.install",
+        planId: "0b6c3c1e-8a54-4b8e-9d2a-2f6f3a1c9e11",
+        version: "1.0.0",
+        consent: [],
+        scope: { networks: [0] },
+        diskQuotaMb: 64,
+      }),
+      "invalid_field",
+    ],
     [
       JSON.stringify({ kind: "history.page", networkId: 1, buffer: "#a", limit: 501 }),
       "invalid_field",

@@ -171,3 +171,22 @@ Deno.test("CpuQuota lets go of a light plugin on a busy machine", async () => {
   await clock.tickAsync(10_000);
   assert.equal(quota.state, "watching");
 });
+
+Deno.test("CpuQuota.averageCores reads the last window's average, throttled or not", async () => {
+  using clock = fakeTime();
+  const plugin = new FakePlugin();
+  const events: string[] = [];
+  await using quota = watch(plugin, events);
+  plugin.want(0.3);
+  await quota.start();
+  assert.equal(quota.averageCores, 0);
+  await clock.tickAsync(20_000);
+  assert.ok(Math.abs(quota.averageCores - 0.3) < 0.01, `${quota.averageCores}`);
+  plugin.want(2);
+  await clock.tickAsync(3_000);
+  assert.equal(quota.state, "throttled");
+  await clock.tickAsync(9_000);
+  // Capped: a full window at its limit of 0.5 cores.
+  assert.ok(Math.abs(quota.averageCores - 0.5) < 0.01, `${quota.averageCores}`);
+  assert.equal(quota.limitCores, 0.5);
+});

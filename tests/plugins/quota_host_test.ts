@@ -51,3 +51,44 @@ Deno.test("quota: nested workers spinning are throttled, then stopped, and both 
   assert.deepEqual(logged(h, "quota-probe").filter((l) => l.includes("LEAKED")), []);
   await hostAndInnocentWork(h);
 });
+
+Deno.test("budget: list() shows a running plugin's disk use growing after a storage write", async () => {
+  await using h = await harness();
+  await load(h, "recorder");
+  const budget = () => h.host.list().find((p) => p.name === "recorder")?.budget;
+  await waitUntil(() => (budget()?.disk?.usedBytes ?? 0) > 0, "the first disk count");
+  const before = budget()?.disk?.usedBytes ?? 0;
+  assert.equal(budget()?.disk?.quotaBytes, 64 * 1024 * 1024);
+  // Each entry holds its 500-character argument twice: in its key and in its value.
+  for (let i = 0; i < 20; i++) await h.host.runCommand("record", `${i}`.padEnd(500, "x"));
+  await waitUntil(
+    () => (budget()?.disk?.usedBytes ?? 0) >= before + 20_000,
+    "the storage write counted",
+  );
+  const { memory, lag, cpu } = budget()!;
+  assert.ok(memory && memory.residentBytes > 0 && memory.limitBytes === 256 * 1024 * 1024);
+  assert.deepEqual(lag, { waiting: 0, inFlight: 0, oldestUnackedMs: null });
+  assert.equal(cpu?.limitCores, 0.5);
+});
+
+Deno.test("budget: a spinner is shown throttled with its CPU average, then its stop and why", async () => {
+  await using h = await harness({ cpuWindowMs: 2000, restartBackoffMs: [60_000] });
+  await load(h, "quota-probe");
+  const info = () => h.host.list().find((p) => p.name === "quota-probe");
+  assert.equal(info()?.lastStop, null);
+  await h.bus.emit(message("spin"));
+  await waitUntil(
+    () => info()?.budget?.cpu?.state === "throttled",
+    "the spinner throttled",
+    60_000,
+  );
+  assert.ok((info()?.budget?.cpu?.cores ?? 0) > 0.5, JSON.stringify(info()?.budget));
+  await waitUntil(
+    () => lifecycle(h, "quota-probe", "crashed") === 1,
+    "the spinner stopped",
+    60_000,
+  );
+  assert.equal(info()?.budget, null);
+  assert.equal(info()?.lastStop?.attempt, "crash");
+  assert.match(info()?.lastStop?.reason ?? "", /kept at its limit of 0\.5 cores .*: stopped/);
+});

@@ -20,6 +20,7 @@
 import { foldedText } from "../event_text.js";
 import { MAX_LINES } from "../page_state.js";
 import { richText } from "./rich_text.js";
+import { installLinkButton, jsrMentions } from "../plugins_view.js";
 
 /** @typedef {import("../page_state.d.ts").Line} Line */
 /** @typedef {import("../page_state.d.ts").Buffer} Buffer */
@@ -351,6 +352,12 @@ export class MessageList {
     text.className = "text";
     text.append(richText(line.text));
     div.append(text);
+    // A plugin someone mentions: an action that opens the consent sheet, never an install.
+    if (line.nick !== undefined && line.kind !== "event") {
+      for (const specifier of jsrMentions(line.text)) {
+        div.append(installLinkButton(specifier, line.nick));
+      }
+    }
     return div;
   }
 }

@@ -37,7 +37,25 @@ export interface PluginRow {
   overflows: number;
   /** Denied calls so far. */
   denied: number;
+  /** Its budgets in use, as text (CPU, memory, disk, lag), or `""` when it is not running. */
+  budget: string;
+  /** The budgets it passed: `throttled`, `stopped`, `memory`, `disk`. */
+  marks: string[];
+  /** Its last crash or disabling and why, or `""`. */
+  lastStop: string;
 }
+
+/**
+ * Reads a running plugin's budgets as one line of text and the marks of those it passed.
+ *
+ * @example
+ * ```ts
+ * import { readBudget } from "./plugins_page.js";
+ * const { marks } = readBudget({ cpu: { cores: 0.5, limitCores: 0.5, state: "throttled" } });
+ * console.log(marks); // ["throttled"]
+ * ```
+ */
+export declare function readBudget(v: unknown): { budget: string; marks: string[] };
 
 /**
  * An audit log entry as the page shows it.

@@ -48,7 +48,63 @@ export function readPlugin(v) {
     crashes: Number(v.crashes) || 0,
     overflows: Number(v.overflows) || 0,
     denied: Number(v.denied) || 0,
+    ...readBudget(v.budget),
+    lastStop: isObject(v.lastStop)
+      ? `${text(v.lastStop.time)} ${text(v.lastStop.attempt)}: ${text(v.lastStop.reason)}`
+      : "",
   };
+}
+
+/** @param {unknown} v */
+function num(v) {
+  return typeof v === "number" && Number.isFinite(v) ? v : 0;
+}
+
+/** @param {number} bytes */
+function mib(bytes) {
+  return `${Number((bytes / 1024 / 1024).toFixed(1))} MiB`;
+}
+
+/**
+ * A running plugin's budgets (`PluginInfo.budget`) as one line of text, and the marks of
+ * those it passed: `throttled` or `stopped` (CPU), `memory`, `disk`.
+ * @param {unknown} v
+ * @returns {{ budget: string, marks: string[] }}
+ */
+export function readBudget(v) {
+  if (!isObject(v)) return { budget: "", marks: [] };
+  /** @type {string[]} */
+  const parts = [];
+  /** @type {string[]} */
+  const marks = [];
+  if (isObject(v.cpu)) {
+    const state = text(v.cpu.state);
+    if (state === "throttled") marks.push("throttled");
+    if (state === "exceeded") marks.push("stopped");
+    parts.push(
+      `CPU ${num(v.cpu.cores).toFixed(2)} of ${num(v.cpu.limitCores)} cores` +
+        (state === "throttled" ? " (throttled)" : state === "exceeded" ? " (stopped)" : ""),
+    );
+  }
+  if (isObject(v.memory)) {
+    const [used, limit] = [num(v.memory.residentBytes), num(v.memory.limitBytes)];
+    if (used > limit) marks.push("memory");
+    parts.push(`memory ${mib(used)} of ${mib(limit)}`);
+  }
+  if (isObject(v.disk)) {
+    const [used, quota] = [num(v.disk.usedBytes), num(v.disk.quotaBytes)];
+    if (used > quota) marks.push("disk");
+    parts.push(`disk ${mib(used)} of ${mib(quota)}`);
+  }
+  if (isObject(v.lag)) {
+    const oldest = typeof v.lag.oldestUnackedMs === "number"
+      ? `, oldest ${Math.round(v.lag.oldestUnackedMs / 100) / 10} s`
+      : "";
+    parts.push(
+      `lag ${num(v.lag.waiting)} waiting, ${num(v.lag.inFlight)} in flight${oldest}`,
+    );
+  }
+  return { budget: parts.join("; "), marks };
 }
 
 /**
@@ -136,6 +192,18 @@ export function renderPlugins(where, lists, on) {
       "grants",
     );
     cell(`crashes ${plugin.crashes}, overflows ${plugin.overflows}, denied ${plugin.denied}`);
+    const budget = cell(plugin.budget || "not running", "budget");
+    if (plugin.marks.length > 0) {
+      budget.dataset.mark = plugin.marks.join(" ");
+      budget.prepend(`⚠ ${plugin.marks.join(", ")}: `);
+    }
+    if (plugin.lastStop) {
+      const stop = document.createElement("div");
+      stop.className = "last-stop";
+      // The reason may quote a plugin's own words (a crash it reported).
+      stop.textContent = visibleText(`last stop: ${plugin.lastStop}`);
+      budget.append(stop);
+    }
     const actions = cell("");
     const disabled = plugin.state === "disabled";
     for (const verb of disabled ? ["enable", "revoke"] : ["disable", "revoke"]) {

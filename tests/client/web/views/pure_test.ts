@@ -13,10 +13,12 @@ import {
   auditByPlugin,
   auditLine,
   readAudit,
+  readBudget,
   readPlugin,
 } from "../../../../client/web/views/plugins_page.js";
 import { newBuffer } from "../../../../client/web/page_state.js";
 import { matchBuffers } from "../../../../client/web/views/switcher.js";
+import { jsrMentions } from "../../../../client/web/plugins_view.js";
 
 Deno.test("userCount() says 1 user, 2 users, 0 users", () => {
   assert.deepEqual([userCount(0), userCount(1), userCount(2)], ["0 users", "1 user", "2 users"]);
@@ -107,6 +109,25 @@ Deno.test("readPlugin() and readAudit() read untyped rows field by field", () =>
   assert.equal(readAudit({ repeats: "7" })?.repeats, 0);
 });
 
+Deno.test("readBudget() reads a plugin's budgets as text and marks those it passed", () => {
+  assert.deepEqual(readBudget(null), { budget: "", marks: [] });
+  const mib = 1024 * 1024;
+  assert.deepEqual(
+    readBudget({
+      cpu: { cores: 0.512, limitCores: 0.5, state: "throttled" },
+      memory: { residentBytes: 300 * mib, limitBytes: 256 * mib },
+      disk: { usedBytes: 1.5 * mib, quotaBytes: 64 * mib },
+      lag: { waiting: 3, inFlight: 1, oldestUnackedMs: 1250 },
+    }),
+    {
+      budget: "CPU 0.51 of 0.5 cores (throttled); memory 300 MiB of 256 MiB; " +
+        "disk 1.5 MiB of 64 MiB; lag 3 waiting, 1 in flight, oldest 1.3 s",
+      marks: ["throttled", "memory"],
+    },
+  );
+  assert.deepEqual(readBudget({ cpu: { state: "exceeded" }, disk: "x" }).marks, ["stopped"]);
+});
+
 Deno.test("auditLine() shows a plugin's words as one visible line, with its repeats", () => {
   const entry = readAudit({
     time: "2026-11-27T10:00:00.000Z",
@@ -158,4 +179,14 @@ Deno.test("matchBuffers() ranks names starting with the query, then mentions, th
   assert.deepEqual(names("un"), ["#lounge"]);
   assert.deepEqual(names(""), entries.map((e) => e.name));
   assert.deepEqual(names("zzz"), []);
+});
+
+Deno.test("jsrMentions() finds each jsr: plugin a line names, once, not inside a URL", () => {
+  assert.deepEqual(
+    jsrMentions("try jsr:@a/b@^1.2 or jsr:@c/d. Again jsr:@a/b@^1.2!"),
+    ["jsr:@a/b@^1.2", "jsr:@c/d"],
+  );
+  assert.deepEqual(jsrMentions("see https://x.test/jsr:@a/b and nojsr:@a/b, jsr:@A/b"), []);
+  assert.deepEqual(jsrMentions("\x02jsr:@a/b\x02"), ["jsr:@a/b"]);
+  assert.equal(jsrMentions("jsr:@a/a jsr:@a/b jsr:@a/c jsr:@a/d").length, 3);
 });
