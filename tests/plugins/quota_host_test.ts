@@ -54,7 +54,7 @@ Deno.test("quota: nested workers spinning are throttled, then stopped, and both 
 
 Deno.test("budget: list() shows a running plugin's disk use growing after a storage write", async () => {
   await using h = await harness();
-  await load(h, "recorder");
+  await loadFixtures(h, "recorder");
   const budget = () => h.host.list().find((p) => p.name === "recorder")?.budget;
   await waitUntil(() => (budget()?.disk?.usedBytes ?? 0) > 0, "the first disk count");
   const before = budget()?.disk?.usedBytes ?? 0;
@@ -73,7 +73,7 @@ Deno.test("budget: list() shows a running plugin's disk use growing after a stor
 
 Deno.test("budget: a spinner is shown throttled with its CPU average, then its stop and why", async () => {
   await using h = await harness({ cpuWindowMs: 2000, restartBackoffMs: [60_000] });
-  await load(h, "quota-probe");
+  await loadFixtures(h, "quota-probe");
   const info = () => h.host.list().find((p) => p.name === "quota-probe");
   assert.equal(info()?.lastStop, null);
   await h.bus.emit(message("spin"));
