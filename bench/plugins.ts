@@ -12,6 +12,7 @@ import { EventBus } from "../bus/event_bus.ts";
 import { createEvent } from "../bus/events.ts";
 import { PluginHost, type PluginHostOptions } from "../plugins/host.ts";
 import { PermissionBroker, PermissionPolicy } from "../plugins/_broker.ts";
+import { ProcessTree } from "../plugins/_process_tree.ts";
 import { readFrames } from "../plugins/_protocol.ts";
 
 const SDK = new URL("../plugins/sdk.ts", import.meta.url).href;
@@ -107,10 +108,12 @@ function message(text: string) {
 }
 
 function resultOf(s: Setup, name: string): Promise<{ count: number; latencies: number[] }> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     s.results.set(name, (line) => {
       s.results.delete(name);
-      resolve(JSON.parse(line));
+      // Anything but its report (a crash's line) means the run cannot be trusted.
+      if (line.startsWith("{")) resolve(JSON.parse(line));
+      else reject(new Error(`Cannot trust the run: plugin ${name} said ${line}`));
     });
   });
 }
@@ -188,15 +191,18 @@ async function coldStart(root: string, { isolation, outer }: Variant, rounds: nu
   return times[Math.floor(times.length / 2)];
 }
 
-/** Resident memory of this process's child processes, in bytes (Linux `/proc`). */
+/**
+ * Resident memory of everything this process started, in bytes: each child's whole tree,
+ * since a contained plugin's Deno runs under the OS boundary's own processes (Linux `/proc`).
+ */
 async function childrenRss(): Promise<number> {
   let total = 0;
   for await (const task of Deno.readDir(`/proc/${Deno.pid}/task`)) {
     const children = await Deno.readTextFile(`/proc/${Deno.pid}/task/${task.name}/children`)
       .catch(() => "");
     for (const pid of children.split(" ").filter((p) => p !== "")) {
-      const status = await Deno.readTextFile(`/proc/${pid}/status`).catch(() => "");
-      total += Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+      await using tree = new ProcessTree(Number(pid));
+      total += await tree.residentBytes();
     }
   }
   return total;
