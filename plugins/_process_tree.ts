@@ -29,6 +29,9 @@ export class ProcessTree implements CpuMeter, CpuControl, AsyncDisposable {
   #root: number;
   #cycle: ReturnType<typeof setInterval> | undefined;
   #resume: ReturnType<typeof setTimeout> | undefined;
+  /** The tree's pids as last looked up, and when, for the memory reads. */
+  #known: number[] | undefined;
+  #knownAt = 0;
 
   constructor(root: number) {
     this.#root = root;
@@ -44,8 +47,14 @@ export class ProcessTree implements CpuMeter, CpuControl, AsyncDisposable {
    * is the boundary's, not Deno's: this sums Deno's with the (small) ones around it.
    */
   async residentBytes(): Promise<number> {
+    // Read every 100 ms per plugin: the tree is looked up again once a second (inside the
+    // boundary a plugin cannot start processes, so it changes only as its own start ends).
+    if (this.#known === undefined || Date.now() - this.#knownAt > 1000) {
+      this.#known = await this.pids();
+      this.#knownAt = Date.now();
+    }
     let bytes = 0;
-    for (const pid of await this.pids()) {
+    for (const pid of this.#known) {
       const status = await Deno.readTextFile(`/proc/${pid}/status`).catch(() => "");
       bytes += Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
     }
@@ -113,26 +122,23 @@ export class ProcessTree implements CpuMeter, CpuControl, AsyncDisposable {
     signal(await this.pids(), name);
   }
 
-  /** The stats of the root and its descendants, from one scan of `/proc`. */
+  /**
+   * The stats of the root and its descendants, found from the root down through each task's
+   * `children` file: a few reads, where a scan of all of `/proc` reads every process's.
+   */
   async #stats(): Promise<Map<number, Stat>> {
-    const all = new Map<number, Stat>();
-    for await (const entry of Deno.readDir("/proc")) {
-      if (!/^\d+$/.test(entry.name)) continue;
-      const stat = await readStat(Number(entry.name));
-      if (stat) all.set(Number(entry.name), stat);
-    }
     const tree = new Map<number, Stat>();
-    const rootStat = all.get(this.#root);
-    if (!rootStat) return tree;
-    tree.set(this.#root, rootStat);
-    // Parents are found before their children however /proc lists them: repeat until stable.
-    for (let grew = true; grew;) {
-      grew = false;
-      for (const [pid, stat] of all) {
-        if (!tree.has(pid) && tree.has(stat.ppid)) {
-          tree.set(pid, stat);
-          grew = true;
-        }
+    const queue = [this.#root];
+    for (let pid = queue.shift(); pid !== undefined; pid = queue.shift()) {
+      if (tree.has(pid)) continue;
+      const stat = await readStat(pid);
+      if (!stat) continue;
+      tree.set(pid, stat);
+      const tasks = await Array.fromAsync(Deno.readDir(`/proc/${pid}/task`)).catch(() => []);
+      for (const task of tasks) {
+        const children = await Deno.readTextFile(`/proc/${pid}/task/${task.name}/children`)
+          .catch(() => "");
+        for (const child of children.split(" ")) if (child !== "") queue.push(Number(child));
       }
     }
     return tree;
