@@ -217,6 +217,19 @@ export interface PaneData {
 export type MessageKind = "message" | "notice" | "action" | "ctcp";
 
 /**
+ * What a `user.typing` event reports, as the IRCv3 typing spec names it: `active` (typing
+ * now; lapses after 6 s without another), `paused` (text typed, not being typed; lapses
+ * after 30 s) or `done` (stopped: cleared or sent).
+ *
+ * @example
+ * ```ts
+ * import type { TypingState } from "./events.ts";
+ * const state: TypingState = "paused";
+ * ```
+ */
+export type TypingState = "active" | "paused" | "done";
+
+/**
  * Every bus event type, mapped to the shape of its `data`.
  *
  * @example A subscriber that narrows on the type
@@ -264,6 +277,21 @@ export interface EventMap {
     target?: string;
     /** `action` for a `/me` (its text in `message`); absent means `message`. */
     kind?: "message" | "action";
+  };
+  /**
+   * Someone else is typing, paused or done (IRCv3 `+typing` on a TAGMSG). `channel` is `""`
+   * for a private conversation, whose other party is `peer`.
+   */
+  "user.typing": {
+    networkId: number;
+    /** The channel, or `""` for a private conversation. */
+    channel: string;
+    /** The nickname of whoever is typing. */
+    user: string;
+    /** For a private conversation: the other party (the typist when it is not us). */
+    peer?: string;
+    /** The typing state sent. */
+    state: TypingState;
   };
   /** A user joins a channel. */
   "user.joined": UserEventFields & { channel: string };

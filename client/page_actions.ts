@@ -119,6 +119,10 @@ export class PageActions {
       case "me":
         networks.require(action.networkId, "send an action").action(action.target, action.text);
         return null;
+      case "typing":
+        // Best effort: typing into a network that is not connected tells nobody, quietly.
+        networks.irc(action.networkId)?.typing(action.target, action.state);
+        return null;
       case "whois":
         return await networks.require(action.networkId, "whois").whois(action.nick, {
           timeoutMs: 15_000,

@@ -54,6 +54,7 @@ const ASSETS: Record<string, string> = {
   "/attention.js": "attention.js",
   "/format.js": "format.js",
   "/event_text.js": "event_text.js",
+  "/typing.js": "typing.js",
   "/views/buffer_list.js": "views/buffer_list.js",
   "/views/message_list.js": "views/message_list.js",
   "/views/nick_list.js": "views/nick_list.js",

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { createEvent, type EventBus, type WhoisInfo } from "../bus/mod.ts";
+import { createEvent, type EventBus, type TypingState, type WhoisInfo } from "../bus/mod.ts";
 import { IrcConnectError } from "./errors.ts";
 import { createFrameworkClient, type FrameworkClient, type RawMessage } from "./_framework.ts";
 import { PacedQueue } from "./_paced_queue.ts";
@@ -27,6 +27,9 @@ import { WHOIS_LINES } from "./_whois.ts";
 import { CHANNEL_LIST_LINES } from "./_channel_list.ts";
 import { SERVER_ERROR_LINES } from "./_server_errors.ts";
 import { globalClock, NickRegain, REGAIN_LINES } from "./_nick_regain.ts";
+import { TAGMSG_LINES } from "./_tagmsg.ts";
+import { TYPING_TAG, TypingPacer } from "./_typing.ts";
+import { formatLine } from "./_format_line.ts";
 
 type Task = () => void | Promise<void>;
 type Item = RawMessage | Task;
@@ -75,6 +78,7 @@ const LINES = lineHandlers(
   SERVER_ERROR_LINES,
   REGAIN_LINES,
   READ_MARKER_LINES,
+  TAGMSG_LINES,
 );
 
 /** One connection to the server, from socket open to close. */
@@ -89,6 +93,7 @@ export class Session {
   readonly #userQueue: PacedQueue;
   readonly #facts: LinkFacts = createLinkFacts();
   readonly #regain: NickRegain;
+  readonly #typing: TypingPacer;
 
   // Read path state.
   readonly #registration: RegistrationReader;
@@ -153,6 +158,8 @@ export class Session {
       clock: options.clock ?? globalClock(),
       interval: options.nickRegainInterval ?? 60_000,
     });
+    const clock = options.clock;
+    this.#typing = new TypingPacer(() => clock?.currentTime?.() ?? Date.now());
     this.#ctx = new LineContext(bus, {
       options,
       hooks: {
@@ -268,6 +275,27 @@ export class Session {
         } lines are already waiting to be sent (at most ${MAX_USER_LINES}), got ${count} more`,
       );
     }
+  }
+
+  /**
+   * Tells `target` our typing state (`+typing` on a TAGMSG), paced by the spec; a server
+   * without `message-tags` is told nothing. Best effort: dropped rather than queued behind
+   * a full queue. True when a line was queued.
+   */
+  typing(target: string, state: TypingState): boolean {
+    if (!this.#ctx.established || !this.#ctx.caps.has("message-tags")) return false;
+    if (this.#userQueue.room < 1) return false;
+    const send = this.#typing.next(this.#ctx.server.fold(target), state);
+    if (send === undefined) return false;
+    this.#userQueue.push(
+      formatLine({ tags: { [TYPING_TAG]: send }, command: "TAGMSG", params: [target] }),
+    );
+    return true;
+  }
+
+  /** A message to `target` is queued: it ends our typing there, with no `done` needed. */
+  typingEnded(target: string): void {
+    this.#typing.sent(this.#ctx.server.fold(target));
   }
 
   /** Emits `message.sent` in order with incoming lines; `kind` for a `/me` action. */

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { createEvent, type EventBus, type WhoisInfo } from "../bus/mod.ts";
+import { createEvent, type EventBus, type TypingState, type WhoisInfo } from "../bus/mod.ts";
 import { casefold } from "./casemapping.ts";
 import { IrcConnectError } from "./errors.ts";
 import { Session, type SessionEnd } from "./_session.ts";
@@ -229,6 +229,24 @@ export class IrcClient implements AsyncDisposable {
     this.#sendText("send an action", target, text, "action");
   }
 
+  /**
+   * Tells `target` (a channel or nickname) that we are typing (`active`), have stopped for
+   * now with text typed (`paused`), or are `done` (IRCv3 `+typing` on a TAGMSG). Paced as
+   * the spec asks: `active` goes out at most once every 3 s, `paused` and `done` only after
+   * an `active`, and sending a message ends the typing by itself. A server without
+   * `message-tags` is told nothing; nor is one whose queue is full, nor any while not
+   * connected (typing is best effort, never an error).
+   *
+   * @example
+   * ```ts ignore
+   * client.typing("#deno", "active");
+   * ```
+   */
+  typing(target: string, state: TypingState): void {
+    checkToken("send typing", target);
+    if (this.#state === "connected") this.#session?.typing(target, state);
+  }
+
   /** Sends `text` to `target` as PRIVMSGs, one per line (cut to fit), or as `/me` actions. */
   #sendText(what: string, target: string, text: string, kind?: "action"): void {
     checkToken(what, target);
@@ -250,6 +268,7 @@ export class IrcClient implements AsyncDisposable {
     );
     // All of the text or none of it: a queue too full for every line refuses them all.
     session.reserve(what, chunks.length);
+    session.typingEnded(target);
     for (const [i, chunk] of chunks.entries()) {
       // message.sent follows the real send, in order with incoming lines.
       session.sendUser(lines[i], () => session.recordSent(target, chunk, kind));

@@ -87,6 +87,8 @@ export interface IrcClock {
   setTimeout(callback: () => void, ms: number): unknown;
   /** Cancels a `setTimeout`. */
   clearTimeout(id: unknown): void;
+  /** The time in ms since the epoch (typing pacing reads it); `Date.now()` when absent. */
+  currentTime?(): number;
 }
 
 /**

@@ -109,6 +109,7 @@ const EVENT_TYPES: Record<EventType, true> = {
   "user.kicked": true,
   "user.nick": true,
   "user.meta": true,
+  "user.typing": true,
   "channel.topic": true,
   "channel.mode": true,
   "channels.changed": true,

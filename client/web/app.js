@@ -14,12 +14,13 @@ import { Scrollback } from "./scrollback.js";
 import { socket, takeEarlyFrames } from "./socket.js";
 import { PageStore, pluginsReply } from "./store.js";
 import { Transport } from "./transport.js";
+import { TypingReporter, typingText } from "./typing.js";
 import { bufferOrder, renderBuffers, renderRail } from "./views/buffer_list.js";
 import { MessageList } from "./views/message_list.js";
 import { NickList } from "./views/nick_list.js";
 import { createNotifier } from "./views/notifier.js";
 import { renderPlugins } from "./views/plugins_page.js";
-import { wireSettings } from "./views/settings.js";
+import { loadSendTyping, wireSettings } from "./views/settings.js";
 import { renderTopic } from "./views/topic_bar.js";
 
 /** @param {string} id @returns {HTMLElement} */
@@ -523,6 +524,7 @@ function render() {
       },
     );
   }
+  if (dirty.typing) renderTyping(net?.id, buffer?.key);
   if (dirty.plugins) {
     renderPlugins(
       {
@@ -542,7 +544,31 @@ function render() {
     dirty.messages =
     dirty.nicks =
     dirty.plugins =
+    dirty.typing =
       false;
+}
+
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let typingTimer;
+/**
+ * The "alice is typing" line of the buffer shown, drawn again when the next one lapses.
+ * @param {number | undefined} networkId @param {string | undefined} key
+ */
+function renderTyping(networkId, key) {
+  const el = $("typing");
+  clearTimeout(typingTimer);
+  typingTimer = undefined;
+  if (networkId === undefined || key === undefined) {
+    el.textContent = "";
+    return;
+  }
+  el.textContent = typingText(store.typing(networkId, key));
+  const lapse = store.typingLapse(networkId, key);
+  if (lapse === undefined) return;
+  typingTimer = setTimeout(() => {
+    dirty.typing = true;
+    scheduleFrame();
+  }, Math.max(0, lapse - store.now()));
 }
 
 /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -576,7 +602,10 @@ bindInput($as("input", HTMLInputElement), {
     ) => b.name);
     return { nicks, channels, commands: state.commands.map((c) => c.name) };
   },
-  onLine: (line) => runInput(line),
+  onLine: (line) => {
+    typingReporter.sent();
+    runInput(line);
+  },
   // Pasted lines are text, each sent as it is (a leading slash included).
   onPaste: (lines) => {
     for (const line of lines) {
@@ -658,6 +687,26 @@ $("close-plugins").addEventListener("click", () => ($("plugins-page").hidden = t
 
 // ---- attention ----------------------------------------------------------------------------
 
+// What the input line types goes to the conversation shown, unless switched off in Settings.
+const typingReporter = new TypingReporter({
+  send: (where, typing) => transport.send({ kind: "typing", ...where, state: typing }),
+  clock: {
+    now: () => Date.now(),
+    setTimeout: (callback, ms) => setTimeout(callback, ms),
+    clearTimeout: (id) => clearTimeout(typeof id === "number" ? id : undefined),
+  },
+});
+let sendTyping = loadSendTyping(localStorage);
+$("input").addEventListener("input", () => {
+  if (!sendTyping) return;
+  const net = currentNet();
+  const buffer = currentBuffer();
+  const where = net && buffer && buffer.type !== "server"
+    ? { networkId: net.id, target: buffer.name }
+    : undefined;
+  typingReporter.input(where, $as("input", HTMLInputElement).value);
+});
+
 wireSettings({
   dialog: $as("settings-dialog", HTMLDialogElement),
   form: $as("settings-form", HTMLFormElement),
@@ -666,6 +715,11 @@ wireSettings({
   cancel: $("settings-cancel"),
   storage: localStorage,
   onWords: (words) => (state.highlightWords = words),
+  sendTyping: $as("send-typing", HTMLInputElement),
+  onSendTyping: (on) => {
+    sendTyping = on;
+    if (!on) typingReporter.stop();
+  },
 });
 document.addEventListener("visibilitychange", () => {
   // A frame asked for just before the page was hidden would wait until it is shown again.

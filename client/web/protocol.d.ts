@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { EventMap, EventType } from "../../bus/events.ts";
+import type { EventMap, EventType, TypingState } from "../../bus/events.ts";
 import type { DeepLink } from "../../deeplink/deeplink_payloads.js";
 import type { SearchQuery, StoredBuffer } from "../../history/message_store.ts";
 import type { StoredLine } from "../../history/stored_line.ts";
@@ -90,6 +90,7 @@ export type Action =
     | { kind: "part"; networkId: number; channel: string; reason?: string }
     | { kind: "say"; networkId: number; target: string; text: string }
     | { kind: "me"; networkId: number; target: string; text: string }
+    | { kind: "typing"; networkId: number; target: string; state: TypingState }
     | { kind: "whois"; networkId: number; nick: string }
     | { kind: "nick"; networkId: number; nick: string }
     | { kind: "quote"; networkId: number; line: string }

@@ -234,6 +234,18 @@ const ACTIONS = {
     target: str(o, "target", NAME, "a channel or nickname"),
     text: text(o, "text"),
   }),
+  "typing": (o) => {
+    const state = o.state;
+    if (state !== "active" && state !== "paused" && state !== "done") {
+      throw new FieldError("state", "active, paused or done", state);
+    }
+    return {
+      kind: "typing",
+      networkId: id(o, "networkId"),
+      target: str(o, "target", NAME, "a channel or nickname"),
+      state,
+    };
+  },
   "whois": (o) => ({
     kind: "whois",
     networkId: id(o, "networkId"),
@@ -556,6 +568,8 @@ const ROSTER = {
   host: { optional: "string" },
   realname: { optional: "string" },
 };
+/** @type {readonly import("../../bus/events.ts").TypingState[]} */
+const TYPING_STATES = ["active", "paused", "done"];
 /** @type {Shape<EventMap["server.motd"]>} */
 const MOTD = { networkId: "number", lines: "string[]" };
 /** @type {Shape<import("../../bus/events.ts").UserEventFields>} */
@@ -603,6 +617,15 @@ const EVENT_DATA = {
   "user.kicked": { object: { ...USER, channel: "string", kicker: "string", reason: "string" } },
   "user.nick": { object: { networkId: "number", old_nickname: "string", nickname: "string" } },
   "user.meta": { object: ROSTER },
+  "user.typing": {
+    object: {
+      networkId: "number",
+      channel: "string",
+      user: "string",
+      peer: { optional: "string" },
+      state: { oneOf: TYPING_STATES },
+    },
+  },
   "channel.topic": {
     object: {
       networkId: "number",

@@ -6,6 +6,7 @@
 import type { Buffer, Line, Net } from "./page_state.js";
 import type { Action, HistoryBuffer, RosterEntry, ServerMessage, UiEvent } from "./protocol.js";
 import type { DeepLink } from "../../deeplink/deeplink_payloads.js";
+import type { TypingBoard } from "./typing.js";
 
 /**
  * A command a plugin registered, run from the input line.
@@ -77,6 +78,8 @@ export interface StoreHooks {
    * {@linkcode PageStore.historyLoaded}.
    */
   opened?(networkId: number, buffer: Buffer): void;
+  /** The time (ms) typing notifications are held from; `Date.now()` when absent. */
+  now?(): number;
 }
 
 /**
@@ -123,7 +126,9 @@ export interface PageState {
  * @example
  * ```ts
  * import type { Dirty } from "./store.js";
- * const dirty: Dirty = { rail: true, buffers: false, messages: false, nicks: false, plugins: false };
+ * const dirty: Dirty = {
+ *   rail: true, buffers: false, messages: false, nicks: false, plugins: false, typing: false,
+ * };
  * ```
  */
 export interface Dirty {
@@ -137,6 +142,8 @@ export interface Dirty {
   nicks: boolean;
   /** The Plugins page. */
   plugins: boolean;
+  /** The "alice is typing" line. */
+  typing: boolean;
 }
 
 /**
@@ -180,6 +187,14 @@ export declare class PageStore {
   dirty: Dirty;
   /** Frames drawn and lines added. */
   stats: { frames: number; lines: number };
+  /** Who is typing where, keyed by `"<network id> <buffer key>"`. */
+  typists: TypingBoard;
+  /** The time (ms) typing notifications are held from: the hooks' clock, else `Date.now()`. */
+  now(): number;
+  /** The nicknames typing in a buffer now, oldest first. */
+  typing(networkId: number, bufferKey: string): string[];
+  /** When the typing shown in a buffer next lapses (ms), or `undefined`. */
+  typingLapse(networkId: number, bufferKey: string): number | undefined;
   /** The network shown. */
   currentNet(): Net | undefined;
   /** The buffer shown. */

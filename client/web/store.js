@@ -19,6 +19,7 @@ import {
 } from "./event_text.js";
 import { stripFormatting } from "./format.js";
 import * as model from "./page_state.js";
+import { TypingBoard } from "./typing.js";
 
 /** @typedef {import("./page_state.d.ts").Line} Line */
 /** @typedef {import("./page_state.d.ts").Buffer} Buffer */
@@ -79,7 +80,16 @@ export class PageStore {
     highlightWords: [],
   };
   /** @type {Dirty} */
-  dirty = { rail: true, buffers: true, messages: true, nicks: true, plugins: false };
+  dirty = {
+    rail: true,
+    buffers: true,
+    messages: true,
+    nicks: true,
+    plugins: false,
+    typing: true,
+  };
+  /** Who is typing where, keyed by "network id, buffer key" (see {@linkcode PageStore.typing}). */
+  typists = new TypingBoard();
   /** Counters for tests and the bench. */
   stats = { frames: 0, lines: 0 };
   /** @type {StoreHooks} */
@@ -92,6 +102,27 @@ export class PageStore {
   /** @param {StoreHooks} hooks */
   constructor(hooks) {
     this.#hooks = hooks;
+  }
+
+  /** The time typing notifications are held from (ms), the hooks' clock if they have one. */
+  now() {
+    return this.#hooks.now?.() ?? Date.now();
+  }
+
+  /**
+   * The nicknames typing in a buffer now.
+   * @param {number} networkId @param {string} bufferKey
+   */
+  typing(networkId, bufferKey) {
+    return this.typists.typing(`${networkId} ${bufferKey}`, this.now());
+  }
+
+  /**
+   * When the typing shown in a buffer next lapses (ms), or `undefined`.
+   * @param {number} networkId @param {string} bufferKey
+   */
+  typingLapse(networkId, bufferKey) {
+    return this.typists.nextLapse(`${networkId} ${bufferKey}`);
   }
 
   /** The network shown. */
@@ -137,6 +168,7 @@ export class PageStore {
       d.buffers =
       d.messages =
       d.nicks =
+      d.typing =
         true;
   }
 
@@ -219,6 +251,7 @@ export class PageStore {
     }
     this.state.networkId = networkId;
     this.state.bufferKey = key;
+    this.dirty.typing = true;
     const buffer = this.currentBuffer();
     if (buffer) {
       buffer.unread = buffer.highlights = 0;
@@ -519,6 +552,10 @@ export class PageStore {
           key = net.buffers.has(fold(peer)) ? fold(peer) : "*";
         }
         const line = { kind, nick: data.user, text: data.message, time, highlight };
+        // A message ends its sender's typing (the spec's implicit `done`).
+        if (this.typists.clear(`${id} ${key}`, net.members.fold(data.user))) {
+          this.dirty.typing = true;
+        }
         const quiet = data.history === true;
         add(key, line, {
           private: isPrivate && kind !== "notice",
@@ -537,6 +574,23 @@ export class PageStore {
           nick: net.currentNick,
           text: data.message,
         }, { fromMe: true });
+        return;
+      }
+      case "user.typing": {
+        const data = event.data;
+        if (isMe(data.user)) return;
+        const name = data.channel === "" ? data.peer ?? data.user : data.channel;
+        // Typing opens no buffer: only one already there shows it.
+        const key = fold(name);
+        if (!net.buffers.has(key)) return;
+        this.typists.receive(
+          `${id} ${key}`,
+          net.members.fold(data.user),
+          data.user,
+          data.state,
+          this.now(),
+        );
+        this.dirty.typing = true;
         return;
       }
       case "user.joined": {

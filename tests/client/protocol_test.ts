@@ -27,6 +27,7 @@ Deno.test("parseAction() accepts every well-formed action and echoes its id", ()
     { kind: "part", networkId: 1, channel: "#deno", reason: "later" },
     { kind: "say", networkId: 1, target: "#deno", text: "hello there" },
     { kind: "me", networkId: 1, target: "bob", text: "waves" },
+    { kind: "typing", networkId: 1, target: "#deno", state: "paused" },
     { kind: "whois", networkId: 1, nick: "bob" },
     { kind: "nick", networkId: 1, nick: "alice_" },
     { kind: "quote", networkId: 1, line: "TOPIC #a :new topic" },
@@ -96,6 +97,10 @@ Deno.test("parseAction() refuses malformed, unknown, oversized and invalid frame
       4,
     ],
     [JSON.stringify({ kind: "join", networkId: 1, channel: "#a b" }), "invalid_field"],
+    [
+      JSON.stringify({ kind: "typing", networkId: 1, target: "#a", state: "idle" }),
+      "invalid_field",
+    ],
     [JSON.stringify({ kind: "plugin.upgrade", name: "g", version: "^2" }), "invalid_field"],
     [
       JSON.stringify({ kind: "plugin.upgrade", name: "g", version: "2.0.0", consent: [1] }),
@@ -238,6 +243,7 @@ const SAMPLES: { [K in EventType]: EventMap[K] } = {
   },
   "user.nick": { networkId: 1, old_nickname: "bob", nickname: "rob" },
   "user.meta": { networkId: 1, nickname: "bob", away: false, host: "b@h" },
+  "user.typing": { networkId: 1, channel: "", user: "bob", peer: "bob", state: "paused" },
   "channel.topic": { networkId: 1, channel: "#a", topic: "t", setter: "bob" },
   "channel.mode": { networkId: 1, channel: "#a", modes: "+o bob" },
   "channels.changed": { networkId: 1, channels: ["#a"] },

@@ -40,6 +40,39 @@ export declare function loadWords(storage: Pick<Storage, "getItem">): string[];
 export declare function saveWords(storage: Pick<Storage, "setItem">, value: string): string[];
 
 /**
+ * The localStorage key of the typing switch (`"off"` when typing is not sent).
+ *
+ * @example
+ * ```ts
+ * import { SEND_TYPING_KEY } from "./settings.js";
+ * console.log(SEND_TYPING_KEY); // "ircbus.sendTyping"
+ * ```
+ */
+export declare const SEND_TYPING_KEY: string;
+
+/**
+ * Whether typing notifications are sent, as saved (on unless switched off).
+ *
+ * @example
+ * ```ts
+ * import { loadSendTyping } from "./settings.js";
+ * console.log(loadSendTyping({ getItem: () => null })); // true
+ * ```
+ */
+export declare function loadSendTyping(storage: Pick<Storage, "getItem">): boolean;
+
+/**
+ * Saves whether typing notifications are sent.
+ *
+ * @example
+ * ```ts
+ * import { saveSendTyping } from "./settings.js";
+ * saveSendTyping({ setItem: () => {} }, false);
+ * ```
+ */
+export declare function saveSendTyping(storage: Pick<Storage, "setItem">, on: boolean): void;
+
+/**
  * Wires the Settings dialog (open, show the words, save on submit).
  *
  * @example
@@ -52,6 +85,8 @@ export declare function saveWords(storage: Pick<Storage, "setItem">, value: stri
  *   input: document.querySelector<HTMLInputElement>("#highlight-words")!,
  *   open: $("open-settings"), cancel: $("settings-cancel"), storage: localStorage,
  *   onWords: console.log,
+ *   sendTyping: document.querySelector<HTMLInputElement>("#send-typing")!,
+ *   onSendTyping: console.log,
  * });
  * ```
  */
@@ -63,4 +98,8 @@ export declare function wireSettings(parts: {
   cancel: HTMLElement;
   storage: Storage;
   onWords: (words: string[]) => void;
+  /** The "let others see when I am typing" checkbox. */
+  sendTyping: HTMLInputElement;
+  /** Told whether typing is sent, at start and on each save. */
+  onSendTyping: (on: boolean) => void;
 }): void;
