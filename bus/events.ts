@@ -259,6 +259,8 @@ export interface EventMap {
     timestamp: number;
     /** The IRCv3 message id, when the server sent one. */
     msgid?: string;
+    /** The msgid of the message this one answers (IRCv3 `+draft/reply`). */
+    replyTo?: string;
     /** True when the message was replayed: CHATHISTORY, or a bouncer's playback (ZNC). */
     history?: boolean;
     /** For a private message: the other party of the conversation. */
@@ -277,6 +279,11 @@ export interface EventMap {
     target?: string;
     /** `action` for a `/me` (its text in `message`); absent means `message`. */
     kind?: "message" | "action";
+    /**
+     * The msgid of the message this one answers, sent as `+draft/reply`; absent when the
+     * server lacks `message-tags` (the reply then went as a `nick: ` prefix in `message`).
+     */
+    replyTo?: string;
   };
   /**
    * Someone else is typing, paused or done (IRCv3 `+typing` on a TAGMSG). `channel` is `""`

@@ -114,7 +114,9 @@ export class PageActions {
         }, EventSourceUI));
         return null;
       case "say":
-        networks.require(action.networkId, "say").say(action.target, action.text);
+        networks.require(action.networkId, "say").say(action.target, action.text, {
+          reply: action.reply,
+        });
         return null;
       case "me":
         networks.require(action.networkId, "send an action").action(action.target, action.text);
@@ -177,6 +179,10 @@ export class PageActions {
         const store = await this.#flushedHistory();
         const { kind: _kind, id: _id, ...query } = action;
         return store.search(query);
+      }
+      case "history.message": {
+        const store = await this.#flushedHistory();
+        return store.message(action.networkId, action.buffer, action.msgid) ?? null;
       }
       case "history.buffers": {
         const store = await this.#flushedHistory();

@@ -5,7 +5,8 @@
  * - `buffers`: one row per network and folded buffer name, with the last-read position;
  * - `lines`: the stored lines; `fp` is a 53-bit fingerprint of sender, kind and text, so
  *   `(buffer_id, time, fp)` is unique and a replay of a line without msgid is ignored;
- *   `(buffer_id, msgid)` is unique where there is a msgid;
+ *   `(buffer_id, msgid)` is unique where there is a msgid; `reply_to` is the msgid of the
+ *   message a line answers (IRCv3 `+draft/reply`);
  * - `lines_fts`: FTS5 over `lines.text` (external content, trigram tokenizer, no
  *   positions), filled behind the inserts up to `history_meta.fts_upto` (the newest line id
  *   indexed): a commit writes only `lines`, so a flood is stored at the speed of a plain
@@ -56,6 +57,11 @@ export const MIGRATIONS: Migration[] = [
         INSERT INTO lines_fts (lines_fts, rowid, text) VALUES ('delete', old.id, old.text);
       END;
     `,
+  },
+  {
+    // IRCv3 replies: the msgid of the message a line answers (`+draft/reply`).
+    version: 2,
+    sql: `ALTER TABLE lines ADD COLUMN reply_to TEXT;`,
   },
 ];
 

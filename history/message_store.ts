@@ -36,7 +36,7 @@ const INDEX_CHUNK = 256;
 const INDEX_TURN_MS = 8;
 /** The columns {@linkcode toLine} reads, over `lines l` joined to its buffer `b`. */
 const LINE_COLUMNS =
-  "l.id, b.network_id, b.name, l.time, l.msgid, l.kind, l.sender, l.text, l.self";
+  "l.id, b.network_id, b.name, l.time, l.msgid, l.kind, l.sender, l.text, l.self, l.reply_to";
 /** The join every line read selects from. */
 const FROM_LINES = "FROM lines l JOIN buffers b ON b.id = l.buffer_id";
 
@@ -172,6 +172,7 @@ export class MessageStore implements Disposable {
   readonly #insertBuffer: StatementSync;
   readonly #selectBuffer: StatementSync;
   readonly #latest: StatementSync;
+  readonly #byMsgid: StatementSync;
   readonly #before: StatementSync;
   readonly #lineTime: StatementSync;
   readonly #lastTime: StatementSync;
@@ -195,13 +196,16 @@ export class MessageStore implements Disposable {
       (text) => typeof text === "string" ? fold(text) : text,
     );
     this.#insertLine = db.prepare(
-      "INSERT OR IGNORE INTO lines (buffer_id, time, kind, self, sender, text, msgid, fp) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT OR IGNORE INTO lines (buffer_id, time, kind, self, sender, text, msgid, fp, reply_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
     this.#insertBuffer = db.prepare(
       "INSERT INTO buffers (network_id, name, name_key) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
     );
     this.#selectBuffer = db.prepare(
       "SELECT id FROM buffers WHERE network_id = ? AND name_key = ?",
+    );
+    this.#byMsgid = db.prepare(
+      `SELECT ${LINE_COLUMNS} ${FROM_LINES} WHERE l.buffer_id = ? AND l.msgid = ?`,
     );
     this.#latest = db.prepare(
       `SELECT ${LINE_COLUMNS} ${FROM_LINES} WHERE l.buffer_id = ? ORDER BY l.time DESC, l.id DESC LIMIT ?`,
@@ -487,6 +491,26 @@ export class MessageStore implements Disposable {
   }
 
   /**
+   * The line of a buffer with IRCv3 msgid `msgid` (a reply's original), or `undefined`.
+   *
+   * @example
+   * ```ts ignore
+   * store.message(1, "#deno", "a1b2")?.text;
+   * ```
+   */
+  message(networkId: number, buffer: string, msgid: string): StoredLine | undefined {
+    this.#check("read history");
+    try {
+      const id = this.#bufferId(networkId, buffer, false);
+      if (id === undefined) return undefined;
+      const row = this.#byMsgid.get(id, msgid);
+      return row === undefined ? undefined : toLine(row);
+    } catch (error) {
+      throw historyError("Cannot read history", this.#path, error);
+    }
+  }
+
+  /**
    * Lines of a buffer after `since` that others sent (messages, notices, actions), counted
    * up to `max` (default 999: a badge shows no more).
    */
@@ -667,6 +691,7 @@ export class MessageStore implements Disposable {
             line.text,
             line.msgid ?? null,
             fingerprint(line.sender, kind, line.text),
+            line.replyTo ?? null,
           );
         }
         db.exec("COMMIT");
@@ -759,6 +784,7 @@ function toLine(row: Record<string, unknown>): StoredLine {
     self: row.self === 1,
   };
   if (typeof row.msgid === "string") line.msgid = row.msgid;
+  if (typeof row.reply_to === "string") line.replyTo = row.reply_to;
   return line;
 }
 

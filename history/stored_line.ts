@@ -55,6 +55,8 @@ export interface StoredLine {
   time: number;
   /** The IRCv3 message id, when the server sent one. */
   msgid?: string;
+  /** The msgid of the message this one answers (IRCv3 `+draft/reply`). */
+  replyTo?: string;
   /** What happened. */
   kind: LineKind;
   /** Who sent it (see the kinds above). */

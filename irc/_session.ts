@@ -293,13 +293,21 @@ export class Session {
     return true;
   }
 
+  /** Whether the server takes client tags (`message-tags`): replies, typing, reactions. */
+  get clientTags(): boolean {
+    return this.#ctx.caps.has("message-tags");
+  }
+
   /** A message to `target` is queued: it ends our typing there, with no `done` needed. */
   typingEnded(target: string): void {
     this.#typing.sent(this.#ctx.server.fold(target));
   }
 
-  /** Emits `message.sent` in order with incoming lines; `kind` for a `/me` action. */
-  recordSent(target: string, text: string, kind?: "action"): void {
+  /**
+   * Emits `message.sent` in order with incoming lines; `kind` for a `/me` action, `replyTo`
+   * for a reply sent with its tag.
+   */
+  recordSent(target: string, text: string, kind?: "action", replyTo?: string): void {
     const isChannel = this.#ctx.server.isChannel(target);
     this.#worker.push(() =>
       this.#ctx.emit("message.sent", {
@@ -308,6 +316,7 @@ export class Session {
         message: text,
         ...(isChannel ? {} : { target }),
         ...(kind ? { kind } : {}),
+        ...(replyTo !== undefined ? { replyTo } : {}),
       })
     );
   }

@@ -11,7 +11,14 @@ import { MessageIds } from "./_messages.ts";
 import { saslprep } from "./saslprep.ts";
 import { ctcp } from "./_ctcp.ts";
 import { formatLine } from "./_format_line.ts";
-import type { ChannelListing, IrcClientOptions, IrcConnectionState, SaslOptions } from "./types.ts";
+import { checkReplyMsgid, REPLY_TAG } from "./_reply.ts";
+import type {
+  ChannelListing,
+  IrcClientOptions,
+  IrcConnectionState,
+  ReplyTarget,
+  SaslOptions,
+} from "./types.ts";
 
 const FORBIDDEN = /[\r\n\0]/;
 
@@ -207,13 +214,17 @@ export class IrcClient implements AsyncDisposable {
    * Sends a PRIVMSG to a channel or nickname; each line of `text` is one message.
    * `message.sent` is emitted in order with incoming events.
    *
+   * With `reply`, it answers the message `reply.msgid` (by `reply.nick`): sent with
+   * `+draft/reply` where the server has `message-tags`, else as `nick: text`.
+   *
    * @example
    * ```ts ignore
    * client.say("#deno", "hello");
+   * client.say("#deno", "agreed", { reply: { msgid: "a1b2", nick: "bob" } });
    * ```
    */
-  say(target: string, text: string): void {
-    this.#sendText("say", target, text);
+  say(target: string, text: string, options: { reply?: ReplyTarget } = {}): void {
+    this.#sendText("say", target, text, undefined, options.reply);
   }
 
   /**
@@ -248,19 +259,34 @@ export class IrcClient implements AsyncDisposable {
   }
 
   /** Sends `text` to `target` as PRIVMSGs, one per line (cut to fit), or as `/me` actions. */
-  #sendText(what: string, target: string, text: string, kind?: "action"): void {
+  #sendText(
+    what: string,
+    target: string,
+    text: string,
+    kind?: "action",
+    reply?: ReplyTarget,
+  ): void {
     checkToken(what, target);
+    if (reply !== undefined) {
+      checkReplyMsgid(what, reply.msgid);
+      checkToken(what, reply.nick);
+    }
     if (text.includes("\0") || text.includes("\r")) {
       throw new TypeError(
         `Cannot ${what}: the text contains CR or NUL, got ${JSON.stringify(text)}`,
       );
     }
     const session = this.#session_(what);
+    // A reply is tagged where the server takes client tags, else written as people do.
+    const replyTo = reply && session.clientTags ? reply.msgid : undefined;
+    if (reply && replyTo === undefined) text = `${reply.nick}: ${text}`;
+    const tags = replyTo !== undefined ? { [REPLY_TAG]: replyTo } : undefined;
     // The CTCP wrapping of an action takes 10 of a line's 400 bytes.
     const width = kind === "action" ? 390 : 400;
     const chunks = text.split("\n").flatMap((line) => splitUtf8(line, width));
     const lines = chunks.map((chunk) =>
       formatLine({
+        tags,
         command: "PRIVMSG",
         params: [target],
         text: kind === "action" ? ctcp("ACTION", chunk) : chunk,
@@ -271,7 +297,7 @@ export class IrcClient implements AsyncDisposable {
     session.typingEnded(target);
     for (const [i, chunk] of chunks.entries()) {
       // message.sent follows the real send, in order with incoming lines.
-      session.sendUser(lines[i], () => session.recordSent(target, chunk, kind));
+      session.sendUser(lines[i], () => session.recordSent(target, chunk, kind, replyTo));
     }
   }
 

@@ -92,6 +92,23 @@ export interface IrcClock {
 }
 
 /**
+ * The message a reply answers: its msgid (sent as `+draft/reply`) and its sender's nick (the
+ * `nick: ` prefix on a server without client tags).
+ *
+ * @example
+ * ```ts
+ * import type { ReplyTarget } from "./types.ts";
+ * const reply: ReplyTarget = { msgid: "a1b2", nick: "bob" };
+ * ```
+ */
+export interface ReplyTarget {
+  /** The msgid of the message answered. */
+  msgid: string;
+  /** Who sent it. */
+  nick: string;
+}
+
+/**
  * The server's answer to LIST: the channels (at most 2,000 are kept) and how many more were
  * left out.
  *

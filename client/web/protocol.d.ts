@@ -88,7 +88,14 @@ export type Action =
     | { kind: "disconnect"; networkId: number }
     | { kind: "join"; networkId: number; channel: string; key?: string }
     | { kind: "part"; networkId: number; channel: string; reason?: string }
-    | { kind: "say"; networkId: number; target: string; text: string }
+    | {
+      kind: "say";
+      networkId: number;
+      target: string;
+      text: string;
+      /** The message answered (`+draft/reply`, or a `nick: ` prefix without client tags). */
+      reply?: { msgid: string; nick: string };
+    }
     | { kind: "me"; networkId: number; target: string; text: string }
     | { kind: "typing"; networkId: number; target: string; state: TypingState }
     | { kind: "whois"; networkId: number; nick: string }
@@ -105,6 +112,8 @@ export type Action =
     | { kind: "history.page"; networkId: number; buffer: string; before?: number; limit?: number }
     // Picked, not the interface itself: an action is also read as a plain record.
     | ({ kind: "history.search" } & Pick<SearchQuery, keyof SearchQuery>)
+    /** The stored line with a msgid (a reply's original); its reply is the line or `null`. */
+    | { kind: "history.message"; networkId: number; buffer: string; msgid: string }
     | { kind: "history.buffers" }
     | { kind: "plugins.refresh" }
     | { kind: "plugin.disable"; name: string }

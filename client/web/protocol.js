@@ -20,6 +20,8 @@ export const MAX_ACTION_BYTES = 16 * 1024;
 export const MAX_TEXT = 4000;
 
 const NAME = /^[^\s,\x00-\x1f\x7f]{1,200}$/;
+/** A message id, as `+draft/reply` carries one. */
+const MSGID = /^[^\s\x00-\x1f\x7f]{1,200}$/;
 const NICK = /^[^\s,\x00-\x1f\x7f!@#&:][^\s,\x00-\x1f\x7f!@]{0,49}$/;
 const HOST = /^[A-Za-z0-9.:\-\[\]_]{1,255}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
@@ -222,12 +224,23 @@ const ACTIONS = {
     if (reason) out.reason = reason;
     return out;
   },
-  "say": (o) => ({
-    kind: "say",
-    networkId: id(o, "networkId"),
-    target: str(o, "target", NAME, "a channel or nickname"),
-    text: text(o, "text"),
-  }),
+  "say": (o) => {
+    /** @type {Extract<Action, { kind: "say" }>} */
+    const out = {
+      kind: "say",
+      networkId: id(o, "networkId"),
+      target: str(o, "target", NAME, "a channel or nickname"),
+      text: text(o, "text"),
+    };
+    if (o.reply !== undefined) {
+      const reply = isObject(o.reply) ? o.reply : {};
+      out.reply = {
+        msgid: str(reply, "msgid", MSGID, "a message id"),
+        nick: str(reply, "nick", NICK, "a nickname"),
+      };
+    }
+    return out;
+  },
   "me": (o) => ({
     kind: "me",
     networkId: id(o, "networkId"),
@@ -310,6 +323,12 @@ const ACTIONS = {
       until: optInt(o, "until", 0, Number.MAX_SAFE_INTEGER),
       limit: optInt(o, "limit", 1, MAX_HISTORY_LIMIT),
     }),
+  }),
+  "history.message": (o) => ({
+    kind: "history.message",
+    networkId: id(o, "networkId"),
+    buffer: str(o, "buffer", NAME, "a channel or nickname"),
+    msgid: str(o, "msgid", MSGID, "a message id"),
   }),
   "history.buffers": () => ({ kind: "history.buffers" }),
   "plugins.refresh": () => ({ kind: "plugins.refresh" }),
@@ -597,6 +616,7 @@ const EVENT_DATA = {
       message: "string",
       timestamp: "number",
       msgid: { optional: "string" },
+      replyTo: { optional: "string" },
       history: { optional: "boolean" },
       peer: { optional: "string" },
       kind: { optional: { oneOf: ["message", "notice", "action", "ctcp"] } },
@@ -609,6 +629,7 @@ const EVENT_DATA = {
       message: "string",
       target: { optional: "string" },
       kind: { optional: { oneOf: ["message", "action"] } },
+      replyTo: { optional: "string" },
     },
   },
   "user.joined": { object: { ...USER, channel: "string" } },
