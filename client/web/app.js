@@ -10,7 +10,7 @@ import { bindInput, confirmPasteDialog } from "./input.js";
 import { bindNetworkForm, fillNetworkForm, readNetworkForm, stateText } from "./network_form.js";
 import * as model from "./page_state.js";
 import { showActivity, upgradeWithConsent } from "./plugins_view.js";
-import { Scrollback } from "./scrollback.js";
+import { isHistoryLine, Scrollback } from "./scrollback.js";
 import { socket, takeEarlyFrames } from "./socket.js";
 import { PageStore, pluginsReply } from "./store.js";
 import { Transport } from "./transport.js";
@@ -68,6 +68,9 @@ const transport = new Transport(socket, {
 
 const messages = new MessageList($("messages"), {
   colorOf: (networkId, nick) => store.colorOf(networkId, nick),
+  quoteOf,
+  onReply: (line) => startReply(line),
+  onJump: (msgid) => void jumpTo(msgid),
 });
 const nicks = new NickList($("nicklist"), $("nick-count"), { onQuery: openQuery });
 const notify = createNotifier((note) => select(note.networkId, note.key));
@@ -376,6 +379,79 @@ async function submitNetworkForm(event) {
   }
 }
 
+// ---- replies -----------------------------------------------------------------------------
+
+/** Originals fetched from the history, by "network buffer-key msgid". @type {Map<string, import("./views/message_list.d.ts").Quote>} */
+const quotes = new Map();
+/** Originals kept at most (the oldest fetched forgotten first). */
+const MAX_QUOTES = 500;
+
+/**
+ * The original of a reply in the buffer shown: from its lines, else from the history (the
+ * quote is filled in once fetched).
+ * @param {number} networkId @param {string} msgid
+ * @returns {import("./views/message_list.d.ts").Quote}
+ */
+function quoteOf(networkId, msgid) {
+  const buffer = currentBuffer();
+  if (!buffer) return "missing";
+  const line = buffer.lines.find((l) => l.msgid === msgid);
+  if (line) return { nick: line.nick ?? "", text: line.text };
+  const key = `${networkId} ${buffer.key} ${msgid}`;
+  const known = quotes.get(key);
+  if (known) return known;
+  quotes.set(key, "loading");
+  if (quotes.size > MAX_QUOTES) quotes.delete(quotes.keys().next().value ?? "");
+  request({ kind: "history.message", networkId, buffer: buffer.name, msgid }).then(
+    (stored) => {
+      quotes.set(
+        key,
+        isHistoryLine(stored) ? { nick: stored.sender, text: stored.text } : "missing",
+      );
+      messages.refreshQuotes(networkId, msgid);
+    },
+    () => quotes.set(key, "missing"),
+  );
+  return "loading";
+}
+
+/** The message the next line answers. @type {{ networkId: number, key: string, msgid: string, nick: string } | undefined} */
+let replying;
+
+/** Starts a reply to `line` in the buffer shown. @param {import("./page_state.d.ts").Line} line */
+function startReply(line) {
+  const net = currentNet();
+  const buffer = currentBuffer();
+  if (!net || !buffer || line.msgid === undefined || line.nick === undefined) return;
+  replying = { networkId: net.id, key: buffer.key, msgid: line.msgid, nick: line.nick };
+  $("reply-text").textContent = `Replying to ${line.nick}: ${line.text}`;
+  $("reply-bar").hidden = false;
+  $("input").focus();
+}
+
+function cancelReply() {
+  replying = undefined;
+  $("reply-bar").hidden = true;
+}
+
+/**
+ * Shows the message `msgid` of the buffer shown: drawn, or loaded from the history page by
+ * page (at most 25 pages) until it is there.
+ * @param {string} msgid
+ */
+async function jumpTo(msgid) {
+  const net = currentNet();
+  const buffer = currentBuffer();
+  if (!net || !buffer) return;
+  for (let pages = 0; pages <= 25; pages++) {
+    if (messages.reveal(msgid)) return;
+    if (currentBuffer() !== buffer) return;
+    const loaded = await scrollback.older(net.id, buffer);
+    if (loaded === 0) break;
+  }
+  if (!messages.reveal(msgid)) toast("The original message is not in the history");
+}
+
 // ---- input line -------------------------------------------------------------------------
 
 /** Carries out what command_plan.js decided for one line. @param {string} line */
@@ -399,7 +475,16 @@ function runInput(line) {
         break;
       case "send": {
         const done = step.done;
-        void act(step.action).then((result) => {
+        let action = step.action;
+        // The line answers the message picked with Reply, in the buffer it was picked in.
+        if (
+          action.kind === "say" && replying && net && buffer &&
+          replying.networkId === net.id && replying.key === buffer.key
+        ) {
+          action = { ...action, reply: { msgid: replying.msgid, nick: replying.nick } };
+          cancelReply();
+        }
+        void act(action).then((result) => {
           if (done && result !== undefined) show("event", done);
         });
         break;
@@ -683,6 +768,7 @@ $("open-plugins").addEventListener("click", () => {
   refreshPlugins();
   refreshSources();
 });
+$("reply-cancel").addEventListener("click", cancelReply);
 $("close-plugins").addEventListener("click", () => ($("plugins-page").hidden = true));
 
 // ---- attention ----------------------------------------------------------------------------

@@ -28,6 +28,10 @@ export interface Line {
   id?: number;
   /** It mentions us (our nick or a highlight word). */
   highlight?: boolean;
+  /** The IRCv3 msgid, when the server gave one (a reply can answer it). */
+  msgid?: string;
+  /** The msgid of the message it answers (IRCv3 `+draft/reply`). */
+  replyTo?: string;
 }
 
 /**

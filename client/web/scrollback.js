@@ -49,7 +49,9 @@ function isObject(v) {
 export function isHistoryLine(v) {
   return isObject(v) && typeof v.id === "number" && typeof v.networkId === "number" &&
     typeof v.buffer === "string" && typeof v.time === "number" && typeof v.kind === "string" &&
-    typeof v.sender === "string" && typeof v.text === "string";
+    typeof v.sender === "string" && typeof v.text === "string" &&
+    (v.msgid === undefined || typeof v.msgid === "string") &&
+    (v.replyTo === undefined || typeof v.replyTo === "string");
 }
 
 /**
@@ -77,8 +79,13 @@ export function lineFromStored(stored) {
   switch (stored.kind) {
     case "message":
     case "notice":
-    case "action":
-      return { id, time, kind: stored.kind, nick: sender, text };
+    case "action": {
+      /** @type {Line} */
+      const line = { id, time, kind: stored.kind, nick: sender, text };
+      if (stored.msgid !== undefined) line.msgid = stored.msgid;
+      if (stored.replyTo !== undefined) line.replyTo = stored.replyTo;
+      return line;
+    }
     case "join":
       return event(joinText({ ...who, channel }));
     case "part":

@@ -551,7 +551,10 @@ export class PageStore {
           // A private notice (services, the server) joins an open query, else the server buffer.
           key = net.buffers.has(fold(peer)) ? fold(peer) : "*";
         }
+        /** @type {Line} */
         const line = { kind, nick: data.user, text: data.message, time, highlight };
+        if (data.msgid !== undefined) line.msgid = data.msgid;
+        if (data.replyTo !== undefined) line.replyTo = data.replyTo;
         // A message ends its sender's typing (the spec's implicit `done`).
         if (this.typists.clear(`${id} ${key}`, net.members.fold(data.user))) {
           this.dirty.typing = true;
@@ -573,6 +576,7 @@ export class PageStore {
           kind: data.kind === "action" ? "action" : "message",
           nick: net.currentNick,
           text: data.message,
+          ...(data.replyTo !== undefined ? { replyTo: data.replyTo } : {}),
         }, { fromMe: true });
         return;
       }

@@ -1,12 +1,21 @@
 /**
  * Client tags in real Chromium, against a real InspIRCd (with ircv3_ctctags) and a second
- * user: typing shown and sent, and switched off in Settings.
+ * user: typing shown and sent, and switched off in Settings; a reply sent from a line's Reply
+ * button, its quote, and a jump that loads the original from the history.
  */
 import assert from "node:assert/strict";
 import { addLocalNetwork, launchPage } from "./_browser.ts";
 import { Peer, startInspircd, tempClient } from "./_helpers.ts";
+import type { Page } from "playwright-core";
 
-Deno.test("the page: typing shows who types, clears on done or a message, and is sent unless switched off", async (t) => {
+/** The msgid of the line showing `text`, once it is drawn. */
+async function waitForMsgid(page: Page, text: string): Promise<string> {
+  const line = page.locator(".line[data-msgid]", { hasText: text });
+  await line.waitFor();
+  return (await line.getAttribute("data-msgid")) ?? "";
+}
+
+Deno.test("the page: typing shown and sent (unless switched off); replies sent, quoted and jumped to", async (t) => {
   await using server = await startInspircd();
   await using client = await tempClient();
   await using browser = await launchPage();
@@ -46,6 +55,49 @@ Deno.test("the page: typing shows who types, clears on done or a message, and is
     await input.fill("");
     await bob.events.waitFor("user.typing", (d) => d.state === "done");
   });
+
+  await t.step(
+    "Reply on bob's line: the answer carries his msgid and shows his line quoted",
+    async () => {
+      bob.irc.say("#room", "what time is it?");
+      const msgid = await waitForMsgid(page, "what time is it?");
+      const line = page.locator(".line", { hasText: "what time is it?" });
+      await line.hover();
+      await line.getByRole("button", { name: "Reply to bob" }).click();
+      await page.locator("#reply-bar", { hasText: "Replying to bob: what time is it?" }).waitFor();
+      await input.fill("noon");
+      await input.press("Enter");
+      const got = await bob.events.waitFor("message.received", (d) => d.message === "noon");
+      assert.equal(got.data.replyTo, msgid, "tagged with +draft/reply");
+      const answer = page.locator(".line", { hasText: "noon" });
+      assert.equal(
+        (await answer.locator(".quote").textContent())?.includes("what time is it?"),
+        true,
+      );
+      assert.equal(await page.locator("#reply-bar").isHidden(), true);
+    },
+  );
+
+  await t.step(
+    "a reply to a line far back: quoted from the history, the jump loads it",
+    async () => {
+      bob.irc.say("#room", "the far original");
+      const original = await waitForMsgid(page, "the far original");
+      for (let i = 0; i < 260; i++) bob.irc.say("#room", `filler ${i}`);
+      bob.irc.say("#room", "answering far back", { reply: { msgid: original, nick: "bob" } });
+      await page.locator(".line", { hasText: "answering far back" }).waitFor();
+      // After a reload the buffer holds the newest stored page only: the original is not in it.
+      await page.reload();
+      await page.locator('#buffer-list li[data-key="#room"]').click();
+      const reply = page.locator(".line", { hasText: "answering far back" });
+      await reply.locator(".quote", { hasText: "the far original" }).waitFor();
+      assert.equal(await page.locator(`.line[data-msgid="${original}"]`).count(), 0);
+      await reply.getByRole("button", { name: "Jump to the original" }).click();
+      const jumped = page.locator(".line.jumped", { hasText: "the far original" });
+      await jumped.waitFor();
+      assert.equal(await jumped.isVisible(), true);
+    },
+  );
 
   await t.step("switched off in Settings, typing is not sent", async () => {
     await page.getByRole("button", { name: "Settings" }).click();

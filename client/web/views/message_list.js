@@ -38,12 +38,20 @@ const NEAR_END = 30;
  */
 const FRAME_LINES = 20;
 
+/**
+ * What a reply's quote shows of the message it answers: its sender and text, `"loading"`
+ * while it is being fetched, or `"missing"` when the history does not have it.
+ * @typedef {{ nick: string, text: string } | "loading" | "missing"} Quote
+ */
+
 /** The lines of the buffer shown. */
 export class MessageList {
   /** The scrolling box, whose children are the lines. @type {HTMLElement} */
   #box;
   /** @type {(networkId: number, nick: string) => string | undefined} */
   #colorOf;
+  /** @type {import("./message_list.d.ts").MessageListOptions} */
+  #options;
   /** Lines waiting for the next frame, oldest first. @type {{networkId: number, line: Line}[]} */
   #pending = [];
   /** @type {Buffer | undefined} */
@@ -59,11 +67,12 @@ export class MessageList {
 
   /**
    * @param {HTMLElement} box
-   * @param {{ colorOf: (networkId: number, nick: string) => string | undefined }} options
+   * @param {import("./message_list.d.ts").MessageListOptions} options
    */
   constructor(box, options) {
     this.#box = box;
     this.#colorOf = options.colorOf;
+    this.#options = options;
     box.addEventListener("scroll", () => {
       // Layout is done when scroll events run: reading it here costs nothing.
       this.#following = box.scrollTop + box.clientHeight >= box.scrollHeight - NEAR_END;
@@ -157,6 +166,46 @@ export class MessageList {
     }
   }
 
+  /**
+   * Fills the quotes of the replies to `msgid` drawn now (its original was just fetched).
+   * @param {number} networkId @param {string} msgid
+   */
+  refreshQuotes(networkId, msgid) {
+    for (const el of this.#box.querySelectorAll(".quote")) {
+      if (!(el instanceof HTMLElement) || el.dataset.replyTo !== msgid) continue;
+      el.replaceWith(this.#quote(networkId, msgid));
+    }
+  }
+
+  /**
+   * Scrolls the line with `msgid` into view and marks it, drawing older lines of the buffer
+   * until it is drawn; false when the buffer does not hold it.
+   * @param {string} msgid
+   */
+  reveal(msgid) {
+    const buffer = this.#buffer;
+    if (!buffer || !buffer.lines.some((/** @type {Line} */ l) => l.msgid === msgid)) return false;
+    /** @returns {HTMLElement | undefined} */
+    const find = () => {
+      for (const el of this.#box.children) {
+        if (el instanceof HTMLElement && el.dataset.msgid === msgid) return el;
+      }
+      return undefined;
+    };
+    let el = find();
+    while (!el) {
+      const before = this.#box.childElementCount;
+      this.drawOlder();
+      if (this.#box.childElementCount === before) return false;
+      el = find();
+    }
+    this.#following = false;
+    el.scrollIntoView({ block: "center" });
+    for (const old of this.#box.querySelectorAll(".jumped")) old.classList.remove("jumped");
+    el.classList.add("jumped");
+    return true;
+  }
+
   /** How many lines to keep while following the end. */
   #windowSize() {
     return Math.max(WINDOW, Math.ceil((2 * this.#height) / LINE_PX));
@@ -185,12 +234,44 @@ export class MessageList {
     box.scrollTop += box.scrollHeight - height;
   }
 
+  /**
+   * The quote above a reply: the original's sender and text, with a jump to it.
+   * @param {number} networkId @param {string} msgid
+   */
+  #quote(networkId, msgid) {
+    const quote = document.createElement("div");
+    quote.className = "quote";
+    quote.dataset.replyTo = msgid;
+    const original = this.#options.quoteOf(networkId, msgid);
+    const text = document.createElement("span");
+    text.className = "quote-text";
+    if (original === "loading") text.textContent = "…";
+    else if (original === "missing") text.textContent = "a message not in the history";
+    else {
+      const nick = document.createElement("span");
+      nick.className = "nick";
+      nick.textContent = original.nick;
+      text.append(nick, " ", richText(original.text));
+    }
+    const jump = document.createElement("button");
+    jump.type = "button";
+    jump.className = "jump";
+    jump.textContent = "↑";
+    jump.title = "Jump to the original";
+    jump.setAttribute("aria-label", "Jump to the original");
+    jump.addEventListener("click", () => this.#options.onJump(msgid));
+    quote.append("↪ ", text, jump);
+    return quote;
+  }
+
   /** @param {number} networkId @param {Line} line */
   #element(networkId, line) {
     const div = document.createElement("div");
     this.#lineOf.set(div, line);
     div.className = `line ${line.kind}`;
     if (line.highlight) div.classList.add("highlight");
+    if (line.msgid !== undefined) div.dataset.msgid = line.msgid;
+    if (line.replyTo !== undefined) div.append(this.#quote(networkId, line.replyTo));
     const time = document.createElement("span");
     time.className = "time";
     time.textContent = new Date(line.time).toTimeString().slice(0, 5);
@@ -213,6 +294,17 @@ export class MessageList {
     text.className = "text";
     text.append(richText(line.text));
     div.append(text);
+    const nick = line.nick;
+    if (line.msgid !== undefined && nick !== undefined && line.kind !== "notice") {
+      const reply = document.createElement("button");
+      reply.type = "button";
+      reply.className = "reply-action";
+      reply.textContent = "↩";
+      reply.title = `Reply to ${nick}`;
+      reply.setAttribute("aria-label", `Reply to ${nick}`);
+      reply.addEventListener("click", () => this.#options.onReply(line));
+      div.append(reply);
+    }
     return div;
   }
 }
