@@ -300,6 +300,25 @@ export interface EventMap {
     /** The typing state sent. */
     state: TypingState;
   };
+  /**
+   * Someone (us included) reacted to a message, or took a reaction back (`removed`): IRCv3
+   * `+draft/react` (or `+draft/unreact`) with `+draft/reply` on a TAGMSG.
+   */
+  "message.reacted": {
+    networkId: number;
+    /** The channel, or `""` for a private conversation. */
+    channel: string;
+    /** Who reacted. */
+    user: string;
+    /** For a private conversation: the other party. */
+    peer?: string;
+    /** The msgid of the message reacted to. */
+    replyTo: string;
+    /** The reaction, usually one emoji. */
+    reaction: string;
+    /** True when the reaction was taken back. */
+    removed: boolean;
+  };
   /** A user joins a channel. */
   "user.joined": UserEventFields & { channel: string };
   /** A user leaves a channel. */

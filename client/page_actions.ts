@@ -125,6 +125,13 @@ export class PageActions {
         // Best effort: typing into a network that is not connected tells nobody, quietly.
         networks.irc(action.networkId)?.typing(action.target, action.state);
         return null;
+      case "react":
+        networks.require(action.networkId, "react").react(action.target, {
+          msgid: action.msgid,
+          reaction: action.reaction,
+          remove: action.remove,
+        });
+        return null;
       case "whois":
         return await networks.require(action.networkId, "whois").whois(action.nick, {
           timeoutMs: 15_000,

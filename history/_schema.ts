@@ -7,6 +7,8 @@
  *   `(buffer_id, time, fp)` is unique and a replay of a line without msgid is ignored;
  *   `(buffer_id, msgid)` is unique where there is a msgid; `reply_to` is the msgid of the
  *   message a line answers (IRCv3 `+draft/reply`);
+ * - `reactions`: who reacted to a message (by its msgid) with what, in the time order they
+ *   came (`+draft/react`); one taken back (`+draft/unreact`) is deleted;
  * - `lines_fts`: FTS5 over `lines.text` (external content, trigram tokenizer, no
  *   positions), filled behind the inserts up to `history_meta.fts_upto` (the newest line id
  *   indexed): a commit writes only `lines`, so a flood is stored at the speed of a plain
@@ -62,6 +64,22 @@ export const MIGRATIONS: Migration[] = [
     // IRCv3 replies: the msgid of the message a line answers (`+draft/reply`).
     version: 2,
     sql: `ALTER TABLE lines ADD COLUMN reply_to TEXT;`,
+  },
+  {
+    // IRCv3 reactions: who reacted to which message (by msgid) with what; a reaction taken
+    // back is deleted.
+    version: 3,
+    sql: `
+      CREATE TABLE reactions (
+        buffer_id INTEGER NOT NULL,
+        msgid TEXT NOT NULL,
+        reaction TEXT NOT NULL,
+        sender_key TEXT NOT NULL,
+        sender TEXT NOT NULL,
+        time INTEGER NOT NULL,
+        PRIMARY KEY (buffer_id, msgid, reaction, sender_key)
+      ) WITHOUT ROWID;
+    `,
   },
 ];
 

@@ -173,6 +173,9 @@ export class MessageStore implements Disposable {
   readonly #selectBuffer: StatementSync;
   readonly #latest: StatementSync;
   readonly #byMsgid: StatementSync;
+  readonly #addReaction: StatementSync;
+  readonly #removeReaction: StatementSync;
+  readonly #reactionsOf: StatementSync;
   readonly #before: StatementSync;
   readonly #lineTime: StatementSync;
   readonly #lastTime: StatementSync;
@@ -203,6 +206,15 @@ export class MessageStore implements Disposable {
     );
     this.#selectBuffer = db.prepare(
       "SELECT id FROM buffers WHERE network_id = ? AND name_key = ?",
+    );
+    this.#addReaction = db.prepare(
+      "INSERT OR IGNORE INTO reactions (buffer_id, msgid, reaction, sender_key, sender, time) VALUES (?, ?, ?, ?, ?, ?)",
+    );
+    this.#removeReaction = db.prepare(
+      "DELETE FROM reactions WHERE buffer_id = ? AND msgid = ? AND reaction = ? AND sender_key = ?",
+    );
+    this.#reactionsOf = db.prepare(
+      "SELECT reaction, sender FROM reactions WHERE buffer_id = ? AND msgid = ? ORDER BY time, sender_key",
     );
     this.#byMsgid = db.prepare(
       `SELECT ${LINE_COLUMNS} ${FROM_LINES} WHERE l.buffer_id = ? AND l.msgid = ?`,
@@ -321,6 +333,21 @@ export class MessageStore implements Disposable {
       }
     };
     const offs: Unsubscribe[] = STORED_TYPES.map((type) => bus.subscribe(type, onEvent));
+    offs.push(bus.subscribe("message.reacted", (event) => {
+      if (this.#closed) return;
+      const d = event.data;
+      try {
+        this.react(d.networkId, d.channel !== "" ? d.channel : (d.peer ?? d.user), {
+          msgid: d.replyTo,
+          sender: d.user,
+          reaction: d.reaction,
+          removed: d.removed,
+          time: event.timestamp.getTime(),
+        });
+      } catch (error) {
+        this.#report(error);
+      }
+    }));
     offs.push(bus.subscribe("buffer.read", (event) => {
       const time = Date.parse(event.data.timestamp);
       if (!this.#closed && !Number.isNaN(time)) {
@@ -368,7 +395,7 @@ export class MessageStore implements Disposable {
         if (anchor === undefined) return [];
         rows = this.#before.all(id, anchor.time, anchor.time, options.before, limit);
       }
-      return rows.map(toLine).reverse();
+      return this.#withReactions(id, rows.map(toLine).reverse());
     } catch (error) {
       throw historyError("Cannot read history", this.#path, error);
     }
@@ -488,6 +515,60 @@ export class MessageStore implements Disposable {
       if (typeof row.read_time === "number") buffer.readTime = row.read_time;
       return buffer;
     });
+  }
+
+  /**
+   * Keeps `sender`'s reaction to the message `msgid` of a buffer, or forgets it (`removed`).
+   *
+   * @example
+   * ```ts ignore
+   * store.react(1, "#deno", { msgid: "a1b2", sender: "bob", reaction: "👍", time: Date.now() });
+   * store.page(1, "#deno").at(-1)?.reactions; // [{ reaction: "👍", senders: ["bob"] }]
+   * ```
+   */
+  react(
+    networkId: number,
+    buffer: string,
+    reaction: { msgid: string; sender: string; reaction: string; time: number; removed?: boolean },
+  ): void {
+    this.#check("store a reaction");
+    try {
+      const id = this.#bufferId(networkId, buffer, !reaction.removed);
+      if (id === undefined) return;
+      const who = bufferKey(reaction.sender);
+      if (reaction.removed) {
+        this.#removeReaction.run(id, reaction.msgid, reaction.reaction, who);
+      } else {
+        this.#addReaction.run(
+          id,
+          reaction.msgid,
+          reaction.reaction,
+          who,
+          reaction.sender,
+          reaction.time,
+        );
+      }
+    } catch (error) {
+      throw historyError("Cannot store a reaction", this.#path, error);
+    }
+  }
+
+  /** Adds each line's reactions (lines with a msgid only) to `lines` of buffer `bufferId`. */
+  #withReactions(bufferId: number, lines: StoredLine[]): StoredLine[] {
+    for (const line of lines) {
+      if (line.msgid === undefined) continue;
+      const rows = this.#reactionsOf.all(bufferId, line.msgid);
+      if (rows.length === 0) continue;
+      const grouped = new Map<string, string[]>();
+      for (const row of rows) {
+        const reaction = String(row.reaction);
+        const senders = grouped.get(reaction) ?? [];
+        senders.push(String(row.sender));
+        grouped.set(reaction, senders);
+      }
+      line.reactions = [...grouped].map(([reaction, senders]) => ({ reaction, senders }));
+    }
+    return lines;
   }
 
   /**

@@ -29,6 +29,8 @@ import { SERVER_ERROR_LINES } from "./_server_errors.ts";
 import { globalClock, NickRegain, REGAIN_LINES } from "./_nick_regain.ts";
 import { TAGMSG_LINES } from "./_tagmsg.ts";
 import { TYPING_TAG, TypingPacer } from "./_typing.ts";
+import { REACT_TAG, UNREACT_TAG } from "./_react.ts";
+import { REPLY_TAG } from "./_reply.ts";
 import { formatLine } from "./_format_line.ts";
 
 type Task = () => void | Promise<void>;
@@ -296,6 +298,31 @@ export class Session {
   /** Whether the server takes client tags (`message-tags`): replies, typing, reactions. */
   get clientTags(): boolean {
     return this.#ctx.caps.has("message-tags");
+  }
+
+  /**
+   * Reacts to the message `msgid` in `target` (or takes it back): a TAGMSG with
+   * `+draft/react` (`+draft/unreact`) and `+draft/reply`, then `message.reacted` for us, in
+   * order with incoming lines. Nothing is sent without `message-tags`; false then.
+   */
+  react(target: string, msgid: string, reaction: string, remove: boolean): boolean {
+    if (!this.clientTags) return false;
+    const tags = { [remove ? UNREACT_TAG : REACT_TAG]: reaction, [REPLY_TAG]: msgid };
+    this.sendUser(formatLine({ tags, command: "TAGMSG", params: [target] }), () => {
+      const isChannel = this.#ctx.server.isChannel(target);
+      this.#worker.push(() =>
+        this.#ctx.emit("message.reacted", {
+          networkId: this.#networkId,
+          channel: isChannel ? target : "",
+          user: this.#ctx.nick,
+          ...(isChannel ? {} : { peer: target }),
+          replyTo: msgid,
+          reaction,
+          removed: remove,
+        })
+      );
+    });
+    return true;
   }
 
   /** A message to `target` is queued: it ends our typing there, with no `done` needed. */

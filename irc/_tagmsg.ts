@@ -5,8 +5,12 @@
  */
 import type { LineHandlers } from "./_line_context.ts";
 import { receiveTyping } from "./_typing.ts";
+import { receiveReaction } from "./_react.ts";
 
-/** Live TAGMSG lines. */
+/** Live TAGMSG lines: typing and reactions (one line may carry both; each is its own event). */
 export const TAGMSG_LINES: LineHandlers = {
-  TAGMSG: (ctx, m) => receiveTyping(ctx, m),
+  TAGMSG: async (ctx, m) => {
+    await receiveTyping(ctx, m);
+    await receiveReaction(ctx, m);
+  },
 };

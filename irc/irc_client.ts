@@ -12,6 +12,7 @@ import { saslprep } from "./saslprep.ts";
 import { ctcp } from "./_ctcp.ts";
 import { formatLine } from "./_format_line.ts";
 import { checkReplyMsgid, REPLY_TAG } from "./_reply.ts";
+import { isReaction } from "./_react.ts";
 import type {
   ChannelListing,
   IrcClientOptions,
@@ -256,6 +257,36 @@ export class IrcClient implements AsyncDisposable {
   typing(target: string, state: TypingState): void {
     checkToken("send typing", target);
     if (this.#state === "connected") this.#session?.typing(target, state);
+  }
+
+  /**
+   * Reacts to the message `msgid` in `target` with `reaction` (usually an emoji), or takes
+   * our reaction back with `remove` (sent as `+draft/unreact`, as several clients do; the
+   * spec has none). `message.reacted` follows for us once it is sent. A server without
+   * `message-tags` is sent nothing, and no event follows.
+   *
+   * @example
+   * ```ts ignore
+   * client.react("#deno", { msgid: "a1b2", reaction: "👍" });
+   * client.react("#deno", { msgid: "a1b2", reaction: "👍", remove: true });
+   * ```
+   */
+  react(target: string, options: { msgid: string; reaction: string; remove?: boolean }): void {
+    checkToken("react", target);
+    checkReplyMsgid("react", options.msgid);
+    if (!isReaction(options.reaction)) {
+      throw new TypeError(
+        `Cannot react: the reaction must be 1-64 characters without control characters, got ${
+          JSON.stringify(options.reaction)
+        }`,
+      );
+    }
+    this.#session_("react").react(
+      target,
+      options.msgid,
+      options.reaction,
+      options.remove ?? false,
+    );
   }
 
   /** Sends `text` to `target` as PRIVMSGs, one per line (cut to fit), or as `/me` actions. */

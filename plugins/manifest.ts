@@ -103,6 +103,7 @@ const EVENT_TYPES: Record<EventType, true> = {
   "connection.lost": true,
   "message.received": true,
   "message.sent": true,
+  "message.reacted": true,
   "user.joined": true,
   "user.parted": true,
   "user.quit": true,

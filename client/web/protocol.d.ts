@@ -98,6 +98,15 @@ export type Action =
     }
     | { kind: "me"; networkId: number; target: string; text: string }
     | { kind: "typing"; networkId: number; target: string; state: TypingState }
+    /** Reacts to the message `msgid` with `reaction`, or takes our reaction back (`remove`). */
+    | {
+      kind: "react";
+      networkId: number;
+      target: string;
+      msgid: string;
+      reaction: string;
+      remove: boolean;
+    }
     | { kind: "whois"; networkId: number; nick: string }
     | { kind: "nick"; networkId: number; nick: string }
     | { kind: "quote"; networkId: number; line: string }

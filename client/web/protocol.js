@@ -259,6 +259,21 @@ const ACTIONS = {
       state,
     };
   },
+  "react": (o) => {
+    const reaction = o.reaction;
+    // deno-lint-ignore no-control-regex
+    if (typeof reaction !== "string" || !/^[^\x00-\x1f\x7f]{1,64}$/.test(reaction)) {
+      throw new FieldError("reaction", "1-64 characters", reaction);
+    }
+    return {
+      kind: "react",
+      networkId: id(o, "networkId"),
+      target: str(o, "target", NAME, "a channel or nickname"),
+      msgid: str(o, "msgid", MSGID, "a message id"),
+      reaction,
+      remove: o.remove === undefined ? false : bool(o, "remove"),
+    };
+  },
   "whois": (o) => ({
     kind: "whois",
     networkId: id(o, "networkId"),
@@ -630,6 +645,17 @@ const EVENT_DATA = {
       target: { optional: "string" },
       kind: { optional: { oneOf: ["message", "action"] } },
       replyTo: { optional: "string" },
+    },
+  },
+  "message.reacted": {
+    object: {
+      networkId: "number",
+      channel: "string",
+      user: "string",
+      peer: { optional: "string" },
+      replyTo: "string",
+      reaction: "string",
+      removed: "boolean",
     },
   },
   "user.joined": { object: { ...USER, channel: "string" } },

@@ -89,3 +89,103 @@ Deno.test("with message-tags a reply is tagged, and a received one is read from 
     TypeError,
   );
 });
+
+Deno.test("against InspIRCd: reactions counted with who reacted, our own taken back, across a restart", async () => {
+  await using server = await startInspircd();
+  const dataDir = await Deno.makeTempDir({ prefix: "ircbus-react-" });
+  try {
+    const client = await startClient({ dataDir, irc: FAST_IRC, log: () => {} });
+    let msgid: string;
+    try {
+      const events = new Recorder(client.bus);
+      await client.perform({
+        kind: "network.add",
+        network: { name: "Local", host: "127.0.0.1", port: server.port, tls: false, nick: "alice" },
+        connect: true,
+      });
+      await client.perform({ kind: "join", networkId: 1, channel: "#room" });
+      await events.waitFor("channel.names.complete", (d) => d.channel === "#room");
+      await using bob = new Peer(server.port, "bob");
+      await using carol = new Peer(server.port, "carol");
+      await Promise.all([bob.irc.connect(), carol.irc.connect()]);
+      bob.irc.join("#room");
+      carol.irc.join("#room");
+      await events.waitFor("user.joined", (d) => d.nickname === "carol");
+
+      bob.irc.say("#room", "lunch?");
+      msgid = (await events.waitFor("message.received", (d) => d.message === "lunch?")).data
+        .msgid!;
+      const carolSaw = await carol.events.waitFor(
+        "message.received",
+        (d) => d.message === "lunch?",
+      );
+      assert.equal(carolSaw.data.msgid, msgid);
+      carol.irc.react("#room", { msgid, reaction: "👍" });
+      const fromCarol = await events.waitFor("message.reacted", (d) => d.user === "carol");
+      assert.deepEqual(
+        [fromCarol.data.channel, fromCarol.data.replyTo, fromCarol.data.reaction],
+        ["#room", msgid, "👍"],
+      );
+      assert.equal(fromCarol.data.removed, false);
+      await client.perform({
+        kind: "react",
+        networkId: 1,
+        target: "#room",
+        msgid,
+        reaction: "🎉",
+        remove: false,
+      });
+      await events.waitFor("message.reacted", (d) => d.user === "alice" && !d.removed);
+      const bobSaw = await bob.events.waitFor("message.reacted", (d) => d.user === "alice");
+      assert.equal(bobSaw.data.reaction, "🎉");
+      await client.history!.flush();
+      assert.deepEqual(
+        client.history!.page(1, "#room").find((l) => l.msgid === msgid)?.reactions,
+        [{ reaction: "👍", senders: ["carol"] }, { reaction: "🎉", senders: ["alice"] }],
+      );
+      // Taken back: sent as +draft/unreact, and gone from the store.
+      await client.perform({
+        kind: "react",
+        networkId: 1,
+        target: "#room",
+        msgid,
+        reaction: "🎉",
+        remove: true,
+      });
+      const undone = await bob.events.waitFor("message.reacted", (d) => d.removed);
+      assert.deepEqual([undone.data.user, undone.data.reaction], ["alice", "🎉"]);
+      await events.waitFor("message.reacted", (d) => d.user === "alice" && d.removed);
+      events[Symbol.dispose]();
+    } finally {
+      await client.shutdown();
+    }
+    using store = MessageStore.open(historyPath(dataDir));
+    assert.deepEqual(store.page(1, "#room").find((l) => l.msgid === msgid)?.reactions, [
+      { reaction: "👍", senders: ["carol"] },
+    ]);
+  } finally {
+    await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+  }
+});
+
+Deno.test("reactions go as TAGMSG with +draft/react and +draft/reply; without message-tags nothing is sent", async () => {
+  {
+    await using c = await connectToScriptedPeer();
+    c.client.react("#t", { msgid: "m1", reaction: "👍" });
+    assert.equal(await c.peer.expect(/TAGMSG/), "@+draft/react=👍;+draft/reply=m1 TAGMSG #t");
+    c.client.react("#t", { msgid: "m1", reaction: "👍", remove: true });
+    assert.equal(await c.peer.expect(/unreact/), "@+draft/unreact=👍;+draft/reply=m1 TAGMSG #t");
+    await c.peer.send("@+draft/react=x;+draft/reply=m1 :bob!b@h TAGMSG me");
+    const got = await c.rec.waitFor("message.reacted", (d) => d.user === "bob");
+    assert.deepEqual([got.data.channel, got.data.peer, got.data.removed], ["", "bob", false]);
+    assert.throws(() => c.client.react("#t", { msgid: "m1", reaction: "" }), TypeError);
+  }
+  {
+    await using c = await connectToScriptedPeer({ register: { caps: "batch server-time" } });
+    c.client.react("#t", { msgid: "m1", reaction: "👍" });
+    c.client.say("#t", "after");
+    await c.peer.expect(/PRIVMSG #t :after/);
+    assert.equal(c.peer.received.some((l) => l.includes("TAGMSG")), false);
+    assert.equal(c.rec.of("message.reacted").length, 0);
+  }
+});
