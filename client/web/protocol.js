@@ -261,7 +261,6 @@ const ACTIONS = {
   },
   "react": (o) => {
     const reaction = o.reaction;
-    // deno-lint-ignore no-control-regex
     if (typeof reaction !== "string" || !/^[^\x00-\x1f\x7f]{1,64}$/.test(reaction)) {
       throw new FieldError("reaction", "1-64 characters", reaction);
     }
