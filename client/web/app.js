@@ -71,6 +71,21 @@ const messages = new MessageList($("messages"), {
   quoteOf,
   onReply: (line) => startReply(line),
   onJump: (msgid) => void jumpTo(msgid),
+  onReact: (line, reaction, remove) => {
+    const buffer = currentBuffer();
+    const networkId = state.networkId;
+    if (!buffer || networkId === undefined || line.msgid === undefined) return;
+    void act({
+      kind: "react",
+      networkId,
+      target: buffer.name,
+      msgid: line.msgid,
+      reaction,
+      remove,
+    });
+  },
+  ownNick: (networkId) => state.networks.get(networkId)?.currentNick ?? "",
+  foldNick: (networkId, nick) => state.networks.get(networkId)?.members.fold(nick) ?? nick,
 });
 const nicks = new NickList($("nicklist"), $("nick-count"), { onQuery: openQuery });
 const notify = createNotifier((note) => select(note.networkId, note.key));
@@ -92,6 +107,9 @@ const store = new PageStore({
     messages.recolor(changed, fold);
   },
   frontend: onFrontend,
+  reacted: (line) => {
+    if (state.networkId !== undefined) messages.refreshReactions(state.networkId, line);
+  },
   opened: (networkId, buffer) => {
     void scrollback.open(networkId, buffer).then((changed) => {
       if (changed && store.historyLoaded(networkId, buffer)) scheduleFrame();

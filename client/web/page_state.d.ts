@@ -32,6 +32,8 @@ export interface Line {
   msgid?: string;
   /** The msgid of the message it answers (IRCv3 `+draft/reply`). */
   replyTo?: string;
+  /** Reactions to it, each with who reacted, in the order they came. */
+  reactions?: { reaction: string; senders: string[] }[];
 }
 
 /**

@@ -51,7 +51,13 @@ export function isHistoryLine(v) {
     typeof v.buffer === "string" && typeof v.time === "number" && typeof v.kind === "string" &&
     typeof v.sender === "string" && typeof v.text === "string" &&
     (v.msgid === undefined || typeof v.msgid === "string") &&
-    (v.replyTo === undefined || typeof v.replyTo === "string");
+    (v.replyTo === undefined || typeof v.replyTo === "string") &&
+    (v.reactions === undefined ||
+      (Array.isArray(v.reactions) &&
+        v.reactions.every((r) =>
+          isObject(r) && typeof r.reaction === "string" && Array.isArray(r.senders) &&
+          r.senders.every((s) => typeof s === "string")
+        )));
 }
 
 /**
@@ -84,6 +90,7 @@ export function lineFromStored(stored) {
       const line = { id, time, kind: stored.kind, nick: sender, text };
       if (stored.msgid !== undefined) line.msgid = stored.msgid;
       if (stored.replyTo !== undefined) line.replyTo = stored.replyTo;
+      if (stored.reactions !== undefined) line.reactions = stored.reactions;
       return line;
     }
     case "join":

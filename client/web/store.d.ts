@@ -80,7 +80,27 @@ export interface StoreHooks {
   opened?(networkId: number, buffer: Buffer): void;
   /** The time (ms) typing notifications are held from; `Date.now()` when absent. */
   now?(): number;
+  /** A line of the buffer shown got a reaction or lost one: its reactions to draw again. */
+  reacted?(line: Line): void;
 }
+
+/**
+ * Adds a reaction to a line's, or takes one back: grouped by reaction, senders in the order
+ * they reacted, a group with no one left removed.
+ *
+ * @example
+ * ```ts
+ * import { applyReaction } from "./store.js";
+ * const line = { kind: "message", time: 0, text: "hi", msgid: "m1" };
+ * applyReaction(line, { user: "bob", reaction: "👍", removed: false }, (n) => n.toLowerCase());
+ * console.log(line); // reactions: [{ reaction: "👍", senders: ["bob"] }]
+ * ```
+ */
+export declare function applyReaction(
+  line: Line,
+  reacted: { user: string; reaction: string; removed: boolean },
+  foldNick: (nick: string) => string,
+): void;
 
 /**
  * Everything the page keeps.

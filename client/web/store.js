@@ -63,6 +63,31 @@ export function pluginsReply(result) {
   return { kind: "plugins", plugins, audit, commands };
 }
 
+/**
+ * Adds a reaction to a line's, or takes one back: grouped by reaction, senders in the order
+ * they reacted, a group with no one left removed.
+ * @param {Line} line
+ * @param {{ user: string, reaction: string, removed: boolean }} reacted
+ * @param {(nick: string) => string} foldNick
+ */
+export function applyReaction(line, reacted, foldNick) {
+  /** @type {{ reaction: string, senders: string[] }[]} */
+  const groups = line.reactions ?? [];
+  const who = foldNick(reacted.user);
+  const group = groups.find((g) => g.reaction === reacted.reaction);
+  if (reacted.removed) {
+    if (!group) return;
+    group.senders = group.senders.filter((s) => foldNick(s) !== who);
+    if (group.senders.length === 0) groups.splice(groups.indexOf(group), 1);
+  } else if (!group) {
+    groups.push({ reaction: reacted.reaction, senders: [reacted.user] });
+  } else if (!group.senders.some((s) => foldNick(s) === who)) {
+    group.senders.push(reacted.user);
+  }
+  if (groups.length > 0) line.reactions = groups;
+  else delete line.reactions;
+}
+
 /** The page's state, changed by backend messages; views draw from it. */
 export class PageStore {
   /** @type {PageState} */
@@ -578,6 +603,18 @@ export class PageStore {
           text: data.message,
           ...(data.replyTo !== undefined ? { replyTo: data.replyTo } : {}),
         }, { fromMe: true });
+        return;
+      }
+      case "message.reacted": {
+        const data = event.data;
+        const name = data.channel === "" ? data.peer ?? data.user : data.channel;
+        const buffer = net.buffers.get(fold(name));
+        const line = buffer?.lines.findLast((/** @type {Line} */ l) => l.msgid === data.replyTo);
+        if (!buffer || !line) return;
+        applyReaction(line, data, (nick) => net.members.fold(nick));
+        if (this.state.networkId === id && this.state.bufferKey === buffer.key) {
+          this.#hooks.reacted?.(line);
+        }
         return;
       }
       case "user.typing": {

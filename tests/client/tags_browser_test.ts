@@ -1,7 +1,8 @@
 /**
  * Client tags in real Chromium, against a real InspIRCd (with ircv3_ctctags) and a second
  * user: typing shown and sent, and switched off in Settings; a reply sent from a line's Reply
- * button, its quote, and a jump that loads the original from the history.
+ * button, its quote, and a jump that loads the original from the history; reactions counted,
+ * added and taken back.
  */
 import assert from "node:assert/strict";
 import { addLocalNetwork, launchPage } from "./_browser.ts";
@@ -15,7 +16,7 @@ async function waitForMsgid(page: Page, text: string): Promise<string> {
   return (await line.getAttribute("data-msgid")) ?? "";
 }
 
-Deno.test("the page: typing shown and sent (unless switched off); replies sent, quoted and jumped to", async (t) => {
+Deno.test("the page: typing shown and sent (unless switched off); replies sent, quoted and jumped to; reactions", async (t) => {
   await using server = await startInspircd();
   await using client = await tempClient();
   await using browser = await launchPage();
@@ -75,6 +76,33 @@ Deno.test("the page: typing shown and sent (unless switched off); replies sent, 
         true,
       );
       assert.equal(await page.locator("#reply-bar").isHidden(), true);
+    },
+  );
+
+  await t.step(
+    "reactions: counted with who reacted; ours added from the picker and taken back",
+    async () => {
+      const msgid = await waitForMsgid(page, "what time is it?");
+      const line = page.locator(`.line[data-msgid="${msgid}"]`);
+      bob.irc.react("#room", { msgid, reaction: "👍" });
+      await line.getByRole("button", { name: "👍 1: bob" }).waitFor();
+      await line.hover();
+      await line.getByRole("button", { name: "Add reaction" }).click();
+      await line.getByRole("button", { name: "React 👍" }).click();
+      const both = line.getByRole("button", { name: "👍 2: bob, alice" });
+      await both.waitFor();
+      assert.equal(await both.getAttribute("aria-pressed"), "true");
+      const added = await bob.events.waitFor("message.reacted", (d) => d.user === "alice");
+      assert.deepEqual([added.data.replyTo, added.data.reaction], [msgid, "👍"]);
+      // Pressing ours takes it back.
+      await both.click();
+      await line.getByRole("button", { name: "👍 1: bob" }).waitFor();
+      await bob.events.waitFor("message.reacted", (d) => d.user === "alice" && d.removed);
+      // After a reload they come from the history store.
+      await page.reload();
+      await page.locator('#buffer-list li[data-key="#room"]').click();
+      await page.locator(`.line[data-msgid="${msgid}"]`).getByRole("button", { name: "👍 1: bob" })
+        .waitFor();
     },
   );
 

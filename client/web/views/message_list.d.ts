@@ -8,7 +8,8 @@ import type { Buffer, Line } from "../page_state.js";
 /**
  * The lines of the buffer shown: `div.line.<kind>` (`.highlight` on a mention) holding
  * `.time`, `.nick` and `.text` (formatted, links clickable). A line with a msgid has a
- * Reply button (`.reply-action`); a reply starts with a `.quote` of the message it answers
+ * Reply button (`.reply-action`) and its reactions (`.reactions`: a button per reaction with
+ * its count, then "Add reaction" and its picker); a reply starts with a `.quote` of the message it answers
  * and a button that jumps to it.
  * While the view follows the end only the newest two screens of lines are drawn; scrolling
  * near the top draws older lines of the buffer above them. A flush draws at most 20 new
@@ -22,6 +23,9 @@ import type { Buffer, Line } from "../page_state.js";
  *   quoteOf: () => "missing",
  *   onReply: () => {},
  *   onJump: () => {},
+ *   onReact: () => {},
+ *   ownNick: () => "alice",
+ *   foldNick: (_, nick) => nick.toLowerCase(),
  * });
  * list.append(1, { kind: "message", time: Date.now(), nick: "bob", text: "\x02hi" });
  * list.flush();
@@ -49,6 +53,8 @@ export declare class MessageList {
   recolor(changed: Set<string>, fold: (nick: string) => string): void;
   /** Fills the quotes of the replies to `msgid` drawn now (its original was just fetched). */
   refreshQuotes(networkId: number, msgid: string): void;
+  /** Draws again the reactions of `line`, if it is drawn. */
+  refreshReactions(networkId: number, line: Line): void;
   /**
    * Scrolls the line with `msgid` into view and marks it (`.jumped`), drawing older lines of
    * the buffer until it is drawn; false when the buffer does not hold it.
@@ -79,6 +85,9 @@ export type Quote = { nick: string; text: string } | "loading" | "missing";
  *   quoteOf: () => "loading",
  *   onReply: (line) => console.log(line.msgid),
  *   onJump: (msgid) => console.log(msgid),
+ *   onReact: (line, reaction, remove) => console.log(line.msgid, reaction, remove),
+ *   ownNick: () => "alice",
+ *   foldNick: (_, nick) => nick.toLowerCase(),
  * };
  * ```
  */
@@ -91,4 +100,21 @@ export interface MessageListOptions {
   onReply: (line: Line) => void;
   /** A quote's jump was pressed. */
   onJump: (msgid: string) => void;
+  /** A reaction was picked for `line`, or ours pressed to take it back (`remove`). */
+  onReact: (line: Line, reaction: string, remove: boolean) => void;
+  /** Our nick on a network (our reactions are the pressed ones). */
+  ownNick: (networkId: number) => string;
+  /** Folds a nick by the network's casemapping. */
+  foldNick: (networkId: number, nick: string) => string;
 }
+
+/**
+ * The reactions a line's "Add reaction" picker offers.
+ *
+ * @example
+ * ```ts
+ * import { REACTIONS } from "./message_list.js";
+ * console.log(REACTIONS[0]); // 👍
+ * ```
+ */
+export declare const REACTIONS: readonly string[];

@@ -38,6 +38,9 @@ const NEAR_END = 30;
  */
 const FRAME_LINES = 20;
 
+/** The reactions offered by a line's "Add reaction" picker. */
+export const REACTIONS = ["👍", "❤️", "😂", "🎉", "👀"];
+
 /**
  * What a reply's quote shows of the message it answers: its sender and text, `"loading"`
  * while it is being fetched, or `"missing"` when the history does not have it.
@@ -178,6 +181,17 @@ export class MessageList {
   }
 
   /**
+   * Draws again the reactions of `line`, if it is drawn (one was added or taken back).
+   * @param {number} networkId @param {Line} line
+   */
+  refreshReactions(networkId, line) {
+    for (const el of this.#box.children) {
+      if (this.#lineOf.get(el) !== line) continue;
+      el.querySelector(".reactions")?.replaceWith(this.#reactions(networkId, line));
+    }
+  }
+
+  /**
    * Scrolls the line with `msgid` into view and marks it, drawing older lines of the buffer
    * until it is drawn; false when the buffer does not hold it.
    * @param {string} msgid
@@ -264,6 +278,54 @@ export class MessageList {
     return quote;
   }
 
+  /**
+   * A line's reactions, each a button with its count (pressed when ours: pressing it takes
+   * ours back, pressing another's adds ours), then "Add reaction" and its picker.
+   * @param {number} networkId @param {Line} line
+   */
+  #reactions(networkId, line) {
+    const box = document.createElement("span");
+    box.className = "reactions";
+    const me = this.#options.foldNick(networkId, this.#options.ownNick(networkId));
+    for (const { reaction, senders } of line.reactions ?? []) {
+      const mine = senders.some((/** @type {string} */ s) =>
+        this.#options.foldNick(networkId, s) === me
+      );
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "reaction";
+      button.textContent = `${reaction} ${senders.length}`;
+      button.title = senders.join(", ");
+      button.setAttribute("aria-label", `${reaction} ${senders.length}: ${senders.join(", ")}`);
+      button.setAttribute("aria-pressed", String(mine));
+      button.addEventListener("click", () => this.#options.onReact(line, reaction, mine));
+      box.append(button);
+    }
+    const add = document.createElement("button");
+    add.type = "button";
+    add.className = "add-reaction";
+    add.textContent = "☺+";
+    add.title = "Add reaction";
+    add.setAttribute("aria-label", "Add reaction");
+    const picker = document.createElement("span");
+    picker.className = "picker";
+    picker.hidden = true;
+    for (const reaction of REACTIONS) {
+      const pick = document.createElement("button");
+      pick.type = "button";
+      pick.textContent = reaction;
+      pick.setAttribute("aria-label", `React ${reaction}`);
+      pick.addEventListener("click", () => {
+        picker.hidden = true;
+        this.#options.onReact(line, reaction, false);
+      });
+      picker.append(pick);
+    }
+    add.addEventListener("click", () => (picker.hidden = !picker.hidden));
+    box.append(add, picker);
+    return box;
+  }
+
   /** @param {number} networkId @param {Line} line */
   #element(networkId, line) {
     const div = document.createElement("div");
@@ -303,7 +365,7 @@ export class MessageList {
       reply.title = `Reply to ${nick}`;
       reply.setAttribute("aria-label", `Reply to ${nick}`);
       reply.addEventListener("click", () => this.#options.onReply(line));
-      div.append(reply);
+      div.append(reply, this.#reactions(networkId, line));
     }
     return div;
   }
