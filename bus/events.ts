@@ -319,6 +319,23 @@ export interface EventMap {
     /** True when the reaction was taken back. */
     removed: boolean;
   };
+  /**
+   * A message was deleted (IRCv3 `draft/message-redaction`, `REDACT`): by its sender or an
+   * operator (`user`), ours included once the server relays it back.
+   */
+  "message.redacted": {
+    networkId: number;
+    /** The channel, or `""` for a private conversation. */
+    channel: string;
+    /** Who deleted it. */
+    user: string;
+    /** For a private conversation: the other party. */
+    peer?: string;
+    /** The msgid of the message deleted. */
+    msgid: string;
+    /** Why, when given. */
+    reason?: string;
+  };
   /** A user joins a channel. */
   "user.joined": UserEventFields & { channel: string };
   /** A user leaves a channel. */

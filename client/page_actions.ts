@@ -132,6 +132,13 @@ export class PageActions {
           remove: action.remove,
         });
         return null;
+      case "redact":
+        networks.require(action.networkId, "delete a message").redact(
+          action.target,
+          action.msgid,
+          { reason: action.reason },
+        );
+        return null;
       case "whois":
         return await networks.require(action.networkId, "whois").whois(action.nick, {
           timeoutMs: 15_000,

@@ -9,6 +9,8 @@
  *   message a line answers (IRCv3 `+draft/reply`);
  * - `reactions`: who reacted to a message (by its msgid) with what, in the time order they
  *   came (`+draft/react`); one taken back (`+draft/unreact`) is deleted;
+ * - a line deleted by `REDACT` keeps its row with an empty text and `redacted = 1`, and
+ *   leaves the search index (trigger `lines_fts_redact`);
  * - `lines_fts`: FTS5 over `lines.text` (external content, trigram tokenizer, no
  *   positions), filled behind the inserts up to `history_meta.fts_upto` (the newest line id
  *   indexed): a commit writes only `lines`, so a flood is stored at the speed of a plain
@@ -79,6 +81,20 @@ export const MIGRATIONS: Migration[] = [
         time INTEGER NOT NULL,
         PRIMARY KEY (buffer_id, msgid, reaction, sender_key)
       ) WITHOUT ROWID;
+    `,
+  },
+  {
+    // IRCv3 message redaction: a deleted line keeps its place with an empty text and
+    // `redacted` set; its text leaves the search index too.
+    version: 4,
+    sql: `
+      ALTER TABLE lines ADD COLUMN redacted INTEGER NOT NULL DEFAULT 0;
+      CREATE TRIGGER lines_fts_redact AFTER UPDATE OF text ON lines
+      WHEN old.text <> '' AND old.id <= (SELECT value FROM history_meta WHERE key = 'fts_upto')
+      BEGIN
+        INSERT INTO lines_fts (lines_fts, rowid, text) VALUES ('delete', old.id, old.text);
+        INSERT INTO lines_fts (rowid, text) SELECT new.id, new.text WHERE new.text <> '';
+      END;
     `,
   },
 ];

@@ -36,7 +36,7 @@ const INDEX_CHUNK = 256;
 const INDEX_TURN_MS = 8;
 /** The columns {@linkcode toLine} reads, over `lines l` joined to its buffer `b`. */
 const LINE_COLUMNS =
-  "l.id, b.network_id, b.name, l.time, l.msgid, l.kind, l.sender, l.text, l.self, l.reply_to";
+  "l.id, b.network_id, b.name, l.time, l.msgid, l.kind, l.sender, l.text, l.self, l.reply_to, l.redacted";
 /** The join every line read selects from. */
 const FROM_LINES = "FROM lines l JOIN buffers b ON b.id = l.buffer_id";
 
@@ -176,6 +176,8 @@ export class MessageStore implements Disposable {
   readonly #addReaction: StatementSync;
   readonly #removeReaction: StatementSync;
   readonly #reactionsOf: StatementSync;
+  readonly #redactLine: StatementSync;
+  readonly #redactReactions: StatementSync;
   readonly #before: StatementSync;
   readonly #lineTime: StatementSync;
   readonly #lastTime: StatementSync;
@@ -216,6 +218,10 @@ export class MessageStore implements Disposable {
     this.#reactionsOf = db.prepare(
       "SELECT reaction, sender FROM reactions WHERE buffer_id = ? AND msgid = ? ORDER BY time, sender_key",
     );
+    this.#redactLine = db.prepare(
+      "UPDATE lines SET text = '', redacted = 1 WHERE buffer_id = ? AND msgid = ?",
+    );
+    this.#redactReactions = db.prepare("DELETE FROM reactions WHERE buffer_id = ? AND msgid = ?");
     this.#byMsgid = db.prepare(
       `SELECT ${LINE_COLUMNS} ${FROM_LINES} WHERE l.buffer_id = ? AND l.msgid = ?`,
     );
@@ -344,6 +350,15 @@ export class MessageStore implements Disposable {
           removed: d.removed,
           time: event.timestamp.getTime(),
         });
+      } catch (error) {
+        this.#report(error);
+      }
+    }));
+    offs.push(bus.subscribe("message.redacted", (event) => {
+      if (this.#closed) return;
+      const d = event.data;
+      try {
+        this.redact(d.networkId, d.channel !== "" ? d.channel : (d.peer ?? d.user), d.msgid);
       } catch (error) {
         this.#report(error);
       }
@@ -550,6 +565,31 @@ export class MessageStore implements Disposable {
       }
     } catch (error) {
       throw historyError("Cannot store a reaction", this.#path, error);
+    }
+  }
+
+  /**
+   * Deletes the text of the message `msgid` of a buffer (IRCv3 `REDACT`): the line stays,
+   * empty and marked `redacted`, out of the search index, its reactions gone. Lines still
+   * held for the next commit are committed first, so a message deleted as soon as it came
+   * is deleted too.
+   *
+   * @example
+   * ```ts ignore
+   * store.redact(1, "#deno", "a1b2");
+   * store.message(1, "#deno", "a1b2"); // { …, text: "", redacted: true }
+   * ```
+   */
+  redact(networkId: number, buffer: string, msgid: string): void {
+    this.#check("delete a message");
+    this.#commit();
+    try {
+      const id = this.#bufferId(networkId, buffer, false);
+      if (id === undefined) return;
+      this.#redactLine.run(id, msgid);
+      this.#redactReactions.run(id, msgid);
+    } catch (error) {
+      throw historyError("Cannot delete a message", this.#path, error);
     }
   }
 
@@ -866,6 +906,7 @@ function toLine(row: Record<string, unknown>): StoredLine {
   };
   if (typeof row.msgid === "string") line.msgid = row.msgid;
   if (typeof row.reply_to === "string") line.replyTo = row.reply_to;
+  if (row.redacted === 1) line.redacted = true;
   return line;
 }
 

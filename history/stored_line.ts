@@ -57,6 +57,8 @@ export interface StoredLine {
   msgid?: string;
   /** The msgid of the message this one answers (IRCv3 `+draft/reply`). */
   replyTo?: string;
+  /** True when it was deleted (IRCv3 `REDACT`): its text is then empty. */
+  redacted?: boolean;
   /** The reactions to it, each with who reacted, in the order they came (none: absent). */
   reactions?: LineReaction[];
   /** What happened. */

@@ -30,6 +30,7 @@ import { globalClock, NickRegain, REGAIN_LINES } from "./_nick_regain.ts";
 import { TAGMSG_LINES } from "./_tagmsg.ts";
 import { TYPING_TAG, TypingPacer } from "./_typing.ts";
 import { REACT_TAG, UNREACT_TAG } from "./_react.ts";
+import { REDACTION_CAP, REDACTION_LINES } from "./_redaction.ts";
 import { REPLY_TAG } from "./_reply.ts";
 import { formatLine } from "./_format_line.ts";
 
@@ -81,6 +82,7 @@ const LINES = lineHandlers(
   REGAIN_LINES,
   READ_MARKER_LINES,
   TAGMSG_LINES,
+  REDACTION_LINES,
 );
 
 /** One connection to the server, from socket open to close. */
@@ -258,6 +260,7 @@ export class Session {
         "no-implicit-names",
         "standard-replies",
         READ_MARKER_CAP,
+        REDACTION_CAP,
       ],
     });
   }
@@ -323,6 +326,11 @@ export class Session {
       );
     });
     return true;
+  }
+
+  /** Whether the server acknowledged capability `cap`. */
+  supports(cap: string): boolean {
+    return this.#ctx.caps.has(cap);
   }
 
   /** A message to `target` is queued: it ends our typing there, with no `done` needed. */

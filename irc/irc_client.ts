@@ -13,6 +13,7 @@ import { ctcp } from "./_ctcp.ts";
 import { formatLine } from "./_format_line.ts";
 import { checkReplyMsgid, REPLY_TAG } from "./_reply.ts";
 import { isReaction } from "./_react.ts";
+import { REDACTION_CAP } from "./_redaction.ts";
 import type {
   ChannelListing,
   IrcClientOptions,
@@ -286,6 +287,48 @@ export class IrcClient implements AsyncDisposable {
       options.msgid,
       options.reaction,
       options.remove ?? false,
+    );
+  }
+
+  /**
+   * Deletes the message `msgid` in `target` (`REDACT`, IRCv3 `draft/message-redaction`):
+   * ours, or anyone's where we are an operator. The server relays it back when it succeeds,
+   * which is the `message.redacted`; a refusal comes as an `error` (`FAIL REDACT …`). Throws
+   * when the server does not offer the capability.
+   *
+   * @example
+   * ```ts ignore
+   * client.redact("#deno", "a1b2", { reason: "wrong channel" });
+   * ```
+   */
+  redact(target: string, msgid: string, options: { reason?: string } = {}): void {
+    checkToken("delete a message", target);
+    checkReplyMsgid("delete a message", msgid);
+    if (/[\s\0]/.test(msgid) || msgid.startsWith(":")) {
+      throw new TypeError(
+        `Cannot delete a message: the msgid cannot be sent as a parameter, got ${
+          JSON.stringify(msgid)
+        }`,
+      );
+    }
+    const session = this.#session_("delete a message");
+    if (!session.supports(REDACTION_CAP)) {
+      throw new Error(
+        `Cannot delete a message: the server does not offer ${REDACTION_CAP}, got ${target}`,
+      );
+    }
+    const reason = options.reason;
+    if (reason !== undefined && FORBIDDEN.test(reason)) {
+      throw new TypeError(
+        `Cannot delete a message: the reason contains CR, LF or NUL, got ${JSON.stringify(reason)}`,
+      );
+    }
+    session.sendUser(
+      formatLine({
+        command: "REDACT",
+        params: [target, msgid],
+        ...(reason ? { text: reason } : {}),
+      }),
     );
   }
 

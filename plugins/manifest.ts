@@ -104,6 +104,7 @@ const EVENT_TYPES: Record<EventType, true> = {
   "message.received": true,
   "message.sent": true,
   "message.reacted": true,
+  "message.redacted": true,
   "user.joined": true,
   "user.parted": true,
   "user.quit": true,

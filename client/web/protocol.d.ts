@@ -98,6 +98,8 @@ export type Action =
     }
     | { kind: "me"; networkId: number; target: string; text: string }
     | { kind: "typing"; networkId: number; target: string; state: TypingState }
+    /** Deletes the message `msgid` (`REDACT`), where the server offers it. */
+    | { kind: "redact"; networkId: number; target: string; msgid: string; reason?: string }
     /** Reacts to the message `msgid` with `reaction`, or takes our reaction back (`remove`). */
     | {
       kind: "react";

@@ -273,6 +273,16 @@ const ACTIONS = {
       remove: o.remove === undefined ? false : bool(o, "remove"),
     };
   },
+  "redact": (o) => {
+    const reason = optStr(o, "reason", /^[^\r\n\x00]{0,300}$/, "a reason");
+    return {
+      kind: "redact",
+      networkId: id(o, "networkId"),
+      target: str(o, "target", NAME, "a channel or nickname"),
+      msgid: str(o, "msgid", MSGID, "a message id"),
+      ...defined({ reason }),
+    };
+  },
   "whois": (o) => ({
     kind: "whois",
     networkId: id(o, "networkId"),
@@ -655,6 +665,16 @@ const EVENT_DATA = {
       replyTo: "string",
       reaction: "string",
       removed: "boolean",
+    },
+  },
+  "message.redacted": {
+    object: {
+      networkId: "number",
+      channel: "string",
+      user: "string",
+      peer: { optional: "string" },
+      msgid: "string",
+      reason: { optional: "string" },
     },
   },
   "user.joined": { object: { ...USER, channel: "string" } },

@@ -36,6 +36,7 @@ Deno.test("parseAction() accepts every well-formed action and echoes its id", ()
       reply: { msgid: "a1b2", nick: "bob" },
     },
     { kind: "history.message", networkId: 1, buffer: "#deno", msgid: "a1b2" },
+    { kind: "redact", networkId: 1, target: "#deno", msgid: "a1b2", reason: "typo" },
     {
       kind: "react",
       networkId: 1,
@@ -268,6 +269,7 @@ const SAMPLES: { [K in EventType]: EventMap[K] } = {
     removed: false,
   },
   "user.typing": { networkId: 1, channel: "", user: "bob", peer: "bob", state: "paused" },
+  "message.redacted": { networkId: 1, channel: "#a", user: "bob", msgid: "m1", reason: "oops" },
   "channel.topic": { networkId: 1, channel: "#a", topic: "t", setter: "bob" },
   "channel.mode": { networkId: 1, channel: "#a", modes: "+o bob" },
   "channels.changed": { networkId: 1, channels: ["#a"] },
