@@ -291,6 +291,19 @@ export class IrcClient implements AsyncDisposable {
   }
 
   /**
+   * Whether the server acknowledged IRCv3 capability `cap` on the current connection (false
+   * before one registered).
+   *
+   * @example
+   * ```ts ignore
+   * if (client.supports(REDACTION_CAP)) client.redact("#deno", "a1b2");
+   * ```
+   */
+  supports(cap: string): boolean {
+    return this.#session?.supports(cap) ?? false;
+  }
+
+  /**
    * Deletes the message `msgid` in `target` (`REDACT`, IRCv3 `draft/message-redaction`):
    * ours, or anyone's where we are an operator. The server relays it back when it succeeds,
    * which is the `message.redacted`; a refusal comes as an `error` (`FAIL REDACT …`). Throws

@@ -84,6 +84,13 @@ const messages = new MessageList($("messages"), {
       remove,
     });
   },
+  onDelete: (line) => {
+    const buffer = currentBuffer();
+    const networkId = state.networkId;
+    if (!buffer || networkId === undefined || line.msgid === undefined) return;
+    void act({ kind: "redact", networkId, target: buffer.name, msgid: line.msgid });
+  },
+  canDelete: (networkId) => state.networks.get(networkId)?.canRedact === true,
   ownNick: (networkId) => state.networks.get(networkId)?.currentNick ?? "",
   foldNick: (networkId, nick) => state.networks.get(networkId)?.members.fold(nick) ?? nick,
 });
@@ -107,8 +114,8 @@ const store = new PageStore({
     messages.recolor(changed, fold);
   },
   frontend: onFrontend,
-  reacted: (line) => {
-    if (state.networkId !== undefined) messages.refreshReactions(state.networkId, line);
+  lineChanged: (line) => {
+    if (state.networkId !== undefined) messages.redrawLine(state.networkId, line);
   },
   opened: (networkId, buffer) => {
     void scrollback.open(networkId, buffer).then((changed) => {
@@ -414,7 +421,7 @@ function quoteOf(networkId, msgid) {
   const buffer = currentBuffer();
   if (!buffer) return "missing";
   const line = buffer.lines.find((l) => l.msgid === msgid);
-  if (line) return { nick: line.nick ?? "", text: line.text };
+  if (line) return { nick: line.nick ?? "", text: line.redacted ? "Deleted" : line.text };
   const key = `${networkId} ${buffer.key} ${msgid}`;
   const known = quotes.get(key);
   if (known) return known;
@@ -424,7 +431,9 @@ function quoteOf(networkId, msgid) {
     (stored) => {
       quotes.set(
         key,
-        isHistoryLine(stored) ? { nick: stored.sender, text: stored.text } : "missing",
+        isHistoryLine(stored)
+          ? { nick: stored.sender, text: stored.redacted === true ? "Deleted" : stored.text }
+          : "missing",
       );
       messages.refreshQuotes(networkId, msgid);
     },

@@ -32,6 +32,8 @@ export interface Line {
   msgid?: string;
   /** The msgid of the message it answers (IRCv3 `+draft/reply`). */
   replyTo?: string;
+  /** It was deleted (IRCv3 `REDACT`): shown as "Deleted", its text empty. */
+  redacted?: boolean;
   /** Reactions to it, each with who reacted, in the order they came. */
   reactions?: { reaction: string; senders: string[] }[];
 }

@@ -206,6 +206,8 @@ export interface NetworkView extends Omit<NetworkForm, "password" | "saslPasswor
   hasSaslPassword: boolean;
   /** Our current nickname there. */
   currentNick: string;
+  /** The server lets messages be deleted (`draft/message-redaction`); absent means no. */
+  canRedact?: boolean;
   /** Channels we are in, with their members (mode prefixes kept). */
   channels: { name: string; topic: string; members: string[] }[];
 }
@@ -289,7 +291,15 @@ export interface MetadataEntry {
 export type ServerMessage =
   | HelloMessage
   | { kind: "networks"; networks: NetworkView[] }
-  | { kind: "network.state"; networkId: number; state: string; nick: string; reason?: string }
+  | {
+    kind: "network.state";
+    networkId: number;
+    state: string;
+    nick: string;
+    reason?: string;
+    /** The server lets messages be deleted (`draft/message-redaction`). */
+    canRedact?: boolean;
+  }
   | BatchMessage
   | { kind: "frontend"; event: DeepLink }
   | { kind: "plugins"; plugins: unknown[]; audit: unknown[]; commands: unknown[] }

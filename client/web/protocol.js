@@ -814,6 +814,7 @@ const NETWORK_VIEW = {
   hasPassword: "boolean",
   hasSaslPassword: "boolean",
   currentNick: "string",
+  canRedact: { optional: "boolean" },
   channels: { each: { name: "string", topic: "string", members: "string[]" } },
 };
 
@@ -853,6 +854,7 @@ const SERVER_MESSAGES = {
     state: "string",
     nick: "string",
     reason: { optional: "string" },
+    canRedact: { optional: "boolean" },
   },
   batch: {
     kind: { oneOf: ["batch"] },

@@ -52,6 +52,7 @@ export function isHistoryLine(v) {
     typeof v.sender === "string" && typeof v.text === "string" &&
     (v.msgid === undefined || typeof v.msgid === "string") &&
     (v.replyTo === undefined || typeof v.replyTo === "string") &&
+    (v.redacted === undefined || typeof v.redacted === "boolean") &&
     (v.reactions === undefined ||
       (Array.isArray(v.reactions) &&
         v.reactions.every((r) =>
@@ -91,6 +92,7 @@ export function lineFromStored(stored) {
       if (stored.msgid !== undefined) line.msgid = stored.msgid;
       if (stored.replyTo !== undefined) line.replyTo = stored.replyTo;
       if (stored.reactions !== undefined) line.reactions = stored.reactions;
+      if (stored.redacted === true) line.redacted = true;
       return line;
     }
     case "join":

@@ -80,8 +80,8 @@ export interface StoreHooks {
   opened?(networkId: number, buffer: Buffer): void;
   /** The time (ms) typing notifications are held from; `Date.now()` when absent. */
   now?(): number;
-  /** A line of the buffer shown got a reaction or lost one: its reactions to draw again. */
-  reacted?(line: Line): void;
+  /** A line of the buffer shown changed (a reaction, a deletion): to draw again. */
+  lineChanged?(line: Line): void;
 }
 
 /**

@@ -440,6 +440,11 @@ export class PageStore {
         net.state = message.state;
         net.reason = message.reason;
         net.currentNick = message.nick || net.currentNick;
+        // Whether lines get a Delete button: drawn again when it changes.
+        if ((message.canRedact === true) !== (net.canRedact === true)) {
+          net.canRedact = message.canRedact === true;
+          this.dirty.messages = true;
+        }
         this.dirty.rail = this.dirty.buffers = true;
         return;
       }
@@ -613,7 +618,24 @@ export class PageStore {
         if (!buffer || !line) return;
         applyReaction(line, data, (nick) => net.members.fold(nick));
         if (this.state.networkId === id && this.state.bufferKey === buffer.key) {
-          this.#hooks.reacted?.(line);
+          this.#hooks.lineChanged?.(line);
+        }
+        return;
+      }
+      case "message.redacted": {
+        const data = event.data;
+        const name = data.channel === "" ? data.peer ?? data.user : data.channel;
+        const buffer = net.buffers.get(fold(name));
+        if (!buffer) return;
+        // "Deleted" replaces the text everywhere: the line, and the quotes of replies to it.
+        for (const line of buffer.lines) {
+          if (line.msgid !== data.msgid) continue;
+          line.text = "";
+          line.redacted = true;
+          delete line.reactions;
+          if (this.state.networkId === id && this.state.bufferKey === buffer.key) {
+            this.#hooks.lineChanged?.(line);
+          }
         }
         return;
       }

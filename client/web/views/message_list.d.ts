@@ -8,9 +8,9 @@ import type { Buffer, Line } from "../page_state.js";
 /**
  * The lines of the buffer shown: `div.line.<kind>` (`.highlight` on a mention) holding
  * `.time`, `.nick` and `.text` (formatted, links clickable). A line with a msgid has a
- * Reply button (`.reply-action`) and its reactions (`.reactions`: a button per reaction with
+ * Reply button (`.reply-action`), a Delete button where the network allows it, and its reactions (`.reactions`: a button per reaction with
  * its count, then "Add reaction" and its picker); a reply starts with a `.quote` of the message it answers
- * and a button that jumps to it.
+ * and a button that jumps to it. A deleted line reads "Deleted" (`.text.deleted`).
  * While the view follows the end only the newest two screens of lines are drawn; scrolling
  * near the top draws older lines of the buffer above them. A flush draws at most 20 new
  * lines and reads no layout, so a flood's frames stay short.
@@ -24,6 +24,8 @@ import type { Buffer, Line } from "../page_state.js";
  *   onReply: () => {},
  *   onJump: () => {},
  *   onReact: () => {},
+ *   onDelete: () => {},
+ *   canDelete: () => false,
  *   ownNick: () => "alice",
  *   foldNick: (_, nick) => nick.toLowerCase(),
  * });
@@ -53,8 +55,8 @@ export declare class MessageList {
   recolor(changed: Set<string>, fold: (nick: string) => string): void;
   /** Fills the quotes of the replies to `msgid` drawn now (its original was just fetched). */
   refreshQuotes(networkId: number, msgid: string): void;
-  /** Draws again the reactions of `line`, if it is drawn. */
-  refreshReactions(networkId: number, line: Line): void;
+  /** Draws `line` again if it is drawn (a reaction, a deletion), and the quotes of it. */
+  redrawLine(networkId: number, line: Line): void;
   /**
    * Scrolls the line with `msgid` into view and marks it (`.jumped`), drawing older lines of
    * the buffer until it is drawn; false when the buffer does not hold it.
@@ -86,6 +88,8 @@ export type Quote = { nick: string; text: string } | "loading" | "missing";
  *   onReply: (line) => console.log(line.msgid),
  *   onJump: (msgid) => console.log(msgid),
  *   onReact: (line, reaction, remove) => console.log(line.msgid, reaction, remove),
+ *   onDelete: (line) => console.log(line.msgid),
+ *   canDelete: () => true,
  *   ownNick: () => "alice",
  *   foldNick: (_, nick) => nick.toLowerCase(),
  * };
@@ -102,6 +106,10 @@ export interface MessageListOptions {
   onJump: (msgid: string) => void;
   /** A reaction was picked for `line`, or ours pressed to take it back (`remove`). */
   onReact: (line: Line, reaction: string, remove: boolean) => void;
+  /** The Delete button of a line was pressed. */
+  onDelete: (line: Line) => void;
+  /** Whether the network lets messages be deleted (a Delete button is drawn then). */
+  canDelete: (networkId: number) => boolean;
   /** Our nick on a network (our reactions are the pressed ones). */
   ownNick: (networkId: number) => string;
   /** Folds a nick by the network's casemapping. */

@@ -181,14 +181,15 @@ export class MessageList {
   }
 
   /**
-   * Draws again the reactions of `line`, if it is drawn (one was added or taken back).
+   * Draws `line` again, if it is drawn (a reaction came or went, it was deleted), and the
+   * quotes of the replies to it.
    * @param {number} networkId @param {Line} line
    */
-  refreshReactions(networkId, line) {
-    for (const el of this.#box.children) {
-      if (this.#lineOf.get(el) !== line) continue;
-      el.querySelector(".reactions")?.replaceWith(this.#reactions(networkId, line));
+  redrawLine(networkId, line) {
+    for (const el of [...this.#box.children]) {
+      if (this.#lineOf.get(el) === line) el.replaceWith(this.#element(networkId, line));
     }
+    if (line.msgid !== undefined) this.refreshQuotes(networkId, line.msgid);
   }
 
   /**
@@ -354,10 +355,15 @@ export class MessageList {
     }
     const text = document.createElement("span");
     text.className = "text";
-    text.append(richText(line.text));
+    if (line.redacted) {
+      text.classList.add("deleted");
+      text.textContent = "Deleted";
+    } else text.append(richText(line.text));
     div.append(text);
     const nick = line.nick;
-    if (line.msgid !== undefined && nick !== undefined && line.kind !== "notice") {
+    if (
+      line.msgid !== undefined && nick !== undefined && line.kind !== "notice" && !line.redacted
+    ) {
       const reply = document.createElement("button");
       reply.type = "button";
       reply.className = "reply-action";
@@ -365,7 +371,18 @@ export class MessageList {
       reply.title = `Reply to ${nick}`;
       reply.setAttribute("aria-label", `Reply to ${nick}`);
       reply.addEventListener("click", () => this.#options.onReply(line));
-      div.append(reply, this.#reactions(networkId, line));
+      div.append(reply);
+      if (this.#options.canDelete(networkId)) {
+        const remove = document.createElement("button");
+        remove.type = "button";
+        remove.className = "delete-action";
+        remove.textContent = "🗑";
+        remove.title = "Delete message";
+        remove.setAttribute("aria-label", "Delete message");
+        remove.addEventListener("click", () => this.#options.onDelete(line));
+        div.append(remove);
+      }
+      div.append(this.#reactions(networkId, line));
     }
     return div;
   }
