@@ -9,7 +9,15 @@
 import type { EventMap } from "../bus/mod.ts";
 import type { LineContext, LineHandlers } from "./_line_context.ts";
 
-/** The capability. */
+/**
+ * The capability a server offers message deletion by (`REDACT`).
+ *
+ * @example
+ * ```ts ignore
+ * import { REDACTION_CAP } from "./_redaction.ts";
+ * if (client.supports(REDACTION_CAP)) client.redact("#deno", "a1b2");
+ * ```
+ */
 export const REDACTION_CAP = "draft/message-redaction";
 /** The longest msgid taken from a REDACT. */
 const MAX_MSGID = 200;
