@@ -217,6 +217,19 @@ export interface PaneData {
 export type MessageKind = "message" | "notice" | "action" | "ctcp";
 
 /**
+ * What a `user.typing` event reports, as the IRCv3 typing spec names it: `active` (typing
+ * now; lapses after 6 s without another), `paused` (text typed, not being typed; lapses
+ * after 30 s) or `done` (stopped: cleared or sent).
+ *
+ * @example
+ * ```ts
+ * import type { TypingState } from "./events.ts";
+ * const state: TypingState = "paused";
+ * ```
+ */
+export type TypingState = "active" | "paused" | "done";
+
+/**
  * Every bus event type, mapped to the shape of its `data`.
  *
  * @example A subscriber that narrows on the type
@@ -246,6 +259,8 @@ export interface EventMap {
     timestamp: number;
     /** The IRCv3 message id, when the server sent one. */
     msgid?: string;
+    /** The msgid of the message this one answers (IRCv3 `+draft/reply`). */
+    replyTo?: string;
     /** True when the message was replayed: CHATHISTORY, or a bouncer's playback (ZNC). */
     history?: boolean;
     /** For a private message: the other party of the conversation. */
@@ -264,6 +279,62 @@ export interface EventMap {
     target?: string;
     /** `action` for a `/me` (its text in `message`); absent means `message`. */
     kind?: "message" | "action";
+    /**
+     * The msgid of the message this one answers, sent as `+draft/reply`; absent when the
+     * server lacks `message-tags` (the reply then went as a `nick: ` prefix in `message`).
+     */
+    replyTo?: string;
+  };
+  /**
+   * Someone else is typing, paused or done (IRCv3 `+typing` on a TAGMSG). `channel` is `""`
+   * for a private conversation, whose other party is `peer`.
+   */
+  "user.typing": {
+    networkId: number;
+    /** The channel, or `""` for a private conversation. */
+    channel: string;
+    /** The nickname of whoever is typing. */
+    user: string;
+    /** For a private conversation: the other party (the typist when it is not us). */
+    peer?: string;
+    /** The typing state sent. */
+    state: TypingState;
+  };
+  /**
+   * Someone (us included) reacted to a message, or took a reaction back (`removed`): IRCv3
+   * `+draft/react` (or `+draft/unreact`) with `+draft/reply` on a TAGMSG.
+   */
+  "message.reacted": {
+    networkId: number;
+    /** The channel, or `""` for a private conversation. */
+    channel: string;
+    /** Who reacted. */
+    user: string;
+    /** For a private conversation: the other party. */
+    peer?: string;
+    /** The msgid of the message reacted to. */
+    replyTo: string;
+    /** The reaction, usually one emoji. */
+    reaction: string;
+    /** True when the reaction was taken back. */
+    removed: boolean;
+  };
+  /**
+   * A message was deleted (IRCv3 `draft/message-redaction`, `REDACT`): by its sender or an
+   * operator (`user`), ours included once the server relays it back.
+   */
+  "message.redacted": {
+    networkId: number;
+    /** The channel, or `""` for a private conversation. */
+    channel: string;
+    /** Who deleted it. */
+    user: string;
+    /** For a private conversation: the other party. */
+    peer?: string;
+    /** The msgid of the message deleted. */
+    msgid: string;
+    /** Why, when given. */
+    reason?: string;
   };
   /** A user joins a channel. */
   "user.joined": UserEventFields & { channel: string };

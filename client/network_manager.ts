@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { REDACTION_CAP } from "../irc/mod.ts";
 import type { EventBus } from "../bus/mod.ts";
 import type { IrcClient, IrcClientOptions } from "../irc/mod.ts";
 import type { Network, NetworkStore } from "../storage/network_store.ts";
@@ -265,13 +266,16 @@ export class NetworkManager {
   }
 
   /** A network's connection state, current nickname, and why it last dropped. */
-  state(networkId: number): { state: string; nick: string; reason?: string } {
+  state(
+    networkId: number,
+  ): { state: string; nick: string; reason?: string; canRedact?: boolean } {
     const client = this.#clients.get(networkId);
     const reason = this.#reasons.get(networkId);
     return {
       state: client?.state ?? "disconnected",
       nick: client?.nickname ?? this.#options.store.get(networkId)?.nick ?? "",
       ...(reason === undefined ? {} : { reason }),
+      ...(client?.supports(REDACTION_CAP) ? { canRedact: true } : {}),
     };
   }
 
@@ -349,6 +353,7 @@ export class NetworkManager {
       state: client?.state ?? "disconnected",
       ...(this.#reasons.has(network.id) ? { reason: this.#reasons.get(network.id) } : {}),
       currentNick: client?.nickname ?? network.nick,
+      ...(client?.supports(REDACTION_CAP) ? { canRedact: true } : {}),
       channels: this.#options.ui.channels(network.id),
     };
   }

@@ -133,10 +133,30 @@ export class PageActions {
         }, EventSourceUI));
         return null;
       case "say":
-        networks.require(action.networkId, "say").say(action.target, action.text);
+        networks.require(action.networkId, "say").say(action.target, action.text, {
+          reply: action.reply,
+        });
         return null;
       case "me":
         networks.require(action.networkId, "send an action").action(action.target, action.text);
+        return null;
+      case "typing":
+        // Best effort: typing into a network that is not connected tells nobody, quietly.
+        networks.irc(action.networkId)?.typing(action.target, action.state);
+        return null;
+      case "react":
+        networks.require(action.networkId, "react").react(action.target, {
+          msgid: action.msgid,
+          reaction: action.reaction,
+          remove: action.remove,
+        });
+        return null;
+      case "redact":
+        networks.require(action.networkId, "delete a message").redact(
+          action.target,
+          action.msgid,
+          { reason: action.reason },
+        );
         return null;
       case "whois":
         return await networks.require(action.networkId, "whois").whois(action.nick, {
@@ -192,6 +212,10 @@ export class PageActions {
         const store = await this.#flushedHistory();
         const { kind: _kind, id: _id, ...query } = action;
         return store.search(query);
+      }
+      case "history.message": {
+        const store = await this.#flushedHistory();
+        return store.message(action.networkId, action.buffer, action.msgid) ?? null;
       }
       case "history.buffers": {
         const store = await this.#flushedHistory();

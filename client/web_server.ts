@@ -55,6 +55,7 @@ const ASSETS: Record<string, string> = {
   "/format.js": "format.js",
   "/event_text.js": "event_text.js",
   "/ignore_list.js": "ignore_list.js",
+  "/typing.js": "typing.js",
   "/views/buffer_list.js": "views/buffer_list.js",
   "/views/message_list.js": "views/message_list.js",
   "/views/nick_list.js": "views/nick_list.js",

@@ -16,6 +16,8 @@ export interface PendingLine {
   buffer: string;
   time: number;
   msgid: string | undefined;
+  /** The msgid of the message it answers (`+draft/reply`). */
+  replyTo?: string;
   kind: LineKind;
   sender: string;
   text: string;
@@ -87,6 +89,7 @@ export class EventLines {
           sender: d.user,
           text: d.message,
           self,
+          ...(d.replyTo !== undefined ? { replyTo: d.replyTo } : {}),
           ...(self ? { echo: true } : {}),
         });
         return;
@@ -102,6 +105,7 @@ export class EventLines {
           sender: this.#context.ownNick(d.networkId) ?? "",
           text: d.message,
           self: true,
+          ...(d.replyTo !== undefined ? { replyTo: d.replyTo } : {}),
         });
         return;
       }

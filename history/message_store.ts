@@ -36,7 +36,7 @@ const INDEX_CHUNK = 256;
 const INDEX_TURN_MS = 8;
 /** The columns {@linkcode toLine} reads, over `lines l` joined to its buffer `b`. */
 const LINE_COLUMNS =
-  "l.id, b.network_id, b.name, l.time, l.msgid, l.kind, l.sender, l.text, l.self";
+  "l.id, b.network_id, b.name, l.time, l.msgid, l.kind, l.sender, l.text, l.self, l.reply_to, l.redacted";
 /** The join every line read selects from. */
 const FROM_LINES = "FROM lines l JOIN buffers b ON b.id = l.buffer_id";
 
@@ -172,6 +172,12 @@ export class MessageStore implements Disposable {
   readonly #insertBuffer: StatementSync;
   readonly #selectBuffer: StatementSync;
   readonly #latest: StatementSync;
+  readonly #byMsgid: StatementSync;
+  readonly #addReaction: StatementSync;
+  readonly #removeReaction: StatementSync;
+  readonly #reactionsOf: StatementSync;
+  readonly #redactLine: StatementSync;
+  readonly #redactReactions: StatementSync;
   readonly #before: StatementSync;
   readonly #lineTime: StatementSync;
   readonly #lastTime: StatementSync;
@@ -195,13 +201,29 @@ export class MessageStore implements Disposable {
       (text) => typeof text === "string" ? fold(text) : text,
     );
     this.#insertLine = db.prepare(
-      "INSERT OR IGNORE INTO lines (buffer_id, time, kind, self, sender, text, msgid, fp) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT OR IGNORE INTO lines (buffer_id, time, kind, self, sender, text, msgid, fp, reply_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
     this.#insertBuffer = db.prepare(
       "INSERT INTO buffers (network_id, name, name_key) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
     );
     this.#selectBuffer = db.prepare(
       "SELECT id FROM buffers WHERE network_id = ? AND name_key = ?",
+    );
+    this.#addReaction = db.prepare(
+      "INSERT OR IGNORE INTO reactions (buffer_id, msgid, reaction, sender_key, sender, time) VALUES (?, ?, ?, ?, ?, ?)",
+    );
+    this.#removeReaction = db.prepare(
+      "DELETE FROM reactions WHERE buffer_id = ? AND msgid = ? AND reaction = ? AND sender_key = ?",
+    );
+    this.#reactionsOf = db.prepare(
+      "SELECT reaction, sender FROM reactions WHERE buffer_id = ? AND msgid = ? ORDER BY time, sender_key",
+    );
+    this.#redactLine = db.prepare(
+      "UPDATE lines SET text = '', redacted = 1 WHERE buffer_id = ? AND msgid = ?",
+    );
+    this.#redactReactions = db.prepare("DELETE FROM reactions WHERE buffer_id = ? AND msgid = ?");
+    this.#byMsgid = db.prepare(
+      `SELECT ${LINE_COLUMNS} ${FROM_LINES} WHERE l.buffer_id = ? AND l.msgid = ?`,
     );
     this.#latest = db.prepare(
       `SELECT ${LINE_COLUMNS} ${FROM_LINES} WHERE l.buffer_id = ? ORDER BY l.time DESC, l.id DESC LIMIT ?`,
@@ -317,6 +339,30 @@ export class MessageStore implements Disposable {
       }
     };
     const offs: Unsubscribe[] = STORED_TYPES.map((type) => bus.subscribe(type, onEvent));
+    offs.push(bus.subscribe("message.reacted", (event) => {
+      if (this.#closed) return;
+      const d = event.data;
+      try {
+        this.react(d.networkId, d.channel !== "" ? d.channel : (d.peer ?? d.user), {
+          msgid: d.replyTo,
+          sender: d.user,
+          reaction: d.reaction,
+          removed: d.removed,
+          time: event.timestamp.getTime(),
+        });
+      } catch (error) {
+        this.#report(error);
+      }
+    }));
+    offs.push(bus.subscribe("message.redacted", (event) => {
+      if (this.#closed) return;
+      const d = event.data;
+      try {
+        this.redact(d.networkId, d.channel !== "" ? d.channel : (d.peer ?? d.user), d.msgid);
+      } catch (error) {
+        this.#report(error);
+      }
+    }));
     offs.push(bus.subscribe("buffer.read", (event) => {
       const time = Date.parse(event.data.timestamp);
       if (!this.#closed && !Number.isNaN(time)) {
@@ -364,7 +410,7 @@ export class MessageStore implements Disposable {
         if (anchor === undefined) return [];
         rows = this.#before.all(id, anchor.time, anchor.time, options.before, limit);
       }
-      return rows.map(toLine).reverse();
+      return this.#withReactions(id, rows.map(toLine).reverse());
     } catch (error) {
       throw historyError("Cannot read history", this.#path, error);
     }
@@ -484,6 +530,105 @@ export class MessageStore implements Disposable {
       if (typeof row.read_time === "number") buffer.readTime = row.read_time;
       return buffer;
     });
+  }
+
+  /**
+   * Keeps `sender`'s reaction to the message `msgid` of a buffer, or forgets it (`removed`).
+   *
+   * @example
+   * ```ts ignore
+   * store.react(1, "#deno", { msgid: "a1b2", sender: "bob", reaction: "👍", time: Date.now() });
+   * store.page(1, "#deno").at(-1)?.reactions; // [{ reaction: "👍", senders: ["bob"] }]
+   * ```
+   */
+  react(
+    networkId: number,
+    buffer: string,
+    reaction: { msgid: string; sender: string; reaction: string; time: number; removed?: boolean },
+  ): void {
+    this.#check("store a reaction");
+    try {
+      const id = this.#bufferId(networkId, buffer, !reaction.removed);
+      if (id === undefined) return;
+      const who = bufferKey(reaction.sender);
+      if (reaction.removed) {
+        this.#removeReaction.run(id, reaction.msgid, reaction.reaction, who);
+      } else {
+        this.#addReaction.run(
+          id,
+          reaction.msgid,
+          reaction.reaction,
+          who,
+          reaction.sender,
+          reaction.time,
+        );
+      }
+    } catch (error) {
+      throw historyError("Cannot store a reaction", this.#path, error);
+    }
+  }
+
+  /**
+   * Deletes the text of the message `msgid` of a buffer (IRCv3 `REDACT`): the line stays,
+   * empty and marked `redacted`, out of the search index, its reactions gone. Lines still
+   * held for the next commit are committed first, so a message deleted as soon as it came
+   * is deleted too.
+   *
+   * @example
+   * ```ts ignore
+   * store.redact(1, "#deno", "a1b2");
+   * store.message(1, "#deno", "a1b2"); // { …, text: "", redacted: true }
+   * ```
+   */
+  redact(networkId: number, buffer: string, msgid: string): void {
+    this.#check("delete a message");
+    this.#commit();
+    try {
+      const id = this.#bufferId(networkId, buffer, false);
+      if (id === undefined) return;
+      this.#redactLine.run(id, msgid);
+      this.#redactReactions.run(id, msgid);
+    } catch (error) {
+      throw historyError("Cannot delete a message", this.#path, error);
+    }
+  }
+
+  /** Adds each line's reactions (lines with a msgid only) to `lines` of buffer `bufferId`. */
+  #withReactions(bufferId: number, lines: StoredLine[]): StoredLine[] {
+    for (const line of lines) {
+      if (line.msgid === undefined) continue;
+      const rows = this.#reactionsOf.all(bufferId, line.msgid);
+      if (rows.length === 0) continue;
+      const grouped = new Map<string, string[]>();
+      for (const row of rows) {
+        const reaction = String(row.reaction);
+        const senders = grouped.get(reaction) ?? [];
+        senders.push(String(row.sender));
+        grouped.set(reaction, senders);
+      }
+      line.reactions = [...grouped].map(([reaction, senders]) => ({ reaction, senders }));
+    }
+    return lines;
+  }
+
+  /**
+   * The line of a buffer with IRCv3 msgid `msgid` (a reply's original), or `undefined`.
+   *
+   * @example
+   * ```ts ignore
+   * store.message(1, "#deno", "a1b2")?.text;
+   * ```
+   */
+  message(networkId: number, buffer: string, msgid: string): StoredLine | undefined {
+    this.#check("read history");
+    try {
+      const id = this.#bufferId(networkId, buffer, false);
+      if (id === undefined) return undefined;
+      const row = this.#byMsgid.get(id, msgid);
+      return row === undefined ? undefined : toLine(row);
+    } catch (error) {
+      throw historyError("Cannot read history", this.#path, error);
+    }
   }
 
   /**
@@ -667,6 +812,7 @@ export class MessageStore implements Disposable {
             line.text,
             line.msgid ?? null,
             fingerprint(line.sender, kind, line.text),
+            line.replyTo ?? null,
           );
         }
         db.exec("COMMIT");
@@ -759,6 +905,8 @@ function toLine(row: Record<string, unknown>): StoredLine {
     self: row.self === 1,
   };
   if (typeof row.msgid === "string") line.msgid = row.msgid;
+  if (typeof row.reply_to === "string") line.replyTo = row.reply_to;
+  if (row.redacted === 1) line.redacted = true;
   return line;
 }
 

@@ -23,7 +23,7 @@ export {
   type SearchQuery,
   type StoredBuffer,
 } from "./message_store.ts";
-export type { LineKind, StoredLine } from "./stored_line.ts";
+export type { LineKind, LineReaction, StoredLine } from "./stored_line.ts";
 export { HistoryError, type HistoryErrorCode } from "./errors.ts";
 export { historyPath } from "../storage/data_dir.ts";
 export { type ExportedLog, exportLogs, type ExportOptions } from "./export_logs.ts";

@@ -55,6 +55,12 @@ export interface StoredLine {
   time: number;
   /** The IRCv3 message id, when the server sent one. */
   msgid?: string;
+  /** The msgid of the message this one answers (IRCv3 `+draft/reply`). */
+  replyTo?: string;
+  /** True when it was deleted (IRCv3 `REDACT`): its text is then empty. */
+  redacted?: boolean;
+  /** The reactions to it, each with who reacted, in the order they came (none: absent). */
+  reactions?: LineReaction[];
   /** What happened. */
   kind: LineKind;
   /** Who sent it (see the kinds above). */
@@ -63,6 +69,22 @@ export interface StoredLine {
   text: string;
   /** True for the user's own lines. */
   self: boolean;
+}
+
+/**
+ * One reaction to a line and who reacted with it, in the order they did.
+ *
+ * @example
+ * ```ts
+ * import type { LineReaction } from "./stored_line.ts";
+ * const thumbs: LineReaction = { reaction: "👍", senders: ["bob", "carol"] };
+ * ```
+ */
+export interface LineReaction {
+  /** The reaction, usually one emoji. */
+  reaction: string;
+  /** Who reacted with it, in the order they did. */
+  senders: string[];
 }
 
 /** Kinds in their stored (integer) order; never reorder, only append. */

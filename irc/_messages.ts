@@ -9,6 +9,7 @@ import type { RawMessage } from "./_framework.ts";
 import type { LineContext, LineHandlers } from "./_line_context.ts";
 import { touch } from "./_roster.ts";
 import { messageKind, parseCtcp } from "./_ctcp.ts";
+import { readReplyTag } from "./_reply.ts";
 
 const SEEN_PER_CONVERSATION = 2000;
 
@@ -65,6 +66,8 @@ export function receiveMessage(
     kind,
   };
   if (msgid !== undefined) data.msgid = msgid;
+  const replyTo = readReplyTag(m.tags);
+  if (replyTo !== undefined) data.replyTo = replyTo;
   if (history) data.history = true;
   if (peer !== undefined) data.peer = peer;
   return ctx.emit("message.received", data, time);

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { createEvent, type EventBus, type WhoisInfo } from "../bus/mod.ts";
+import { createEvent, type EventBus, type TypingState, type WhoisInfo } from "../bus/mod.ts";
 import { IrcConnectError } from "./errors.ts";
 import { createFrameworkClient, type FrameworkClient, type RawMessage } from "./_framework.ts";
 import { PacedQueue } from "./_paced_queue.ts";
@@ -27,6 +27,12 @@ import { WHOIS_LINES } from "./_whois.ts";
 import { CHANNEL_LIST_LINES } from "./_channel_list.ts";
 import { SERVER_ERROR_LINES } from "./_server_errors.ts";
 import { globalClock, NickRegain, REGAIN_LINES } from "./_nick_regain.ts";
+import { TAGMSG_LINES } from "./_tagmsg.ts";
+import { TYPING_TAG, TypingPacer } from "./_typing.ts";
+import { REACT_TAG, UNREACT_TAG } from "./_react.ts";
+import { REDACTION_CAP, REDACTION_LINES } from "./_redaction.ts";
+import { REPLY_TAG } from "./_reply.ts";
+import { formatLine } from "./_format_line.ts";
 
 type Task = () => void | Promise<void>;
 type Item = RawMessage | Task;
@@ -75,6 +81,8 @@ const LINES = lineHandlers(
   SERVER_ERROR_LINES,
   REGAIN_LINES,
   READ_MARKER_LINES,
+  TAGMSG_LINES,
+  REDACTION_LINES,
 );
 
 /** One connection to the server, from socket open to close. */
@@ -89,6 +97,7 @@ export class Session {
   readonly #userQueue: PacedQueue;
   readonly #facts: LinkFacts = createLinkFacts();
   readonly #regain: NickRegain;
+  readonly #typing: TypingPacer;
 
   // Read path state.
   readonly #registration: RegistrationReader;
@@ -153,6 +162,8 @@ export class Session {
       clock: options.clock ?? globalClock(),
       interval: options.nickRegainInterval ?? 60_000,
     });
+    const clock = options.clock;
+    this.#typing = new TypingPacer(() => clock?.currentTime?.() ?? Date.now());
     this.#ctx = new LineContext(bus, {
       options,
       hooks: {
@@ -249,6 +260,7 @@ export class Session {
         "no-implicit-names",
         "standard-replies",
         READ_MARKER_CAP,
+        REDACTION_CAP,
       ],
     });
   }
@@ -270,8 +282,67 @@ export class Session {
     }
   }
 
-  /** Emits `message.sent` in order with incoming lines; `kind` for a `/me` action. */
-  recordSent(target: string, text: string, kind?: "action"): void {
+  /**
+   * Tells `target` our typing state (`+typing` on a TAGMSG), paced by the spec; a server
+   * without `message-tags` is told nothing. Best effort: dropped rather than queued behind
+   * a full queue. True when a line was queued.
+   */
+  typing(target: string, state: TypingState): boolean {
+    if (!this.#ctx.established || !this.#ctx.caps.has("message-tags")) return false;
+    if (this.#userQueue.room < 1) return false;
+    const send = this.#typing.next(this.#ctx.server.fold(target), state);
+    if (send === undefined) return false;
+    this.#userQueue.push(
+      formatLine({ tags: { [TYPING_TAG]: send }, command: "TAGMSG", params: [target] }),
+    );
+    return true;
+  }
+
+  /** Whether the server takes client tags (`message-tags`): replies, typing, reactions. */
+  get clientTags(): boolean {
+    return this.#ctx.caps.has("message-tags");
+  }
+
+  /**
+   * Reacts to the message `msgid` in `target` (or takes it back): a TAGMSG with
+   * `+draft/react` (`+draft/unreact`) and `+draft/reply`, then `message.reacted` for us, in
+   * order with incoming lines. Nothing is sent without `message-tags`; false then.
+   */
+  react(target: string, msgid: string, reaction: string, remove: boolean): boolean {
+    if (!this.clientTags) return false;
+    const tags = { [remove ? UNREACT_TAG : REACT_TAG]: reaction, [REPLY_TAG]: msgid };
+    this.sendUser(formatLine({ tags, command: "TAGMSG", params: [target] }), () => {
+      const isChannel = this.#ctx.server.isChannel(target);
+      this.#worker.push(() =>
+        this.#ctx.emit("message.reacted", {
+          networkId: this.#networkId,
+          channel: isChannel ? target : "",
+          user: this.#ctx.nick,
+          ...(isChannel ? {} : { peer: target }),
+          replyTo: msgid,
+          reaction,
+          removed: remove,
+        })
+      );
+    });
+    return true;
+  }
+
+  /** Whether the server acknowledged capability `cap`. */
+  supports(cap: string): boolean {
+    return this.#ctx.caps.has(cap);
+  }
+
+  /** A message to `target` is queued: it ends our typing there, with no `done` needed. */
+  typingEnded(target: string): void {
+    this.#typing.sent(this.#ctx.server.fold(target));
+  }
+
+  /**
+   * Emits `message.sent` in order with incoming lines; `kind` for a `/me` action, `replyTo`
+   * for a reply sent with its tag.
+   */
+  recordSent(target: string, text: string, kind?: "action", replyTo?: string): void {
     const isChannel = this.#ctx.server.isChannel(target);
     this.#worker.push(() =>
       this.#ctx.emit("message.sent", {
@@ -280,6 +351,7 @@ export class Session {
         message: text,
         ...(isChannel ? {} : { target }),
         ...(kind ? { kind } : {}),
+        ...(replyTo !== undefined ? { replyTo } : {}),
       })
     );
   }

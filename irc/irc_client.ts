@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { createEvent, type EventBus, type WhoisInfo } from "../bus/mod.ts";
+import { createEvent, type EventBus, type TypingState, type WhoisInfo } from "../bus/mod.ts";
 import { casefold } from "./casemapping.ts";
 import { IrcConnectError } from "./errors.ts";
 import { Session, type SessionEnd } from "./_session.ts";
@@ -11,7 +11,16 @@ import { MessageIds } from "./_messages.ts";
 import { saslprep } from "./saslprep.ts";
 import { ctcp } from "./_ctcp.ts";
 import { formatLine } from "./_format_line.ts";
-import type { ChannelListing, IrcClientOptions, IrcConnectionState, SaslOptions } from "./types.ts";
+import { checkReplyMsgid, REPLY_TAG } from "./_reply.ts";
+import { isReaction } from "./_react.ts";
+import { REDACTION_CAP } from "./_redaction.ts";
+import type {
+  ChannelListing,
+  IrcClientOptions,
+  IrcConnectionState,
+  ReplyTarget,
+  SaslOptions,
+} from "./types.ts";
 
 const FORBIDDEN = /[\r\n\0]/;
 
@@ -207,13 +216,17 @@ export class IrcClient implements AsyncDisposable {
    * Sends a PRIVMSG to a channel or nickname; each line of `text` is one message.
    * `message.sent` is emitted in order with incoming events.
    *
+   * With `reply`, it answers the message `reply.msgid` (by `reply.nick`): sent with
+   * `+draft/reply` where the server has `message-tags`, else as `nick: text`.
+   *
    * @example
    * ```ts ignore
    * client.say("#deno", "hello");
+   * client.say("#deno", "agreed", { reply: { msgid: "a1b2", nick: "bob" } });
    * ```
    */
-  say(target: string, text: string): void {
-    this.#sendText("say", target, text);
+  say(target: string, text: string, options: { reply?: ReplyTarget } = {}): void {
+    this.#sendText("say", target, text, undefined, options.reply);
   }
 
   /**
@@ -229,20 +242,138 @@ export class IrcClient implements AsyncDisposable {
     this.#sendText("send an action", target, text, "action");
   }
 
+  /**
+   * Tells `target` (a channel or nickname) that we are typing (`active`), have stopped for
+   * now with text typed (`paused`), or are `done` (IRCv3 `+typing` on a TAGMSG). Paced as
+   * the spec asks: `active` goes out at most once every 3 s, `paused` and `done` only after
+   * an `active`, and sending a message ends the typing by itself. A server without
+   * `message-tags` is told nothing; nor is one whose queue is full, nor any while not
+   * connected (typing is best effort, never an error).
+   *
+   * @example
+   * ```ts ignore
+   * client.typing("#deno", "active");
+   * ```
+   */
+  typing(target: string, state: TypingState): void {
+    checkToken("send typing", target);
+    if (this.#state === "connected") this.#session?.typing(target, state);
+  }
+
+  /**
+   * Reacts to the message `msgid` in `target` with `reaction` (usually an emoji), or takes
+   * our reaction back with `remove` (sent as `+draft/unreact`, as several clients do; the
+   * spec has none). `message.reacted` follows for us once it is sent. A server without
+   * `message-tags` is sent nothing, and no event follows.
+   *
+   * @example
+   * ```ts ignore
+   * client.react("#deno", { msgid: "a1b2", reaction: "👍" });
+   * client.react("#deno", { msgid: "a1b2", reaction: "👍", remove: true });
+   * ```
+   */
+  react(target: string, options: { msgid: string; reaction: string; remove?: boolean }): void {
+    checkToken("react", target);
+    checkReplyMsgid("react", options.msgid);
+    if (!isReaction(options.reaction)) {
+      throw new TypeError(
+        `Cannot react: the reaction must be 1-64 characters without control characters, got ${
+          JSON.stringify(options.reaction)
+        }`,
+      );
+    }
+    this.#session_("react").react(
+      target,
+      options.msgid,
+      options.reaction,
+      options.remove ?? false,
+    );
+  }
+
+  /**
+   * Whether the server acknowledged IRCv3 capability `cap` on the current connection (false
+   * before one registered).
+   *
+   * @example
+   * ```ts ignore
+   * if (client.supports(REDACTION_CAP)) client.redact("#deno", "a1b2");
+   * ```
+   */
+  supports(cap: string): boolean {
+    return this.#session?.supports(cap) ?? false;
+  }
+
+  /**
+   * Deletes the message `msgid` in `target` (`REDACT`, IRCv3 `draft/message-redaction`):
+   * ours, or anyone's where we are an operator. The server relays it back when it succeeds,
+   * which is the `message.redacted`; a refusal comes as an `error` (`FAIL REDACT …`). Throws
+   * when the server does not offer the capability.
+   *
+   * @example
+   * ```ts ignore
+   * client.redact("#deno", "a1b2", { reason: "wrong channel" });
+   * ```
+   */
+  redact(target: string, msgid: string, options: { reason?: string } = {}): void {
+    checkToken("delete a message", target);
+    checkReplyMsgid("delete a message", msgid);
+    if (/[\s\0]/.test(msgid) || msgid.startsWith(":")) {
+      throw new TypeError(
+        `Cannot delete a message: the msgid cannot be sent as a parameter, got ${
+          JSON.stringify(msgid)
+        }`,
+      );
+    }
+    const session = this.#session_("delete a message");
+    if (!session.supports(REDACTION_CAP)) {
+      throw new Error(
+        `Cannot delete a message: the server does not offer ${REDACTION_CAP}, got ${target}`,
+      );
+    }
+    const reason = options.reason;
+    if (reason !== undefined && FORBIDDEN.test(reason)) {
+      throw new TypeError(
+        `Cannot delete a message: the reason contains CR, LF or NUL, got ${JSON.stringify(reason)}`,
+      );
+    }
+    session.sendUser(
+      formatLine({
+        command: "REDACT",
+        params: [target, msgid],
+        ...(reason ? { text: reason } : {}),
+      }),
+    );
+  }
+
   /** Sends `text` to `target` as PRIVMSGs, one per line (cut to fit), or as `/me` actions. */
-  #sendText(what: string, target: string, text: string, kind?: "action"): void {
+  #sendText(
+    what: string,
+    target: string,
+    text: string,
+    kind?: "action",
+    reply?: ReplyTarget,
+  ): void {
     checkToken(what, target);
+    if (reply !== undefined) {
+      checkReplyMsgid(what, reply.msgid);
+      checkToken(what, reply.nick);
+    }
     if (text.includes("\0") || text.includes("\r")) {
       throw new TypeError(
         `Cannot ${what}: the text contains CR or NUL, got ${JSON.stringify(text)}`,
       );
     }
     const session = this.#session_(what);
+    // A reply is tagged where the server takes client tags, else written as people do.
+    const replyTo = reply && session.clientTags ? reply.msgid : undefined;
+    if (reply && replyTo === undefined) text = `${reply.nick}: ${text}`;
+    const tags = replyTo !== undefined ? { [REPLY_TAG]: replyTo } : undefined;
     // The CTCP wrapping of an action takes 10 of a line's 400 bytes.
     const width = kind === "action" ? 390 : 400;
     const chunks = text.split("\n").flatMap((line) => splitUtf8(line, width));
     const lines = chunks.map((chunk) =>
       formatLine({
+        tags,
         command: "PRIVMSG",
         params: [target],
         text: kind === "action" ? ctcp("ACTION", chunk) : chunk,
@@ -250,9 +381,10 @@ export class IrcClient implements AsyncDisposable {
     );
     // All of the text or none of it: a queue too full for every line refuses them all.
     session.reserve(what, chunks.length);
+    session.typingEnded(target);
     for (const [i, chunk] of chunks.entries()) {
       // message.sent follows the real send, in order with incoming lines.
-      session.sendUser(lines[i], () => session.recordSent(target, chunk, kind));
+      session.sendUser(lines[i], () => session.recordSent(target, chunk, kind, replyTo));
     }
   }
 

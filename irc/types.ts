@@ -87,6 +87,25 @@ export interface IrcClock {
   setTimeout(callback: () => void, ms: number): unknown;
   /** Cancels a `setTimeout`. */
   clearTimeout(id: unknown): void;
+  /** The time in ms since the epoch (typing pacing reads it); `Date.now()` when absent. */
+  currentTime?(): number;
+}
+
+/**
+ * The message a reply answers: its msgid (sent as `+draft/reply`) and its sender's nick (the
+ * `nick: ` prefix on a server without client tags).
+ *
+ * @example
+ * ```ts
+ * import type { ReplyTarget } from "./types.ts";
+ * const reply: ReplyTarget = { msgid: "a1b2", nick: "bob" };
+ * ```
+ */
+export interface ReplyTarget {
+  /** The msgid of the message answered. */
+  msgid: string;
+  /** Who sent it. */
+  nick: string;
 }
 
 /**

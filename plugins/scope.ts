@@ -291,6 +291,9 @@ export class ScopeCheck {
     switch (event.type) {
       case "message.received":
       case "message.sent":
+      case "message.reacted":
+      case "message.redacted":
+      case "user.typing":
         return this.#at(event.data.networkId, event.data.channel, event.data.channel === "")
           ? event
           : undefined;

@@ -11,10 +11,11 @@ import { bindInput, confirmPasteDialog } from "./input.js";
 import { bindNetworkForm, fillNetworkForm, readNetworkForm, stateText } from "./network_form.js";
 import * as model from "./page_state.js";
 import { installWithConsent, showActivity, upgradeWithConsent } from "./plugins_view.js";
-import { Scrollback } from "./scrollback.js";
+import { isHistoryLine, Scrollback } from "./scrollback.js";
 import { socket, takeEarlyFrames } from "./socket.js";
 import { PageStore, pluginsReply } from "./store.js";
 import { Transport } from "./transport.js";
+import { TypingReporter, typingText } from "./typing.js";
 import { bufferOrder, renderBuffers, renderRail } from "./views/buffer_list.js";
 import { MessageList } from "./views/message_list.js";
 import { NickList } from "./views/nick_list.js";
@@ -22,7 +23,7 @@ import { menuItems, NickMenu } from "./views/nick_menu.js";
 import { createNotifier } from "./views/notifier.js";
 import { renderPlugins } from "./views/plugins_page.js";
 import { SearchPanel } from "./views/search_panel.js";
-import { wireSettings } from "./views/settings.js";
+import { loadSendTyping, wireSettings } from "./views/settings.js";
 import { Switcher } from "./views/switcher.js";
 import { renderTopic } from "./views/topic_bar.js";
 
@@ -71,6 +72,31 @@ const transport = new Transport(socket, {
 
 const messages = new MessageList($("messages"), {
   colorOf: (networkId, nick) => store.colorOf(networkId, nick),
+  quoteOf,
+  onReply: (line) => startReply(line),
+  onJump: (msgid) => void jumpTo(msgid),
+  onReact: (line, reaction, remove) => {
+    const buffer = currentBuffer();
+    const networkId = state.networkId;
+    if (!buffer || networkId === undefined || line.msgid === undefined) return;
+    void act({
+      kind: "react",
+      networkId,
+      target: buffer.name,
+      msgid: line.msgid,
+      reaction,
+      remove,
+    });
+  },
+  onDelete: (line) => {
+    const buffer = currentBuffer();
+    const networkId = state.networkId;
+    if (!buffer || networkId === undefined || line.msgid === undefined) return;
+    void act({ kind: "redact", networkId, target: buffer.name, msgid: line.msgid });
+  },
+  canDelete: (networkId) => state.networks.get(networkId)?.canRedact === true,
+  ownNick: (networkId) => state.networks.get(networkId)?.currentNick ?? "",
+  foldNick: (networkId, nick) => state.networks.get(networkId)?.members.fold(nick) ?? nick,
 });
 const nicks = new NickList(
   { list: $("nicklist"), count: $("nick-count"), filter: $as("nick-filter", HTMLInputElement) },
@@ -120,6 +146,9 @@ const store = new PageStore({
   },
   frontend: onFrontend,
   ignored: (networkId, folded) => ignoreList.has(networkId, folded),
+  lineChanged: (line) => {
+    if (state.networkId !== undefined) messages.redrawLine(state.networkId, line);
+  },
   opened: (networkId, buffer) => {
     void scrollback.open(networkId, buffer).then((changed) => {
       if (changed && store.historyLoaded(networkId, buffer)) scheduleFrame();
@@ -439,6 +468,81 @@ async function submitNetworkForm(event) {
   }
 }
 
+// ---- replies -----------------------------------------------------------------------------
+
+/** Originals fetched from the history, by "network buffer-key msgid". @type {Map<string, import("./views/message_list.d.ts").Quote>} */
+const quotes = new Map();
+/** Originals kept at most (the oldest fetched forgotten first). */
+const MAX_QUOTES = 500;
+
+/**
+ * The original of a reply in the buffer shown: from its lines, else from the history (the
+ * quote is filled in once fetched).
+ * @param {number} networkId @param {string} msgid
+ * @returns {import("./views/message_list.d.ts").Quote}
+ */
+function quoteOf(networkId, msgid) {
+  const buffer = currentBuffer();
+  if (!buffer) return "missing";
+  const line = buffer.lines.find((l) => l.msgid === msgid);
+  if (line) return { nick: line.nick ?? "", text: line.redacted ? "Deleted" : line.text };
+  const key = `${networkId} ${buffer.key} ${msgid}`;
+  const known = quotes.get(key);
+  if (known) return known;
+  quotes.set(key, "loading");
+  if (quotes.size > MAX_QUOTES) quotes.delete(quotes.keys().next().value ?? "");
+  request({ kind: "history.message", networkId, buffer: buffer.name, msgid }).then(
+    (stored) => {
+      quotes.set(
+        key,
+        isHistoryLine(stored)
+          ? { nick: stored.sender, text: stored.redacted === true ? "Deleted" : stored.text }
+          : "missing",
+      );
+      messages.refreshQuotes(networkId, msgid);
+    },
+    () => quotes.set(key, "missing"),
+  );
+  return "loading";
+}
+
+/** The message the next line answers. @type {{ networkId: number, key: string, msgid: string, nick: string } | undefined} */
+let replying;
+
+/** Starts a reply to `line` in the buffer shown. @param {import("./page_state.d.ts").Line} line */
+function startReply(line) {
+  const net = currentNet();
+  const buffer = currentBuffer();
+  if (!net || !buffer || line.msgid === undefined || line.nick === undefined) return;
+  replying = { networkId: net.id, key: buffer.key, msgid: line.msgid, nick: line.nick };
+  $("reply-text").textContent = `Replying to ${line.nick}: ${line.text}`;
+  $("reply-bar").hidden = false;
+  $("input").focus();
+}
+
+function cancelReply() {
+  replying = undefined;
+  $("reply-bar").hidden = true;
+}
+
+/**
+ * Shows the message `msgid` of the buffer shown: drawn, or loaded from the history page by
+ * page (at most 25 pages) until it is there.
+ * @param {string} msgid
+ */
+async function jumpTo(msgid) {
+  const net = currentNet();
+  const buffer = currentBuffer();
+  if (!net || !buffer) return;
+  for (let pages = 0; pages <= 25; pages++) {
+    if (messages.revealMessage(msgid)) return;
+    if (currentBuffer() !== buffer) return;
+    const loaded = await scrollback.older(net.id, buffer);
+    if (loaded === 0) break;
+  }
+  if (!messages.revealMessage(msgid)) toast("The original message is not in the history");
+}
+
 // ---- input line -------------------------------------------------------------------------
 
 /** Carries out what command_plan.js decided for one line. @param {string} line */
@@ -462,7 +566,16 @@ function runInput(line) {
         break;
       case "send": {
         const done = step.done;
-        void act(step.action).then((result) => {
+        let action = step.action;
+        // The line answers the message picked with Reply, in the buffer it was picked in.
+        if (
+          action.kind === "say" && replying && net && buffer &&
+          replying.networkId === net.id && replying.key === buffer.key
+        ) {
+          action = { ...action, reply: { msgid: replying.msgid, nick: replying.nick } };
+          cancelReply();
+        }
+        void act(action).then((result) => {
           if (done && result !== undefined) show("event", done);
         });
         break;
@@ -629,6 +742,7 @@ function render() {
       },
     );
   }
+  if (dirty.typing) renderTyping(net?.id, buffer?.key);
   if (dirty.plugins) {
     renderPlugins(
       {
@@ -648,7 +762,31 @@ function render() {
     dirty.messages =
     dirty.nicks =
     dirty.plugins =
+    dirty.typing =
       false;
+}
+
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let typingTimer;
+/**
+ * The "alice is typing" line of the buffer shown, drawn again when the next one lapses.
+ * @param {number | undefined} networkId @param {string | undefined} key
+ */
+function renderTyping(networkId, key) {
+  const el = $("typing");
+  clearTimeout(typingTimer);
+  typingTimer = undefined;
+  if (networkId === undefined || key === undefined) {
+    el.textContent = "";
+    return;
+  }
+  el.textContent = typingText(store.typing(networkId, key));
+  const lapse = store.typingLapse(networkId, key);
+  if (lapse === undefined) return;
+  typingTimer = setTimeout(() => {
+    dirty.typing = true;
+    scheduleFrame();
+  }, Math.max(0, lapse - store.now()));
 }
 
 /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -682,7 +820,10 @@ bindInput($as("input", HTMLInputElement), {
     ) => b.name);
     return { nicks, channels, commands: state.commands.map((c) => c.name) };
   },
-  onLine: (line) => runInput(line),
+  onLine: (line) => {
+    typingReporter.sent();
+    runInput(line);
+  },
   // Pasted lines are text, each sent as it is (a leading slash included).
   onPaste: (lines) => {
     for (const line of lines) {
@@ -819,10 +960,31 @@ $("close-plugins").addEventListener("click", () => {
   $("plugins-page").hidden = true;
   clearInterval(pluginsTimer);
 });
+$("reply-cancel").addEventListener("click", cancelReply);
 
 // ---- attention ----------------------------------------------------------------------------
 
 const systemDark = matchMedia("(prefers-color-scheme: dark)");
+
+// What the input line types goes to the conversation shown, unless switched off in Settings.
+const typingReporter = new TypingReporter({
+  send: (where, typing) => transport.send({ kind: "typing", ...where, state: typing }),
+  clock: {
+    now: () => Date.now(),
+    setTimeout: (callback, ms) => setTimeout(callback, ms),
+    clearTimeout: (id) => clearTimeout(typeof id === "number" ? id : undefined),
+  },
+});
+let sendTyping = loadSendTyping(localStorage);
+$("input").addEventListener("input", () => {
+  if (!sendTyping) return;
+  const net = currentNet();
+  const buffer = currentBuffer();
+  const where = net && buffer && buffer.type !== "server"
+    ? { networkId: net.id, target: buffer.name }
+    : undefined;
+  typingReporter.input(where, $as("input", HTMLInputElement).value);
+});
 wireSettings({
   dialog: $as("settings-dialog", HTMLDialogElement),
   form: $as("settings-form", HTMLFormElement),
@@ -843,6 +1005,11 @@ wireSettings({
   onTheme: (theme) => {
     if (theme === "system") delete document.documentElement.dataset.theme;
     else document.documentElement.dataset.theme = theme;
+  },
+  sendTyping: $as("send-typing", HTMLInputElement),
+  onSendTyping: (on) => {
+    sendTyping = on;
+    if (!on) typingReporter.stop();
   },
 });
 document.addEventListener("visibilitychange", () => {

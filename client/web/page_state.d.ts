@@ -30,6 +30,14 @@ export interface Line {
   highlight?: boolean;
   /** A join, part, quit or nick change: runs of them fold into one line. */
   presence?: Presence;
+  /** The IRCv3 msgid, when the server gave one (a reply can answer it). */
+  msgid?: string;
+  /** The msgid of the message it answers (IRCv3 `+draft/reply`). */
+  replyTo?: string;
+  /** It was deleted (IRCv3 `REDACT`): shown as "Deleted", its text empty. */
+  redacted?: boolean;
+  /** Reactions to it, each with who reacted, in the order they came. */
+  reactions?: { reaction: string; senders: string[] }[];
 }
 
 /**

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { EventMap, EventType } from "../../bus/events.ts";
+import type { EventMap, EventType, TypingState } from "../../bus/events.ts";
 import type { DeepLink } from "../../deeplink/deeplink_payloads.js";
 import type { SearchQuery, StoredBuffer } from "../../history/message_store.ts";
 import type { StoredLine } from "../../history/stored_line.ts";
@@ -88,8 +88,27 @@ export type Action =
     | { kind: "disconnect"; networkId: number }
     | { kind: "join"; networkId: number; channel: string; key?: string }
     | { kind: "part"; networkId: number; channel: string; reason?: string }
-    | { kind: "say"; networkId: number; target: string; text: string }
+    | {
+      kind: "say";
+      networkId: number;
+      target: string;
+      text: string;
+      /** The message answered (`+draft/reply`, or a `nick: ` prefix without client tags). */
+      reply?: { msgid: string; nick: string };
+    }
     | { kind: "me"; networkId: number; target: string; text: string }
+    | { kind: "typing"; networkId: number; target: string; state: TypingState }
+    /** Deletes the message `msgid` (`REDACT`), where the server offers it. */
+    | { kind: "redact"; networkId: number; target: string; msgid: string; reason?: string }
+    /** Reacts to the message `msgid` with `reaction`, or takes our reaction back (`remove`). */
+    | {
+      kind: "react";
+      networkId: number;
+      target: string;
+      msgid: string;
+      reaction: string;
+      remove: boolean;
+    }
     | { kind: "whois"; networkId: number; nick: string }
     | { kind: "nick"; networkId: number; nick: string }
     | { kind: "quote"; networkId: number; line: string }
@@ -104,6 +123,8 @@ export type Action =
     | { kind: "history.page"; networkId: number; buffer: string; before?: number; limit?: number }
     // Picked, not the interface itself: an action is also read as a plain record.
     | ({ kind: "history.search" } & Pick<SearchQuery, keyof SearchQuery>)
+    /** The stored line with a msgid (a reply's original); its reply is the line or `null`. */
+    | { kind: "history.message"; networkId: number; buffer: string; msgid: string }
     | { kind: "history.buffers" }
     | { kind: "plugins.refresh" }
     | { kind: "plugin.disable"; name: string }
@@ -214,6 +235,8 @@ export interface NetworkView extends Omit<NetworkForm, "password" | "saslPasswor
   hasSaslPassword: boolean;
   /** Our current nickname there. */
   currentNick: string;
+  /** The server lets messages be deleted (`draft/message-redaction`); absent means no. */
+  canRedact?: boolean;
   /** Channels we are in, with their members (mode prefixes kept). */
   channels: { name: string; topic: string; members: string[] }[];
 }
@@ -297,7 +320,15 @@ export interface MetadataEntry {
 export type ServerMessage =
   | HelloMessage
   | { kind: "networks"; networks: NetworkView[] }
-  | { kind: "network.state"; networkId: number; state: string; nick: string; reason?: string }
+  | {
+    kind: "network.state";
+    networkId: number;
+    state: string;
+    nick: string;
+    reason?: string;
+    /** The server lets messages be deleted (`draft/message-redaction`). */
+    canRedact?: boolean;
+  }
   | BatchMessage
   | { kind: "frontend"; event: DeepLink }
   | { kind: "plugins"; plugins: unknown[]; audit: unknown[]; commands: unknown[] }

@@ -20,6 +20,8 @@ export const MAX_ACTION_BYTES = 16 * 1024;
 export const MAX_TEXT = 4000;
 
 const NAME = /^[^\s,\x00-\x1f\x7f]{1,200}$/;
+/** A message id, as `+draft/reply` carries one. */
+const MSGID = /^[^\s\x00-\x1f\x7f]{1,200}$/;
 const NICK = /^[^\s,\x00-\x1f\x7f!@#&:][^\s,\x00-\x1f\x7f!@]{0,49}$/;
 const HOST = /^[A-Za-z0-9.:\-\[\]_]{1,255}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
@@ -267,18 +269,65 @@ const ACTIONS = {
     if (reason) out.reason = reason;
     return out;
   },
-  "say": (o) => ({
-    kind: "say",
-    networkId: id(o, "networkId"),
-    target: str(o, "target", NAME, "a channel or nickname"),
-    text: text(o, "text"),
-  }),
+  "say": (o) => {
+    /** @type {Extract<Action, { kind: "say" }>} */
+    const out = {
+      kind: "say",
+      networkId: id(o, "networkId"),
+      target: str(o, "target", NAME, "a channel or nickname"),
+      text: text(o, "text"),
+    };
+    if (o.reply !== undefined) {
+      const reply = isObject(o.reply) ? o.reply : {};
+      out.reply = {
+        msgid: str(reply, "msgid", MSGID, "a message id"),
+        nick: str(reply, "nick", NICK, "a nickname"),
+      };
+    }
+    return out;
+  },
   "me": (o) => ({
     kind: "me",
     networkId: id(o, "networkId"),
     target: str(o, "target", NAME, "a channel or nickname"),
     text: text(o, "text"),
   }),
+  "typing": (o) => {
+    const state = o.state;
+    if (state !== "active" && state !== "paused" && state !== "done") {
+      throw new FieldError("state", "active, paused or done", state);
+    }
+    return {
+      kind: "typing",
+      networkId: id(o, "networkId"),
+      target: str(o, "target", NAME, "a channel or nickname"),
+      state,
+    };
+  },
+  "react": (o) => {
+    const reaction = o.reaction;
+    if (typeof reaction !== "string" || !/^[^\x00-\x1f\x7f]{1,64}$/.test(reaction)) {
+      throw new FieldError("reaction", "1-64 characters", reaction);
+    }
+    return {
+      kind: "react",
+      networkId: id(o, "networkId"),
+      target: str(o, "target", NAME, "a channel or nickname"),
+      msgid: str(o, "msgid", MSGID, "a message id"),
+      reaction,
+      remove: o.remove === undefined ? false : bool(o, "remove"),
+    };
+  },
+  "redact": (o) => {
+    const reason = optStr(o, "reason", /^[^\r\n\x00]{0,300}$/, "a reason");
+    return {
+      kind: "redact",
+      networkId: id(o, "networkId"),
+      target: str(o, "target", NAME, "a channel or nickname"),
+      msgid: str(o, "msgid", MSGID, "a message id"),
+      ...defined({ reason }),
+    };
+  },
   "whois": (o) => ({
     kind: "whois",
     networkId: id(o, "networkId"),
@@ -343,6 +392,12 @@ const ACTIONS = {
       until: optInt(o, "until", 0, Number.MAX_SAFE_INTEGER),
       limit: optInt(o, "limit", 1, MAX_HISTORY_LIMIT),
     }),
+  }),
+  "history.message": (o) => ({
+    kind: "history.message",
+    networkId: id(o, "networkId"),
+    buffer: str(o, "buffer", NAME, "a channel or nickname"),
+    msgid: str(o, "msgid", MSGID, "a message id"),
   }),
   "history.buffers": () => ({ kind: "history.buffers" }),
   "plugins.refresh": () => ({ kind: "plugins.refresh" }),
@@ -610,6 +665,8 @@ const ROSTER = {
   host: { optional: "string" },
   realname: { optional: "string" },
 };
+/** @type {readonly import("../../bus/events.ts").TypingState[]} */
+const TYPING_STATES = ["active", "paused", "done"];
 /** @type {Shape<EventMap["server.motd"]>} */
 const MOTD = { networkId: "number", lines: "string[]" };
 /** @type {Shape<import("../../bus/events.ts").UserEventFields>} */
@@ -637,6 +694,7 @@ const EVENT_DATA = {
       message: "string",
       timestamp: "number",
       msgid: { optional: "string" },
+      replyTo: { optional: "string" },
       history: { optional: "boolean" },
       peer: { optional: "string" },
       kind: { optional: { oneOf: ["message", "notice", "action", "ctcp"] } },
@@ -649,6 +707,28 @@ const EVENT_DATA = {
       message: "string",
       target: { optional: "string" },
       kind: { optional: { oneOf: ["message", "action"] } },
+      replyTo: { optional: "string" },
+    },
+  },
+  "message.reacted": {
+    object: {
+      networkId: "number",
+      channel: "string",
+      user: "string",
+      peer: { optional: "string" },
+      replyTo: "string",
+      reaction: "string",
+      removed: "boolean",
+    },
+  },
+  "message.redacted": {
+    object: {
+      networkId: "number",
+      channel: "string",
+      user: "string",
+      peer: { optional: "string" },
+      msgid: "string",
+      reason: { optional: "string" },
     },
   },
   "user.joined": { object: { ...USER, channel: "string" } },
@@ -657,6 +737,15 @@ const EVENT_DATA = {
   "user.kicked": { object: { ...USER, channel: "string", kicker: "string", reason: "string" } },
   "user.nick": { object: { networkId: "number", old_nickname: "string", nickname: "string" } },
   "user.meta": { object: ROSTER },
+  "user.typing": {
+    object: {
+      networkId: "number",
+      channel: "string",
+      user: "string",
+      peer: { optional: "string" },
+      state: { oneOf: TYPING_STATES },
+    },
+  },
   "channel.topic": {
     object: {
       networkId: "number",
@@ -779,6 +868,7 @@ const NETWORK_VIEW = {
   hasPassword: "boolean",
   hasSaslPassword: "boolean",
   currentNick: "string",
+  canRedact: { optional: "boolean" },
   channels: { each: { name: "string", topic: "string", members: "string[]" } },
 };
 
@@ -818,6 +908,7 @@ const SERVER_MESSAGES = {
     state: "string",
     nick: "string",
     reason: { optional: "string" },
+    canRedact: { optional: "boolean" },
   },
   batch: {
     kind: { oneOf: ["batch"] },

@@ -52,7 +52,16 @@ function isObject(v) {
 export function isHistoryLine(v) {
   return isObject(v) && typeof v.id === "number" && typeof v.networkId === "number" &&
     typeof v.buffer === "string" && typeof v.time === "number" && typeof v.kind === "string" &&
-    typeof v.sender === "string" && typeof v.text === "string";
+    typeof v.sender === "string" && typeof v.text === "string" &&
+    (v.msgid === undefined || typeof v.msgid === "string") &&
+    (v.replyTo === undefined || typeof v.replyTo === "string") &&
+    (v.redacted === undefined || typeof v.redacted === "boolean") &&
+    (v.reactions === undefined ||
+      (Array.isArray(v.reactions) &&
+        v.reactions.every((r) =>
+          isObject(r) && typeof r.reaction === "string" && Array.isArray(r.senders) &&
+          r.senders.every((s) => typeof s === "string")
+        )));
 }
 
 /**
@@ -91,7 +100,13 @@ export function lineFromStored(stored, options = {}) {
     case "action": {
       // Our own lines never mention us, whatever nick we had then.
       const highlight = !stored.self && (options.highlight?.(stored.networkId, text) ?? false);
-      return { id, time, kind: stored.kind, nick: sender, text, highlight };
+      /** @type {Line} */
+      const line = { id, time, kind: stored.kind, nick: sender, text, highlight };
+      if (stored.msgid !== undefined) line.msgid = stored.msgid;
+      if (stored.replyTo !== undefined) line.replyTo = stored.replyTo;
+      if (stored.reactions !== undefined) line.reactions = stored.reactions;
+      if (stored.redacted === true) line.redacted = true;
+      return line;
     }
     case "join":
       return event(joinText({ ...who, channel }), "join");

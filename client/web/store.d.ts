@@ -6,6 +6,7 @@
 import type { Buffer, Line, Net } from "./page_state.js";
 import type { Action, HistoryBuffer, RosterEntry, ServerMessage, UiEvent } from "./protocol.js";
 import type { DeepLink } from "../../deeplink/deeplink_payloads.js";
+import type { TypingBoard } from "./typing.js";
 
 /**
  * A command a plugin registered, run from the input line.
@@ -79,7 +80,29 @@ export interface StoreHooks {
   opened?(networkId: number, buffer: Buffer): void;
   /** Whether the user ignores this nick (folded by the network's casemapping) there. */
   ignored?(networkId: number, folded: string): boolean;
+  /** The time (ms) typing notifications are held from; `Date.now()` when absent. */
+  now?(): number;
+  /** A line of the buffer shown changed (a reaction, a deletion): to draw again. */
+  lineChanged?(line: Line): void;
 }
+
+/**
+ * Adds a reaction to a line's, or takes one back: grouped by reaction, senders in the order
+ * they reacted, a group with no one left removed.
+ *
+ * @example
+ * ```ts
+ * import { applyReaction } from "./store.js";
+ * const line = { kind: "message", time: 0, text: "hi", msgid: "m1" };
+ * applyReaction(line, { user: "bob", reaction: "👍", removed: false }, (n) => n.toLowerCase());
+ * console.log(line); // reactions: [{ reaction: "👍", senders: ["bob"] }]
+ * ```
+ */
+export declare function applyReaction(
+  line: Line,
+  reacted: { user: string; reaction: string; removed: boolean },
+  foldNick: (nick: string) => string,
+): void;
 
 /**
  * Everything the page keeps.
@@ -125,7 +148,9 @@ export interface PageState {
  * @example
  * ```ts
  * import type { Dirty } from "./store.js";
- * const dirty: Dirty = { rail: true, buffers: false, messages: false, nicks: false, plugins: false };
+ * const dirty: Dirty = {
+ *   rail: true, buffers: false, messages: false, nicks: false, plugins: false, typing: false,
+ * };
  * ```
  */
 export interface Dirty {
@@ -139,6 +164,8 @@ export interface Dirty {
   nicks: boolean;
   /** The Plugins page. */
   plugins: boolean;
+  /** The "alice is typing" line. */
+  typing: boolean;
 }
 
 /**
@@ -182,6 +209,14 @@ export declare class PageStore {
   dirty: Dirty;
   /** Frames drawn and lines added. */
   stats: { frames: number; lines: number };
+  /** Who is typing where, keyed by `"<network id> <buffer key>"`. */
+  typists: TypingBoard;
+  /** The time (ms) typing notifications are held from: the hooks' clock, else `Date.now()`. */
+  now(): number;
+  /** The nicknames typing in a buffer now, oldest first. */
+  typing(networkId: number, bufferKey: string): string[];
+  /** When the typing shown in a buffer next lapses (ms), or `undefined`. */
+  typingLapse(networkId: number, bufferKey: string): number | undefined;
   /** The network shown. */
   currentNet(): Net | undefined;
   /** The buffer shown. */

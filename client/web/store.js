@@ -19,6 +19,7 @@ import {
 } from "./event_text.js";
 import { stripFormatting } from "./format.js";
 import * as model from "./page_state.js";
+import { TypingBoard } from "./typing.js";
 
 /** @typedef {import("./page_state.d.ts").Line} Line */
 /** @typedef {import("./page_state.d.ts").Buffer} Buffer */
@@ -62,6 +63,31 @@ export function pluginsReply(result) {
   return { kind: "plugins", plugins, audit, commands };
 }
 
+/**
+ * Adds a reaction to a line's, or takes one back: grouped by reaction, senders in the order
+ * they reacted, a group with no one left removed.
+ * @param {Line} line
+ * @param {{ user: string, reaction: string, removed: boolean }} reacted
+ * @param {(nick: string) => string} foldNick
+ */
+export function applyReaction(line, reacted, foldNick) {
+  /** @type {{ reaction: string, senders: string[] }[]} */
+  const groups = line.reactions ?? [];
+  const who = foldNick(reacted.user);
+  const group = groups.find((g) => g.reaction === reacted.reaction);
+  if (reacted.removed) {
+    if (!group) return;
+    group.senders = group.senders.filter((s) => foldNick(s) !== who);
+    if (group.senders.length === 0) groups.splice(groups.indexOf(group), 1);
+  } else if (!group) {
+    groups.push({ reaction: reacted.reaction, senders: [reacted.user] });
+  } else if (!group.senders.some((s) => foldNick(s) === who)) {
+    group.senders.push(reacted.user);
+  }
+  if (groups.length > 0) line.reactions = groups;
+  else delete line.reactions;
+}
+
 /** The page's state, changed by backend messages; views draw from it. */
 export class PageStore {
   /** @type {PageState} */
@@ -79,7 +105,16 @@ export class PageStore {
     highlightWords: [],
   };
   /** @type {Dirty} */
-  dirty = { rail: true, buffers: true, messages: true, nicks: true, plugins: false };
+  dirty = {
+    rail: true,
+    buffers: true,
+    messages: true,
+    nicks: true,
+    plugins: false,
+    typing: true,
+  };
+  /** Who is typing where, keyed by "network id, buffer key" (see {@linkcode PageStore.typing}). */
+  typists = new TypingBoard();
   /** Counters for tests and the bench. */
   stats = { frames: 0, lines: 0 };
   /** @type {StoreHooks} */
@@ -92,6 +127,27 @@ export class PageStore {
   /** @param {StoreHooks} hooks */
   constructor(hooks) {
     this.#hooks = hooks;
+  }
+
+  /** The time typing notifications are held from (ms), the hooks' clock if they have one. */
+  now() {
+    return this.#hooks.now?.() ?? Date.now();
+  }
+
+  /**
+   * The nicknames typing in a buffer now.
+   * @param {number} networkId @param {string} bufferKey
+   */
+  typing(networkId, bufferKey) {
+    return this.typists.typing(`${networkId} ${bufferKey}`, this.now());
+  }
+
+  /**
+   * When the typing shown in a buffer next lapses (ms), or `undefined`.
+   * @param {number} networkId @param {string} bufferKey
+   */
+  typingLapse(networkId, bufferKey) {
+    return this.typists.nextLapse(`${networkId} ${bufferKey}`);
   }
 
   /** The network shown. */
@@ -137,6 +193,7 @@ export class PageStore {
       d.buffers =
       d.messages =
       d.nicks =
+      d.typing =
         true;
   }
 
@@ -219,6 +276,7 @@ export class PageStore {
     }
     this.state.networkId = networkId;
     this.state.bufferKey = key;
+    this.dirty.typing = true;
     const buffer = this.currentBuffer();
     if (buffer) {
       buffer.unread = buffer.highlights = 0;
@@ -382,6 +440,11 @@ export class PageStore {
         net.state = message.state;
         net.reason = message.reason;
         net.currentNick = message.nick || net.currentNick;
+        // Whether lines get a Delete button: drawn again when it changes.
+        if ((message.canRedact === true) !== (net.canRedact === true)) {
+          net.canRedact = message.canRedact === true;
+          this.dirty.messages = true;
+        }
         this.dirty.rail = this.dirty.buffers = true;
         return;
       }
@@ -539,7 +602,14 @@ export class PageStore {
           // A private notice (services, the server) joins an open query, else the server buffer.
           key = net.buffers.has(fold(peer)) ? fold(peer) : "*";
         }
+        /** @type {Line} */
         const line = { kind, nick: data.user, text: data.message, time, highlight };
+        if (data.msgid !== undefined) line.msgid = data.msgid;
+        if (data.replyTo !== undefined) line.replyTo = data.replyTo;
+        // A message ends its sender's typing (the spec's implicit `done`).
+        if (this.typists.clear(`${id} ${key}`, net.members.fold(data.user))) {
+          this.dirty.typing = true;
+        }
         const quiet = data.history === true;
         add(key, line, {
           private: isPrivate && kind !== "notice",
@@ -557,7 +627,54 @@ export class PageStore {
           kind: data.kind === "action" ? "action" : "message",
           nick: net.currentNick,
           text: data.message,
+          ...(data.replyTo !== undefined ? { replyTo: data.replyTo } : {}),
         }, { fromMe: true });
+        return;
+      }
+      case "message.reacted": {
+        const data = event.data;
+        const name = data.channel === "" ? data.peer ?? data.user : data.channel;
+        const buffer = net.buffers.get(fold(name));
+        const line = buffer?.lines.findLast((/** @type {Line} */ l) => l.msgid === data.replyTo);
+        if (!buffer || !line) return;
+        applyReaction(line, data, (nick) => net.members.fold(nick));
+        if (this.state.networkId === id && this.state.bufferKey === buffer.key) {
+          this.#hooks.lineChanged?.(line);
+        }
+        return;
+      }
+      case "message.redacted": {
+        const data = event.data;
+        const name = data.channel === "" ? data.peer ?? data.user : data.channel;
+        const buffer = net.buffers.get(fold(name));
+        if (!buffer) return;
+        // "Deleted" replaces the text everywhere: the line, and the quotes of replies to it.
+        for (const line of buffer.lines) {
+          if (line.msgid !== data.msgid) continue;
+          line.text = "";
+          line.redacted = true;
+          delete line.reactions;
+          if (this.state.networkId === id && this.state.bufferKey === buffer.key) {
+            this.#hooks.lineChanged?.(line);
+          }
+        }
+        return;
+      }
+      case "user.typing": {
+        const data = event.data;
+        if (isMe(data.user)) return;
+        const name = data.channel === "" ? data.peer ?? data.user : data.channel;
+        // Typing opens no buffer: only one already there shows it.
+        const key = fold(name);
+        if (!net.buffers.has(key)) return;
+        this.typists.receive(
+          `${id} ${key}`,
+          net.members.fold(data.user),
+          data.user,
+          data.state,
+          this.now(),
+        );
+        this.dirty.typing = true;
         return;
       }
       case "user.joined": {

@@ -337,3 +337,33 @@ Deno.test("ScopeCheck.view() passes buffer.read for channels in scope, and priva
   });
   assert.ok(shared.view(read(2, "bob")));
 });
+
+Deno.test("ScopeCheck.view() scopes typing, reactions and deletions like the messages they are about", () => {
+  const check = new ScopeCheck({ channels: [{ networkId: 2, channel: "#a" }] });
+  const typing = (channel: string) =>
+    createEvent("user.typing", {
+      networkId: 2,
+      channel,
+      user: "bob",
+      state: "active",
+      ...(channel === "" ? { peer: "bob" } : {}),
+    }, "irc");
+  const reacted = (channel: string) =>
+    createEvent("message.reacted", {
+      networkId: 2,
+      channel,
+      user: "bob",
+      replyTo: "m1",
+      reaction: "👍",
+      removed: false,
+    }, "irc");
+  const redacted = (channel: string) =>
+    createEvent("message.redacted", { networkId: 2, channel, user: "bob", msgid: "m1" }, "irc");
+  for (const make of [typing, reacted, redacted]) {
+    assert.ok(check.view(make("#a")));
+    assert.equal(check.view(make("#b")), undefined);
+    assert.equal(check.view(make("")), undefined, "private ones are not shared");
+  }
+  const shared = new ScopeCheck({ privateMessages: true });
+  assert.ok(shared.view(typing("")));
+});

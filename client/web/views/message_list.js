@@ -45,12 +45,23 @@ const NEAR_END = 30;
  */
 const FRAME_LINES = 20;
 
+/** The reactions offered by a line's "Add reaction" picker. */
+export const REACTIONS = ["👍", "❤️", "😂", "🎉", "👀"];
+
+/**
+ * What a reply's quote shows of the message it answers: its sender and text, `"loading"`
+ * while it is being fetched, or `"missing"` when the history does not have it.
+ * @typedef {{ nick: string, text: string } | "loading" | "missing"} Quote
+ */
+
 /** The lines of the buffer shown. */
 export class MessageList {
   /** The scrolling box, whose children are the lines. @type {HTMLElement} */
   #box;
   /** @type {(networkId: number, nick: string) => string | undefined} */
   #colorOf;
+  /** @type {import("./message_list.d.ts").MessageListOptions} */
+  #options;
   /** Lines waiting for the next frame, oldest first. @type {{networkId: number, line: Line}[]} */
   #pending = [];
   /** @type {Buffer | undefined} */
@@ -70,11 +81,12 @@ export class MessageList {
 
   /**
    * @param {HTMLElement} box
-   * @param {{ colorOf: (networkId: number, nick: string) => string | undefined }} options
+   * @param {import("./message_list.d.ts").MessageListOptions} options
    */
   constructor(box, options) {
     this.#box = box;
     this.#colorOf = options.colorOf;
+    this.#options = options;
     box.addEventListener("click", (event) => {
       const target = event.target;
       const summary = target instanceof Element ? target.closest(".fold-summary") : null;
@@ -185,6 +197,39 @@ export class MessageList {
       if (!(el instanceof HTMLElement) || !changed.has(fold(el.dataset.nick ?? ""))) continue;
       el.style.color = this.#colorOf(Number(el.dataset.net), el.dataset.nick ?? "") ?? "";
     }
+  }
+
+  /**
+   * Fills the quotes of the replies to `msgid` drawn now (its original was just fetched).
+   * @param {number} networkId @param {string} msgid
+   */
+  refreshQuotes(networkId, msgid) {
+    for (const el of this.#box.querySelectorAll(".quote")) {
+      if (!(el instanceof HTMLElement) || el.dataset.replyTo !== msgid) continue;
+      el.replaceWith(this.#quote(networkId, msgid));
+    }
+  }
+
+  /**
+   * Draws `line` again, if it is drawn (a reaction came or went, it was deleted), and the
+   * quotes of the replies to it.
+   * @param {number} networkId @param {Line} line
+   */
+  redrawLine(networkId, line) {
+    for (const el of [...this.#box.children]) {
+      if (this.#lineOf.get(el) === line) el.replaceWith(this.#element(networkId, line));
+    }
+    if (line.msgid !== undefined) this.refreshQuotes(networkId, line.msgid);
+  }
+
+  /**
+   * Reveals the line with `msgid` as {@linkcode MessageList.reveal} does; false when the
+   * buffer does not hold it.
+   * @param {string} msgid
+   */
+  revealMessage(msgid) {
+    const line = this.#buffer?.lines.find((/** @type {Line} */ l) => l.msgid === msgid);
+    return line !== undefined && this.reveal(line);
   }
 
   /** How many lines to keep while following the end. */
@@ -324,12 +369,92 @@ export class MessageList {
     if (items.firstElementChild === item && line) this.#lineOf.set(run, line);
   }
 
+  /**
+   * The quote above a reply: the original's sender and text, with a jump to it.
+   * @param {number} networkId @param {string} msgid
+   */
+  #quote(networkId, msgid) {
+    const quote = document.createElement("div");
+    quote.className = "quote";
+    quote.dataset.replyTo = msgid;
+    const original = this.#options.quoteOf(networkId, msgid);
+    const text = document.createElement("span");
+    text.className = "quote-text";
+    if (original === "loading") text.textContent = "…";
+    else if (original === "missing") text.textContent = "a message not in the history";
+    else {
+      const nick = document.createElement("span");
+      nick.className = "nick";
+      nick.textContent = original.nick;
+      text.append(nick, " ", richText(original.text));
+    }
+    const jump = document.createElement("button");
+    jump.type = "button";
+    jump.className = "jump";
+    jump.textContent = "↑";
+    jump.title = "Jump to the original";
+    jump.setAttribute("aria-label", "Jump to the original");
+    jump.addEventListener("click", () => this.#options.onJump(msgid));
+    quote.append("↪ ", text, jump);
+    return quote;
+  }
+
+  /**
+   * A line's reactions, each a button with its count (pressed when ours: pressing it takes
+   * ours back, pressing another's adds ours), then "Add reaction" and its picker.
+   * @param {number} networkId @param {Line} line
+   */
+  #reactions(networkId, line) {
+    const box = document.createElement("span");
+    box.className = "reactions";
+    const me = this.#options.foldNick(networkId, this.#options.ownNick(networkId));
+    for (const { reaction, senders } of line.reactions ?? []) {
+      const mine = senders.some((/** @type {string} */ s) =>
+        this.#options.foldNick(networkId, s) === me
+      );
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "reaction";
+      button.textContent = `${reaction} ${senders.length}`;
+      button.title = senders.join(", ");
+      button.setAttribute("aria-label", `${reaction} ${senders.length}: ${senders.join(", ")}`);
+      button.setAttribute("aria-pressed", String(mine));
+      button.addEventListener("click", () => this.#options.onReact(line, reaction, mine));
+      box.append(button);
+    }
+    const add = document.createElement("button");
+    add.type = "button";
+    add.className = "add-reaction";
+    add.textContent = "☺+";
+    add.title = "Add reaction";
+    add.setAttribute("aria-label", "Add reaction");
+    const picker = document.createElement("span");
+    picker.className = "picker";
+    picker.hidden = true;
+    for (const reaction of REACTIONS) {
+      const pick = document.createElement("button");
+      pick.type = "button";
+      pick.textContent = reaction;
+      pick.setAttribute("aria-label", `React ${reaction}`);
+      pick.addEventListener("click", () => {
+        picker.hidden = true;
+        this.#options.onReact(line, reaction, false);
+      });
+      picker.append(pick);
+    }
+    add.addEventListener("click", () => (picker.hidden = !picker.hidden));
+    box.append(add, picker);
+    return box;
+  }
+
   /** @param {number} networkId @param {Line} line */
   #element(networkId, line) {
     const div = document.createElement("div");
     this.#lineOf.set(div, line);
     div.className = `line ${line.kind}`;
     if (line.highlight) div.classList.add("highlight");
+    if (line.msgid !== undefined) div.dataset.msgid = line.msgid;
+    if (line.replyTo !== undefined) div.append(this.#quote(networkId, line.replyTo));
     const time = document.createElement("span");
     time.className = "time";
     time.textContent = new Date(line.time).toTimeString().slice(0, 5);
@@ -350,13 +475,40 @@ export class MessageList {
     }
     const text = document.createElement("span");
     text.className = "text";
-    text.append(richText(line.text));
+    if (line.redacted) {
+      text.classList.add("deleted");
+      text.textContent = "Deleted";
+    } else text.append(richText(line.text));
     div.append(text);
     // A plugin someone mentions: an action that opens the consent sheet, never an install.
     if (line.nick !== undefined && line.kind !== "event") {
       for (const specifier of jsrMentions(line.text)) {
         div.append(installLinkButton(specifier, line.nick));
       }
+    }
+    const nick = line.nick;
+    if (
+      line.msgid !== undefined && nick !== undefined && line.kind !== "notice" && !line.redacted
+    ) {
+      const reply = document.createElement("button");
+      reply.type = "button";
+      reply.className = "reply-action";
+      reply.textContent = "↩";
+      reply.title = `Reply to ${nick}`;
+      reply.setAttribute("aria-label", `Reply to ${nick}`);
+      reply.addEventListener("click", () => this.#options.onReply(line));
+      div.append(reply);
+      if (this.#options.canDelete(networkId)) {
+        const remove = document.createElement("button");
+        remove.type = "button";
+        remove.className = "delete-action";
+        remove.textContent = "🗑";
+        remove.title = "Delete message";
+        remove.setAttribute("aria-label", "Delete message");
+        remove.addEventListener("click", () => this.#options.onDelete(line));
+        div.append(remove);
+      }
+      div.append(this.#reactions(networkId, line));
     }
     return div;
   }

@@ -99,6 +99,42 @@ export declare function loadFolding(storage: Pick<Storage, "getItem">): boolean;
 export declare function loadTheme(storage: Pick<Storage, "getItem">): Theme;
 
 /**
+ * The localStorage key of the typing switch (`"off"` when typing is not sent).
+ *
+ * @example
+ * ```ts
+ * import { SEND_TYPING_KEY } from "./settings.js";
+ * console.log(SEND_TYPING_KEY); // "ircbus.sendTyping"
+ * ```
+ */
+export declare const SEND_TYPING_KEY: string;
+
+/**
+ * Whether typing notifications are sent, as saved (on unless switched off).
+ *
+ * @example
+ * ```ts
+ * import { loadSendTyping } from "./settings.js";
+ * console.log(loadSendTyping({ getItem: () => null })); // true
+ * ```
+ */
+export declare function loadSendTyping(storage: Pick<Storage, "getItem">): boolean;
+
+/**
+ * Saves whether typing notifications are sent.
+ *
+ * @example
+ * ```ts
+ * import { saveSendTyping } from "./settings.js";
+ * saveSendTyping({ setItem: () => {}, removeItem: () => {} }, false);
+ * ```
+ */
+export declare function saveSendTyping(
+  storage: Pick<Storage, "setItem" | "removeItem">,
+  on: boolean,
+): void;
+
+/**
  * The parts {@linkcode wireSettings} wires: the dialog and its fields, the buttons, the
  * storage, whether the page shows dark now, and a hook per setting.
  *
@@ -121,6 +157,10 @@ export interface SettingsParts {
   onWords: (words: string[]) => void;
   onFolding: (on: boolean) => void;
   onTheme: (theme: Theme) => void;
+  /** The "let others see when I am typing" checkbox. */
+  sendTyping: HTMLInputElement;
+  /** Told whether typing is sent, at start and on each save. */
+  onSendTyping: (on: boolean) => void;
 }
 
 /**

@@ -2,7 +2,8 @@
 // @ts-check
 /**
  * The page's settings, kept in this browser's localStorage and edited in the Settings
- * dialog: highlight words, whether runs of joins and parts fold, and the theme.
+ * dialog: highlight words, whether runs of joins and parts fold, the theme, and whether
+ * typing is sent.
  *
  * @module
  */
@@ -63,6 +64,25 @@ export function saveWords(storage, value) {
   return words;
 }
 
+/** The localStorage key of the typing switch: `"off"` when typing is not sent. */
+export const SEND_TYPING_KEY = "ircbus.sendTyping";
+
+/**
+ * Whether typing notifications are sent (the default), as saved.
+ * @param {Pick<Storage, "getItem">} storage
+ */
+export function loadSendTyping(storage) {
+  return read(storage, SEND_TYPING_KEY) !== "off";
+}
+
+/**
+ * Saves whether typing notifications are sent.
+ * @param {Pick<Storage, "setItem" | "removeItem">} storage @param {boolean} on
+ */
+export function saveSendTyping(storage, on) {
+  write(storage, SEND_TYPING_KEY, on ? null : "off");
+}
+
 /**
  * Whether runs of joins, parts, quits and nick changes fold (on unless switched off).
  * @param {Pick<Storage, "getItem">} storage
@@ -91,17 +111,20 @@ export function loadTheme(storage) {
  *   fold: HTMLInputElement, theme: HTMLSelectElement, open: HTMLElement, cancel: HTMLElement,
  *   toggleTheme: HTMLElement, storage: Storage, isDark: () => boolean,
  *   onWords: (words: string[]) => void, onFolding: (on: boolean) => void,
- *   onTheme: (theme: Theme) => void }} parts
+ *   onTheme: (theme: Theme) => void, sendTyping: HTMLInputElement,
+ *   onSendTyping: (on: boolean) => void }} parts
  */
 export function wireSettings(parts) {
   const { storage } = parts;
   parts.onWords(loadWords(storage));
   parts.onFolding(loadFolding(storage));
   parts.onTheme(loadTheme(storage));
+  parts.onSendTyping(loadSendTyping(storage));
   parts.open.addEventListener("click", () => {
     parts.input.value = loadWords(storage).join(", ");
     parts.fold.checked = loadFolding(storage);
     parts.theme.value = loadTheme(storage);
+    parts.sendTyping.checked = loadSendTyping(storage);
     parts.dialog.showModal();
   });
   parts.cancel.addEventListener("click", () => parts.dialog.close());
@@ -115,6 +138,8 @@ export function wireSettings(parts) {
       : "system";
     write(storage, THEME_KEY, theme === "system" ? null : theme);
     parts.onTheme(theme);
+    saveSendTyping(storage, parts.sendTyping.checked);
+    parts.onSendTyping(parts.sendTyping.checked);
     parts.dialog.close();
   });
   parts.toggleTheme.addEventListener("click", () => {

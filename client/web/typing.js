@@ -1,0 +1,180 @@
+// @ts-self-types="./typing.d.ts"
+// @ts-check
+/**
+ * Who is typing where, as the IRCv3 typing spec has a receiver keep it: `active` lapses after
+ * 6 s without another, `paused` after 30 s, `done` (or a message from them) ends it. Time is
+ * passed in, so tests drive it without a real clock.
+ *
+ * @module
+ */
+
+/** How long an `active` notification holds, per the spec (ms). */
+export const ACTIVE_HOLD = 6000;
+/** How long a `paused` notification holds, per the spec (ms). */
+export const PAUSED_HOLD = 30_000;
+/** Typists kept per buffer at most (a flood of nicks forgets the oldest). */
+const MAX_PER_BUFFER = 50;
+
+/** Who is typing in each buffer, keyed by the caller (network and folded buffer name). */
+export class TypingBoard {
+  /** @type {Map<string, Map<string, { nick: string, state: "active" | "paused", until: number }>>} */
+  #buffers = new Map();
+
+  /**
+   * Records `nick`'s state in `buffer` at time `now` (ms); `nickKey` is the folded nick.
+   * @param {string} buffer @param {string} nickKey @param {string} nick
+   * @param {import("../../bus/events.ts").TypingState} state @param {number} now
+   */
+  receive(buffer, nickKey, nick, state, now) {
+    if (state === "done") return this.clear(buffer, nickKey);
+    let typists = this.#buffers.get(buffer);
+    if (!typists) this.#buffers.set(buffer, typists = new Map());
+    typists.delete(nickKey);
+    typists.set(nickKey, {
+      nick,
+      state,
+      until: now + (state === "active" ? ACTIVE_HOLD : PAUSED_HOLD),
+    });
+    if (typists.size > MAX_PER_BUFFER) typists.delete(typists.keys().next().value ?? "");
+  }
+
+  /**
+   * Forgets `nickKey` in `buffer` (done, or a message from them arrived); true when it was there.
+   * @param {string} buffer @param {string} nickKey
+   */
+  clear(buffer, nickKey) {
+    const typists = this.#buffers.get(buffer);
+    const had = typists?.delete(nickKey) ?? false;
+    if (typists?.size === 0) this.#buffers.delete(buffer);
+    return had;
+  }
+
+  /**
+   * The nicknames typing (`active`, not lapsed) in `buffer` at `now`, oldest first.
+   * @param {string} buffer @param {number} now
+   * @returns {string[]}
+   */
+  typing(buffer, now) {
+    this.#lapse(buffer, now);
+    return [...(this.#buffers.get(buffer)?.values() ?? [])]
+      .filter((t) => t.state === "active")
+      .map((t) => t.nick);
+  }
+
+  /**
+   * When the next state in `buffer` lapses (ms), or `undefined` when none is held.
+   * @param {string} buffer
+   */
+  nextLapse(buffer) {
+    let next;
+    for (const t of this.#buffers.get(buffer)?.values() ?? []) {
+      if (next === undefined || t.until < next) next = t.until;
+    }
+    return next;
+  }
+
+  /** @param {string} buffer @param {number} now */
+  #lapse(buffer, now) {
+    const typists = this.#buffers.get(buffer);
+    if (!typists) return;
+    for (const [key, t] of typists) if (t.until <= now) typists.delete(key);
+    if (typists.size === 0) this.#buffers.delete(buffer);
+  }
+}
+
+/**
+ * The line under the messages: "alice is typing", "alice and bob are typing", "alice, bob
+ * and 2 others are typing", or "" when nobody is.
+ * @param {readonly string[]} nicks
+ */
+export function typingText(nicks) {
+  if (nicks.length === 0) return "";
+  if (nicks.length === 1) return `${nicks[0]} is typing`;
+  if (nicks.length === 2) return `${nicks[0]} and ${nicks[1]} are typing`;
+  if (nicks.length === 3) return `${nicks[0]}, ${nicks[1]} and ${nicks[2]} are typing`;
+  return `${nicks[0]}, ${nicks[1]} and ${nicks.length - 2} others are typing`;
+}
+
+/**
+ * The typing state the input line is in: `done` when it is empty or a command (which is not
+ * a message to anyone), else `active`.
+ * @param {string} text
+ * @returns {"active" | "done"}
+ */
+export function inputTypingState(text) {
+  return text.trim() === "" || (text.startsWith("/") && !text.startsWith("//")) ? "done" : "active";
+}
+
+/** Idle time with text typed after which the page reports `paused` (ms). */
+export const PAUSE_AFTER = 5000;
+/** The page reports `active` at most this often (ms); the IRC adapter paces the wire by the spec. */
+export const REPORT_EVERY = 1000;
+
+/**
+ * What the input line tells the backend: `active` while typing (at most once a second),
+ * `paused` after 5 s idle with text typed, `done` when emptied or the buffer changes. A
+ * message sent ends the typing by itself. Timers come from `clock`, so tests drive it.
+ */
+export class TypingReporter {
+  /** @type {import("./typing.d.ts").TypingReporterParts} */
+  #parts;
+  /** @type {import("./typing.d.ts").TypingTarget | undefined} */
+  #where;
+  /** @type {import("../../bus/events.ts").TypingState} */
+  #last = "done";
+  #sentAt = -Infinity;
+  /** @type {unknown} */
+  #timer;
+
+  /** @param {import("./typing.d.ts").TypingReporterParts} parts */
+  constructor(parts) {
+    this.#parts = parts;
+  }
+
+  /**
+   * The input line now reads `text`, in the conversation `where` (none: the server buffer).
+   * @param {import("./typing.d.ts").TypingTarget | undefined} where @param {string} text
+   */
+  input(where, text) {
+    const same = where !== undefined && this.#where !== undefined &&
+      where.networkId === this.#where.networkId && where.target === this.#where.target;
+    if (!same) {
+      this.stop();
+      this.#where = where;
+    }
+    if (where === undefined) return;
+    if (inputTypingState(text) === "done") return this.stop();
+    const now = this.#parts.clock.now();
+    this.#clearTimer();
+    this.#timer = this.#parts.clock.setTimeout(() => {
+      this.#timer = undefined;
+      this.#report("paused");
+    }, PAUSE_AFTER);
+    if (this.#last === "active" && now - this.#sentAt < REPORT_EVERY) return;
+    this.#sentAt = now;
+    this.#report("active");
+  }
+
+  /** A message went to the conversation: the typing there is over, with nothing to send. */
+  sent() {
+    this.#clearTimer();
+    this.#last = "done";
+  }
+
+  /** Reports `done` if typing was reported, e.g. when the input is cleared or reporting is off. */
+  stop() {
+    this.#clearTimer();
+    if (this.#last !== "done") this.#report("done");
+  }
+
+  /** @param {import("../../bus/events.ts").TypingState} state */
+  #report(state) {
+    this.#last = state;
+    if (this.#where) this.#parts.send(this.#where, state);
+  }
+
+  #clearTimer() {
+    if (this.#timer !== undefined) this.#parts.clock.clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+}
