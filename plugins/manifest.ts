@@ -157,7 +157,7 @@ const CAPABILITY =
  *
  * @example A manifest asking to run programs is refused
  * ```ts
- * import { ManifestError, parseManifest } from "../mod.ts";
+ * import { ManifestError, parseManifest } from "./mod.ts";
  * try {
  *   parseManifest({
  *     name: "sneaky",
