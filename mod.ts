@@ -20,11 +20,38 @@
  * await bus.close();
  * ```
  *
+ * The root door is narrow: it loads the bus and the `IrcClient` (whose IRC library loads on
+ * the first connect), not the client app. The rest has its own door: `./bus`, `./irc`,
+ * `./plugins` (the host), `./plugin` (the SDK a plugin imports), `./client`, `./deeplink` and
+ * `./history`.
+ *
  * @module
  */
 export * from "./bus/mod.ts";
-export * from "./deeplink/mod.ts";
-export * from "./irc/mod.ts";
-export * from "./plugins/mod.ts";
-export * from "./client/mod.ts";
-export * from "./history/mod.ts";
+export { IrcClient } from "./irc/irc_client.ts";
+export { IrcConnectError, type IrcConnectErrorCode } from "./irc/errors.ts";
+export type {
+  ChannelListing,
+  IrcClientOptions,
+  IrcClock,
+  IrcConnectionState,
+  ReconnectOptions,
+  SaslOptions,
+  TlsOptions,
+} from "./irc/types.ts";
+export type {
+  CommandHandler,
+  DefinedPlugin,
+  OverflowNotice,
+  PluginAction,
+  PluginContext,
+  PluginDefinition,
+  PluginEvent,
+  PluginLogger,
+  PluginReplay,
+  PluginStorage,
+  ReplayAuditEntry,
+  ReplayError,
+  ReplayLogEntry,
+  ReplayOptions,
+} from "./plugins/sdk.ts";

@@ -1,17 +1,20 @@
 /**
- * One subject of the bus benchmark (issue 16), run in a fresh child process by `bench/bus.ts`:
- * `deno run -A bench/_bus_workload.ts <subject> <shape> <events>`. It does warm-up runs, then
- * prints `{ "ms": [...], "peakRssMb": n }` on stdout: the CPU time of each measured run and
- * the process's peak resident set.
+ * One subject of the bus benchmark (issues 16 and 25), run in a fresh child process by
+ * `bench/bus.ts`: `deno run -A bench/_bus_workload.ts <subject> <shape> <events> <path>`. It does
+ * warm-up runs, then prints `{ "ms": [...], "peakRssMb": n }` on stdout: the CPU time of each
+ * measured run and the process's peak resident set.
  *
  * Subjects: `bus`, `ring` (the fast path; shapes `1`, `10`, `10w` subscribers), `bus-awaited`,
  * `ring-awaited`, `emittery`, `bus-emitsync`, `floor` (one awaited promise per event),
  * `bus-latest`, `map-latest` (shapes `cyclic`, `uniform`, `hot`).
  *
+ * The path, for the bus subjects: `bus` imports `bus/mod.ts` and subscribes plain functions;
+ * `root` imports the root `mod.ts` and subscribes `{ onEvent }` objects, as a user does. The
+ * bus and Emittery load only in the subjects that use them, so a baseline's process holds
+ * neither (its peak RSS is that of a bare process doing the same work).
+ *
  * @module
  */
-import Emittery from "emittery";
-import { EventBus } from "../bus/mod.ts";
 import {
   awaitedDelivery,
   BareMap,
@@ -39,7 +42,7 @@ const KEY_NAMES = Array.from({ length: KEYS }, (_, i) => `user.meta:1:nick${i}`)
 
 /** The bus as the workload drives it: with events that number themselves in `timestamp`. */
 interface BenchBus {
-  subscribe(type: string, sink: Sink): unknown;
+  subscribe(type: string, subscriber: Sink | { onEvent: Sink }): unknown;
   tryEmit(event: BenchEvent): boolean;
   emit(event: BenchEvent): Promise<void>;
   emitSync(event: BenchEvent): Promise<void>;
@@ -47,10 +50,23 @@ interface BenchBus {
   close(): Promise<void>;
 }
 
-function newBus(): BenchBus {
+/** How the bus is reached: `bus/mod.ts` and functions, or the root door and `{ onEvent }`. */
+type Path = "bus" | "root";
+
+/** A bus imported through `path`'s door, and its way to subscribe a sink. */
+async function newBus(
+  path: Path,
+): Promise<{ bus: BenchBus; subscribe: (type: string, sink: Sink) => void }> {
+  const { EventBus } = path === "root" ? await import("../mod.ts") : await import("../bus/mod.ts");
   // The workload's events carry `timestamp: i` (a number) where the event type says Date;
   // the bus never reads the timestamp, so it carries the number through unchanged.
-  return new EventBus() as unknown as BenchBus;
+  const bus = new EventBus() as unknown as BenchBus;
+  return {
+    bus,
+    subscribe: path === "root"
+      ? (type, sink) => bus.subscribe(type, { onEvent: sink })
+      : (type, sink) => bus.subscribe(type, sink),
+  };
 }
 
 /** A run's end: resolved by the last expected delivery, rejected by a delivery out of order. */
@@ -135,14 +151,14 @@ function eventAt(i: number): BenchEvent {
   return { type: TYPE, data: DATA, timestamp: i, source: SOURCE };
 }
 
-type Run = (shape: string, events: number) => Promise<void>;
+type Run = (shape: string, events: number, path: Path) => Promise<void>;
 
 const subjects: Record<string, Run> = {
-  async bus(shape, events) {
+  async bus(shape, events, path) {
     const { typed, wildcard } = subscribers(shape);
     const finish = orderedSinks(typed + wildcard, events);
-    const bus = newBus();
-    finish.sinks.forEach((sink, i) => bus.subscribe(i < typed ? TYPE : "*", sink));
+    const { bus, subscribe } = await newBus(path);
+    finish.sinks.forEach((sink, i) => subscribe(i < typed ? TYPE : "*", sink));
     for (let i = 0; i < events; i++) {
       const event = eventAt(i);
       if (!bus.tryEmit(event)) await bus.emit(event);
@@ -160,11 +176,11 @@ const subjects: Record<string, Run> = {
     }
     await finish.promise;
   },
-  async "bus-awaited"(shape, events) {
+  async "bus-awaited"(shape, events, path) {
     const { typed, wildcard } = subscribers(shape);
     const finish = orderedSinks(typed + wildcard, events);
-    const bus = newBus();
-    finish.sinks.forEach((sink, i) => bus.subscribe(i < typed ? TYPE : "*", sink));
+    const { bus, subscribe } = await newBus(path);
+    finish.sinks.forEach((sink, i) => subscribe(i < typed ? TYPE : "*", sink));
     for (let i = 0; i < events; i++) await bus.emit(eventAt(i));
     await finish.promise;
     await bus.close();
@@ -177,6 +193,7 @@ const subjects: Record<string, Run> = {
     await finish.promise;
   },
   async emittery(shape, events) {
+    const { default: Emittery } = await import("emittery");
     const { typed, wildcard } = subscribers(shape);
     const finish = orderedSinks(typed + wildcard, events);
     const emitter = new Emittery<Record<string, BenchEvent>>();
@@ -187,11 +204,11 @@ const subjects: Record<string, Run> = {
     for (let i = 0; i < events; i++) await emitter.emit(TYPE, eventAt(i));
     await finish.promise;
   },
-  async "bus-emitsync"(shape, events) {
+  async "bus-emitsync"(shape, events, path) {
     const { typed, wildcard } = subscribers(shape);
     const finish = orderedSinks(typed + wildcard, events);
-    const bus = newBus();
-    finish.sinks.forEach((sink, i) => bus.subscribe(i < typed ? TYPE : "*", sink));
+    const { bus, subscribe } = await newBus(path);
+    finish.sinks.forEach((sink, i) => subscribe(i < typed ? TYPE : "*", sink));
     for (let i = 0; i < events; i++) await bus.emitSync(eventAt(i));
     await finish.promise;
     await bus.close();
@@ -203,11 +220,11 @@ const subjects: Record<string, Run> = {
     for (let i = 0; i < events; i++) await awaitedDelivery(map, eventAt(i));
     await finish.promise;
   },
-  async "bus-latest"(shape, events) {
+  async "bus-latest"(shape, events, path) {
     const { pick, yields } = keyPicker(shape);
     const finish = latestSink(events);
-    const bus = newBus();
-    bus.subscribe(TYPE, finish.sinks[0]);
+    const { bus, subscribe } = await newBus(path);
+    subscribe(TYPE, finish.sinks[0]);
     for (let i = 0; i < events; i++) {
       bus.emitLatest(pick(i), eventAt(i));
       if (yields && i % YIELD_EVERY === YIELD_EVERY - 1) await null;
@@ -236,14 +253,16 @@ function peakRssMb(): number {
 }
 
 if (import.meta.main) {
-  const [name = "", shape = "", eventsText = ""] = Deno.args;
+  const [name = "", shape = "", eventsText = "", path = ""] = Deno.args;
   const run = subjects[name];
   const events = Number(eventsText);
-  if (!run || !Number.isInteger(events) || events < 1) {
-    throw new TypeError(`Cannot run the bus bench: unknown subject or count, got ${Deno.args}`);
+  if (!run || !Number.isInteger(events) || events < 1 || (path !== "bus" && path !== "root")) {
+    throw new TypeError(
+      `Cannot run the bus bench: unknown subject, count or path, got ${Deno.args}`,
+    );
   }
-  for (let i = 0; i < WARMUPS; i++) await run(shape, events);
+  for (let i = 0; i < WARMUPS; i++) await run(shape, events, path);
   const ms: number[] = [];
-  for (let i = 0; i < RUNS; i++) ms.push(await cpuMs(() => run(shape, events)));
+  for (let i = 0; i < RUNS; i++) ms.push(await cpuMs(() => run(shape, events, path)));
   console.log(JSON.stringify({ ms, peakRssMb: peakRssMb() }));
 }

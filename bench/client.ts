@@ -13,7 +13,7 @@
  */
 import { databasePath } from "../storage/data_dir.ts";
 import { type BenchRow, percentile } from "./_report.ts";
-import { NetworkStore } from "../mod.ts";
+import { NetworkStore } from "../deeplink/mod.ts";
 import { startClient } from "../client/mod.ts";
 import { startInspircd } from "../tests/irc/_servers.ts";
 import { type PeerConn, ScriptedServer } from "../tests/irc/_peer.ts";

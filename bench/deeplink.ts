@@ -7,7 +7,7 @@ import {
   NetworkStore,
   normalizeHost,
   parseIrcUrl,
-} from "../mod.ts";
+} from "../deeplink/mod.ts";
 
 const SECTION = "deeplink";
 

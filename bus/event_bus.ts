@@ -45,7 +45,10 @@ export type EventFor<K extends SubscriptionType> = K extends EventType ? BusEven
 export interface Subscriber<K extends SubscriptionType = "*"> {
   /** A name for error reports; without it, the class name is used. */
   readonly name?: string;
-  /** Handles one event; a returned promise is awaited before the next delivery. */
+  /**
+   * Handles one event; a returned promise is awaited before the next delivery. It is called
+   * as a method, looked up at each delivery (as `EventTarget` looks up `handleEvent`).
+   */
   onEvent(event: EventFor<K>): void | Promise<void>;
 }
 
@@ -169,11 +172,26 @@ export interface BusStats {
   waitingEmitters: number;
 }
 
-interface Entry {
-  readonly subscriber: SubscriberLike<never>;
-  readonly call: (event: AnyBusEvent) => unknown;
-  active: boolean;
+/** A subscriber as the dispatcher calls it: an event handler object, or a plain function. */
+interface Handler {
+  onEvent(event: AnyBusEvent): unknown;
 }
+
+/**
+ * One subscription. Its subscriber is sorted once, here: an object in `handler`, whose
+ * `onEvent` is called as a method, or a function in `call`. A wrapper closure that did
+ * `onEvent.call(subscriber, event)` cost the ordered lane 1.6-2x a direct method call with ten
+ * `{ onEvent }` subscribers, as did `fn.call(self, event)` for both kinds.
+ */
+type Entry =
+  & {
+    readonly subscriber: SubscriberLike<never>;
+    active: boolean;
+  }
+  & (
+    | { readonly handler: Handler; readonly call: undefined }
+    | { readonly handler: undefined; readonly call: (event: AnyBusEvent) => unknown }
+  );
 
 /** An `emitSync` item: delivered in order like any event, then settles its caller. */
 class SyncItem {
@@ -244,6 +262,8 @@ export class EventBus implements AsyncDisposable {
 
   #scheduled = false;
   #running = false;
+  /** The dispatcher gave a turn to timers and I/O (`setImmediate`); nothing is being delivered. */
+  #parked = false;
   #sinceClock = 0;
   #sliceStart = -1;
   #inCallback = false;
@@ -279,11 +299,7 @@ export class EventBus implements AsyncDisposable {
    */
   subscribe<K extends SubscriptionType>(type: K, subscriber: SubscriberLike<K>): Unsubscribe {
     checkSubscriptionType(type);
-    const entry: Entry = {
-      subscriber: subscriber as SubscriberLike<never>,
-      call: toCall(subscriber as SubscriberLike<never>),
-      active: true,
-    };
+    const entry = toEntry(subscriber as SubscriberLike<never>);
     this.#setList(type, [...this.#list(type), entry]);
     const off = () => this.#remove(type, (candidate) => candidate === entry);
     return Object.assign(off, { [Symbol.dispose]: off });
@@ -402,7 +418,11 @@ export class EventBus implements AsyncDisposable {
     // A pending snapshot waits behind at most `snapshotEvery` ordered deliveries from now.
     if (this.#snapshots.pending === 0) this.#sinceSnapshot = 0;
     this.#snapshots.set(key, event as AnyBusEvent);
-    if (!this.#scheduled && !this.#running) this.#schedule();
+    // A dispatcher that gave its turn to timers and I/O goes on now: this producer does not
+    // wait for it, so a producer that never yields a turn would otherwise pile up every key
+    // until it stops (1.5x the bare Map's peak RSS and 1.9x its time, with 10,000 random keys).
+    if (this.#parked) this.#wake();
+    else if (!this.#scheduled && !this.#running) this.#schedule();
   }
 
   /**
@@ -597,6 +617,19 @@ export class EventBus implements AsyncDisposable {
     this.#loop();
   };
 
+  /** Ends a turn given to timers and I/O early, in a microtask; its `setImmediate` is dropped. */
+  #wake(): void {
+    this.#parked = false;
+    this.#running = false;
+    this.#schedule();
+  }
+
+  #unpark = (): void => {
+    if (!this.#parked) return;
+    this.#parked = false;
+    this.#loop();
+  };
+
   #next(): Item | undefined {
     if (
       this.#snapshots.pending > 0 &&
@@ -634,7 +667,8 @@ export class EventBus implements AsyncDisposable {
       if (++this.#sinceClock === CLOCK_EVERY && this.#sliceSpent()) {
         this.#inCallback = false;
         // setImmediate lets due timers and I/O run, at ~30 µs where setTimeout(0) takes ~2 ms.
-        setImmediate(this.#loop);
+        this.#parked = true;
+        setImmediate(this.#unpark);
         return;
       }
     }
@@ -684,7 +718,7 @@ export class EventBus implements AsyncDisposable {
       if (!entry.active) continue;
       let result: unknown;
       try {
-        result = entry.call(event);
+        result = entry.handler === undefined ? entry.call(event) : entry.handler.onEvent(event);
       } catch (error) {
         this.#report(error, event, entry);
         continue;
@@ -731,15 +765,21 @@ export class EventBus implements AsyncDisposable {
   }
 }
 
-function toCall(subscriber: SubscriberLike<never>): (event: AnyBusEvent) => unknown {
-  if (typeof subscriber === "function") return subscriber as (event: AnyBusEvent) => unknown;
-  if (typeof subscriber === "object" && subscriber !== null) {
-    const onEvent = (subscriber as { onEvent?: unknown }).onEvent;
-    if (typeof onEvent === "function") return (event) => onEvent.call(subscriber, event);
+function toEntry(subscriber: SubscriberLike<never>): Entry {
+  if (typeof subscriber === "function") {
+    const call = subscriber as (event: AnyBusEvent) => unknown;
+    return { subscriber, handler: undefined, call, active: true };
+  }
+  if (isHandler(subscriber)) {
+    return { subscriber, handler: subscriber, call: undefined, active: true };
   }
   throw new TypeError(
     `Cannot subscribe: the subscriber must be a function or have an onEvent method, got ${typeof subscriber}`,
   );
+}
+
+function isHandler(value: unknown): value is Handler {
+  return typeof (value as { onEvent?: unknown } | null)?.onEvent === "function";
 }
 
 function checkSubscriptionType(type: unknown): void {

@@ -37,7 +37,7 @@ export interface DeepLinkEmitter {
  *
  * @example
  * ```ts
- * import { FrontendEvents, NetworkStore, type DeepLinkHandlerOptions } from "../mod.ts";
+ * import { FrontendEvents, NetworkStore, type DeepLinkHandlerOptions } from "./mod.ts";
  * const options: DeepLinkHandlerOptions = {
  *   store: new NetworkStore(":memory:"),
  *   frontend: new FrontendEvents(),
@@ -102,7 +102,7 @@ export type DeepLinkDelivery = {
  *
  * @example
  * ```ts
- * import { DeepLinkHandler, FrontendEvents, NetworkStore } from "../mod.ts";
+ * import { DeepLinkHandler, FrontendEvents, NetworkStore } from "./mod.ts";
  * using store = new NetworkStore(":memory:");
  * const frontend = new FrontendEvents();
  * const handler = new DeepLinkHandler({ store, frontend });

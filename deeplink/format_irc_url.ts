@@ -15,7 +15,7 @@ import { DEFAULT_PORTS, FLAGS, isChannelName, show } from "./_syntax.ts";
  *
  * @example
  * ```ts
- * import { formatIrcUrl } from "../mod.ts";
+ * import { formatIrcUrl } from "./mod.ts";
  * formatIrcUrl({
  *   scheme: "ircs",
  *   host: "irc.libera.chat",

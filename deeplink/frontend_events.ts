@@ -7,7 +7,7 @@ import { createInProcessTransport, type FrontendTransport } from "./frontend_tra
  *
  * @example
  * ```ts
- * import { FrontendEvents } from "../mod.ts";
+ * import { FrontendEvents } from "./mod.ts";
  * const frontend = new FrontendEvents();
  * const stop = frontend.on("deeplink:join", () => {});
  * stop();
@@ -36,7 +36,7 @@ export type FrontendValidators<M> = {
  *
  * @example
  * ```ts
- * import { createInProcessTransport, type FrontendEventsOptions } from "../mod.ts";
+ * import { createInProcessTransport, type FrontendEventsOptions } from "./mod.ts";
  * const options: FrontendEventsOptions = {
  *   transport: createInProcessTransport(),
  *   onError: (error) => console.warn(error.message),
@@ -68,7 +68,7 @@ export interface FrontendEventsOptions<M = DeepLinkEventMap> {
  *
  * @example
  * ```ts
- * import { FrontendEvents } from "../mod.ts";
+ * import { FrontendEvents } from "./mod.ts";
  * const frontend = new FrontendEvents();
  * frontend.on("deeplink:add-network", (form) => console.log(`Add ${form.host}:${form.port}?`));
  * frontend.emit("deeplink:add-network", {

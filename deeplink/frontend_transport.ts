@@ -34,7 +34,7 @@ export interface FrontendTransport {
  *
  * @example
  * ```ts
- * import { createInProcessTransport } from "../mod.ts";
+ * import { createInProcessTransport } from "./mod.ts";
  * const transport = createInProcessTransport();
  * const stop = transport.listen((frame) => console.log(frame));
  * transport.send('{"name":"ping","payload":{}}'); // logs the frame

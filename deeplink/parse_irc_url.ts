@@ -33,7 +33,7 @@ const PORT_DIGITS = /^[0-9]+$/;
  *
  * @example An ircs:// link with a key
  * ```ts
- * import { parseIrcUrl } from "../mod.ts";
+ * import { parseIrcUrl } from "./mod.ts";
  * const link = parseIrcUrl("ircs://irc.libera.chat/#deno?key=s3cret");
  * // { scheme: "ircs", host: "irc.libera.chat", port: 6697, tls: true,
  * //   targets: [{ name: "#deno", isNick: false, key: "s3cret" }] }

@@ -24,7 +24,7 @@ const TOKEN = /^[0-9a-f]{64}$/;
  *
  * @example
  * ```ts
- * import { tokenFilePath } from "../mod.ts";
+ * import { tokenFilePath } from "./mod.ts";
  * tokenFilePath("/home/alice/.local/share/ircbus"); // ".../deeplink-instance.json"
  * ```
  */
@@ -37,7 +37,7 @@ export function tokenFilePath(dataDir: string): string {
  *
  * @example
  * ```ts
- * import type { LinkListenerOptions } from "../mod.ts";
+ * import type { LinkListenerOptions } from "./mod.ts";
  * const options: LinkListenerOptions = { dataDir: "/tmp/ircbus", onLink: (link) => console.log(link) };
  * ```
  */
@@ -63,7 +63,7 @@ export interface LinkListenerOptions {
  *
  * @example
  * ```ts
- * import type { LinkListener } from "../mod.ts";
+ * import type { LinkListener } from "./mod.ts";
  * async function stop(listener: LinkListener) {
  *   await listener.close(); // also removes the token file
  * }
@@ -88,7 +88,7 @@ export interface LinkListener extends AsyncDisposable {
  *
  * @example
  * ```ts
- * import type { HandoffResult } from "../mod.ts";
+ * import type { HandoffResult } from "./mod.ts";
  * function exitCode(result: HandoffResult): number | undefined {
  *   return result.status === "delivered" ? 0 : result.status === "rejected" ? 2 : undefined;
  * }
@@ -104,7 +104,7 @@ export type HandoffResult =
  *
  * @example
  * ```ts
- * import type { HandoffOptions } from "../mod.ts";
+ * import type { HandoffOptions } from "./mod.ts";
  * const options: HandoffOptions = { dataDir: "/tmp/ircbus", link: "irc://example.org/#x" };
  * ```
  */
@@ -125,7 +125,7 @@ export interface HandoffOptions {
  *
  * @example
  * ```ts ignore
- * import { DeepLinkHandler, FrontendEvents, listenForLinks, NetworkStore } from "../mod.ts";
+ * import { DeepLinkHandler, FrontendEvents, listenForLinks, NetworkStore } from "./mod.ts";
  * const handler = new DeepLinkHandler({
  *   store: new NetworkStore("/tmp/ircbus/client.sqlite"),
  *   frontend: new FrontendEvents(),
@@ -238,7 +238,7 @@ export async function listenForLinks(options: LinkListenerOptions): Promise<Link
  *
  * @example
  * ```ts ignore
- * import { handOffLink } from "../mod.ts";
+ * import { handOffLink } from "./mod.ts";
  * const result = await handOffLink({ dataDir: "/tmp/ircbus", link: "irc://example.org/#x" });
  * if (result.status === "delivered") Deno.exit(0);
  * ```

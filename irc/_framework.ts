@@ -6,8 +6,6 @@
  *
  * @module
  */
-// @ts-types="./_framework_types.d.ts"
-import ircFramework from "irc-framework";
 import { parseTags } from "./_tags.ts";
 import { transportClass } from "./_transport.ts";
 import type { DroppedLine } from "./_line_splitter.ts";
@@ -104,9 +102,24 @@ interface UntypedClient {
   };
 }
 
-/** Creates a fresh irc-framework client behind the typed face. */
-export function createFrameworkClient(): FrameworkClient {
-  const Client = (ircFramework as unknown as { Client: new () => UntypedClient }).Client;
+type ClientClass = new () => UntypedClient;
+
+// A URL, not a literal: a literal would put irc-framework in the module graph of every program
+// that imports the root door for its bus (`deno info`, `deno cache`), though only a connect
+// needs it. The client app names the literal in its own loader, to cache and lock it.
+const LIBRARY = new URL("../deps/irc_framework.ts", import.meta.url).href;
+let library: Promise<ClientClass> | undefined;
+
+/** irc-framework's `Client` class, loaded on the first call. */
+function loadClientClass(): Promise<ClientClass> {
+  return library ??= import(LIBRARY).then((module: { default: { Client: ClientClass } }) =>
+    module.default.Client
+  );
+}
+
+/** Creates a fresh irc-framework client behind the typed face, loading the library once. */
+export async function createFrameworkClient(): Promise<FrameworkClient> {
+  const Client = await loadClientClass();
   const client = new Client();
   let onDropped: (line: DroppedLine) => void = () => {};
   return {

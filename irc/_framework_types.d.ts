@@ -1,3 +1,3 @@
-// irc-framework ships no types: the module is opaque here and narrowed in _framework.ts.
+// irc-framework ships no types: opaque to bench/irc.ts, which imports it directly (irc/_framework.ts narrows what it loads).
 declare const ircFramework: unknown;
 export default ircFramework;

@@ -9,7 +9,7 @@
  */
 import { createEvent, type EventBus, type TypingState, type WhoisInfo } from "../bus/mod.ts";
 import { IrcConnectError } from "./errors.ts";
-import { createFrameworkClient, type FrameworkClient, type RawMessage } from "./_framework.ts";
+import type { FrameworkClient, RawMessage } from "./_framework.ts";
 import { PacedQueue } from "./_paced_queue.ts";
 import type { ChannelListing, IrcClientOptions } from "./types.ts";
 import { SerialWorker } from "./_worker.ts";
@@ -117,12 +117,17 @@ export class Session {
   #finished: Promise<SessionEnd>;
   #resolveFinished!: (end: SessionEnd) => void;
 
-  constructor(bus: EventBus, options: IrcClientOptions, hooks: SessionHooks) {
+  constructor(
+    client: FrameworkClient,
+    bus: EventBus,
+    options: IrcClientOptions,
+    hooks: SessionHooks,
+  ) {
     this.#bus = bus;
     this.#options = options;
     this.#networkId = options.networkId;
     this.#hooks = hooks;
-    this.#client = createFrameworkClient();
+    this.#client = client;
     this.#worker = new SerialWorker<Item>(
       (item) => {
         if (this.#paused && this.#worker.backlog <= BACKLOG_LOW) {

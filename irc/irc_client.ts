@@ -7,6 +7,7 @@ import { createEvent, type EventBus, type TypingState, type WhoisInfo } from "..
 import { casefold } from "./casemapping.ts";
 import { IrcConnectError } from "./errors.ts";
 import { Session, type SessionEnd } from "./_session.ts";
+import { createFrameworkClient } from "./_framework.ts";
 import { MessageIds } from "./_messages.ts";
 import { saslprep } from "./saslprep.ts";
 import { ctcp } from "./_ctcp.ts";
@@ -454,7 +455,16 @@ export class IrcClient implements AsyncDisposable {
 
   /** Opens one session and waits for it to be established. */
   async #open(): Promise<void> {
-    const session = new Session(this.#bus, { ...this.#options, nick: this.#options.nick }, {
+    const client = await createFrameworkClient();
+    if (this.#abandoned) {
+      const { host, port } = this.#options;
+      throw new IrcConnectError(
+        "aborted",
+        `Cannot connect to ${host}:${port}: disconnected while loading the IRC library`,
+      );
+    }
+    const options = { ...this.#options, nick: this.#options.nick };
+    const session = new Session(client, this.#bus, options, {
       onSelfJoin: (channel) => {
         const key = casefold(channel);
         if (!this.#channels.has(key)) this.#channels.set(key, { name: channel });

@@ -54,7 +54,7 @@ export type IrcUrlErrorCode =
  *
  * @example
  * ```ts
- * import { IrcUrlError, parseIrcUrl } from "../mod.ts";
+ * import { IrcUrlError, parseIrcUrl } from "../deeplink/mod.ts";
  * try {
  *   parseIrcUrl("irc://irc.libera.chat:65536/#deno");
  * } catch (error) {

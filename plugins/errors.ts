@@ -42,7 +42,7 @@ export class CapabilityDeniedError extends Error {
  *
  * @example
  * ```ts
- * import { ManifestError, parseManifest } from "../mod.ts";
+ * import { ManifestError, parseManifest } from "./mod.ts";
  * try {
  *   parseManifest({ name: "Bad Name" });
  * } catch (error) {

@@ -39,7 +39,7 @@ export interface PluginGrant {
  *
  * @example
  * ```ts
- * import { grantAll, parseManifest } from "../mod.ts";
+ * import { grantAll, parseManifest } from "./mod.ts";
  * const manifest = parseManifest({
  *   name: "a", version: "1.0.0", description: "d", entry: "mod.ts",
  *   events: ["user.joined"], permissions: {}, capabilities: [], reasons: {},
@@ -62,7 +62,7 @@ export function grantAll(manifest: PluginManifest): PluginGrant {
  *
  * @example
  * ```ts
- * import { missingConsent, parseManifest } from "../mod.ts";
+ * import { missingConsent, parseManifest } from "./mod.ts";
  * const manifest = parseManifest({
  *   name: "a", version: "2.0.0", description: "d", entry: "mod.ts", events: [],
  *   permissions: {}, capabilities: ["storage"], reasons: { storage: "Remembers things" },
@@ -92,7 +92,7 @@ export function missingConsent(manifest: PluginManifest, grant: PluginGrant): st
  *
  * @example
  * ```ts
- * import { effectiveGrant, parseManifest } from "../mod.ts";
+ * import { effectiveGrant, parseManifest } from "./mod.ts";
  * const manifest = parseManifest({
  *   name: "a", version: "1.0.0", description: "d", entry: "mod.ts", events: ["user.quit"],
  *   permissions: {}, capabilities: [], reasons: {},

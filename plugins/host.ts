@@ -337,7 +337,8 @@ export function openClientDatabase(dataDir: string): DatabaseSync {
  *
  * @example
  * ```ts
- * import { EventBus, PluginHost } from "../mod.ts";
+ * import { EventBus } from "../mod.ts";
+import { PluginHost } from "./mod.ts";
  * const bus = new EventBus();
  * const dataDir = await Deno.makeTempDir();
  * {

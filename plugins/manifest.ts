@@ -161,7 +161,7 @@ const CAPABILITY =
  *
  * @example A manifest asking to run programs is refused
  * ```ts
- * import { ManifestError, parseManifest } from "../mod.ts";
+ * import { ManifestError, parseManifest } from "./mod.ts";
  * try {
  *   parseManifest({
  *     name: "sneaky",

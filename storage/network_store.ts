@@ -283,7 +283,7 @@ export const NETWORK_SCHEMA: Readonly<Record<string, number>> = {
  *
  * @example
  * ```ts
- * import { NetworkStore } from "../mod.ts";
+ * import { NetworkStore } from "../deeplink/mod.ts";
  * using store = new NetworkStore(":memory:");
  * const libera = store.add({ name: "Libera", host: "irc.libera.chat", nick: "alice" });
  * store.matchHost("IRC.LIBERA.CHAT."); // [{ id: libera.id, name: "Libera" }]

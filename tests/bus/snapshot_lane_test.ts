@@ -146,3 +146,30 @@ Deno.test("stats().snapshotsPending counts only the keys not delivered yet", asy
   assert.deepEqual(pendingAtDelivery, [2, 1, 0]);
   await bus.close();
 });
+
+Deno.test("a snapshot emitted while the dispatcher gives timers a turn is delivered without waiting for that turn", async () => {
+  const bus = new EventBus({ capacity: 200_000 });
+  const total = 100_000;
+  let ordered = 0;
+  let work = 0;
+  bus.subscribe("message.received", (event) => {
+    // A little real work per event, so the flood outlasts the dispatcher's time slice.
+    for (let i = 0; i < 200; i++) work += event.data.message.charCodeAt(i % 5);
+    ordered++;
+  });
+  const snapshots: string[] = [];
+  bus.subscribe("user.meta", (event) => {
+    snapshots.push(label(event));
+  });
+  for (let i = 0; i < total; i++) bus.emit(message("flood"));
+  // The timer fires in the turn the dispatcher gives away mid-flood.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.ok(ordered < total, "the flood was delivered before the timer fired");
+  // A producer running in microtasks only: the turn given away is not over before it goes on.
+  bus.emitLatest("user.meta:1:alice", meta("alice", true));
+  await Promise.resolve();
+  assert.deepEqual(snapshots, ["alice:true"]);
+  await bus.close();
+  assert.equal(ordered, total);
+  assert.ok(work > 0);
+});

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { EventBus, type SubscriberFunction } from "../../bus/mod.ts";
+import { type AnyBusEvent, EventBus, type SubscriberFunction } from "../../bus/mod.ts";
 import { label, message } from "./_helpers.ts";
 
 Deno.test("subscribe() returns an unsubscribe function that is also disposable", async () => {
@@ -87,6 +87,24 @@ Deno.test("a subscriber object's onEvent keeps its this", async () => {
   bus.subscribe("*", counter);
   await bus.emitSync(message("x"));
   assert.equal(counter.count, 1);
+  await bus.close();
+});
+
+Deno.test("a subscriber object's onEvent is called as a method, looked up at each delivery", async () => {
+  const bus = new EventBus();
+  const seen: string[] = [];
+  const subscriber = {
+    onEvent(event: AnyBusEvent) {
+      seen.push(`first ${label(event)}`);
+    },
+  };
+  bus.subscribe("*", subscriber);
+  await bus.emitSync(message("one"));
+  subscriber.onEvent = (event) => {
+    seen.push(`second ${label(event)}`);
+  };
+  await bus.emitSync(message("two"));
+  assert.deepEqual(seen, ["first one", "second two"]);
   await bus.close();
 });
 

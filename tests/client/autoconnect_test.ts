@@ -2,7 +2,7 @@
 // a while, and the page the user is waiting for loads first.
 import assert from "node:assert/strict";
 import { databasePath } from "../../storage/data_dir.ts";
-import { NetworkStore } from "../../mod.ts";
+import { NetworkStore } from "../../deeplink/mod.ts";
 import { ScriptedServer } from "../irc/_peer.ts";
 import { FAST_IRC, SocketPage, tempClient } from "./_helpers.ts";
 import { EventBus } from "../../bus/mod.ts";

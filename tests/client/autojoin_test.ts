@@ -1,7 +1,7 @@
 // Picking up where it was, against a real InspIRCd and the real SQLite file: connect on
 // start, saved channels (with keys) rejoined after a restart, a part forgets, a kick keeps.
 import assert from "node:assert/strict";
-import { NetworkStore } from "../../mod.ts";
+import { NetworkStore } from "../../deeplink/mod.ts";
 import { startClient } from "../../client/mod.ts";
 import { databasePath } from "../../storage/data_dir.ts";
 import { FAST_IRC, Peer, Recorder, startInspircd } from "./_helpers.ts";

@@ -1,6 +1,8 @@
 import { databasePath } from "../../storage/data_dir.ts";
 import assert from "node:assert/strict";
-import { type BusEvent, EventBus, handOffLink, PluginHost } from "../../mod.ts";
+import { type BusEvent, EventBus } from "../../mod.ts";
+import { PluginHost } from "../../plugins/mod.ts";
+import { handOffLink } from "../../deeplink/mod.ts";
 import { openDatabase } from "../../storage/database.ts";
 import { colorFor } from "../../examples/plugins/nickname-colors/mod.ts";
 import { addLocalNetwork, launchPage } from "./_browser.ts";

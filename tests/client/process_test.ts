@@ -1,6 +1,6 @@
 import { databasePath } from "../../storage/data_dir.ts";
 import assert from "node:assert/strict";
-import { NetworkStore } from "../../mod.ts";
+import { NetworkStore } from "../../deeplink/mod.ts";
 import { startClient } from "../../client/mod.ts";
 import { FAST_IRC, Peer, Recorder, SocketPage, startInspircd } from "./_helpers.ts";
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { handOffLink } from "../../mod.ts";
+import { handOffLink } from "../../deeplink/mod.ts";
 import { SocketPage, tempClient } from "./_helpers.ts";
 
 Deno.test("the page and its socket need the per-run token and the page's own Origin", async () => {

@@ -5,7 +5,7 @@ import {
   FrontendEvents,
   IrcUrlError,
   NetworkStore,
-} from "../../mod.ts";
+} from "../../deeplink/mod.ts";
 
 /** A handler over a real in-memory store, recording every frame that reaches the "page". */
 function setup() {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { formatIrcUrl, type IrcLink, parseIrcUrl } from "../../mod.ts";
+import { formatIrcUrl, type IrcLink, parseIrcUrl } from "../../deeplink/mod.ts";
 
 const base: IrcLink = {
   scheme: "ircs",

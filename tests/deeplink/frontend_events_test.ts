@@ -4,7 +4,7 @@ import {
   type DeepLinkJoin,
   FrontendEvents,
   type FrontendTransport,
-} from "../../mod.ts";
+} from "../../deeplink/mod.ts";
 
 const join: DeepLinkJoin = { networkId: 1, targets: [{ name: "#deno", isNick: false, key: "" }] };
 

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { formatIrcUrl, type IrcLink, IrcUrlError, parseIrcUrl, type Target } from "../../mod.ts";
+import {
+  formatIrcUrl,
+  type IrcLink,
+  IrcUrlError,
+  parseIrcUrl,
+  type Target,
+} from "../../deeplink/mod.ts";
 
 /** Never throws anything but IrcUrlError; a returned link is well-formed. */
 function parseOrRefuse(input: string): void {

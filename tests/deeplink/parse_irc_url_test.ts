@@ -5,7 +5,7 @@ import {
   type IrcUrlErrorCode,
   parseIrcUrl,
   type Target,
-} from "../../mod.ts";
+} from "../../deeplink/mod.ts";
 
 const ch = (name: string, key = ""): Target => ({ name, isNick: false, key });
 const nick = (name: string): Target => ({ name, isNick: true, key: "" });

@@ -1,6 +1,12 @@
 import { databasePath } from "../../storage/data_dir.ts";
 import assert from "node:assert/strict";
-import { handOffLink, IrcUrlError, listenForLinks, parseIrcUrl, tokenFilePath } from "../../mod.ts";
+import {
+  handOffLink,
+  IrcUrlError,
+  listenForLinks,
+  parseIrcUrl,
+  tokenFilePath,
+} from "../../deeplink/mod.ts";
 
 async function withTempDir(fn: (dir: string) => Promise<void>): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "single_instance_test_" });
@@ -264,7 +270,7 @@ Deno.test({
   name: "cli.ts: a second process hands its link to the running instance and exits 0",
   async fn() {
     await withTempDir(async (dir) => {
-      const { NetworkStore } = await import("../../mod.ts");
+      const { NetworkStore } = await import("../../deeplink/mod.ts");
       const store = new NetworkStore(databasePath(dir));
       const libera = store.add({ name: "Libera", host: "irc.libera.chat", nick: "alice" });
       store.close();

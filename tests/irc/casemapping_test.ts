@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { casefold } from "../../mod.ts";
+import { casefold } from "../../irc/mod.ts";
 import { connectToScriptedPeer } from "./_connected.ts";
 
 Deno.test("casefold() follows rfc1459, strict-rfc1459 and ascii", () => {

@@ -1,6 +1,6 @@
 // SASLprep (RFC 4013 over RFC 3454): the RFC's own examples, then one vector per table.
 import assert from "node:assert/strict";
-import { saslprep, SaslprepError } from "../../mod.ts";
+import { saslprep, SaslprepError } from "../../irc/mod.ts";
 
 Deno.test("saslprep() maps, normalizes and refuses as in the RFC 4013 section 3 examples", () => {
   assert.equal(saslprep("I\u00ADX"), "IX"); // SOFT HYPHEN mapped to nothing

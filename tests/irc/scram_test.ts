@@ -1,12 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  EventBus,
-  IrcClient,
-  IrcConnectError,
-  SaslprepError,
-  ScramError,
-  ScramSha256,
-} from "../../mod.ts";
+import { EventBus, IrcClient, IrcConnectError } from "../../mod.ts";
+import { SaslprepError, ScramError, ScramSha256 } from "../../irc/mod.ts";
 import { type PeerConn, ScriptedServer } from "./_peer.ts";
 import { Recorder } from "./_recorder.ts";
 

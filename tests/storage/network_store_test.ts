@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { migrate, openDatabase } from "../../storage/database.ts";
-import { NetworkStore } from "../../mod.ts";
+import { NetworkStore } from "../../deeplink/mod.ts";
 
 async function withTempDir(fn: (dir: string) => void | Promise<void>): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "network_store_test_" });
