@@ -3,7 +3,7 @@
 // channel prefix (#, &, !, +) when it joins; parseIrcUrl() does that at once, so the expected
 // targets are the list after that same step.
 import assert from "node:assert/strict";
-import { type IrcLink, IrcUrlError, parseIrcUrl } from "../../mod.ts";
+import { type IrcLink, IrcUrlError, parseIrcUrl } from "../../deeplink/mod.ts";
 
 interface Expected {
   tls: boolean;

@@ -76,7 +76,7 @@ function atomsOf(value: unknown): Atoms {
 async function readThroughAdapter(lines: string[]): Promise<RawMessage[]> {
   for (const line of lines) assert.doesNotMatch(line, /[\r\n]/, "one line each");
   await using server = new ScriptedServer();
-  const client = createFrameworkClient();
+  const client = await createFrameworkClient();
   const got: RawMessage[] = [];
   const { promise: all, resolve } = Promise.withResolvers<void>();
   const { promise: closed, resolve: onClosed } = Promise.withResolvers<void>();
