@@ -176,6 +176,14 @@ export class Containment implements AsyncDisposable {
     await Promise.all([cpu.start(), disk.start()]);
   }
 
+  /**
+   * Kills everything it runs, a frozen or stopped plugin included (its cgroup is thawed after
+   * the signal, so the kill takes effect).
+   */
+  async kill(): Promise<void> {
+    await (this.#cgroup ?? this.#tree)?.kill();
+  }
+
   /** The resident memory of everything it runs, in bytes (read now, and kept for `reading`). */
   async residentBytes(): Promise<number> {
     this.#residentBytes = await (this.#tree?.residentBytes() ?? 0);

@@ -218,6 +218,9 @@ export function startSubprocess(
     } catch {
       // Already gone.
     }
+    // A plugin its quota froze would never see that signal: its containment thaws and kills
+    // everything it runs.
+    containment.kill().catch(() => {});
   };
   const endpoint: PluginEndpoint = {
     post(message) {
@@ -229,6 +232,8 @@ export function startSubprocess(
     async terminate() {
       if (!exited) kill();
       killed = true;
+      // Ended already (by a quota, say), it may be frozen still: its exit waits for this.
+      await containment.kill().catch(() => {});
       await Promise.allSettled([child.status, reading, output]);
       await input.close().catch(() => {});
       await containment[Symbol.asyncDispose]();

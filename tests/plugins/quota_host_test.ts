@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import {
+  type Harness,
   harness,
   hostAndInnocentWork,
   lifecycle,
@@ -13,6 +14,22 @@ import {
   message,
   waitUntil,
 } from "./_helpers.ts";
+
+/** The processes still running code of `plugin` from this harness's data dir. */
+function processesOf(h: Harness, plugin: string): number[] {
+  const pids: number[] = [];
+  for (const entry of Deno.readDirSync("/proc")) {
+    if (!/^\d+$/.test(entry.name)) continue;
+    let cmdline = "";
+    try {
+      cmdline = Deno.readTextFileSync(`/proc/${entry.name}/cmdline`);
+    } catch {
+      continue; // Gone meanwhile.
+    }
+    if (cmdline.includes(`${h.dataDir}/plugins/${plugin}/`)) pids.push(Number(entry.name));
+  }
+  return pids;
+}
 
 Deno.test("quota: 300 MB through the Cache API stops the plugin at its disk quota", async () => {
   await using h = await harness({ diskQuotaMb: 16, restartBackoffMs: [60_000] });
@@ -30,6 +47,8 @@ Deno.test("quota: 300 MB through the Cache API stops the plugin at its disk quot
   );
   assert.deepEqual(logged(h, "quota-probe").filter((l) => l.includes("LEAKED")), []);
   await hostAndInnocentWork(h);
+  // Frozen by its quota, it is still killed: nothing of it is left running.
+  await waitUntil(() => processesOf(h, "quota-probe").length === 0, "its processes to be gone");
 });
 
 Deno.test("quota: nested workers spinning are throttled, then stopped, and both are audited", async () => {
@@ -50,6 +69,8 @@ Deno.test("quota: nested workers spinning are throttled, then stopped, and both 
   assert.match(crash?.detail ?? "", /CPU|core/);
   assert.deepEqual(logged(h, "quota-probe").filter((l) => l.includes("LEAKED")), []);
   await hostAndInnocentWork(h);
+  // Frozen by its quota, it is still killed: nothing of it is left running.
+  await waitUntil(() => processesOf(h, "quota-probe").length === 0, "its processes to be gone");
 });
 
 Deno.test("budget: list() shows a running plugin's disk use growing after a storage write", async () => {
