@@ -10,8 +10,7 @@ import { PluginLoadError } from "./errors.ts";
 import type { PluginGrant } from "./grant.ts";
 import type { IsolationMode } from "./manifest.ts";
 import type { StoredPlugin } from "./_store.ts";
-import type { DecisionListener } from "./_broker.ts";
-import { Containment } from "./_containment.ts";
+import { Containment, type ContainmentOptions } from "./_containment.ts";
 import {
   importFlags,
   type PluginEndpoint,
@@ -66,22 +65,14 @@ export async function resolvePermissions(
 export type LaunchOptions = Omit<SubprocessOptions, "cwd" | "denoDir" | "env"> & {
   /** The host's data dir. */
   hostDataDir: string;
-  /** Where its code is read from: its pinned copy, or its folder in development mode. */
-  codeRoot: string;
-  /** Its disk quota in bytes: data dir, `DENO_DIR` and storage together. */
-  diskQuotaBytes: number;
-  /** CPUs it may use on average over `cpuWindowMs`. */
-  cpuCores: number;
-  /** The CPU quota's window in ms. */
-  cpuWindowMs: number;
-  /** Bytes its storage entries take in the host's database. */
-  storageBytes: () => number;
-  /** Hears every permission decision its broker makes (subprocess mode). */
-  onDecision: DecisionListener;
-  /** It went over its CPU quota and is throttled for now. */
-  onThrottled: (reason: string) => void;
-  /** `false` runs it with Deno's flags alone: only to measure what the rest costs. */
-  outerContainment: boolean;
+  /**
+   * Its containment (subprocess mode), less what the launch works out itself: its name,
+   * permissions, import hosts, data dir and `DENO_DIR`.
+   */
+  containment: Omit<
+    ContainmentOptions,
+    "name" | "permissions" | "importHosts" | "dataDir" | "denoDir"
+  >;
 };
 
 /** Starts the plugin in its isolation mode: its own subprocess, or a Worker when opted in. */
@@ -97,33 +88,15 @@ export async function launchEndpoint(
     const value = Deno.env.get(key);
     if (value !== undefined) env[key] = value;
   }
-  const {
-    hostDataDir,
-    codeRoot,
-    diskQuotaBytes,
-    cpuCores,
-    cpuWindowMs,
-    storageBytes,
-    onDecision,
-    onThrottled,
-    outerContainment,
-    ...rest
-  } = options;
+  const { hostDataDir, containment: contained, ...rest } = options;
   const denoDir = await prepareDenoDir(plugin.name, pluginDenoDir(hostDataDir, plugin.name));
   const containment = await Containment.open({
+    ...contained,
     name: plugin.name,
     permissions,
     importHosts: importFlags().hosts,
-    codeRoot,
     dataDir,
     denoDir,
-    diskQuotaBytes,
-    cpuCores,
-    cpuWindowMs,
-    storageBytes,
-    onDecision,
-    onThrottled,
-    outer: outerContainment,
   });
   try {
     return startSubprocess(permissions, containment, { ...rest, cwd: dataDir, denoDir, env });

@@ -160,15 +160,30 @@ export class RunningPlugin implements AsyncDisposable {
     const { store } = this.#services;
     const endpoint = await launchEndpoint(this, permissions, dataDir, {
       hostDataDir,
-      codeRoot,
-      diskQuotaBytes: (this.grant.diskQuotaMb ?? budgets.diskQuotaMb) * 1024 * 1024,
-      cpuCores: budgets.cpuCores,
-      cpuWindowMs: budgets.cpuWindowMs,
-      outerContainment: budgets.outerContainment,
-      // Once it is stopped, its quota's last counts need no storage (the database may be closed).
-      storageBytes: () => current() ? store.storageBytes(this.name) : 0,
-      onThrottled: (reason) => {
-        if (current()) store.audit(this.name, "cpu", "denied", `throttled: ${reason}`);
+      containment: {
+        codeRoot,
+        diskQuotaBytes: (this.grant.diskQuotaMb ?? budgets.diskQuotaMb) * 1024 * 1024,
+        cpuCores: budgets.cpuCores,
+        cpuWindowMs: budgets.cpuWindowMs,
+        outer: budgets.outerContainment,
+        // Once it is stopped, its quota's last counts need no storage (the database may close).
+        storageBytes: () => current() ? store.storageBytes(this.name) : 0,
+        onThrottled: (reason) => {
+          if (current()) store.audit(this.name, "cpu", "denied", `throttled: ${reason}`);
+        },
+        onDecision: (check, decision) => {
+          if (!current()) return;
+          const { activity } = this.#services;
+          activity.record(this.name, check, decision);
+          if (!decision.allow) {
+            store.audit(
+              this.name,
+              `${check.permission} ${check.value ?? "*"}`,
+              "denied",
+              `${decision.reason} (decided by the host)`,
+            );
+          }
+        },
       },
       heapMb: budgets.subprocessHeapMb,
       memoryMb: budgets.subprocessMemoryMb,
@@ -182,19 +197,6 @@ export class RunningPlugin implements AsyncDisposable {
         if (flooding !== undefined) return this.crash(flooding);
         this.log(stream, line);
         this.#flood.charge(this.#services.now() - start);
-      },
-      onDecision: (check, decision) => {
-        if (!current()) return;
-        const { activity } = this.#services;
-        activity.record(this.name, check, decision);
-        if (!decision.allow) {
-          store.audit(
-            this.name,
-            `${check.permission} ${check.value ?? "*"}`,
-            "denied",
-            `${decision.reason} (decided by the host)`,
-          );
-        }
       },
       onBytes: (bytes) => {
         const flooding = current()
