@@ -69,6 +69,16 @@ export class ServerSupport {
     return casefold(name, this.casemapping);
   }
 
+  /**
+   * A message's target without its STATUSMSG prefixes (`@#chan` is sent to the ops of
+   * `#chan`, and belongs in its buffer).
+   */
+  conversationOf(target: string): string {
+    let name = target;
+    while (name.length > 1 && this.statusmsg.includes(name[0])) name = name.slice(1);
+    return name;
+  }
+
   /** Whether a target names a channel. */
   isChannel(target: string): boolean {
     return target !== "" && this.chantypes.includes(target[0]);

@@ -41,8 +41,7 @@ export function receiveMessage(
   if (m.nick === "") return; // from a server, not a user
   const command = m.command === "NOTICE" ? "NOTICE" : "PRIVMSG";
   const { kind, text } = messageKind(command, m.params[1] ?? "");
-  let target = rawTarget;
-  while (target.length > 1 && ctx.server.statusmsg.includes(target[0])) target = target.slice(1);
+  const target = ctx.server.conversationOf(rawTarget);
   const isChannel = ctx.server.isChannel(target);
   const me = ctx.isMe(m.nick);
   const peer = isChannel ? undefined : (me ? target : m.nick);

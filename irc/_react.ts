@@ -32,8 +32,7 @@ export function receiveReaction(ctx: LineContext, m: RawMessage): void | Promise
   const msgid = readReplyTag(m.tags);
   if (!reaction || !isReaction(reaction) || msgid === undefined) return;
   if (m.nick === "" || ctx.isMe(m.nick)) return;
-  let target = m.params[0] ?? "";
-  while (target.length > 1 && ctx.server.statusmsg.includes(target[0])) target = target.slice(1);
+  const target = ctx.server.conversationOf(m.params[0] ?? "");
   const isChannel = ctx.server.isChannel(target);
   const data: EventMap["message.reacted"] = {
     networkId: ctx.networkId,

@@ -25,10 +25,9 @@ const MAX_MSGID = 200;
 /** A REDACT from the server. */
 export const REDACTION_LINES: LineHandlers = {
   REDACT(ctx: LineContext, m) {
-    let target = m.params[0] ?? "";
+    const target = ctx.server.conversationOf(m.params[0] ?? "");
     const msgid = m.params[1] ?? "";
     if (target === "" || msgid === "" || msgid.length > MAX_MSGID || m.nick === "") return;
-    while (target.length > 1 && ctx.server.statusmsg.includes(target[0])) target = target.slice(1);
     const isChannel = ctx.server.isChannel(target);
     const data: EventMap["message.redacted"] = {
       networkId: ctx.networkId,

@@ -62,8 +62,7 @@ export class TypingPacer {
 export function receiveTyping(ctx: LineContext, m: RawMessage): void | Promise<void> {
   const state = parseTypingState(m.tags[TYPING_TAG]);
   if (state === undefined || m.nick === "" || ctx.isMe(m.nick)) return;
-  let target = m.params[0] ?? "";
-  while (target.length > 1 && ctx.server.statusmsg.includes(target[0])) target = target.slice(1);
+  const target = ctx.server.conversationOf(m.params[0] ?? "");
   const isChannel = ctx.server.isChannel(target);
   const data: EventMap["user.typing"] = {
     networkId: ctx.networkId,
