@@ -388,13 +388,7 @@ export class MessageList {
       nick.textContent = original.nick;
       text.append(nick, " ", richText(original.text));
     }
-    const jump = document.createElement("button");
-    jump.type = "button";
-    jump.className = "jump";
-    jump.textContent = "↑";
-    jump.title = "Jump to the original";
-    jump.setAttribute("aria-label", "Jump to the original");
-    jump.addEventListener("click", () => this.#options.onJump(msgid));
+    const jump = iconButton("jump", "↑", "Jump to the original", () => this.#options.onJump(msgid));
     quote.append("↪ ", text, jump);
     return quote;
   }
@@ -422,12 +416,6 @@ export class MessageList {
       button.addEventListener("click", () => this.#options.onReact(line, reaction, mine));
       box.append(button);
     }
-    const add = document.createElement("button");
-    add.type = "button";
-    add.className = "add-reaction";
-    add.textContent = "☺+";
-    add.title = "Add reaction";
-    add.setAttribute("aria-label", "Add reaction");
     const picker = document.createElement("span");
     picker.className = "picker";
     picker.hidden = true;
@@ -442,7 +430,12 @@ export class MessageList {
       });
       picker.append(pick);
     }
-    add.addEventListener("click", () => (picker.hidden = !picker.hidden));
+    const add = iconButton(
+      "add-reaction",
+      "☺+",
+      "Add reaction",
+      () => (picker.hidden = !picker.hidden),
+    );
     box.append(add, picker);
     return box;
   }
@@ -490,26 +483,33 @@ export class MessageList {
     if (
       line.msgid !== undefined && nick !== undefined && line.kind !== "notice" && !line.redacted
     ) {
-      const reply = document.createElement("button");
-      reply.type = "button";
-      reply.className = "reply-action";
-      reply.textContent = "↩";
-      reply.title = `Reply to ${nick}`;
-      reply.setAttribute("aria-label", `Reply to ${nick}`);
-      reply.addEventListener("click", () => this.#options.onReply(line));
-      div.append(reply);
+      div.append(
+        iconButton("reply-action", "↩", `Reply to ${nick}`, () => this.#options.onReply(line)),
+      );
       if (this.#options.canDelete(networkId)) {
-        const remove = document.createElement("button");
-        remove.type = "button";
-        remove.className = "delete-action";
-        remove.textContent = "🗑";
-        remove.title = "Delete message";
-        remove.setAttribute("aria-label", "Delete message");
-        remove.addEventListener("click", () => this.#options.onDelete(line));
-        div.append(remove);
+        div.append(
+          iconButton("delete-action", "🗑", "Delete message", () => this.#options.onDelete(line)),
+        );
       }
       div.append(this.#reactions(networkId, line));
     }
     return div;
   }
+}
+
+/**
+ * A button showing `icon`, named by `label` (its tooltip and accessible name), that runs
+ * `onClick`.
+ * @param {string} className @param {string} icon @param {string} label
+ * @param {() => void} onClick
+ */
+function iconButton(className, icon, label, onClick) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = className;
+  button.textContent = icon;
+  button.title = label;
+  button.setAttribute("aria-label", label);
+  button.addEventListener("click", onClick);
+  return button;
 }
