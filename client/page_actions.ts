@@ -62,6 +62,9 @@ export interface PageActionParts {
 /** Audit entries of each plugin sent to pages. */
 const AUDIT_PAGE_ENTRIES = 50;
 
+/** The most ledger entries a page's Activity sheet gets, the most frequent. */
+const ACTIVITY_PAGE_ENTRIES = 500;
+
 /** Install plans awaiting the user's answer at once; a new one past this drops the oldest. */
 const MAX_INSTALL_PLANS = 8;
 
@@ -240,7 +243,9 @@ export class PageActions {
           update: hasUpdate(row),
         }));
       case "plugin.activity":
-        return plugins.activity(action.name);
+        // Most frequent first: a plugin touching thousands of values sends the page a sheet,
+        // not a flood (the CLI prints them all).
+        return plugins.activity(action.name).slice(0, ACTIVITY_PAGE_ENTRIES);
       case "plugin.upgrade.plan": {
         await using plan = await planUpgrade(plugins, dataDir, action.name);
         return { name: plan.name, from: plan.from, to: plan.to, added: plan.added };
