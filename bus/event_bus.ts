@@ -613,8 +613,15 @@ export class EventBus implements AsyncDisposable {
   #start = (): void => {
     this.#scheduled = false;
     this.#running = true;
-    this.#sliceStart = -1;
+    // The slice goes on: a producer awaiting each emit starts the dispatcher once an event,
+    // in microtasks only, and would otherwise never let timers and I/O run (a plugin's
+    // acknowledgements, a socket's reads) until it stopped.
     this.#loop();
+  };
+
+  /** A turn for timers and I/O came since the slice began: the next slice starts afresh. */
+  #turned = (): void => {
+    this.#sliceStart = -1;
   };
 
   /** Ends a turn given to timers and I/O early, in a microtask; its `setImmediate` is dropped. */
@@ -682,7 +689,10 @@ export class EventBus implements AsyncDisposable {
   #sliceSpent(): boolean {
     this.#sinceClock = 0;
     const now = performance.now();
-    if (this.#sliceStart < 0) this.#sliceStart = now;
+    if (this.#sliceStart < 0) {
+      this.#sliceStart = now;
+      setImmediate(this.#turned);
+    }
     if (now - this.#sliceStart <= SLICE_MS) return false;
     this.#sliceStart = -1;
     return true;

@@ -31,6 +31,35 @@ Deno.test("a 100k-event flood lets a timer fire while it is being delivered", as
   );
 });
 
+Deno.test("a producer awaiting each emit() lets a timer fire before it is done", async () => {
+  const bus = new EventBus();
+  let delivered = 0;
+  let work = 0;
+  bus.subscribe("message.received", (event) => {
+    for (let i = 0; i < 200; i++) work += event.data.message.charCodeAt(i % 5);
+    delivered++;
+  });
+  let emittedWhenTimerFired = -1;
+  let emitted = 0;
+  const timer = new Promise<void>((resolve) =>
+    setTimeout(() => {
+      emittedWhenTimerFired = emitted;
+      resolve();
+    }, 0)
+  );
+  const total = 100_000;
+  // Each emit has room and resolves at once: the loop itself never waits for a timer or I/O.
+  for (; emitted < total; emitted++) await bus.emit(message("flood"));
+  await bus.close();
+  await timer;
+  assert.equal(delivered, total);
+  assert.ok(work > 0);
+  assert.ok(
+    emittedWhenTimerFired >= 0 && emittedWhenTimerFired < total,
+    `the timer fired only after the producer stopped (${emittedWhenTimerFired} of ${total})`,
+  );
+});
+
 Deno.test("close() delivers everything accepted, drops snapshots and rejects waiting emitters", async () => {
   const { bus, seen, release } = await heldBus({ capacity: 2 });
   await bus.emit(message("a"));
