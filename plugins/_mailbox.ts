@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { WireEvent } from "./_protocol.ts";
 
 /**
  * An event bound for plugins: its JSON, made when first sent. Most events are one shared object
@@ -12,6 +13,11 @@
 export interface Outgoing {
   /** The wire JSON; `undefined` when the event cannot be serialized. */
   json(): string | undefined;
+  /**
+   * The wire tuple, when no other plugin shares the event and its JSON was not made yet: the
+   * batch then serializes it with its neighbours in one call rather than on its own.
+   */
+  own(): WireEvent | undefined;
   /** The coalescing key of a `user.meta` snapshot. */
   readonly metaKey?: string;
 }
@@ -30,6 +36,10 @@ export class Holder implements Outgoing {
 
   json(): string | undefined {
     return this.item.json();
+  }
+
+  own(): WireEvent | undefined {
+    return this.item.own();
   }
 }
 

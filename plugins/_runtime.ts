@@ -165,17 +165,17 @@ export function startRuntime(transport: RuntimeTransport): void {
           if (onEvent && ctx) {
             for (const wire of events) {
               const event = {
-                type: wire.type,
-                data: wire.data,
-                timestamp: new Date(wire.timestamp),
-                source: wire.source,
+                type: wire[0],
+                data: wire[3],
+                timestamp: new Date(wire[1]),
+                source: wire[2],
               } as AnyBusEvent;
               // Synchronous handlers stay on the fast path: no promise per event.
               try {
                 const result = onEvent.call(plugin, event, ctx);
                 if (result instanceof Promise) await result;
               } catch (error) {
-                failed(`onEvent(${wire.type})`, error);
+                failed(`onEvent(${wire[0]})`, error);
               }
             }
           }

@@ -3,14 +3,19 @@ import { Mailbox } from "../../plugins/_mailbox.ts";
 
 Deno.test("Mailbox.take() returns batches in order and compacts as it goes", () => {
   const mailbox = new Mailbox();
-  for (let i = 0; i < 10_000; i++) mailbox.push({ json: () => String(i) });
+  for (let i = 0; i < 10_000; i++) mailbox.push({ json: () => String(i), own: () => undefined });
   const seen: string[] = [];
   while (mailbox.length > 0) {
     const batch = mailbox.take(512);
     assert.ok(batch.length > 0 && batch.length <= 512);
     seen.push(...batch.map((item) => item.json() ?? ""));
     if (seen.length === 5120) {
-      for (let i = 10_000; i < 10_010; i++) mailbox.push({ json: () => String(i) });
+      for (let i = 10_000; i < 10_010; i++) {
+        mailbox.push({
+          json: () => String(i),
+          own: () => undefined,
+        });
+      }
     }
   }
   assert.deepEqual(seen, Array.from({ length: 10_010 }, (_, i) => String(i)));

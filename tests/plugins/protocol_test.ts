@@ -90,16 +90,24 @@ Deno.test("readFrames() refuses a frame over its limit from the length alone, co
 });
 
 Deno.test("encodeFrame() splices a batch's JSON text, and the runtime reads it parsed", async () => {
-  const events = JSON.stringify([{
-    type: "user.quit",
-    data: { q: '"\\n' },
-    timestamp: 1,
-    source: "irc",
-  }]);
+  const events = JSON.stringify([["user.quit", 1, "irc", { q: '"\\n' }]]);
   const frames = readFrames(streamOf(encodeFrame({ kind: "events", seq: 2, events })));
   const message = parseHostMessage((await frames.next()).value);
   assert.ok(message.kind === "events" && Array.isArray(message.events));
   assert.deepEqual(parseWireEvents(message.events), JSON.parse(events));
+});
+
+Deno.test("parseWireEvents() refuses an event that is not a [type, timestamp, source, data] tuple", () => {
+  for (
+    const bad of [
+      [{ type: "user.quit", timestamp: 1, source: "irc", data: {} }],
+      [["user.quit", 1, "irc"]],
+      [["user.quit", "1", "irc", {}]],
+      [[1, 1, "irc", {}]],
+    ]
+  ) {
+    assert.throws(() => parseWireEvents(JSON.stringify(bad)), ProtocolError);
+  }
 });
 
 Deno.test("readFrames() reads any frames split at any bytes, whole or across chunks", () => {
