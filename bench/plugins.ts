@@ -222,12 +222,17 @@ async function idleMemory(root: string, { isolation, outer }: Variant, count: nu
   return (after - before) / count / 1024 / 1024;
 }
 
+/** Who answers the permission checks of {@linkcode checkTimes}. */
+type Answerer = "broker" | "echo" | "flags";
+
 /**
  * Each check's time as the plugin's process sees it, from a `deno run` making `checks`
- * granted env reads one by one: with the host's broker answering each (`broker`), or with
- * the `--allow-env` flag alone. Returns the p50 and p99 in µs.
+ * granted env reads one by one: with the host's broker answering each (`broker`), with a
+ * bare Unix-socket server that allows every check without reading it (`echo`: the floor of
+ * any broker written in Deno, the round trip through the kernel and both event loops), or
+ * with the `--allow-env` flag alone (`flags`). Returns the p50 and p99 in µs.
  */
-async function checkTimes(root: string, checks: number, broker: boolean) {
+async function checkTimes(root: string, checks: number, answerer: Answerer) {
   const script = `${root}/checks.js`;
   await Deno.writeTextFile(
     script,
@@ -246,22 +251,55 @@ async function checkTimes(root: string, checks: number, broker: boolean) {
     env: ["BENCH_VAR"],
     import: [],
   });
-  await using permissionBroker = broker
+  await using permissionBroker = answerer === "broker"
     ? await PermissionBroker.listen(`${root}/bench.sock`, policy, () => {})
     : undefined;
+  await using echo = answerer === "echo" ? echoBroker(`${root}/echo.sock`) : undefined;
+  const path = permissionBroker?.path ?? echo?.path;
   const output = await new Deno.Command(Deno.execPath(), {
     args: ["run", "--no-prompt", "--no-config", "--allow-env=BENCH_VAR", script],
     clearEnv: true,
-    env: {
-      BENCH_VAR: "1",
-      ...(permissionBroker ? { DENO_PERMISSION_BROKER_PATH: permissionBroker.path } : {}),
-    },
+    env: { BENCH_VAR: "1", ...(path ? { DENO_PERMISSION_BROKER_PATH: path } : {}) },
     stdout: "piped",
     stderr: "null",
   }).output();
   const times: number[] = JSON.parse(new TextDecoder().decode(output.stdout)).slice(checks / 10);
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 0.5) * 1000, p99: percentile(times, 0.99) * 1000 };
+}
+
+/** A broker that allows everything, finding each request's id without parsing its JSON. */
+function echoBroker(path: string): { path: string } & AsyncDisposable {
+  const listener = Deno.listen({ transport: "unix", path });
+  const serving = (async () => {
+    const conn = await listener.accept();
+    listener.close();
+    const buffer = new Uint8Array(64 * 1024);
+    const decoder = new TextDecoder();
+    const encoder = new TextEncoder();
+    for (;;) {
+      const n = await conn.read(buffer).catch(() => null);
+      if (n === null) break;
+      let answers = "";
+      for (const [, id] of decoder.decode(buffer.subarray(0, n)).matchAll(/"id":(\d+)/g)) {
+        answers += `{"id":${id},"result":"allow"}\n`;
+      }
+      await conn.write(encoder.encode(answers));
+    }
+    conn.close();
+  })().catch(() => {});
+  return {
+    path,
+    async [Symbol.asyncDispose]() {
+      try {
+        listener.close();
+      } catch {
+        // Closed once its one process connected.
+      }
+      await serving;
+      await Deno.remove(path).catch(() => {});
+    },
+  };
 }
 
 /**
@@ -336,16 +374,19 @@ export async function run(report: (row: BenchRow) => void): Promise<void> {
         note: "goal < 50 MiB",
       });
     }
-    const brokered = await checkTimes(root, 20_000, true);
-    const flagsOnly = await checkTimes(root, 20_000, false);
+    const brokered = await checkTimes(root, 20_000, "broker");
+    const echoed = await checkTimes(root, 20_000, "echo");
+    const flagsOnly = await checkTimes(root, 20_000, "flags");
     report({
       section,
-      name: "permission check p99, answered by the host's broker / by Deno's flags alone",
+      name: "permission check p99, answered by the host's broker / a bare echo / Deno's flags",
       value: brokered.p99,
       unit: "µs",
-      note: `goal < 50 µs; flags alone ${flagsOnly.p99.toFixed(1)} µs; p50 ${
-        brokered.p50.toFixed(1)
-      } / ${flagsOnly.p50.toFixed(1)} µs`,
+      note: `goal < 50 µs; bare echo ${echoed.p99.toFixed(1)} µs, flags alone ${
+        flagsOnly.p99.toFixed(1)
+      } µs; p50 ${brokered.p50.toFixed(1)} / ${echoed.p50.toFixed(1)} / ${
+        flagsOnly.p50.toFixed(1)
+      } µs`,
     });
     report({
       section,
