@@ -79,9 +79,11 @@ export function activityLines(
     if (some.length === 0) continue;
     lines.push(decision === "allowed" ? "allowed:" : "denied:");
     const width = Math.max(...some.map((e) => String(e.count).length));
+    // The calls' kinds (`irc.send`, `storage.set`) are longer than the checks'.
+    const kindWidth = Math.max(6, ...some.map((e) => e.kind.length));
     for (const e of some) {
       lines.push(
-        `  ${e.kind.padEnd(6)} ${String(e.count).padStart(width)}  ${visibleText(e.value)}${
+        `  ${e.kind.padEnd(kindWidth)} ${String(e.count).padStart(width)}  ${visibleText(e.value)}${
           e.bytes > 0 ? ` (${e.bytes} bytes)` : ""
         }`,
       );

@@ -195,4 +195,14 @@ Deno.test("plugins revoke and plugins grant change one permission from the CLI, 
   });
   assert.deepEqual(h.host.list()[0].pendingConsent, []);
   assert.equal((await run(false, "revoke", "ledger-probe")).code, 2);
+
+  // The ledger's calls in the CLI's text: where a message went and the bytes it carried.
+  await h.host.load("ledger-probe");
+  await probe(h);
+  h.host.activity("ledger-probe"); // written to the file now, for the CLI's own connection
+  const text = await run(false, "activity", "ledger-probe");
+  assert.equal(text.code, 0, text.err);
+  const lines = text.out.split("\n");
+  assert.ok(lines.includes("  irc.send     1  1 #deno (10 bytes)"), text.out);
+  assert.ok(lines.includes("  irc.send 1  1 #elsewhere"), text.out);
 });
