@@ -288,10 +288,18 @@ export interface PluginBudget {
   /** What its data dir, `DENO_DIR` and storage hold, and its disk quota. */
   disk: { usedBytes: number; quotaBytes: number } | null;
   /**
-   * How far behind the bus it is: events waiting in its mailbox, batches sent and not yet
-   * acknowledged, and the age in ms of the oldest of those.
+   * How far behind the bus it is: events waiting in its mailbox against its size (a full
+   * mailbox drops events, and the plugin is told how many), batches sent and not yet
+   * acknowledged, and the age in ms of the oldest of those against the ack budget (past it,
+   * the plugin is stopped and restarted).
    */
-  lag: { waiting: number; inFlight: number; oldestUnackedMs: number | null };
+  lag: {
+    waiting: number;
+    mailboxSize: number;
+    inFlight: number;
+    oldestUnackedMs: number | null;
+    ackBudgetMs: number;
+  };
 }
 
 const DEFAULTS = {

@@ -59,7 +59,7 @@ Deno.test("the ledger page shows a plugin's irc.send and where it went, its refu
   // Budgets in sight on the same page.
   assert.match(
     await sheet.locator(".budget").innerText(),
-    /^CPU [0-9.]+ of 0\.5 cores; memory [0-9.]+ MiB of 256 MiB; disk [0-9.]+ MiB of 64 MiB; lag \d+ waiting/,
+    /^CPU [0-9.]+ of 0\.5 cores; memory [0-9.]+ MiB of 256 MiB; disk [0-9.]+ MiB of 64 MiB; lag \d+ of 1024 waiting/,
   );
   await shoot(page, "screenshot-ledger.png");
 
