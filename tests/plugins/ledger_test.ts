@@ -4,6 +4,8 @@
  * single permission revoked and granted again. Real plugins in real subprocesses.
  */
 import assert from "node:assert/strict";
+import { ACTIVITY_SCHEMA, ActivityLedger } from "../../plugins/_activity.ts";
+import { migrate, openDatabase, schemaVersion } from "../../storage/database.ts";
 import { main } from "../../plugins/cli.ts";
 import { FIXTURES, type Harness, harness, logged, message, waitUntil } from "./_helpers.ts";
 
@@ -205,4 +207,29 @@ Deno.test("plugins revoke and plugins grant change one permission from the CLI, 
   const lines = text.out.split("\n");
   assert.ok(lines.includes("  irc.send     1  1 #deno (10 bytes)"), text.out);
   assert.ok(lines.includes("  irc.send 1  1 #elsewhere"), text.out);
+});
+
+Deno.test("a ledger written before calls were counted gains their bytes, its counts kept", () => {
+  const db = openDatabase(":memory:");
+  // The first schema, as a client of the last release left it.
+  migrate(db, "plugin_activity", [{
+    version: 1,
+    sql: `CREATE TABLE plugin_activity (
+      plugin TEXT NOT NULL, hour INTEGER NOT NULL, kind TEXT NOT NULL, value TEXT NOT NULL,
+      decision TEXT NOT NULL, count INTEGER NOT NULL, first_at INTEGER NOT NULL,
+      last_at INTEGER NOT NULL, PRIMARY KEY (plugin, hour, kind, value, decision));`,
+  }]);
+  db.prepare("INSERT INTO plugin_activity VALUES ('p', 0, 'read', '/a', 'allowed', 4, 1, 2)").run();
+  const now = 3600_000 * 5 + 10;
+  {
+    using ledger = new ActivityLedger(db, () => now);
+    assert.equal(schemaVersion(db, "plugin_activity"), ACTIVITY_SCHEMA.plugin_activity);
+    ledger.recordCall("p", { kind: "irc.send", value: "1 #deno", allowed: true, bytes: 5 });
+    ledger.recordCall("p", { kind: "irc.send", value: "1 #deno", allowed: true, bytes: 7 });
+    assert.deepEqual(
+      ledger.entries("p", { since: 0 }).map(({ kind, count, bytes }) => ({ kind, count, bytes })),
+      [{ kind: "read", count: 4, bytes: 0 }, { kind: "irc.send", count: 2, bytes: 12 }],
+    );
+  }
+  db.close();
 });
