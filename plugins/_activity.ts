@@ -30,9 +30,14 @@ const MIGRATIONS = [{
     );
   `,
 }, {
-  // The bytes a call carried: a sent line's text, a stored value's JSON.
+  // The bytes a call carried: a sent line's text, a stored value's JSON. The index lets the
+  // ledger page sum a month per value in index order, without sorting every hour's row.
   version: 2,
-  sql: `ALTER TABLE plugin_activity ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0;`,
+  sql: `
+    ALTER TABLE plugin_activity ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX plugin_activity_by_value
+      ON plugin_activity (plugin, kind, value, decision, hour, count, bytes, first_at, last_at);
+  `,
 }];
 
 /** The ledger's component name and newest schema version, for the newer-schema check. */
@@ -50,6 +55,8 @@ export const ACTIVITY_RETENTION_MS = 30 * 24 * 3600 * 1000;
 export const OTHER_VALUES = "(other values)";
 
 const HOUR_MS = 3600 * 1000;
+/** Windows longer than this are read through the per-value index. */
+const BY_VALUE_AFTER_MS = 48 * HOUR_MS;
 const FLUSH_MS = 1000;
 
 /** One ledger line: how often a kind of check on one value got one decision. */
@@ -272,11 +279,11 @@ export class ActivityLedger implements Disposable {
    * text when the filter says so, and to the `limit` most frequent.
    */
   entries(plugin: string, filter: ActivityFilter, limit = -1): ActivityEntry[] {
-    const { where, params } = this.#where(plugin, filter);
+    const { from, where, params } = this.#where(plugin, filter);
     const rows = this.#db.prepare(
       `SELECT kind, value, decision, SUM(count) AS count, SUM(bytes) AS bytes,
               MIN(first_at) AS first_at, MAX(last_at) AS last_at
-       FROM plugin_activity WHERE ${where}
+       FROM ${from} WHERE ${where}
        GROUP BY kind, value, decision ORDER BY count DESC, kind, value LIMIT ?`,
     ).all(...params, limit);
     return rows.map((row) => ({
@@ -295,11 +302,12 @@ export class ActivityLedger implements Disposable {
    * {@linkcode ActivityLedger.prototype.entries}: every entry counts, however many there are.
    */
   totals(plugin: string, filter: ActivityFilter): ActivityTotal[] {
-    const { where, params } = this.#where(plugin, filter);
+    const { from, where, params } = this.#where(plugin, filter);
+    // Per value first (in index order), then per kind: no sort of the window's every row.
     const rows = this.#db.prepare(
-      `SELECT kind, decision, SUM(count) AS count, COUNT(DISTINCT value) AS "values",
-              SUM(bytes) AS bytes
-       FROM plugin_activity WHERE ${where}
+      `SELECT kind, decision, SUM(count) AS count, COUNT(*) AS "values", SUM(bytes) AS bytes
+       FROM (SELECT kind, value, decision, SUM(count) AS count, SUM(bytes) AS bytes
+             FROM ${from} WHERE ${where} GROUP BY kind, value, decision)
        GROUP BY kind, decision ORDER BY decision, kind`,
     ).all(...params);
     return rows.map((row) => ({
@@ -313,16 +321,24 @@ export class ActivityLedger implements Disposable {
 
   /** The kinds `plugin`'s ledger holds in the window, for the page's kind filter. */
   kinds(plugin: string, window: { since: number; until?: number }): string[] {
-    const { where, params } = this.#where(plugin, window);
+    const { from, where, params } = this.#where(plugin, window);
     return this.#db.prepare(
-      `SELECT DISTINCT kind FROM plugin_activity WHERE ${where} ORDER BY kind`,
+      `SELECT DISTINCT kind FROM ${from} WHERE ${where} ORDER BY kind`,
     ).all(...params).map((row) => String(row.kind));
   }
 
-  #where(plugin: string, filter: ActivityFilter): { where: string; params: (string | number)[] } {
+  #where(
+    plugin: string,
+    filter: ActivityFilter,
+  ): { from: string; where: string; params: (string | number)[] } {
     this.flush();
     const since = filter.since - filter.since % HOUR_MS;
     const until = filter.until ?? Number.MAX_SAFE_INTEGER;
+    // A window of a few hours is read by hour (the key); a longer one by value, from the
+    // covering index, summing in its order: a month of a busy plugin read by hour means
+    // sorting every hour's row (measured 10x slower; SQLite has no statistics to choose).
+    const long = Math.min(until, this.#now()) - since > BY_VALUE_AFTER_MS;
+    const from = long ? "plugin_activity INDEXED BY plugin_activity_by_value" : "plugin_activity";
     let where = "plugin = ? AND hour >= ? AND hour <= ?";
     const params: (string | number)[] = [plugin, since, until];
     if (filter.kind !== undefined) {
@@ -338,7 +354,7 @@ export class ActivityLedger implements Disposable {
       where += " AND instr(lower(value), lower(?)) > 0";
       params.push(filter.text);
     }
-    return { where, params };
+    return { from, where, params };
   }
 
   /** Forgets `plugin`'s ledger (it was replaced or removed). */

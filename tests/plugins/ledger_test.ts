@@ -59,6 +59,14 @@ Deno.test("the ledger counts a plugin's irc.send with where it went, its storage
   assert.deepEqual(find("read", "denied").map((e) => e.value), ["/etc/hostname"]);
   assert.ok(find("write", "allowed").some((e) => e.value.endsWith("/notes.txt")));
 
+  // A month is read through the per-value index: the same ledger, the same totals.
+  const month = { since: Date.now() - 30 * 24 * 3600_000 };
+  assert.deepEqual(h.host.activity("ledger-probe", month), ledger);
+  assert.deepEqual(
+    h.host.activityTotals("ledger-probe", month),
+    h.host.activityTotals("ledger-probe"),
+  );
+
   // Totals per kind and decision, and the filters: kind, decision, text.
   const totals = h.host.activityTotals("ledger-probe");
   assert.deepEqual(
