@@ -162,10 +162,9 @@ export function totalLine(t) {
  * @returns {string[]}
  */
 export function kindsOf(permission) {
-  const [kind, value = ""] = [
-    permission.slice(0, permission.indexOf(":")),
-    permission.slice(permission.indexOf(":") + 1),
-  ];
+  const colon = permission.indexOf(":");
+  if (colon < 0) return [];
+  const [kind, value] = [permission.slice(0, colon), permission.slice(colon + 1)];
   if (kind !== "capability") return kind === "event" ? [] : [kind];
   if (value.startsWith("irc.send")) return ["irc.send"];
   if (value === "storage") return ["storage.set", "storage.delete"];

@@ -68,4 +68,5 @@ Deno.test("kindsOf() names the ledger kinds a permission is used through", () =>
   assert.deepEqual(kindsOf("capability:metadata:nickname_color"), ["metadata.set"]);
   assert.deepEqual(kindsOf("capability:commands"), []);
   assert.deepEqual(kindsOf("event:message.received"), []);
+  assert.deepEqual(kindsOf("read"), []);
 });
