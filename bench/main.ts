@@ -8,6 +8,7 @@ import * as client from "./client.ts";
 import * as deeplink from "./deeplink.ts";
 import * as history from "./history.ts";
 import * as irc from "./irc.ts";
+import * as ledger from "./ledger.ts";
 import * as plugins from "./plugins.ts";
 
 // The client runs last: it holds a browser and servers, and the sections share one process,
@@ -18,6 +19,7 @@ const sections: Record<string, { run(report: (row: BenchRow) => void): Promise<v
   plugins,
   deeplink,
   history,
+  ledger,
   client,
 };
 

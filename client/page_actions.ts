@@ -21,6 +21,7 @@ import { grantAll, parseScope } from "../plugins/mod.ts";
 import { describeIsolation } from "../plugins/_consent.ts";
 import { parseDiskQuota } from "../plugins/_install.ts";
 import type { DeepLinkHandler } from "../deeplink/mod.ts";
+import { ledgerPage } from "./ledger_page.ts";
 import type { Action, ServerMessage } from "./web/protocol.js";
 import type { NetworkManager } from "./network_manager.ts";
 import type { PageHub } from "./page_hub.ts";
@@ -245,7 +246,17 @@ export class PageActions {
       case "plugin.activity":
         // Most frequent first: a plugin touching thousands of values sends the page a sheet,
         // not a flood (the CLI prints them all).
-        return plugins.activity(action.name).slice(0, ACTIVITY_PAGE_ENTRIES);
+        return plugins.activity(action.name, { limit: ACTIVITY_PAGE_ENTRIES });
+      case "plugin.ledger":
+        return ledgerPage(plugins, action, { entries: ACTIVITY_PAGE_ENTRIES });
+      case "plugin.permission.revoke":
+        return await this.#pluginVerb(() =>
+          plugins.revokePermission(action.name, action.permission)
+        );
+      case "plugin.permission.grant":
+        return await this.#pluginVerb(() =>
+          plugins.grantPermission(action.name, action.permission)
+        );
       case "plugin.upgrade.plan": {
         await using plan = await planUpgrade(plugins, dataDir, action.name);
         return { name: plan.name, from: plan.from, to: plan.to, added: plan.added };

@@ -61,6 +61,7 @@ const ASSETS: Record<string, string> = {
   "/views/nick_list.js": "views/nick_list.js",
   "/views/nick_menu.js": "views/nick_menu.js",
   "/views/notifier.js": "views/notifier.js",
+  "/views/ledger_page.js": "views/ledger_page.js",
   "/views/plugins_page.js": "views/plugins_page.js",
   "/views/rich_text.js": "views/rich_text.js",
   "/views/search_panel.js": "views/search_panel.js",

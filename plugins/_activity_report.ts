@@ -49,6 +49,7 @@ export function activityJson(
         value: e.value,
         decision: e.decision,
         count: e.count,
+        bytes: e.bytes,
         first: new Date(e.firstAt).toISOString(),
         last: new Date(e.lastAt).toISOString(),
       })),
@@ -58,14 +59,17 @@ export function activityJson(
   );
 }
 
-/** The ledger as text: allowed first, then denied, each line `kind count value`. */
+/**
+ * The ledger as text: allowed first, then denied, each line `kind count value`, and the
+ * bytes the calls carried where there were any.
+ */
 export function activityLines(
   plugin: string,
   window: { since: number; until: number },
   entries: ActivityEntry[],
 ): string[] {
   const lines = [
-    `${plugin}: permission checks from ${new Date(window.since).toISOString()} to ${
+    `${plugin}: permission checks and calls from ${new Date(window.since).toISOString()} to ${
       new Date(window.until).toISOString()
     }`,
   ];
@@ -75,9 +79,13 @@ export function activityLines(
     if (some.length === 0) continue;
     lines.push(decision === "allowed" ? "allowed:" : "denied:");
     const width = Math.max(...some.map((e) => String(e.count).length));
+    // The calls' kinds (`irc.send`, `storage.set`) are longer than the checks'.
+    const kindWidth = Math.max(6, ...some.map((e) => e.kind.length));
     for (const e of some) {
       lines.push(
-        `  ${e.kind.padEnd(6)} ${String(e.count).padStart(width)}  ${visibleText(e.value)}`,
+        `  ${e.kind.padEnd(kindWidth)} ${String(e.count).padStart(width)}  ${visibleText(e.value)}${
+          e.bytes > 0 ? ` (${e.bytes} bytes)` : ""
+        }`,
       );
     }
   }

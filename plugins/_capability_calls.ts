@@ -1,13 +1,15 @@
 /**
  * Capability calls from plugins (`irc.send`, `metadata.set`, `storage.*`): each is checked
- * against the grant and its scope of places, audited when it matters, run, and answered with
- * a `result` message.
+ * against the grant and its scope of places, audited when it matters, counted in the activity
+ * ledger (what it sent and where, what it stored and set, what was refused), run, and
+ * answered with a `result` message.
  *
  * @module
  */
 import { type MetadataCoalescer, metadataKey } from "../bus/metadata_coalescer.ts";
 import { CapabilityDeniedError } from "./errors.ts";
 import type { IrcSender } from "./host.ts";
+import type { ActivityLedger } from "./_activity.ts";
 import { checkCall } from "./_call_check.ts";
 import type { CallOp, WireError } from "./_protocol.ts";
 import type { RunningPlugin } from "./_running_plugin.ts";
@@ -21,7 +23,11 @@ export interface CallContext {
   irc?: IrcSender;
   /** Where `metadata.set` goes. */
   metadata: MetadataCoalescer;
+  /** The activity ledger the calls are counted in. */
+  activity: ActivityLedger;
 }
+
+const encoder = new TextEncoder();
 
 /** Runs a plugin's call and posts its `result`, a value or an error, to the plugin. */
 export function answerCall(
@@ -45,10 +51,17 @@ async function runCall(
   slot: RunningPlugin,
   op: CallOp,
   args: unknown[],
-  { store, irc, metadata }: CallContext,
+  { store, irc, metadata, activity }: CallContext,
 ): Promise<unknown> {
   const deny = (capability: string, attempt: string, outOfScope?: string): never => {
     store.audit(slot.name, attempt, "denied", outOfScope ?? `${capability} not granted`);
+    // The attempt is the call and where it went: `irc.send 2 #elsewhere`, `storage.set`.
+    const space = attempt.indexOf(" ");
+    activity.recordCall(slot.name, {
+      kind: space < 0 ? attempt : attempt.slice(0, space),
+      value: space < 0 ? "*" : attempt.slice(space + 1),
+      allowed: false,
+    });
     throw new CapabilityDeniedError(capability, slot.name, outOfScope);
   };
   const call = checkCall(slot.grant, op, args, deny);
@@ -56,11 +69,23 @@ async function runCall(
     case "irc.send": {
       if (!irc) throw new Error(`Cannot send: the host has no IRC connection`);
       store.audit(slot.name, call.attempt, "allowed");
+      activity.recordCall(slot.name, {
+        kind: "irc.send",
+        value: `${call.networkId} ${call.target}`,
+        allowed: true,
+        bytes: encoder.encode(call.text).length,
+      });
       await irc.send(call.networkId, call.target, call.text);
       return undefined;
     }
     case "metadata.set": {
       for (const update of call.updates) {
+        activity.recordCall(slot.name, {
+          kind: "metadata.set",
+          value: `${update.type} ${update.key}`,
+          allowed: true,
+          bytes: encoder.encode(JSON.stringify(update.value) ?? "").length,
+        });
         metadata.set(update);
         slot.metadataKeys.set(metadataKey(update), update);
       }
@@ -69,6 +94,7 @@ async function runCall(
     case "storage.get":
       return store.storageGet(slot.name, call.key);
     case "storage.delete": {
+      activity.recordCall(slot.name, { kind: "storage.delete", value: call.key, allowed: true });
       const deleted = store.storageDelete(slot.name, call.key);
       slot.endpoint?.storageChanged?.();
       return deleted;
@@ -77,6 +103,12 @@ async function runCall(
       return store.storageList(slot.name, call.key);
     case "storage.set":
       store.storageSet(slot.name, call.key, call.json);
+      activity.recordCall(slot.name, {
+        kind: "storage.set",
+        value: call.key,
+        allowed: true,
+        bytes: encoder.encode(call.json).length,
+      });
       // Storage counts against its disk quota: a write is counted at once, as a file's is.
       slot.endpoint?.storageChanged?.();
       return undefined;

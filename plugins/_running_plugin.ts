@@ -59,6 +59,10 @@ export interface PluginBudgets {
   cpuWindowMs: number;
   /** `false` runs subprocesses with Deno's flags alone (for measurements). */
   outerContainment: boolean;
+  /** Events waiting per plugin before drops begin (shown against its lag). */
+  mailboxSize: number;
+  /** A batch must be acknowledged within this many ms (shown against its lag). */
+  ackBudgetMs: number;
 }
 
 /** What the host lends each running plugin. */
@@ -349,8 +353,10 @@ export class RunningPlugin implements AsyncDisposable {
       disk: reading?.disk ?? null,
       lag: {
         waiting: this.mailbox.length,
+        mailboxSize: this.#services.budgets.mailboxSize,
         inFlight: this.inFlight.length,
         oldestUnackedMs: oldest ? Math.max(0, this.#services.now() - oldest.sentAt) : null,
+        ackBudgetMs: this.#services.budgets.ackBudgetMs,
       },
     };
   }

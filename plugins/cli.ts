@@ -1,7 +1,8 @@
 /**
  * The plugin CLI: `deno task plugins install <path> [--yes] [--worker] [--replace] [--dev]
  * [scope]`, `scope <plugin> [scope]`, `list [--json]`, `audit [--json] [<plugin>]`,
- * `activity <plugin> [--since 24h] [--json]`, `new <dir> [--name @scope/name]`, where a scope
+ * `activity <plugin> [--since 24h] [--json]`, `revoke <plugin> <kind> <value>`,
+ * `grant <plugin> <kind> <value> [--yes]`, `new <dir> [--name @scope/name]`, where a scope
  * is `--network <id>`, `--channel [<id>:]<#channel>` (each repeatable) and
  * `--allow-private-messages`. `deno task plugins -- install ...` works the same.
  * The data dir comes from `--data-dir`, `IRCBUS_DATA_DIR`, or `~/.local/share/ircbus`.
@@ -63,6 +64,11 @@ const USAGE = `usage: deno task plugins <command> [options]
                                           decided by the host: allowed and denied, counted
                                           by kind and value (--since: 30m, 24h, 7d; at
                                           most 30d)
+  revoke <plugin> <kind> <value>          withdraw one permission (kind: event, capability,
+                                          net, read, write or env), e.g. revoke greeter net
+                                          api.example.org; the rest of the grant stays
+  grant <plugin> <kind> <value> [--yes]   give back one permission its manifest asks for
+                                          (after a revoke, or what an upgrade added)
   new <dir> [--name @scope/name]          a new plugin to publish on JSR (docs/plugins.md)
 scope (without one: every network and channel, no private messages):
   --network <id>                          a whole network (repeatable)
@@ -203,6 +209,28 @@ export async function main(
         const scope = scopeOf(values);
         await host.setScope(name, scope);
         io.out(`${name}: ${describeScope(scope)}`);
+        return 0;
+      }
+      case "revoke":
+      case "grant": {
+        const [name, kind, value] = rest;
+        if (!name || !kind || !value) {
+          io.err(USAGE);
+          return 2;
+        }
+        const permission = `${kind}:${value}`;
+        if (command === "revoke") {
+          await host.revokePermission(name, permission);
+          io.out(visibleText(`${name}: ${permission} revoked; the rest of its grant stays`));
+          return 0;
+        }
+        const question = visibleText(`Grant ${permission} to ${name} again?`);
+        if (!(values.yes || io.confirm(question))) {
+          io.err(visibleText(`Not granted: consent was not given for ${permission}`));
+          return 1;
+        }
+        await host.grantPermission(name, permission);
+        io.out(visibleText(`${name}: ${permission} granted`));
         return 0;
       }
       case "list": {

@@ -12,7 +12,14 @@ import { effectiveGrant, grantAll, missingConsent, type PluginGrant } from "./gr
 import { type IsolationMode, type PluginManifest, readManifest } from "./manifest.ts";
 import { describeScope, type GrantScope, parseScope } from "./scope.ts";
 import { type AuditEntry, PLUGIN_SCHEMA, PluginStore, type StoredPlugin } from "./_store.ts";
-import { ACTIVITY_SCHEMA, type ActivityEntry, ActivityLedger } from "./_activity.ts";
+import {
+  ACTIVITY_SCHEMA,
+  type ActivityEntry,
+  type ActivityFilter,
+  ActivityLedger,
+  type ActivityTotal,
+} from "./_activity.ts";
+import { grantItems, parseGrantItem, withItem, withoutItem } from "./_grant_item.ts";
 import { type BoundaryState, boundaryState } from "./_containment.ts";
 import { DEFAULT_DISK_QUOTA_BYTES } from "./_disk_quota.ts";
 import type { CpuQuotaState } from "./_cpu_quota.ts";
@@ -23,7 +30,7 @@ import { codePlace } from "./_pinned_copy.ts";
 import { type PluginServices, RunningPlugin } from "./_running_plugin.ts";
 
 export type { AuditDecision, AuditEntry } from "./_store.ts";
-export type { ActivityEntry } from "./_activity.ts";
+export type { ActivityEntry, ActivityFilter, ActivityTotal } from "./_activity.ts";
 export type { BoundaryState } from "./_containment.ts";
 export type { CpuQuotaState } from "./_cpu_quota.ts";
 export { AUDIT_MAX_ROWS, AUDIT_RATE_PER_MINUTE, AUDIT_RETENTION_MS } from "./_audit_log.ts";
@@ -281,10 +288,18 @@ export interface PluginBudget {
   /** What its data dir, `DENO_DIR` and storage hold, and its disk quota. */
   disk: { usedBytes: number; quotaBytes: number } | null;
   /**
-   * How far behind the bus it is: events waiting in its mailbox, batches sent and not yet
-   * acknowledged, and the age in ms of the oldest of those.
+   * How far behind the bus it is: events waiting in its mailbox against its size (a full
+   * mailbox drops events, and the plugin is told how many), batches sent and not yet
+   * acknowledged, and the age in ms of the oldest of those against the ack budget (past it,
+   * the plugin is stopped and restarted).
    */
-  lag: { waiting: number; inFlight: number; oldestUnackedMs: number | null };
+  lag: {
+    waiting: number;
+    mailboxSize: number;
+    inFlight: number;
+    oldestUnackedMs: number | null;
+    ackBudgetMs: number;
+  };
 }
 
 const DEFAULTS = {
@@ -416,7 +431,12 @@ export class PluginHost implements AsyncDisposable {
       activity: this.#activity,
       delivery: this.#delivery,
       commands: this.#commands,
-      calls: { store: this.#store, irc: options.irc, metadata: this.#metadata },
+      calls: {
+        store: this.#store,
+        irc: options.irc,
+        metadata: this.#metadata,
+        activity: this.#activity,
+      },
       metadata: this.#metadata,
       onLog: this.#onLog,
       lifecycle: (plugin, action) => this.#lifecycle(plugin, action),
@@ -620,6 +640,89 @@ export class PluginHost implements AsyncDisposable {
   }
 
   /**
+   * Withdraws one permission of a plugin's grant (`read:notes`, `net:api.example.org`,
+   * `capability:irc.send:1:#deno`, `event:message.received`), as
+   * {@linkcode PluginHost.prototype.grantedItems} names them. The rest of the grant stays; a
+   * running plugin is restarted under the narrower grant. Persisted and audited. The manifest
+   * still asks for it, so it is listed in `pendingConsent` until the user grants it again
+   * with {@linkcode PluginHost.prototype.grantPermission}. A `RangeError` when it is not
+   * granted.
+   *
+   * @example
+   * ```ts ignore
+   * await host.revokePermission("weather-like", "net:api.example.org");
+   * ```
+   */
+  async revokePermission(name: string, permission: string): Promise<void> {
+    this.#checkOpen("revoke permission");
+    const stored = this.#store.get(name);
+    if (!stored) throw new PluginLoadError(name, "it is not installed");
+    const item = parseGrantItem(permission);
+    if (!this.grantedItems(name).includes(permission)) {
+      throw new RangeError(
+        `Cannot revoke ${JSON.stringify(permission)} of plugin ${name}: it is not granted`,
+      );
+    }
+    this.#store.put({ ...stored, grant: withoutItem(stored.grant, item) });
+    this.#store.auditLifecycle(
+      name,
+      `revoke ${permission}`,
+      "info",
+      "withdrawn by the user; the rest of the grant stays",
+    );
+    await this.#restartIfRunning(name);
+  }
+
+  /**
+   * Gives back one permission the plugin's manifest asks for and its grant lacks (one of
+   * its `pendingConsent`): the user's re-consent, after a revoke or for what an upgrade
+   * added. A running plugin is restarted under the wider grant. Persisted and audited. A
+   * `RangeError` when the manifest does not ask for it, or it is granted already.
+   *
+   * @example
+   * ```ts ignore
+   * await host.grantPermission("weather-like", "net:api.example.org");
+   * ```
+   */
+  async grantPermission(name: string, permission: string): Promise<void> {
+    this.#checkOpen("grant permission");
+    const stored = this.#store.get(name);
+    if (!stored) throw new PluginLoadError(name, "it is not installed");
+    const item = parseGrantItem(permission);
+    if (!missingConsent(stored.manifest, stored.grant).includes(permission)) {
+      throw new RangeError(
+        `Cannot grant ${
+          JSON.stringify(permission)
+        } to plugin ${name}: its manifest does not ask for it, or it is granted already`,
+      );
+    }
+    this.#store.put({ ...stored, grant: withItem(stored.grant, item, stored.manifest) });
+    this.#store.auditLifecycle(name, `grant ${permission}`, "allowed", "consented by the user");
+    await this.#restartIfRunning(name);
+  }
+
+  /**
+   * Each permission that applies to a plugin on its own (`event:...`, `capability:...`,
+   * `read:...`, `net:...`): what a single revoke takes.
+   *
+   * @example
+   * ```ts ignore
+   * host.grantedItems("weather-like"); // ["event:message.received", "net:api.example.org"]
+   * ```
+   */
+  grantedItems(name: string): string[] {
+    const stored = this.#store.get(name);
+    if (!stored) throw new PluginLoadError(name, "it is not installed");
+    return grantItems(effectiveGrant(stored.manifest, stored.grant));
+  }
+
+  async #restartIfRunning(name: string): Promise<void> {
+    if (!this.#running.has(name)) return;
+    await this.unload(name);
+    await this.load(name);
+  }
+
+  /**
    * Replaces where an installed plugin's grant applies (see {@linkcode GrantScope}): checked
    * strictly (a {@linkcode ScopeError} changes nothing), persisted and audited. A running
    * plugin is restarted so the new scope applies from its next event.
@@ -639,10 +742,7 @@ export class PluginHost implements AsyncDisposable {
     if (!stored) throw new PluginLoadError(name, "it is not installed");
     this.#store.put({ ...stored, grant: { ...stored.grant, scope: checked } });
     this.#store.auditLifecycle(name, "scope", "allowed", describeScope(checked));
-    if (this.#running.has(name)) {
-      await this.unload(name);
-      await this.load(name);
-    }
+    await this.#restartIfRunning(name);
   }
 
   /**
@@ -767,20 +867,44 @@ export class PluginHost implements AsyncDisposable {
   }
 
   /**
-   * A plugin's activity ledger: every permission check its broker decided, allowed or
-   * denied, counted by kind and value, over a window (the last 24 hours by default).
+   * A plugin's activity ledger: every permission check its broker decided and every
+   * capability call the host ran or refused (messages sent and where, storage written,
+   * metadata set), counted by kind and value over a window (the last 24 hours by default),
+   * most frequent first. The filter narrows it to a kind, a decision or values containing a
+   * text; `limit` keeps the most frequent.
    *
    * @example
    * ```ts ignore
    * for (const e of host.activity("weather-like")) console.log(e.kind, e.value, e.count);
+   * host.activity("weather-like", { decision: "denied", kind: "net" });
    * ```
    */
-  activity(plugin: string, window: { since?: number; until?: number } = {}): ActivityEntry[] {
+  activity(
+    plugin: string,
+    filter: Partial<ActivityFilter> & { limit?: number } = {},
+  ): ActivityEntry[] {
+    const { limit, ...rest } = filter;
+    return this.#activity.entries(plugin, this.#activityFilter(plugin, rest), limit);
+  }
+
+  /**
+   * A plugin's ledger summed per kind and decision (counts, distinct values, bytes) over the
+   * same filter as {@linkcode PluginHost.prototype.activity}, however many values it holds.
+   *
+   * @example
+   * ```ts ignore
+   * const sent = host.activityTotals("greeter").find((t) => t.kind === "irc.send");
+   * ```
+   */
+  activityTotals(plugin: string, filter: Partial<ActivityFilter> = {}): ActivityTotal[] {
+    return this.#activity.totals(plugin, this.#activityFilter(plugin, filter));
+  }
+
+  #activityFilter(plugin: string, filter: Partial<ActivityFilter>): ActivityFilter {
     if (!this.#store.get(plugin)) {
       throw new Error(`Cannot show activity: plugin ${JSON.stringify(plugin)} is not installed`);
     }
-    const since = window.since ?? this.#now() - 24 * 3600 * 1000;
-    return this.#activity.entries(plugin, { since, until: window.until });
+    return { ...filter, since: filter.since ?? this.#now() - 24 * 3600 * 1000 };
   }
 
   /**

@@ -10,7 +10,8 @@ import { IgnoreList } from "./ignore_list.js";
 import { bindInput, confirmPasteDialog } from "./input.js";
 import { bindNetworkForm, fillNetworkForm, readNetworkForm, stateText } from "./network_form.js";
 import * as model from "./page_state.js";
-import { installWithConsent, showActivity, upgradeWithConsent } from "./plugins_view.js";
+import { installWithConsent, upgradeWithConsent } from "./plugins_view.js";
+import { showLedger } from "./views/ledger_page.js";
 import { isHistoryLine, Scrollback } from "./scrollback.js";
 import { socket, takeEarlyFrames } from "./socket.js";
 import { PageStore, pluginsReply } from "./store.js";
@@ -753,7 +754,7 @@ function render() {
       {
         act: (verb, name) => act({ kind: `plugin.${verb}`, name }),
         upgrade,
-        activity: (name) => showActivity(name, request).catch((error) => toast(error.message)),
+        activity: (name) => showLedger(name, request).catch((error) => toast(error.message)),
       },
     );
   }

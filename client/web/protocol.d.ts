@@ -133,6 +133,22 @@ export type Action =
     | { kind: "plugins.sources" }
     | { kind: "plugin.upgrade.plan"; name: string }
     | { kind: "plugin.activity"; name: string }
+    /**
+     * A plugin's ledger page over a window (`24h`), narrowed to a kind (`ledgerKind`), a
+     * decision and values containing `text`: its totals, entries, audit, grant and budgets.
+     */
+    | {
+      kind: "plugin.ledger";
+      name: string;
+      window: string;
+      ledgerKind?: string;
+      decision?: "allowed" | "denied";
+      text?: string;
+    }
+    /** Withdraws one permission (`read:notes`) and restarts the plugin without it. */
+    | { kind: "plugin.permission.revoke"; name: string; permission: string }
+    /** Gives back one permission the manifest asks for: the user's re-consent. */
+    | { kind: "plugin.permission.grant"; name: string; permission: string }
     | { kind: "plugin.upgrade"; name: string; version: string; consent: string[] }
     | { kind: "plugin.install.plan"; specifier: string }
     | { kind: "plugin.install.cancel"; planId: string }

@@ -33,6 +33,11 @@ const VERSION = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
 const MAX_CONSENT = 256;
 /** `jsr:@scope/name[@range]`, as a user pastes or a chat line mentions it. */
 const JSR_SPECIFIER = /^jsr:@[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*(@[^\s\x00-\x1f]{1,100})?$/;
+/** A ledger window: `30m`, `24h`, `7d` (the backend holds it to 30 days). */
+const LEDGER_WINDOW = /^\d{1,5}[mhd]$/;
+const LEDGER_KIND = /^[a-z][a-z.]{0,15}$/;
+/** One permission of a grant: `read:notes`, `capability:irc.send:1:#deno`. */
+const GRANT_ITEM = /^(event|capability|net|read|write|env):[^\r\n\x00]{1,590}$/;
 const PLAN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Places a consent sheet may pick for a plugin's scope. */
 const MAX_SCOPE_PLACES = 1000;
@@ -206,6 +211,16 @@ function consentList(consent) {
     throw new FieldError("consent", "a list of the requests consented to", consent);
   }
   return consent.map(String);
+}
+
+/**
+ * The ledger's allowed/denied filter, when one is given.
+ * @param {unknown} v
+ * @returns {"allowed" | "denied" | undefined}
+ */
+function ledgerDecision(v) {
+  if (v === undefined || v === "allowed" || v === "denied") return v;
+  throw new FieldError("decision", '"allowed" or "denied"', v);
 }
 
 /**
@@ -417,6 +432,26 @@ const ACTIONS = {
   "plugin.activity": (o) => ({
     kind: "plugin.activity",
     name: str(o, "name", PLUGIN, "a plugin name"),
+  }),
+  "plugin.ledger": (o) => ({
+    kind: "plugin.ledger",
+    name: str(o, "name", PLUGIN, "a plugin name"),
+    window: str(o, "window", LEDGER_WINDOW, "minutes, hours or days (30m, 24h, 7d)"),
+    ...defined({
+      ledgerKind: optStr(o, "ledgerKind", LEDGER_KIND, "a ledger kind (read, net, irc.send...)"),
+      decision: ledgerDecision(o.decision),
+      text: optStr(o, "text", /^[^\r\n\x00]{0,200}$/, "at most 200 characters of text"),
+    }),
+  }),
+  "plugin.permission.revoke": (o) => ({
+    kind: "plugin.permission.revoke",
+    name: str(o, "name", PLUGIN, "a plugin name"),
+    permission: str(o, "permission", GRANT_ITEM, "kind:value (read:notes, net:example.org)"),
+  }),
+  "plugin.permission.grant": (o) => ({
+    kind: "plugin.permission.grant",
+    name: str(o, "name", PLUGIN, "a plugin name"),
+    permission: str(o, "permission", GRANT_ITEM, "kind:value (read:notes, net:example.org)"),
   }),
   "plugin.upgrade.plan": (o) => ({
     kind: "plugin.upgrade.plan",

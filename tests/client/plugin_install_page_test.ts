@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { readPin } from "../../plugins/_jsr_pin.ts";
 import { addGreeter, addSdk, type LocalRegistry, startRegistry } from "../plugins/_jsr_registry.ts";
-import { addLocalNetwork, launchPage } from "./_browser.ts";
+import { addLocalNetwork, launchPage, shoot } from "./_browser.ts";
 import { Peer, startInspircd, tempClient } from "./_helpers.ts";
 
 async function registry(): Promise<LocalRegistry> {
@@ -242,6 +242,7 @@ Deno.test("a jsr: mention in a chat line is an Install action: nothing is fetche
   await action.click();
   const sheet = page.locator("#install-dialog");
   await sheet.locator("h3", { hasText: "Install greeter 1.1.0" }).waitFor();
+  await shoot(page, "screenshot-consent-sheet.png");
   assert.equal(
     await sheet.locator(".origin").innerText(),
     "Posted by bob in #room on Local. Anyone can post a link: install only what you trust.",

@@ -87,6 +87,16 @@ Deno.test("parseAction() accepts every well-formed action and echoes its id", ()
     { kind: "plugins.sources" },
     { kind: "plugin.upgrade.plan", name: "greeter" },
     { kind: "plugin.activity", name: "greeter" },
+    {
+      kind: "plugin.ledger",
+      name: "greeter",
+      window: "24h",
+      ledgerKind: "irc.send",
+      decision: "denied",
+      text: "#deno",
+    },
+    { kind: "plugin.permission.revoke", name: "greeter", permission: "net:api.example.org:443" },
+    { kind: "plugin.permission.grant", name: "greeter", permission: "capability:irc.send:1:#deno" },
     { kind: "plugin.upgrade", name: "greeter", version: "2.0.0", consent: ["capability:storage"] },
     { kind: "plugin.install.plan", specifier: "jsr:@test/greeter@^1.0" },
     { kind: "plugin.install.cancel", planId: "0b6c3c1e-8a54-4b8e-9d2a-2f6f3a1c9e11" },
@@ -139,6 +149,19 @@ Deno.test("parseAction() refuses malformed, unknown, oversized and invalid frame
     ],
     [JSON.stringify({ kind: "join", networkId: "1", channel: "#a" }), "invalid_field"],
     [JSON.stringify({ kind: "plugin.install.plan", specifier: "./folder" }), "invalid_field"],
+    [JSON.stringify({ kind: "plugin.ledger", name: "g", window: "forever" }), "invalid_field"],
+    [
+      JSON.stringify({ kind: "plugin.ledger", name: "g", window: "1h", decision: "maybe" }),
+      "invalid_field",
+    ],
+    [
+      JSON.stringify({ kind: "plugin.permission.revoke", name: "g", permission: "run:sh" }),
+      "invalid_field",
+    ],
+    [
+      JSON.stringify({ kind: "plugin.permission.grant", name: "g", permission: "net:a\nb" }),
+      "invalid_field",
+    ],
     [JSON.stringify({ kind: "plugin.install.plan", specifier: "jsr:@a/b@1 2" }), "invalid_field"],
     [
       JSON.stringify({

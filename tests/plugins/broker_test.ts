@@ -230,7 +230,7 @@ Deno.test("plugins activity prints the ledger as text and JSON, with denials and
   const text = await run("activity", "broker-probe", "--since", "2h");
   assert.equal(text.code, 0, text.err);
   const lines = text.out.split("\n");
-  assert.match(lines[0], /^broker-probe: permission checks from \S+ to \S+$/);
+  assert.match(lines[0], /^broker-probe: permission checks and calls from \S+ to \S+$/);
   // The newline in the value is escaped: one entry, one line, no forged "recorder" line.
   assert.ok(lines.includes("  read   1  /etc/shadow\\nrecorder:forged"), text.out);
   assert.ok(!lines.some((l) => l.startsWith("recorder")), text.out);

@@ -88,7 +88,13 @@ Deno.test("budget: list() shows a running plugin's disk use growing after a stor
   );
   const { memory, lag, cpu } = budget()!;
   assert.ok(memory && memory.residentBytes > 0 && memory.limitBytes === 256 * 1024 * 1024);
-  assert.deepEqual(lag, { waiting: 0, inFlight: 0, oldestUnackedMs: null });
+  assert.deepEqual(lag, {
+    waiting: 0,
+    mailboxSize: 1024,
+    inFlight: 0,
+    oldestUnackedMs: null,
+    ackBudgetMs: 5000,
+  });
   assert.equal(cpu?.limitCores, 0.5);
 });
 

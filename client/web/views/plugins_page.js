@@ -67,7 +67,8 @@ function mib(bytes) {
 
 /**
  * A running plugin's budgets (`PluginInfo.budget`) as one line of text, and the marks of
- * those it passed: `throttled` or `stopped` (CPU), `memory`, `disk`.
+ * those it passed: `throttled` or `stopped` (CPU), `memory`, `disk`, `lag` (its mailbox is
+ * full: events are being dropped).
  * @param {unknown} v
  * @returns {{ budget: string, marks: string[] }}
  */
@@ -97,11 +98,19 @@ export function readBudget(v) {
     parts.push(`disk ${mib(used)} of ${mib(quota)}`);
   }
   if (isObject(v.lag)) {
+    const seconds = (/** @type {number} */ ms) => `${Math.round(ms / 100) / 10} s`;
+    const budget = typeof v.lag.ackBudgetMs === "number" ? ` of ${seconds(v.lag.ackBudgetMs)}` : "";
     const oldest = typeof v.lag.oldestUnackedMs === "number"
-      ? `, oldest ${Math.round(v.lag.oldestUnackedMs / 100) / 10} s`
+      ? `, oldest ${seconds(v.lag.oldestUnackedMs)}${budget}`
       : "";
+    const waiting = num(v.lag.waiting);
+    const size = typeof v.lag.mailboxSize === "number" ? v.lag.mailboxSize : undefined;
+    // A full mailbox drops the next events: the plugin is that far behind the bus.
+    if (size !== undefined && waiting >= size) marks.push("lag");
     parts.push(
-      `lag ${num(v.lag.waiting)} waiting, ${num(v.lag.inFlight)} in flight${oldest}`,
+      `lag ${waiting}${size !== undefined ? ` of ${size}` : ""} waiting, ${
+        num(v.lag.inFlight)
+      } in flight${oldest}`,
     );
   }
   return { budget: parts.join("; "), marks };

@@ -126,6 +126,19 @@ Deno.test("readBudget() reads a plugin's budgets as text and marks those it pass
     },
   );
   assert.deepEqual(readBudget({ cpu: { state: "exceeded" }, disk: "x" }).marks, ["stopped"]);
+  // With its limits: how far behind against its mailbox and ack budget; a full mailbox marked.
+  assert.deepEqual(
+    readBudget({
+      lag: {
+        waiting: 1024,
+        mailboxSize: 1024,
+        inFlight: 8,
+        oldestUnackedMs: 4200,
+        ackBudgetMs: 5000,
+      },
+    }),
+    { budget: "lag 1024 of 1024 waiting, 8 in flight, oldest 4.2 s of 5 s", marks: ["lag"] },
+  );
 });
 
 Deno.test("auditLine() shows a plugin's words as one visible line, with its repeats", () => {
