@@ -12,7 +12,7 @@ import { parseTags } from "./_tags.ts";
 
 /** One parsed IRC line, with the fields (and values) of irc-framework's `IrcMessage`. */
 export interface RawMessage {
-  /** IRCv3 tags, decoded by `parseTags()` (keys as sent). */
+  /** IRCv3 tags, decoded by `parseTags()` (keys as sent); frozen when the line has none. */
   tags: Record<string, string>;
   /** The full prefix (`nick!user@host` or a server name), or `""`. */
   prefix: string;
@@ -27,6 +27,12 @@ export interface RawMessage {
   /** The parameters; the trailing one included. */
   params: string[];
 }
+
+/**
+ * The tags of every untagged line: one frozen object, as a fresh null-prototype object per
+ * line cost more than the rest of the parse. Copy it before changing it.
+ */
+const NO_TAGS: Record<string, string> = Object.freeze(Object.create(null));
 
 const SPACE = 0x20;
 const COLON = 0x3a;
@@ -51,7 +57,7 @@ export function parseLine(line: string): RawMessage {
     tags = parseTags(start === 0 ? line : line.slice(start, end));
     at = skipSpaces(line, tokenEnd(line, at, end), end);
   } else {
-    tags = Object.create(null);
+    tags = NO_TAGS;
   }
   let prefix = "";
   let nick = "";
