@@ -47,6 +47,7 @@ export class BatchTracker {
 
   /** The open batch a line belongs to, if its `batch` tag names one. */
   of(message: RawMessage): Batch | undefined {
+    if (this.#open.size === 0) return undefined;
     const id = message.tags.batch;
     return id === undefined ? undefined : this.#open.get(id);
   }

@@ -121,6 +121,8 @@ export class LineContext {
   #lost = false;
   /** A bad `time` tag was reported (once per connection). */
   #badTimeReported = false;
+  /** The clock as read in this turn of the worker (see `now()`). */
+  #nowMs: number | undefined;
 
   /** Creates the state for a connection publishing on `bus`. */
   constructor(bus: EventBus, init: LineContextInit) {
@@ -156,7 +158,7 @@ export class LineContext {
   /** Emits an event from `irc`; it waits only on a full lane. A closed bus is no error. */
   emit<T extends keyof EventMap>(type: T, data: EventMap[T], time?: Date): Promise<void> {
     if (this.#lost) return ACCEPTED;
-    const event = createEvent(type, data, "irc", time ?? new Date());
+    const event = createEvent(type, data, "irc", time ?? this.now());
     if (this.#bus.tryEmit(event)) return ACCEPTED;
     return this.#bus.emit(event).catch((error) => {
       if ((error as Error)?.name !== "BusClosedError") throw error;
@@ -182,7 +184,7 @@ export class LineContext {
    */
   time(message: RawMessage): Date {
     const t = message.tags.time;
-    if (t === undefined || t === "") return new Date();
+    if (t === undefined || t === "") return this.now();
     try {
       return parseServerTime(t);
     } catch (error) {
@@ -191,9 +193,26 @@ export class LineContext {
         this.emit("error", { networkId: this.networkId, error: error.message, type: "malformed" })
           .catch(() => {});
       }
-      return new Date();
+      return this.now();
     }
   }
+
+  /**
+   * Now, as the time of a line without a `time` tag. The clock is read once per turn of the
+   * worker, which handles what one socket read brought in one go: on a flood, reading it
+   * per line (a system call here) cost more than handling the line.
+   */
+  now(): Date {
+    if (this.#nowMs === undefined) {
+      this.#nowMs = Date.now();
+      queueMicrotask(this.#forgetNow);
+    }
+    return new Date(this.#nowMs);
+  }
+
+  #forgetNow = (): void => {
+    this.#nowMs = undefined;
+  };
 
   /** Whether `nick` is us. */
   isMe(nick: string): boolean {

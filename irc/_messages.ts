@@ -43,8 +43,8 @@ export function receiveMessage(
   const { kind, text } = messageKind(command, m.params[1] ?? "");
   const target = ctx.server.conversationOf(rawTarget);
   const isChannel = ctx.server.isChannel(target);
-  const me = ctx.isMe(m.nick);
-  const peer = isChannel ? undefined : (me ? target : m.nick);
+  // Only a private message needs to know whether we sent it: folding is not free.
+  const peer = isChannel ? undefined : (ctx.isMe(m.nick) ? target : m.nick);
   // An empty msgid is no id: taken as one, it would drop every later message as a duplicate.
   const msgid = m.tags.msgid || undefined;
   if (msgid !== undefined) {

@@ -16,11 +16,20 @@ export function touch(ctx: LineContext, m: RawMessage): void {
   if (m.nick === "" || m.ident === "") return;
   const account = m.tags.account;
   const known = ctx.meta.get(ctx.server.fold(m.nick));
-  const host = `${m.ident}@${m.hostname}`;
-  if (known && known.host === host && (account === undefined || known.account === account)) {
+  if (
+    known && sameHost(known.host, m.ident, m.hostname) &&
+    (account === undefined || known.account === account)
+  ) {
     return;
   }
+  const host = `${m.ident}@${m.hostname}`;
   updateMeta(ctx, m.nick, account !== undefined ? { host, account } : { host });
+}
+
+/** Whether `host` is `ident@hostname`, without building that string for every line. */
+function sameHost(host: string | undefined, ident: string, hostname: string): boolean {
+  return host !== undefined && host.length === ident.length + 1 + hostname.length &&
+    host.charCodeAt(ident.length) === 0x40 && host.startsWith(ident) && host.endsWith(hostname);
 }
 
 /**

@@ -21,8 +21,13 @@ export interface TransportOptions {
   rejectUnauthorized: boolean;
   /** A client certificate (PEM), for CertFP or SASL EXTERNAL. */
   certificate?: { certificate: string; privateKey: string };
-  /** Told of each overlong line dropped, in its place among the `line` events. */
+  /** Told of each overlong line dropped, in its place among the lines. */
   onDropped(line: DroppedLine): void;
+  /**
+   * Takes each line read, in place of the `line` event: the adapter parses and routes lines
+   * itself, sparing irc-framework's per-line `raw` and `message` events and middleware.
+   */
+  onLine?(line: string): void;
 }
 
 /** One socket's life, as irc-framework's `Connection` expects of a transport. */
@@ -123,11 +128,13 @@ export class LineTransport extends EventEmitter {
   }
 
   #read(socket: Socket, data: Uint8Array): void {
+    const onLine = this.#options.onLine;
     for (const line of this.#splitter.push(data)) {
       // A line handler may have closed the link (a server ERROR): the rest is not read.
       if (this.#socket !== socket || socket.destroyed) return;
-      if (typeof line === "string") this.emit("line", line);
-      else this.#options.onDropped(line);
+      if (typeof line !== "string") this.#options.onDropped(line);
+      else if (onLine) onLine(line);
+      else this.emit("line", line);
     }
     const error = this.#splitter.error;
     if (error && this.#socket === socket && !socket.destroyed) {
