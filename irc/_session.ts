@@ -26,6 +26,7 @@ import { ROSTER_LINES } from "./_roster.ts";
 import { WHOIS_LINES } from "./_whois.ts";
 import { CHANNEL_LIST_LINES } from "./_channel_list.ts";
 import { SERVER_ERROR_LINES } from "./_server_errors.ts";
+import { STANDARD_REPLY_LINES } from "./_standard_replies.ts";
 import { globalClock, NickRegain, REGAIN_LINES } from "./_nick_regain.ts";
 import { TAGMSG_LINES } from "./_tagmsg.ts";
 import { TYPING_TAG, TypingPacer } from "./_typing.ts";
@@ -33,6 +34,7 @@ import { REACT_TAG, UNREACT_TAG } from "./_react.ts";
 import { REDACTION_CAP, REDACTION_LINES } from "./_redaction.ts";
 import { REPLY_TAG } from "./_reply.ts";
 import { formatLine } from "./_format_line.ts";
+import { MULTILINE_CAP, type MultilineLimits, multilineLimits } from "./_multiline.ts";
 
 type Task = () => void | Promise<void>;
 type Item = RawMessage | Task;
@@ -79,6 +81,7 @@ const LINES = lineHandlers(
   WHOIS_LINES,
   CHANNEL_LIST_LINES,
   SERVER_ERROR_LINES,
+  STANDARD_REPLY_LINES,
   REGAIN_LINES,
   READ_MARKER_LINES,
   TAGMSG_LINES,
@@ -111,6 +114,7 @@ export class Session {
   // Worker state.
   readonly #ctx: LineContext;
   #batches = new BatchTracker();
+  #batchRefs = 0;
   #ready: { resolve: () => void; reject: (error: Error) => void } | undefined;
   #readyPromise: Promise<void>;
   #timeout: ReturnType<typeof setTimeout> | undefined;
@@ -260,7 +264,7 @@ export class Session {
       extraCaps: [
         "draft/chathistory",
         "chathistory",
-        "draft/multiline",
+        MULTILINE_CAP,
         "draft/no-implicit-names",
         "no-implicit-names",
         "standard-replies",
@@ -331,6 +335,17 @@ export class Session {
       );
     });
     return true;
+  }
+
+  /** The server's multiline limits, when it acknowledged `draft/multiline` with usable ones. */
+  get multiline(): MultilineLimits | undefined {
+    if (!this.#ctx.caps.has(MULTILINE_CAP)) return undefined;
+    return multilineLimits(this.#ctx.available.get(MULTILINE_CAP));
+  }
+
+  /** A new batch reference tag, unique on this connection. */
+  nextBatchRef(): string {
+    return `ml${++this.#batchRefs}`;
   }
 
   /** Whether the server acknowledged capability `cap`. */
