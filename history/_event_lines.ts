@@ -50,6 +50,7 @@ export const STORED_TYPES = [
   "channel.mode",
   "channels.changed",
   "channel.names.complete",
+  "server.reply",
 ] as const;
 
 /** Networks beyond this many keep no membership (a quit then goes to queries only). */
@@ -106,6 +107,22 @@ export class EventLines {
           text: d.message,
           self: true,
           ...(d.replyTo !== undefined ? { replyTo: d.replyTo } : {}),
+        });
+        return;
+      }
+      case "server.reply": {
+        const d = event.data;
+        const context = d.context.length ? ` ${d.context.join(" ")}` : "";
+        out.push({
+          networkId: d.networkId,
+          // The buffer it concerns, else the network's own.
+          buffer: d.target ?? "*",
+          time,
+          msgid: undefined,
+          kind: "reply",
+          sender: d.type,
+          text: `${d.command} ${d.code}${context}: ${d.description}`,
+          self: false,
         });
         return;
       }

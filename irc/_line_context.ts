@@ -24,6 +24,7 @@ import { globalClock } from "./_nick_regain.ts";
 import { WhoisCollector, WhoisRequests } from "./_whois.ts";
 import { ChannelListRequests } from "./_channel_list.ts";
 import { CtcpReplies } from "./_ctcp.ts";
+import { Labels } from "./_labels.ts";
 
 /** What `LineContext.emit` returns when the bus took the event at once. */
 const ACCEPTED: Promise<void> = Promise.resolve();
@@ -103,6 +104,8 @@ export class LineContext {
   readonly ctcpReplies = new CtcpReplies();
   /** Callers waiting for a WHOIS reply. */
   readonly whoisRequests = new WhoisRequests();
+  /** Labels of requests awaiting their labeled answer (`labeled-response`). */
+  readonly labels = new Labels();
   /** The caller waiting for a LIST reply. */
   readonly channelList = new ChannelListRequests();
   /** Lines of the MOTD being received. */

@@ -34,6 +34,7 @@ import { REACT_TAG, UNREACT_TAG } from "./_react.ts";
 import { REDACTION_CAP, REDACTION_LINES } from "./_redaction.ts";
 import { REPLY_TAG } from "./_reply.ts";
 import { formatLine } from "./_format_line.ts";
+import { LABELED_RESPONSE_CAP } from "./_labels.ts";
 import { MULTILINE_CAP, type MultilineLimits, multilineLimits } from "./_multiline.ts";
 
 type Task = () => void | Promise<void>;
@@ -265,6 +266,7 @@ export class Session {
         "draft/chathistory",
         "chathistory",
         MULTILINE_CAP,
+        LABELED_RESPONSE_CAP,
         "draft/no-implicit-names",
         "no-implicit-names",
         "standard-replies",
@@ -380,8 +382,21 @@ export class Session {
   whois(nick: string, timeoutMs: number): Promise<WhoisInfo> {
     // Queued first: a full queue refuses before a waiter is left behind (the reply comes later).
     this.reserve("whois", 1);
-    this.#userQueue.push(`WHOIS ${nick}`);
-    return this.#ctx.whoisRequests.wait(this.#ctx.server.fold(nick), nick, timeoutMs);
+    const ctx = this.#ctx;
+    const key = ctx.server.fold(nick);
+    if (ctx.caps.has(LABELED_RESPONSE_CAP)) {
+      // Labeled, the answer's end is known: one that held no WHOIS reply (an ACK, a FAIL)
+      // fails the wait at once rather than at its timeout.
+      const label = ctx.labels.issue(() => {
+        for (const w of ctx.whoisRequests.take(key) ?? []) {
+          w.reject(new Error(`Cannot get WHOIS: the server's answer held no reply, got ${nick}`));
+        }
+      });
+      this.#userQueue.push(formatLine({ tags: { label }, command: "WHOIS", params: [nick] }));
+    } else {
+      this.#userQueue.push(`WHOIS ${nick}`);
+    }
+    return ctx.whoisRequests.wait(key, nick, timeoutMs);
   }
 
   /** Sends LIST (with its filter) and resolves with the channels listed. */
@@ -510,6 +525,7 @@ export class Session {
     this.#userQueue.close();
     this.#regain.stop();
     this.#ctx.history.close();
+    this.#ctx.labels.clear();
     this.#offBufferRead?.();
     if (this.#timeout !== undefined) clearTimeout(this.#timeout);
     this.#timeout = undefined;
@@ -599,6 +615,8 @@ export class Session {
       if (closing && !closing.nested && BatchTracker.isHistoryReply(closing)) {
         this.#ctx.history.ended(closing.params[0] ?? "");
       }
+      // A labeled-response batch ends: its request has its whole answer.
+      if (closing) this.#ctx.labels.settle(closing.tags.label);
       if (combined) return receiveMessage(this.#ctx, combined.message, combined.history);
       return;
     }
@@ -612,6 +630,11 @@ export class Session {
         return;
       }
     }
-    return LINES.get(message.command)?.(this.#ctx, message);
+    const label = message.tags.label;
+    if (label === undefined) return LINES.get(message.command)?.(this.#ctx, message);
+    // A labeled line outside a batch is the whole answer to its request (an ACK included).
+    const handled = LINES.get(message.command)?.(this.#ctx, message);
+    if (!handled) return this.#ctx.labels.settle(label);
+    return handled.then(() => this.#ctx.labels.settle(label));
   }
 }

@@ -179,6 +179,8 @@ function whoisLine(ctx: LineContext, m: RawMessage): void | Promise<void> {
     updateMeta(ctx, nick, { host: `${p[2]}@${p[3]}`, realname: p.at(-1) ?? "" });
   } else if (m.command === "330") {
     updateMeta(ctx, nick, { account: p[2] });
+  } else if (m.command === "335") {
+    updateMeta(ctx, nick, { bot: true });
   }
   const info = ctx.whois.line(key, m);
   if (!info) return;
