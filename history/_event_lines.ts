@@ -8,6 +8,7 @@
  */
 import type { AnyBusEvent } from "../bus/mod.ts";
 import { Membership } from "../client/web/membership.js";
+import { replyText } from "../client/web/event_text.js";
 import type { LineKind } from "./stored_line.ts";
 
 /** A line to store, before it has an id. */
@@ -112,7 +113,6 @@ export class EventLines {
       }
       case "server.reply": {
         const d = event.data;
-        const context = d.context.length ? ` ${d.context.join(" ")}` : "";
         out.push({
           networkId: d.networkId,
           // The buffer it concerns, else the network's own.
@@ -121,7 +121,7 @@ export class EventLines {
           msgid: undefined,
           kind: "reply",
           sender: d.type,
-          text: `${d.command} ${d.code}${context}: ${d.description}`,
+          text: replyText(d),
           self: false,
         });
         return;
