@@ -72,6 +72,7 @@ const transport = new Transport(socket, {
 
 const messages = new MessageList($("messages"), {
   colorOf: (networkId, nick) => store.colorOf(networkId, nick),
+  isBot: (networkId, nick) => store.isBot(networkId, nick),
   quoteOf,
   onReply: (line) => startReply(line),
   onJump: (msgid) => void jumpTo(msgid),

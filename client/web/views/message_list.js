@@ -466,7 +466,11 @@ export class MessageList {
       const color = this.#colorOf(networkId, line.nick);
       if (color) nick.style.color = color;
       div.append(nick);
-      if (line.bot) div.append(botBadge());
+      const isMessage = line.kind === "message" || line.kind === "action" ||
+        line.kind === "notice";
+      if (line.bot || (isMessage && this.#options.isBot?.(networkId, line.nick))) {
+        div.append(botBadge());
+      }
     }
     if (line.reply !== undefined) {
       // FAIL, WARN or NOTE: the server's standard reply, marked by its type.
