@@ -96,3 +96,18 @@ export async function addLocalNetwork(page: Page, port: number, channels: string
   await page.fill("input[name=channels]", channels);
   await page.click("#network-save-connect");
 }
+
+/** The wide and narrow viewports the page is checked at. */
+export const WIDE = { width: 1280, height: 720 };
+export const NARROW = { width: 390, height: 844 };
+const ARTIFACTS = new URL("../../.artifacts/client/", import.meta.url);
+
+/** Saves a screenshot in the artifacts, and in docs/ when UPDATE_SCREENSHOT=1. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  const shot = await page.screenshot();
+  await Deno.mkdir(ARTIFACTS, { recursive: true });
+  await Deno.writeFile(new URL(name, ARTIFACTS), shot);
+  if (Deno.env.get("UPDATE_SCREENSHOT") === "1") {
+    await Deno.writeFile(new URL(`../../docs/${name}`, import.meta.url), shot);
+  }
+}

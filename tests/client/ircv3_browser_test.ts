@@ -6,24 +6,9 @@
  * too. At 1280 and 390 px, with screenshots for docs/ when UPDATE_SCREENSHOT=1.
  */
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
-import { addLocalNetwork, launchPage } from "./_browser.ts";
+import { addLocalNetwork, launchPage, NARROW, shoot, WIDE } from "./_browser.ts";
 import { tempClient } from "./_helpers.ts";
 import { ScriptedServer } from "../irc/_peer.ts";
-
-const ARTIFACTS = new URL("../../.artifacts/client/", import.meta.url);
-const WIDE = { width: 1280, height: 720 };
-const NARROW = { width: 390, height: 844 };
-
-/** Saves a screenshot in the artifacts, and in docs/ when UPDATE_SCREENSHOT=1. */
-async function shoot(page: Page, name: string): Promise<void> {
-  const shot = await page.screenshot();
-  await Deno.mkdir(ARTIFACTS, { recursive: true });
-  await Deno.writeFile(new URL(name, ARTIFACTS), shot);
-  if (Deno.env.get("UPDATE_SCREENSHOT") === "1") {
-    await Deno.writeFile(new URL(`../../docs/${name}`, import.meta.url), shot);
-  }
-}
 
 Deno.test("the page: multiline, bots and standard replies, at 1280 and 390 px", async (t) => {
   await using server = new ScriptedServer();

@@ -3,23 +3,8 @@
 // is laid out as the working screen, a dark theme, keyboard moves and a search syntax. Real
 // InspIRCd, real backend, headless Chromium, at 1280 and 390 px.
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
-import { launchPage } from "./_browser.ts";
+import { launchPage, NARROW, shoot, WIDE } from "./_browser.ts";
 import { Peer, startInspircd, tempClient } from "./_helpers.ts";
-
-const ARTIFACTS = new URL("../../.artifacts/client/", import.meta.url);
-const WIDE = { width: 1280, height: 720 };
-const NARROW = { width: 390, height: 844 };
-
-/** Saves a screenshot in the artifacts, and in docs/ when UPDATE_SCREENSHOT=1. */
-async function shoot(page: Page, name: string): Promise<void> {
-  const shot = await page.screenshot();
-  await Deno.mkdir(ARTIFACTS, { recursive: true });
-  await Deno.writeFile(new URL(name, ARTIFACTS), shot);
-  if (Deno.env.get("UPDATE_SCREENSHOT") === "1") {
-    await Deno.writeFile(new URL(`../../docs/${name}`, import.meta.url), shot);
-  }
-}
 
 Deno.test("the page: channel header, grouped nick list with a filter", async (t) => {
   await using server = await startInspircd();

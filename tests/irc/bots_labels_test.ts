@@ -2,27 +2,21 @@
 // a bot's messages carry `bot`, WHO and WHOIS mark it in user.meta, and a labeled WHOIS
 // ends its wait as soon as the server's answer ends.
 import assert from "node:assert/strict";
-import { EventBus, IrcClient, type IrcClientOptions } from "../../mod.ts";
+import { EventBus, IrcClient } from "../../mod.ts";
 import { Recorder } from "./_recorder.ts";
 import { startInspircd } from "./_servers.ts";
-import { connectToScriptedPeer } from "./_connected.ts";
+import { connectToScriptedPeer, localClientOptions } from "./_connected.ts";
 
 Deno.test("against InspIRCd: a +B user's messages are bot, and WHO and WHOIS mark it in user.meta", async () => {
   await using server = await startInspircd();
   const bus = new EventBus();
   using rec = new Recorder(bus);
-  const base = (networkId: number, nick: string): IrcClientOptions => ({
-    bus,
-    networkId,
-    host: "127.0.0.1",
-    port: server.port,
-    tls: false,
-    nick,
-    followUpInterval: 50,
-    messageRate: { burst: 20, interval: 50 },
-  });
-  const robot = new IrcClient(base(1, "robot"));
-  const human = new IrcClient(base(2, "human"));
+  const robot = new IrcClient(
+    localClientOptions(server.port, { bus, networkId: 1, nick: "robot" }),
+  );
+  const human = new IrcClient(
+    localClientOptions(server.port, { bus, networkId: 2, nick: "human" }),
+  );
   try {
     await Promise.all([robot.connect(), human.connect()]);
     robot.quote("MODE robot +B");
