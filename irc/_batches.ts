@@ -19,7 +19,10 @@ const MULTILINE_MAX_CHARS = 100_000;
 export interface Batch {
   /** The batch type. */
   type: string;
-  /** Opened inside another batch. */
+  /**
+   * Opened inside a history batch (a chathistory or playback one): not the reply to a
+   * request itself. One inside a `labeled-response` batch is still the reply.
+   */
   nested: boolean;
   /** The parameters after the type. */
   params: string[];
@@ -68,7 +71,7 @@ export class BatchTracker {
       const type = message.params[1] ?? "";
       const batch: Batch = {
         type,
-        nested: parent !== undefined,
+        nested: parent?.history ?? false,
         params: message.params.slice(2),
         tags: message.tags,
         history: HISTORY_TYPES.has(type) || type === PLAYBACK || (parent?.history ?? false),

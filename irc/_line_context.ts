@@ -24,7 +24,7 @@ import { globalClock } from "./_nick_regain.ts";
 import { WhoisCollector, WhoisRequests } from "./_whois.ts";
 import { ChannelListRequests } from "./_channel_list.ts";
 import { CtcpReplies } from "./_ctcp.ts";
-import { Labels } from "./_labels.ts";
+import { LABELED_RESPONSE_CAP, Labels } from "./_labels.ts";
 
 /** What `LineContext.emit` returns when the bus took the event at once. */
 const ACCEPTED: Promise<void> = Promise.resolve();
@@ -153,6 +153,8 @@ export class LineContext {
         this.emit("error", { networkId, error, type: "history" }).catch(() => {});
       },
       clock: init.options.clock ?? globalClock(),
+      label: (settled) =>
+        this.caps.has(LABELED_RESPONSE_CAP) ? this.labels.issue(settled) : undefined,
     });
   }
 
