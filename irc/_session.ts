@@ -339,9 +339,16 @@ export class Session {
     return true;
   }
 
-  /** The server's multiline limits, when it acknowledged `draft/multiline` with usable ones. */
+  /**
+   * The server's multiline limits, when it acknowledged `draft/multiline` (with `batch` and
+   * `message-tags`) and usable limits.
+   */
   get multiline(): MultilineLimits | undefined {
-    if (!this.#ctx.caps.has(MULTILINE_CAP)) return undefined;
+    // A batch's lines carry tags: the spec wants `batch` and `message-tags` beside it.
+    const caps = this.#ctx.caps;
+    if (!caps.has(MULTILINE_CAP) || !caps.has("batch") || !caps.has("message-tags")) {
+      return undefined;
+    }
     return multilineLimits(this.#ctx.available.get(MULTILINE_CAP));
   }
 

@@ -48,13 +48,15 @@ Deno.test("say() keeps to max-lines, and marks a cut long line with multiline-co
   ]);
 });
 
-Deno.test("say() without draft/multiline sends one PRIVMSG a line, as before", async () => {
-  await using c = await connectToScriptedPeer();
-  c.client.say("#t", "one\ntwo");
-  await c.peer.expect(/^PRIVMSG #t :two/);
-  assert.deepEqual(c.peer.received.slice(-2), ["PRIVMSG #t :one", "PRIVMSG #t :two"]);
-  await c.rec.waitFor("message.sent", (d) => d.message === "two");
-  assert.equal(c.rec.of("message.sent").length, 2);
+Deno.test("say() without draft/multiline (or without message-tags beside it) sends one PRIVMSG a line", async () => {
+  for (const caps of [undefined, "batch server-time draft/multiline=max-bytes=4096"]) {
+    await using c = await connectToScriptedPeer({ register: { caps } });
+    c.client.say("#t", "one\ntwo");
+    await c.peer.expect(/^PRIVMSG #t :two/);
+    assert.deepEqual(c.peer.received.slice(-2), ["PRIVMSG #t :one", "PRIVMSG #t :two"]);
+    await c.rec.waitFor("message.sent", (d) => d.message === "two");
+    assert.equal(c.rec.of("message.sent").length, 2);
+  }
 });
 
 Deno.test("a received multiline batch is one message.received and one stored line", async () => {
