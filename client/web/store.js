@@ -774,7 +774,8 @@ export class PageStore {
         const text =
           `${w.nickname} is ${w.username ?? "?"}@${w.host ?? "?"} (${w.realname ?? ""})` +
           (w.channels.length ? ` on ${w.channels.join(" ")}` : "") +
-          (w.away ? " [away]" : "");
+          (w.away ? " [away]" : "") +
+          (w.bot ? " [bot]" : "");
         const here = this.state.networkId === id ? this.state.bufferKey : "*";
         add(here, { kind: "event", text });
         return;
