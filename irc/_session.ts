@@ -23,7 +23,7 @@ import { READ_MARKER_CAP, READ_MARKER_LINES } from "./_read_marker.ts";
 import { MEMBERSHIP_LINES } from "./_membership.ts";
 import { CHANNEL_INFO_LINES } from "./_channel_info.ts";
 import { ROSTER_LINES } from "./_roster.ts";
-import { WHOIS_LINES } from "./_whois.ts";
+import { WHOIS_LINES, type WhoisWaiter } from "./_whois.ts";
 import { CHANNEL_LIST_LINES } from "./_channel_list.ts";
 import { SERVER_ERROR_LINES } from "./_server_errors.ts";
 import { STANDARD_REPLY_LINES } from "./_standard_replies.ts";
@@ -391,19 +391,21 @@ export class Session {
     this.reserve("whois", 1);
     const ctx = this.#ctx;
     const key = ctx.server.fold(nick);
-    if (ctx.caps.has(LABELED_RESPONSE_CAP)) {
-      // Labeled, the answer's end is known: one that held no WHOIS reply (an ACK, a FAIL)
-      // fails the wait at once rather than at its timeout.
-      const label = ctx.labels.issue(() => {
-        for (const w of ctx.whoisRequests.take(key) ?? []) {
-          w.reject(new Error(`Cannot get WHOIS: the server's answer held no reply, got ${nick}`));
-        }
-      });
-      this.#userQueue.push(formatLine({ tags: { label }, command: "WHOIS", params: [nick] }));
-    } else {
+    if (!ctx.caps.has(LABELED_RESPONSE_CAP)) {
       this.#userQueue.push(`WHOIS ${nick}`);
+      return ctx.whoisRequests.wait(key, nick, timeoutMs);
     }
-    return ctx.whoisRequests.wait(key, nick, timeoutMs);
+    // Labeled, the answer's end is known: one that held no WHOIS reply (an ACK, a FAIL)
+    // fails this wait at once rather than at its timeout. Only this one: a later WHOIS of
+    // the same nick, sent once this one's 318 resolved it, waits for its own answer.
+    let mine: WhoisWaiter | undefined;
+    const label = ctx.labels.issue(() => {
+      if (!mine) return;
+      const error = new Error(`Cannot get WHOIS: the server's answer held no reply, got ${nick}`);
+      ctx.whoisRequests.fail(key, mine, error);
+    });
+    this.#userQueue.push(formatLine({ tags: { label }, command: "WHOIS", params: [nick] }));
+    return ctx.whoisRequests.wait(key, nick, timeoutMs, (waiter) => (mine = waiter));
   }
 
   /** Sends LIST (with its filter) and resolves with the channels listed. */

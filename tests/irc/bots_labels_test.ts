@@ -70,6 +70,32 @@ Deno.test("whois() is labeled where the server offers labeled-response; an ACK e
   assert.deepEqual([info.nickname, info.realname, info.bot], ["bob", "Bob", true]);
 });
 
+Deno.test("a labeled answer ends only its own WHOIS: the next one of the same nick, sent before it closed, waits for its own", async () => {
+  await using c = await connectToScriptedPeer({
+    register: { caps: "batch server-time message-tags labeled-response" },
+  });
+  const first = c.client.whois("bob", { timeoutMs: 60_000 });
+  const l1 = /^@label=(\S+) /.exec(await c.peer.expect(/WHOIS bob/))?.[1];
+  await c.peer.send(
+    `@label=${l1} :peer.test BATCH +a labeled-response`,
+    `@batch=a :peer.test 311 ${c.nick} bob b h * :Bob`,
+    `@batch=a :peer.test 318 ${c.nick} bob :End of /WHOIS list.`,
+  );
+  assert.equal((await first).nickname, "bob");
+  // Asked again as soon as the first resolved, before its batch has closed.
+  const second = c.client.whois("bob", { timeoutMs: 60_000 });
+  const from = c.peer.received.length;
+  const l2 = /^@label=(\S+) /.exec(await c.peer.expect(/WHOIS bob/, from))?.[1];
+  await c.peer.send(":peer.test BATCH -a");
+  await c.peer.send(
+    `@label=${l2} :peer.test BATCH +b labeled-response`,
+    `@batch=b :peer.test 311 ${c.nick} bob b h * :Bob again`,
+    `@batch=b :peer.test 318 ${c.nick} bob :End of /WHOIS list.`,
+    ":peer.test BATCH -b",
+  );
+  assert.equal((await second).realname, "Bob again");
+});
+
 Deno.test("without labeled-response, whois() sends a plain WHOIS", async () => {
   await using c = await connectToScriptedPeer();
   const asking = c.client.whois("bob", { timeoutMs: 60_000 });
