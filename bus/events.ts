@@ -217,6 +217,17 @@ export interface PaneData {
 export type MessageKind = "message" | "notice" | "action" | "ctcp";
 
 /**
+ * Which IRCv3 standard reply a `server.reply` is: a failure, a warning or a note.
+ *
+ * @example
+ * ```ts
+ * import type { StandardReplyType } from "./events.ts";
+ * const type: StandardReplyType = "WARN";
+ * ```
+ */
+export type StandardReplyType = "FAIL" | "WARN" | "NOTE";
+
+/**
  * What a `user.typing` event reports, as the IRCv3 typing spec names it: `active` (typing
  * now; lapses after 6 s without another), `paused` (text typed, not being typed; lapses
  * after 30 s) or `done` (stopped: cleared or sent).
@@ -267,6 +278,8 @@ export interface EventMap {
     peer?: string;
     /** Message, notice, action or CTCP; always set by `irc/`, absent means `message`. */
     kind?: MessageKind;
+    /** True when the sender is marked as a bot (IRCv3 `bot` tag, the server's `BOT` mode). */
+    bot?: boolean;
   };
   /** A message is sent by us. `channel` is `""` for a private message. */
   "message.sent": {
@@ -356,6 +369,8 @@ export interface EventMap {
     /** The current `user@host`. */
     host?: string;
     realname?: string;
+    /** True when the user is marked as a bot (the server's `BOT` mode, seen by WHO or a tag). */
+    bot?: boolean;
   };
   /** A channel topic changes. */
   "channel.topic": { networkId: number; channel: string; topic: string; setter?: string };
@@ -381,6 +396,28 @@ export interface EventMap {
    * when the server has none (422). Sent at registration and after a `/MOTD`.
    */
   "server.motd": { networkId: number; lines: string[] };
+  /**
+   * The server sent an IRCv3 standard reply: `FAIL`, `WARN` or `NOTE`. `command` is the
+   * command it is about (`*` for none), `code` its machine-readable code, `context` the
+   * parameters between them and `description` the text for people. `target` is the channel
+   * or nickname its context names, when it names one: the buffer to show it in. A `FAIL` is
+   * also reported as an `error` (type `FAIL`).
+   */
+  "server.reply": {
+    networkId: number;
+    /** Which of the three it is. */
+    type: StandardReplyType;
+    /** The command it is about, `*` when none. */
+    command: string;
+    /** Its code, such as `ACCOUNT_REQUIRED`. */
+    code: string;
+    /** The parameters between the code and the description. */
+    context: string[];
+    /** The human-readable text. */
+    description: string;
+    /** The channel or nickname it concerns, when its context names one. */
+    target?: string;
+  };
   /** SASL authentication begins. */
   "sasl.started": { networkId: number; mechanism: string };
   /** SASL authentication succeeds (once per connection). */

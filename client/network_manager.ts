@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { REDACTION_CAP } from "../irc/mod.ts";
+import { MULTILINE_CAP, REDACTION_CAP } from "../irc/mod.ts";
 import type { EventBus } from "../bus/mod.ts";
 import type { IrcClient, IrcClientOptions } from "../irc/mod.ts";
 import type { Network, NetworkStore } from "../storage/network_store.ts";
@@ -272,7 +272,7 @@ export class NetworkManager {
   /** A network's connection state, current nickname, and why it last dropped. */
   state(
     networkId: number,
-  ): { state: string; nick: string; reason?: string; canRedact?: boolean } {
+  ): { state: string; nick: string; reason?: string; canRedact?: boolean; multiline?: boolean } {
     const client = this.#clients.get(networkId);
     const reason = this.#reasons.get(networkId);
     return {
@@ -280,6 +280,7 @@ export class NetworkManager {
       nick: client?.nickname ?? this.#options.store.get(networkId)?.nick ?? "",
       ...(reason === undefined ? {} : { reason }),
       ...(client?.supports(REDACTION_CAP) ? { canRedact: true } : {}),
+      ...(client?.supports(MULTILINE_CAP) ? { multiline: true } : {}),
     };
   }
 
@@ -358,6 +359,7 @@ export class NetworkManager {
       ...(this.#reasons.has(network.id) ? { reason: this.#reasons.get(network.id) } : {}),
       currentNick: client?.nickname ?? network.nick,
       ...(client?.supports(REDACTION_CAP) ? { canRedact: true } : {}),
+      ...(client?.supports(MULTILINE_CAP) ? { multiline: true } : {}),
       channels: this.#options.ui.channels(network.id),
     };
   }

@@ -12,6 +12,7 @@ import { type AnyBusEvent, EventBus } from "../bus/mod.ts";
 import { IrcClient } from "../irc/mod.ts";
 import { type Command, helpText, ircLine, parseInput, usageError } from "./web/commands.js";
 import { errorMessage } from "../common/error_message.ts";
+import { replyText } from "./web/event_text.js";
 
 /**
  * What the command line asks for.
@@ -220,7 +221,8 @@ export function formatEvent(event: AnyBusEvent): string | undefined {
         : d.kind === "notice" || d.kind === "ctcp"
         ? `-${d.user}-`
         : `<${d.user}>`;
-      return `${t} ${where} ${from} ${d.message}${history}`;
+      const bot = d.bot ? " [bot]" : "";
+      return `${t} ${where} ${from}${bot} ${d.message}${history}`;
     }
     case "message.sent": {
       const d = event.data;
@@ -270,6 +272,12 @@ export function formatEvent(event: AnyBusEvent): string | undefined {
       if (w.server) parts.push(`via ${w.server}`);
       if (w.away) parts.push(`away: ${w.away_message ?? ""}`);
       return `${t} -- whois ${parts.join("; ")}`;
+    }
+    // A FAIL is printed as its error; a warning or note only comes as a standard reply.
+    case "server.reply": {
+      const d = event.data;
+      if (d.type === "FAIL") return undefined;
+      return `${t} ${d.target ?? "--"} ${d.type} ${replyText(d)}`;
     }
     case "error":
       return `${t} !! ${event.data.type ? `[${event.data.type}] ` : ""}${event.data.error}`;

@@ -8,6 +8,7 @@
  */
 import type { AnyBusEvent } from "../bus/mod.ts";
 import { Membership } from "../client/web/membership.js";
+import { replyText } from "../client/web/event_text.js";
 import type { LineKind } from "./stored_line.ts";
 
 /** A line to store, before it has an id. */
@@ -50,6 +51,7 @@ export const STORED_TYPES = [
   "channel.mode",
   "channels.changed",
   "channel.names.complete",
+  "server.reply",
 ] as const;
 
 /** Networks beyond this many keep no membership (a quit then goes to queries only). */
@@ -106,6 +108,21 @@ export class EventLines {
           text: d.message,
           self: true,
           ...(d.replyTo !== undefined ? { replyTo: d.replyTo } : {}),
+        });
+        return;
+      }
+      case "server.reply": {
+        const d = event.data;
+        out.push({
+          networkId: d.networkId,
+          // The buffer it concerns, else the network's own.
+          buffer: d.target ?? "*",
+          time,
+          msgid: undefined,
+          kind: "reply",
+          sender: d.type,
+          text: replyText(d),
+          self: false,
         });
         return;
       }

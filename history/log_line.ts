@@ -46,6 +46,8 @@ function body(line: StoredLine): string {
       return `--- ${sender} changed the topic to: ${text}`;
     case "mode":
       return `--- ${sender} sets mode ${text}`;
+    case "reply":
+      return `!!! ${sender} ${text}`;
   }
 }
 

@@ -17,7 +17,8 @@ export type LineKind =
   | "kick"
   | "nick"
   | "topic"
-  | "mode";
+  | "mode"
+  | "reply";
 
 /**
  * One line of a buffer as the history store keeps it.
@@ -26,7 +27,10 @@ export type LineKind =
  * has an empty text; a part or quit holds the reason; a kick is sent by the kicker and its
  * text is the kicked nick, a space, then the reason; a nick change is sent by the old nick
  * and its text is the new nick; a topic or mode change is sent by its setter and its text is
- * the topic or the modes with their parameters.
+ * the topic or the modes with their parameters. A standard reply (`FAIL`, `WARN`, `NOTE`) is
+ * sent by its type, and its text is the command, code and context, a colon, then the
+ * description; one that concerns no channel or conversation is kept in buffer `*`, the
+ * network's own.
  *
  * @example
  * ```ts
@@ -99,4 +103,5 @@ export const LINE_KINDS: readonly LineKind[] = [
   "nick",
   "topic",
   "mode",
+  "reply",
 ];

@@ -11,12 +11,18 @@ const HISTORY_TYPES = new Set(["chathistory", "draft/chathistory"]);
 // ZNC's buffer playback on attach: replayed lines, like history, but no reply to a request.
 const PLAYBACK = "znc.in/playback";
 const MULTILINE = "draft/multiline";
+/** The most lines and characters one received multiline message keeps; the rest is dropped. */
+const MULTILINE_MAX_LINES = 1000;
+const MULTILINE_MAX_CHARS = 100_000;
 
 /** One open batch. */
 export interface Batch {
   /** The batch type. */
   type: string;
-  /** Opened inside another batch. */
+  /**
+   * Opened inside a history batch (a chathistory or playback one): not the reply to a
+   * request itself. One inside a `labeled-response` batch is still the reply.
+   */
   nested: boolean;
   /** The parameters after the type. */
   params: string[];
@@ -28,6 +34,8 @@ export interface Batch {
   lines?: { text: string; concat: boolean }[];
   /** For a multiline batch: its first message line. */
   first?: RawMessage;
+  /** For a multiline batch: the characters collected so far. */
+  chars?: number;
 }
 
 /** Open batches of one connection, by reference tag. */
@@ -64,7 +72,7 @@ export class BatchTracker {
       const type = message.params[1] ?? "";
       const batch: Batch = {
         type,
-        nested: parent !== undefined,
+        nested: parent?.history ?? false,
         params: message.params.slice(2),
         tags: message.tags,
         history: HISTORY_TYPES.has(type) || type === PLAYBACK || (parent?.history ?? false),
@@ -97,6 +105,10 @@ export class BatchTracker {
       return false;
     }
     batch.first ??= message;
+    const text = message.params[1] ?? "";
+    batch.chars = (batch.chars ?? 0) + text.length;
+    // A server sending past any sane size: the message keeps what fits, memory stays bounded.
+    if (batch.lines.length >= MULTILINE_MAX_LINES || batch.chars > MULTILINE_MAX_CHARS) return true;
     batch.lines.push({
       text: message.params[1] ?? "",
       concat: message.tags["draft/multiline-concat"] !== undefined,

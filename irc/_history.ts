@@ -43,6 +43,11 @@ export interface HistoryLink {
   /** Reports a failed lookup. */
   onError(message: string): void;
   /** The reply timeout's timers. */
+  /**
+   * A `label` for a request (`labeled-response`), whose answer calls `settled` once complete;
+   * `undefined` when the server does not label answers.
+   */
+  label?(settled: () => void): string | undefined;
   clock: IrcClock;
 }
 
@@ -58,6 +63,8 @@ interface InFlight {
   pages: number;
   /** The request is on the wire (not still looking up). */
   sent: boolean;
+  /** Requests sent for it so far (each AFTER page is one). */
+  sends: number;
 }
 
 /** One connection's history requests. */
@@ -162,6 +169,7 @@ export class HistoryFetcher {
       last: undefined,
       pages: 0,
       sent: false,
+      sends: 0,
     };
     this.#current = current;
     const captured = this.#since.get(key);
@@ -197,12 +205,21 @@ export class HistoryFetcher {
   #send(current: InFlight, kind: "LATEST" | "AFTER", since?: Date): void {
     current.sent = true;
     current.count = 0;
+    const sends = ++current.sends;
+    // Labeled, an answer that held no history batch (an ACK) ends the request at once, not
+    // at the timeout: this send is still the last one made when its answer completes.
+    const label = this.#link.label?.(() => {
+      if (this.#current === current && current.sends === sends) this.#done();
+    });
+    const tag = label === undefined ? "" : `@label=${label} `;
     if (kind === "LATEST") {
-      this.#link.send(`CHATHISTORY LATEST ${current.name} * ${current.limit}`);
+      this.#link.send(`${tag}CHATHISTORY LATEST ${current.name} * ${current.limit}`);
     } else {
       current.pages++;
       this.#link.send(
-        `CHATHISTORY AFTER ${current.name} timestamp=${since!.toISOString()} ${current.limit}`,
+        `${tag}CHATHISTORY AFTER ${current.name} timestamp=${
+          since!.toISOString()
+        } ${current.limit}`,
       );
     }
     this.#stopTimer();

@@ -25,6 +25,8 @@ export class ServerSupport {
   monitor = false;
   /** CHATHISTORY: the most messages one request may ask for; 0 for no limit. */
   chathistory = 0;
+  /** BOT: the user mode (and WHO flag) marking a bot; `""` when the server has none. */
+  bot = "";
 
   /** Takes the tokens of one 005 line. */
   apply(m: RawMessage): void {
@@ -47,6 +49,10 @@ export class ServerSupport {
           break;
         case "MONITOR":
           this.monitor = true;
+          break;
+        case "BOT":
+          // One mode letter; anything else cannot be a WHO flag.
+          this.bot = /^[A-Za-z]$/.test(value) ? value : "";
           break;
         case "CHATHISTORY":
         case "DRAFT/CHATHISTORY": {

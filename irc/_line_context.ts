@@ -24,6 +24,7 @@ import { globalClock } from "./_nick_regain.ts";
 import { WhoisCollector, WhoisRequests } from "./_whois.ts";
 import { ChannelListRequests } from "./_channel_list.ts";
 import { CtcpReplies } from "./_ctcp.ts";
+import { LABELED_RESPONSE_CAP, Labels } from "./_labels.ts";
 
 /** What `LineContext.emit` returns when the bus took the event at once. */
 const ACCEPTED: Promise<void> = Promise.resolve();
@@ -103,6 +104,8 @@ export class LineContext {
   readonly ctcpReplies = new CtcpReplies();
   /** Callers waiting for a WHOIS reply. */
   readonly whoisRequests = new WhoisRequests();
+  /** Labels of requests awaiting their labeled answer (`labeled-response`). */
+  readonly labels = new Labels();
   /** The caller waiting for a LIST reply. */
   readonly channelList = new ChannelListRequests();
   /** Lines of the MOTD being received. */
@@ -152,6 +155,8 @@ export class LineContext {
         this.emit("error", { networkId, error, type: "history" }).catch(() => {});
       },
       clock: init.options.clock ?? globalClock(),
+      label: (settled) =>
+        this.caps.has(LABELED_RESPONSE_CAP) ? this.labels.issue(settled) : undefined,
     });
   }
 

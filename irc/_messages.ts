@@ -7,7 +7,7 @@
 import type { EventMap } from "../bus/mod.ts";
 import type { RawMessage } from "./_framework.ts";
 import type { LineContext, LineHandlers } from "./_line_context.ts";
-import { touch } from "./_roster.ts";
+import { touch, updateMeta } from "./_roster.ts";
 import { messageKind, parseCtcp } from "./_ctcp.ts";
 import { readReplyTag } from "./_reply.ts";
 
@@ -51,8 +51,11 @@ export function receiveMessage(
     const conversation = ctx.server.fold(isChannel ? target : peer!);
     if (!ctx.messageIds.add(conversation, msgid)) return;
   }
+  // The `bot` tag marks a bot's messages (IRCv3 bot mode), live or replayed alike.
+  const bot = m.tags.bot !== undefined;
   if (!history) {
     touch(ctx, m);
+    if (bot) updateMeta(ctx, m.nick, { bot: true });
     if (kind === "ctcp" && command === "PRIVMSG" && !ctx.isMe(m.nick)) answerCtcp(ctx, m);
   }
   const time = ctx.time(m);
@@ -68,6 +71,7 @@ export function receiveMessage(
   const replyTo = readReplyTag(m.tags);
   if (replyTo !== undefined) data.replyTo = replyTo;
   if (history) data.history = true;
+  if (bot) data.bot = true;
   if (peer !== undefined) data.peer = peer;
   return ctx.emit("message.received", data, time);
 }

@@ -61,6 +61,15 @@ export function publishMeta(ctx: LineContext, key: string, meta: UserMeta, time:
   ctx.emitLatest(`user.meta:${ctx.networkId}:${key}`, "user.meta", { ...meta }, time);
 }
 
+/**
+ * Whether WHO flags mark a bot: the server's `BOT` mode letter among them. No patch when the
+ * server has no bot mode, so a WHO there does not clear what a `bot` tag marked.
+ */
+function botFlag(ctx: LineContext, flags: string): { bot?: boolean } {
+  const mode = ctx.server.bot;
+  return mode === "" ? {} : { bot: flags.includes(mode) };
+}
+
 /** Lines that change users' attributes. */
 export const ROSTER_LINES: LineHandlers = {
   AWAY(ctx, m) {
@@ -98,6 +107,7 @@ export const ROSTER_LINES: LineHandlers = {
     updateMeta(ctx, p[5] ?? "", {
       host: `${p[2]}@${p[3]}`,
       away: (p[6] ?? "").includes("G"),
+      ...botFlag(ctx, p[6] ?? ""),
       realname: space === -1 ? "" : trailing.slice(space + 1),
     });
   },
@@ -109,6 +119,7 @@ export const ROSTER_LINES: LineHandlers = {
     updateMeta(ctx, p[5], {
       host: `${p[3]}@${p[4]}`,
       away: p[6].includes("G"),
+      ...botFlag(ctx, p[6]),
       account: account === "0" || account === "*" ? undefined : account,
       realname: p[8],
     });

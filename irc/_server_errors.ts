@@ -1,7 +1,7 @@
 /**
  * What the server refuses or reports as failed, as `error` events: join and target errors
  * (with the channel or nickname they are about as `target`, the buffer they belong to), a
- * taken nickname after registration, a refused password, ERROR and standard-replies FAIL.
+ * taken nickname after registration, a refused password and ERROR (a standard-replies FAIL is in `_standard_replies.ts`).
  *
  * @module
  */
@@ -63,17 +63,5 @@ export const SERVER_ERROR_LINES: LineHandlers = {
     ctx.facts.wireError ??= text;
     if (ctx.facts.quitting) return;
     return ctx.emit("error", { networkId: ctx.networkId, error: text, type: "ERROR" }, ctx.time(m));
-  },
-  FAIL(ctx, m) {
-    const p = m.params;
-    const [command = "", code = ""] = p;
-    const description = p.length > 2 ? p.at(-1)! : "";
-    const context = p.slice(2, -1);
-    if (command === "CHATHISTORY") ctx.history.failed();
-    return ctx.emit("error", {
-      networkId: ctx.networkId,
-      error: `${command} ${code}${context.length ? ` ${context.join(" ")}` : ""}: ${description}`,
-      type: "FAIL",
-    }, ctx.time(m));
   },
 };

@@ -23,9 +23,10 @@ import { READ_MARKER_CAP, READ_MARKER_LINES } from "./_read_marker.ts";
 import { MEMBERSHIP_LINES } from "./_membership.ts";
 import { CHANNEL_INFO_LINES } from "./_channel_info.ts";
 import { ROSTER_LINES } from "./_roster.ts";
-import { WHOIS_LINES } from "./_whois.ts";
+import { WHOIS_LINES, type WhoisWaiter } from "./_whois.ts";
 import { CHANNEL_LIST_LINES } from "./_channel_list.ts";
 import { SERVER_ERROR_LINES } from "./_server_errors.ts";
+import { STANDARD_REPLY_LINES } from "./_standard_replies.ts";
 import { globalClock, NickRegain, REGAIN_LINES } from "./_nick_regain.ts";
 import { TAGMSG_LINES } from "./_tagmsg.ts";
 import { TYPING_TAG, TypingPacer } from "./_typing.ts";
@@ -33,6 +34,8 @@ import { REACT_TAG, UNREACT_TAG } from "./_react.ts";
 import { REDACTION_CAP, REDACTION_LINES } from "./_redaction.ts";
 import { REPLY_TAG } from "./_reply.ts";
 import { formatLine } from "./_format_line.ts";
+import { LABELED_RESPONSE_CAP } from "./_labels.ts";
+import { MULTILINE_CAP, type MultilineLimits, multilineLimits } from "./_multiline.ts";
 
 type Task = () => void | Promise<void>;
 type Item = RawMessage | Task;
@@ -79,6 +82,7 @@ const LINES = lineHandlers(
   WHOIS_LINES,
   CHANNEL_LIST_LINES,
   SERVER_ERROR_LINES,
+  STANDARD_REPLY_LINES,
   REGAIN_LINES,
   READ_MARKER_LINES,
   TAGMSG_LINES,
@@ -111,6 +115,7 @@ export class Session {
   // Worker state.
   readonly #ctx: LineContext;
   #batches = new BatchTracker();
+  #batchRefs = 0;
   #ready: { resolve: () => void; reject: (error: Error) => void } | undefined;
   #readyPromise: Promise<void>;
   #timeout: ReturnType<typeof setTimeout> | undefined;
@@ -260,7 +265,8 @@ export class Session {
       extraCaps: [
         "draft/chathistory",
         "chathistory",
-        "draft/multiline",
+        MULTILINE_CAP,
+        LABELED_RESPONSE_CAP,
         "draft/no-implicit-names",
         "no-implicit-names",
         "standard-replies",
@@ -333,6 +339,24 @@ export class Session {
     return true;
   }
 
+  /**
+   * The server's multiline limits, when it acknowledged `draft/multiline` (with `batch` and
+   * `message-tags`) and usable limits.
+   */
+  get multiline(): MultilineLimits | undefined {
+    // A batch's lines carry tags: the spec wants `batch` and `message-tags` beside it.
+    const caps = this.#ctx.caps;
+    if (!caps.has(MULTILINE_CAP) || !caps.has("batch") || !caps.has("message-tags")) {
+      return undefined;
+    }
+    return multilineLimits(this.#ctx.available.get(MULTILINE_CAP));
+  }
+
+  /** A new batch reference tag, unique on this connection. */
+  nextBatchRef(): string {
+    return `ml${++this.#batchRefs}`;
+  }
+
   /** Whether the server acknowledged capability `cap`. */
   supports(cap: string): boolean {
     return this.#ctx.caps.has(cap);
@@ -365,8 +389,23 @@ export class Session {
   whois(nick: string, timeoutMs: number): Promise<WhoisInfo> {
     // Queued first: a full queue refuses before a waiter is left behind (the reply comes later).
     this.reserve("whois", 1);
-    this.#userQueue.push(`WHOIS ${nick}`);
-    return this.#ctx.whoisRequests.wait(this.#ctx.server.fold(nick), nick, timeoutMs);
+    const ctx = this.#ctx;
+    const key = ctx.server.fold(nick);
+    if (!ctx.caps.has(LABELED_RESPONSE_CAP)) {
+      this.#userQueue.push(`WHOIS ${nick}`);
+      return ctx.whoisRequests.wait(key, nick, timeoutMs);
+    }
+    // Labeled, the answer's end is known: one that held no WHOIS reply (an ACK, a FAIL)
+    // fails this wait at once rather than at its timeout. Only this one: a later WHOIS of
+    // the same nick, sent once this one's 318 resolved it, waits for its own answer.
+    let mine: WhoisWaiter | undefined;
+    const label = ctx.labels.issue(() => {
+      if (!mine) return;
+      const error = new Error(`Cannot get WHOIS: the server's answer held no reply, got ${nick}`);
+      ctx.whoisRequests.fail(key, mine, error);
+    });
+    this.#userQueue.push(formatLine({ tags: { label }, command: "WHOIS", params: [nick] }));
+    return ctx.whoisRequests.wait(key, nick, timeoutMs, (waiter) => (mine = waiter));
   }
 
   /** Sends LIST (with its filter) and resolves with the channels listed. */
@@ -495,6 +534,7 @@ export class Session {
     this.#userQueue.close();
     this.#regain.stop();
     this.#ctx.history.close();
+    this.#ctx.labels.clear();
     this.#offBufferRead?.();
     if (this.#timeout !== undefined) clearTimeout(this.#timeout);
     this.#timeout = undefined;
@@ -584,6 +624,8 @@ export class Session {
       if (closing && !closing.nested && BatchTracker.isHistoryReply(closing)) {
         this.#ctx.history.ended(closing.params[0] ?? "");
       }
+      // A labeled-response batch ends: its request has its whole answer.
+      if (closing) this.#ctx.labels.settle(closing.tags.label);
       if (combined) return receiveMessage(this.#ctx, combined.message, combined.history);
       return;
     }
@@ -597,6 +639,11 @@ export class Session {
         return;
       }
     }
-    return LINES.get(message.command)?.(this.#ctx, message);
+    const label = message.tags.label;
+    if (label === undefined) return LINES.get(message.command)?.(this.#ctx, message);
+    // A labeled line outside a batch is the whole answer to its request (an ACK included).
+    const handled = LINES.get(message.command)?.(this.#ctx, message);
+    if (!handled) return this.#ctx.labels.settle(label);
+    return handled.then(() => this.#ctx.labels.settle(label));
   }
 }

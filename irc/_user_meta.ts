@@ -38,6 +38,8 @@ export class UserMetaStore {
       else (next as unknown as Record<string, unknown>)[field] = value;
     }
     if (!next.away) delete next.away_message;
+    // Only bots are marked: `bot: false` and no field say the same.
+    if (next.bot !== true) delete next.bot;
     if (old && sameMeta(old, next)) return undefined;
     this.#users.set(key, next);
     return next;
@@ -61,5 +63,6 @@ export class UserMetaStore {
 
 function sameMeta(a: UserMeta, b: UserMeta): boolean {
   return a.nickname === b.nickname && a.away === b.away && a.away_message === b.away_message &&
-    a.account === b.account && a.host === b.host && a.realname === b.realname;
+    a.account === b.account && a.host === b.host && a.realname === b.realname &&
+    a.bot === b.bot;
 }

@@ -130,8 +130,16 @@ export interface WhoisWaiter {
 export class WhoisRequests {
   #waiters = new Map<string, WhoisWaiter[]>();
 
-  /** Waits for the reply about `nick` (folded `key`), failing after `timeoutMs`. */
-  wait(key: string, nick: string, timeoutMs: number): Promise<WhoisInfo> {
+  /**
+   * Waits for the reply about `nick` (folded `key`), failing after `timeoutMs`. `onWaiter`
+   * gets this wait's own waiter, so that a labeled answer can end this wait and no other.
+   */
+  wait(
+    key: string,
+    nick: string,
+    timeoutMs: number,
+    onWaiter?: (waiter: WhoisWaiter) => void,
+  ): Promise<WhoisInfo> {
     return new Promise((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined = undefined;
       const waiter: WhoisWaiter = {
@@ -152,7 +160,19 @@ export class WhoisRequests {
       const list = this.#waiters.get(key) ?? [];
       list.push(waiter);
       this.#waiters.set(key, list);
+      onWaiter?.(waiter);
     });
+  }
+
+  /** Fails `waiter` with `error` if it still waits for folded `key`; false when it does not. */
+  fail(key: string, waiter: WhoisWaiter, error: Error): boolean {
+    const list = this.#waiters.get(key);
+    const at = list?.indexOf(waiter) ?? -1;
+    if (!list || at === -1) return false;
+    list.splice(at, 1);
+    if (list.length === 0) this.#waiters.delete(key);
+    waiter.reject(error);
+    return true;
   }
 
   /** Removes and returns the callers waiting for folded `key`. */
@@ -179,6 +199,8 @@ function whoisLine(ctx: LineContext, m: RawMessage): void | Promise<void> {
     updateMeta(ctx, nick, { host: `${p[2]}@${p[3]}`, realname: p.at(-1) ?? "" });
   } else if (m.command === "330") {
     updateMeta(ctx, nick, { account: p[2] });
+  } else if (m.command === "335") {
+    updateMeta(ctx, nick, { bot: true });
   }
   const info = ctx.whois.line(key, m);
   if (!info) return;

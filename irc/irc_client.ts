@@ -15,6 +15,7 @@ import { formatLine } from "./_format_line.ts";
 import { checkReplyMsgid, REPLY_TAG } from "./_reply.ts";
 import { isReaction } from "./_react.ts";
 import { REDACTION_CAP } from "./_redaction.ts";
+import { batchLines, batchText, groupBatches } from "./_multiline.ts";
 import type {
   ChannelListing,
   IrcClientOptions,
@@ -214,8 +215,11 @@ export class IrcClient implements AsyncDisposable {
   }
 
   /**
-   * Sends a PRIVMSG to a channel or nickname; each line of `text` is one message.
-   * `message.sent` is emitted in order with incoming events.
+   * Sends a PRIVMSG to a channel or nickname. Where the server offers `draft/multiline`, a
+   * text of several lines (or one longer than a line) is one message: a multiline batch, or
+   * a few within the server's `max-bytes` and `max-lines`, each one `message.sent`.
+   * Elsewhere each line of `text` is one message. `message.sent` is emitted in order with
+   * incoming events.
    *
    * With `reply`, it answers the message `reply.msgid` (by `reply.nick`): sent with
    * `+draft/reply` where the server has `message-tags`, else as `nick: text`.
@@ -371,21 +375,43 @@ export class IrcClient implements AsyncDisposable {
     const tags = replyTo !== undefined ? { [REPLY_TAG]: replyTo } : undefined;
     // The CTCP wrapping of an action takes 10 of a line's 400 bytes.
     const width = kind === "action" ? 390 : 400;
-    const chunks = text.split("\n").flatMap((line) => splitUtf8(line, width));
-    const lines = chunks.map((chunk) =>
+    const pieces = text.split("\n").flatMap((line) =>
+      splitUtf8(line, width).map((piece, i) => ({ text: piece, concat: i > 0 }))
+    );
+    const limits = kind === "action" ? undefined : session.multiline;
+    if (limits && pieces.length > 1) {
+      // One message however many lines: a draft/multiline batch (or a few, past its limits).
+      const batches = groupBatches(pieces, limits);
+      const wire = batches.map((batch) => batchLines(session.nextBatchRef(), target, batch, tags));
+      session.reserve(what, wire.reduce((n, lines) => n + lines.length, 0));
+      session.typingEnded(target);
+      for (const [i, lines] of wire.entries()) {
+        const whole = batchText(batches[i]);
+        for (const [j, line] of lines.entries()) {
+          // message.sent, once per batch, follows its closing line.
+          const last = j === lines.length - 1;
+          session.sendUser(
+            line,
+            last ? () => session.recordSent(target, whole, kind, replyTo) : undefined,
+          );
+        }
+      }
+      return;
+    }
+    const lines = pieces.map((piece) =>
       formatLine({
         tags,
         command: "PRIVMSG",
         params: [target],
-        text: kind === "action" ? ctcp("ACTION", chunk) : chunk,
+        text: kind === "action" ? ctcp("ACTION", piece.text) : piece.text,
       })
     );
     // All of the text or none of it: a queue too full for every line refuses them all.
-    session.reserve(what, chunks.length);
+    session.reserve(what, pieces.length);
     session.typingEnded(target);
-    for (const [i, chunk] of chunks.entries()) {
+    for (const [i, piece] of pieces.entries()) {
       // message.sent follows the real send, in order with incoming lines.
-      session.sendUser(lines[i], () => session.recordSent(target, chunk, kind, replyTo));
+      session.sendUser(lines[i], () => session.recordSent(target, piece.text, kind, replyTo));
     }
   }
 

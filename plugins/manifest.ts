@@ -117,6 +117,7 @@ const EVENT_TYPES: Record<EventType, true> = {
   "channels.changed": true,
   "channel.names.complete": true,
   "server.motd": true,
+  "server.reply": true,
   "sasl.started": true,
   "sasl.success": true,
   "sasl.failed": true,

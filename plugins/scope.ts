@@ -334,6 +334,13 @@ export class ScopeCheck {
       }
       case "plugin.lifecycle":
         return event;
+      case "server.reply": {
+        // One about a channel or a private conversation is seen only where that is in scope.
+        const { networkId, target } = event.data;
+        if (target === undefined) return this.network(networkId) ? event : undefined;
+        const isChannel = CHANNEL.test(target);
+        return this.#at(networkId, isChannel ? target : "", !isChannel) ? event : undefined;
+      }
       case "error":
         return event.data.networkId === undefined || this.network(event.data.networkId)
           ? event

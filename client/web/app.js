@@ -73,6 +73,7 @@ const transport = new Transport(socket, {
 
 const messages = new MessageList($("messages"), {
   colorOf: (networkId, nick) => store.colorOf(networkId, nick),
+  isBot: (networkId, nick) => store.isBot(networkId, nick),
   quoteOf,
   onReply: (line) => startReply(line),
   onJump: (msgid) => void jumpTo(msgid),
@@ -739,6 +740,7 @@ function render() {
       {
         fold,
         isAway: (nick) => store.isAway(networkId, nick),
+        isBot: (nick) => store.isBot(networkId, nick),
         colorOf: (nick) => store.colorOf(networkId, nick),
       },
     );
@@ -824,6 +826,25 @@ bindInput($as("input", HTMLInputElement), {
   onLine: (line) => {
     typingReporter.sent();
     runInput(line);
+  },
+  // Where the server takes multi-line messages, a paste is one message, sent at once.
+  sendsWhole: () => {
+    const net = currentNet();
+    const buffer = currentBuffer();
+    return net?.multiline === true && net.state === "connected" && buffer !== undefined &&
+      buffer.type !== "server";
+  },
+  onWhole: (text) => {
+    const net = currentNet();
+    const buffer = currentBuffer();
+    if (!net || !buffer) return;
+    /** @type {Extract<import("./protocol.d.ts").Action, { kind: "say" }>} */
+    let action = { kind: "say", networkId: net.id, target: buffer.name, text };
+    if (replying && replying.networkId === net.id && replying.key === buffer.key) {
+      action = { ...action, reply: { msgid: replying.msgid, nick: replying.nick } };
+      cancelReply();
+    }
+    void act(action);
   },
   // Pasted lines are text, each sent as it is (a leading slash included).
   onPaste: (lines) => {

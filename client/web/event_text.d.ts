@@ -100,3 +100,18 @@ export declare function modeText(data: EventMap["channel.mode"]): string;
 export declare function foldedText(
   counts: Readonly<Record<import("./page_state.js").Presence, number>>,
 ): string;
+
+/**
+ * `JOIN CHANNEL_FULL #a: Cannot join #a`: a standard reply's command, code and context,
+ * then its description. The page and the history store word it alike.
+ *
+ * @example
+ * ```ts
+ * import { replyText } from "./event_text.js";
+ * const data = { command: "JOIN", code: "CHANNEL_FULL", context: ["#a"], description: "Full" };
+ * console.log(replyText(data)); // "JOIN CHANNEL_FULL #a: Full"
+ * ```
+ */
+export declare function replyText(
+  data: Pick<EventMap["server.reply"], "command" | "code" | "context" | "description">,
+): string;

@@ -99,3 +99,14 @@ export function foldedText(counts) {
     ...say(counts.nick, "user changed nick", "users changed nick"),
   ].join(", ");
 }
+
+/**
+ * `JOIN CHANNEL_FULL #a: Cannot join #a`: a standard reply's command, code and context,
+ * then its description. The page and the history store word it alike.
+ * @param {Pick<EventMap["server.reply"], "command" | "code" | "context" | "description">} data
+ * @returns {string}
+ */
+export function replyText(data) {
+  const context = data.context.length ? ` ${data.context.join(" ")}` : "";
+  return `${data.command} ${data.code}${context}: ${data.description}`;
+}

@@ -82,6 +82,13 @@ export interface InputBinding {
   onPaste(lines: string[]): void;
   /** Asks whether to send a paste of several lines. */
   confirmPaste(lines: string[]): Promise<boolean>;
+  /**
+   * Whether a paste of several lines goes as one message, unasked: the server takes
+   * multi-line messages (`draft/multiline`). Absent means never.
+   */
+  sendsWhole?(): boolean;
+  /** A paste to send as one message, its lines joined by LF. */
+  onWhole?(text: string): void;
 }
 
 /**

@@ -9,6 +9,7 @@
  * @module
  */
 import { completeCommand, findCommand } from "./commands.js";
+import { MAX_MESSAGE_LINES, MAX_MESSAGE_TEXT } from "./protocol.js";
 
 /** Lines kept per buffer. */
 export const HISTORY_LINES = 100;
@@ -233,6 +234,15 @@ export function bindInput(input, binding) {
     const lines = pastedLines(text);
     if (lines.length < 2) return;
     event.preventDefault();
+    // With draft/multiline the paste is one message: nothing to ask, it goes as it is.
+    if (
+      binding.sendsWhole?.() && lines.length <= MAX_MESSAGE_LINES &&
+      lines.join("\n").length <= MAX_MESSAGE_TEXT
+    ) {
+      history.push(binding.bufferKey(), lines[lines.length - 1]);
+      binding.onWhole?.(lines.join("\n"));
+      return;
+    }
     void binding.confirmPaste(lines).then((/** @type {boolean} */ send) => {
       if (!send) return;
       history.push(binding.bufferKey(), lines[lines.length - 1]);

@@ -16,7 +16,7 @@ import type { NetworkView } from "./protocol.js";
  * ```
  */
 export interface Line {
-  /** `message`, `action`, `notice`, `event`, `motd` or `error`. */
+  /** `message`, `action`, `notice`, `event`, `motd`, `error` or `reply` (a standard reply). */
   kind: string;
   /** When, in ms since the epoch. */
   time: number;
@@ -36,6 +36,10 @@ export interface Line {
   replyTo?: string;
   /** It was deleted (IRCv3 `REDACT`): shown as "Deleted", its text empty. */
   redacted?: boolean;
+  /** Its sender is a bot (IRCv3 bot mode). */
+  bot?: boolean;
+  /** For a standard reply: `FAIL`, `WARN` or `NOTE`. */
+  reply?: "FAIL" | "WARN" | "NOTE";
   /** Reactions to it, each with who reacted, in the order they came. */
   reactions?: { reaction: string; senders: string[] }[];
 }

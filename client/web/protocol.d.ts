@@ -13,6 +13,10 @@ import type { StoredLine } from "../../history/stored_line.ts";
 export declare const MAX_ACTION_BYTES: number;
 /** The longest message text an action may carry. */
 export declare const MAX_TEXT: number;
+/** The longest text a `say` may carry: several lines, one message with `draft/multiline`. */
+export declare const MAX_MESSAGE_TEXT: number;
+/** The most lines one `say` may carry. */
+export declare const MAX_MESSAGE_LINES: number;
 /** Every action kind the page may send. */
 export declare const ACTION_KINDS: readonly string[];
 
@@ -92,6 +96,7 @@ export type Action =
       kind: "say";
       networkId: number;
       target: string;
+      /** Its lines (LF between them) go as one message where the server has `draft/multiline`. */
       text: string;
       /** The message answered (`+draft/reply`, or a `nick: ` prefix without client tags). */
       reply?: { msgid: string; nick: string };
@@ -253,6 +258,11 @@ export interface NetworkView extends Omit<NetworkForm, "password" | "saslPasswor
   currentNick: string;
   /** The server lets messages be deleted (`draft/message-redaction`); absent means no. */
   canRedact?: boolean;
+  /**
+   * The server takes a multi-line text as one message (`draft/multiline`); absent means each
+   * line is a message of its own, so the page asks before sending many.
+   */
+  multiline?: boolean;
   /** Channels we are in, with their members (mode prefixes kept). */
   channels: { name: string; topic: string; members: string[] }[];
 }
@@ -344,6 +354,8 @@ export type ServerMessage =
     reason?: string;
     /** The server lets messages be deleted (`draft/message-redaction`). */
     canRedact?: boolean;
+    /** The server takes a multi-line text as one message (`draft/multiline`). */
+    multiline?: boolean;
   }
   | BatchMessage
   | { kind: "frontend"; event: DeepLink }

@@ -18,6 +18,13 @@ import { readDeepLink } from "../../deeplink/deeplink_payloads.js";
 export const MAX_ACTION_BYTES = 16 * 1024;
 /** The longest message text an action may carry. */
 export const MAX_TEXT = 4000;
+/**
+ * The longest text a `say` may carry: several lines, sent as one message where the server
+ * offers `draft/multiline`. It fits in one frame with room to spare.
+ */
+export const MAX_MESSAGE_TEXT = 12_000;
+/** The most lines one `say` may carry (as many as one confirmed paste). */
+export const MAX_MESSAGE_LINES = 200;
 
 const NAME = /^[^\s,\x00-\x1f\x7f]{1,200}$/;
 /** A message id, as `+draft/reply` carries one. */
@@ -97,6 +104,25 @@ function text(o, k) {
   const v = o[k];
   if (typeof v !== "string" || v.length === 0 || v.length > MAX_TEXT || !LINE.test(v)) {
     throw new FieldError(k, `1-${MAX_TEXT} characters without CR, LF or NUL`, v);
+  }
+  return v;
+}
+
+/**
+ * A message's text: like {@linkcode text}, but longer and with line breaks (LF, never CR).
+ * @param {Record<string, unknown>} o @param {string} k
+ */
+function messageText(o, k) {
+  const v = o[k];
+  if (
+    typeof v !== "string" || v.length === 0 || v.length > MAX_MESSAGE_TEXT ||
+    !/^[^\r\x00]*$/.test(v) || v.split("\n").length > MAX_MESSAGE_LINES
+  ) {
+    throw new FieldError(
+      k,
+      `1-${MAX_MESSAGE_TEXT} characters in at most ${MAX_MESSAGE_LINES} lines, without CR or NUL`,
+      v,
+    );
   }
   return v;
 }
@@ -290,7 +316,7 @@ const ACTIONS = {
       kind: "say",
       networkId: id(o, "networkId"),
       target: str(o, "target", NAME, "a channel or nickname"),
-      text: text(o, "text"),
+      text: messageText(o, "text"),
     };
     if (o.reply !== undefined) {
       const reply = isObject(o.reply) ? o.reply : {};
@@ -699,6 +725,7 @@ const ROSTER = {
   account: { optional: "string" },
   host: { optional: "string" },
   realname: { optional: "string" },
+  bot: { optional: "boolean" },
 };
 /** @type {readonly import("../../bus/events.ts").TypingState[]} */
 const TYPING_STATES = ["active", "paused", "done"];
@@ -733,6 +760,7 @@ const EVENT_DATA = {
       history: { optional: "boolean" },
       peer: { optional: "string" },
       kind: { optional: { oneOf: ["message", "notice", "action", "ctcp"] } },
+      bot: { optional: "boolean" },
     },
   },
   "message.sent": {
@@ -809,6 +837,17 @@ const EVENT_DATA = {
     },
   },
   "server.motd": { object: MOTD },
+  "server.reply": {
+    object: {
+      networkId: "number",
+      type: { oneOf: ["FAIL", "WARN", "NOTE"] },
+      command: "string",
+      code: "string",
+      context: "string[]",
+      description: "string",
+      target: { optional: "string" },
+    },
+  },
   "sasl.started": { object: { networkId: "number", mechanism: "string" } },
   "sasl.success": { object: { networkId: "number" } },
   "sasl.failed": { object: { networkId: "number", error: "string" } },
@@ -904,6 +943,7 @@ const NETWORK_VIEW = {
   hasSaslPassword: "boolean",
   currentNick: "string",
   canRedact: { optional: "boolean" },
+  multiline: { optional: "boolean" },
   channels: { each: { name: "string", topic: "string", members: "string[]" } },
 };
 
@@ -944,6 +984,7 @@ const SERVER_MESSAGES = {
     nick: "string",
     reason: { optional: "string" },
     canRedact: { optional: "boolean" },
+    multiline: { optional: "boolean" },
   },
   batch: {
     kind: { oneOf: ["batch"] },

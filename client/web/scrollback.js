@@ -137,6 +137,11 @@ export function lineFromStored(stored, options = {}) {
       );
     case "mode":
       return event(modeText({ networkId: stored.networkId, channel, modes: text, setter: sender }));
+    case "reply":
+      // A standard reply is stored by its type, with its words as the page shows them.
+      return sender === "FAIL" || sender === "WARN" || sender === "NOTE"
+        ? { id, time, kind: "reply", reply: sender, text }
+        : event(text);
     default:
       return event(text);
   }

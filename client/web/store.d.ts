@@ -229,6 +229,8 @@ export declare class PageStore {
   colorOf(networkId: number, nick: string): string | undefined;
   /** Whether the user is away. */
   isAway(networkId: number, nick: string): boolean;
+  /** Whether the user is marked as a bot (the server's bot mode). */
+  isBot(networkId: number, nick: string): boolean;
   /**
    * Whether a message on this network mentions us (our nick or a highlight word): the one
    * rule for live and stored lines.

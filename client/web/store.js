@@ -15,6 +15,7 @@ import {
   nickText,
   partText,
   quitText,
+  replyText,
   topicText,
 } from "./event_text.js";
 import { stripFormatting } from "./format.js";
@@ -206,6 +207,14 @@ export class PageStore {
   /** @param {number} networkId @param {string} nick */
   isAway(networkId, nick) {
     return Boolean(this.state.roster.get(`${networkId} ${fold(nick)}`)?.away);
+  }
+
+  /**
+   * Whether `nick` is marked as a bot on network `networkId` (its roster entry).
+   * @param {number} networkId @param {string} nick
+   */
+  isBot(networkId, nick) {
+    return this.state.roster.get(`${networkId} ${fold(nick)}`)?.bot === true;
   }
 
   /**
@@ -445,6 +454,7 @@ export class PageStore {
           net.canRedact = message.canRedact === true;
           this.dirty.messages = true;
         }
+        net.multiline = message.multiline === true;
         this.dirty.rail = this.dirty.buffers = true;
         return;
       }
@@ -474,8 +484,11 @@ export class PageStore {
   #applyRoster(roster) {
     for (const entry of roster) {
       const key = `${entry.networkId} ${fold(entry.nickname)}`;
-      const wasAway = Boolean(this.state.roster.get(key)?.away);
+      const old = this.state.roster.get(key);
+      const wasAway = Boolean(old?.away);
       this.state.roster.set(key, entry);
+      // The nick list marks bots: drawn again when one is (un)marked.
+      if ((old?.bot === true) !== (entry.bot === true)) this.dirty.nicks = true;
       if (wasAway !== Boolean(entry.away) && entry.networkId === this.state.networkId) {
         this.#hooks.away(entry.nickname, Boolean(entry.away));
       }
@@ -606,6 +619,7 @@ export class PageStore {
         const line = { kind, nick: data.user, text: data.message, time, highlight };
         if (data.msgid !== undefined) line.msgid = data.msgid;
         if (data.replyTo !== undefined) line.replyTo = data.replyTo;
+        if (data.bot === true) line.bot = true;
         // A message ends its sender's typing (the spec's implicit `done`).
         if (this.typists.clear(`${id} ${key}`, net.members.fold(data.user))) {
           this.dirty.typing = true;
@@ -760,12 +774,26 @@ export class PageStore {
         const text =
           `${w.nickname} is ${w.username ?? "?"}@${w.host ?? "?"} (${w.realname ?? ""})` +
           (w.channels.length ? ` on ${w.channels.join(" ")}` : "") +
-          (w.away ? " [away]" : "");
+          (w.away ? " [away]" : "") +
+          (w.bot ? " [bot]" : "");
         const here = this.state.networkId === id ? this.state.bufferKey : "*";
         add(here, { kind: "event", text });
         return;
       }
+      case "server.reply": {
+        // Shown in the buffer it concerns when that is open, else the network's own.
+        const data = event.data;
+        const target = data.target === undefined ? "*" : fold(data.target);
+        add(net.buffers.has(target) ? target : "*", {
+          kind: "reply",
+          reply: data.type,
+          text: replyText(data),
+        });
+        return;
+      }
       case "error": {
+        // A FAIL is shown as its standard reply (server.reply), not twice.
+        if (event.data.type === "FAIL") return;
         // An error about a channel or nick belongs in its buffer (else the one shown, where
         // the command came from); one about the link, in the server buffer.
         const target = event.data.target;

@@ -97,6 +97,9 @@ export async function addLocalNetwork(page: Page, port: number, channels: string
   await page.click("#network-save-connect");
 }
 
+/** The wide and narrow viewports the page is checked at. */
+export const WIDE = { width: 1280, height: 720 };
+export const NARROW = { width: 390, height: 844 };
 const ARTIFACTS = new URL("../../.artifacts/client/", import.meta.url);
 
 /** Saves a screenshot in the artifacts, and in docs/ when UPDATE_SCREENSHOT=1. */

@@ -3,11 +3,8 @@
 // is laid out as the working screen, a dark theme, keyboard moves and a search syntax. Real
 // InspIRCd, real backend, headless Chromium, at 1280 and 390 px.
 import assert from "node:assert/strict";
-import { launchPage, shoot } from "./_browser.ts";
+import { launchPage, NARROW, shoot, WIDE } from "./_browser.ts";
 import { Peer, startInspircd, tempClient } from "./_helpers.ts";
-
-const WIDE = { width: 1280, height: 720 };
-const NARROW = { width: 390, height: 844 };
 
 Deno.test("the page: channel header, grouped nick list with a filter", async (t) => {
   await using server = await startInspircd();

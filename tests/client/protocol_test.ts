@@ -121,6 +121,15 @@ Deno.test("parseAction() accepts every well-formed action and echoes its id", ()
   }
 });
 
+Deno.test("parseAction() takes a say of several lines (one message with draft/multiline)", () => {
+  const text = "first\n\n" + "x".repeat(5000);
+  const parsed = parseAction(
+    JSON.stringify({ kind: "say", id: 1, networkId: 1, target: "#a", text }),
+  );
+  assert.ok(parsed.ok);
+  assert.deepEqual(parsed.action, { kind: "say", id: 1, networkId: 1, target: "#a", text });
+});
+
 Deno.test("parseAction() refuses malformed, unknown, oversized and invalid frames with a reason", () => {
   const cases: [unknown, string, number?][] = [
     ["{not json", "malformed"],
@@ -191,9 +200,18 @@ Deno.test("parseAction() refuses malformed, unknown, oversized and invalid frame
     ],
     [JSON.stringify({ kind: "say", networkId: 1, target: "#a", text: "" }), "invalid_field"],
     [
-      JSON.stringify({ kind: "say", networkId: 1, target: "#a", text: "x".repeat(4001) }),
+      JSON.stringify({ kind: "say", networkId: 1, target: "#a", text: "x".repeat(12_001) }),
       "invalid_field",
     ],
+    [
+      JSON.stringify({ kind: "me", networkId: 1, target: "#a", text: "x".repeat(4001) }),
+      "invalid_field",
+    ],
+    [
+      JSON.stringify({ kind: "say", networkId: 1, target: "#a", text: "a\n".repeat(200) + "z" }),
+      "invalid_field",
+    ],
+    [JSON.stringify({ kind: "say", networkId: 1, target: "#a", text: "a\r\nb" }), "invalid_field"],
     [
       JSON.stringify({ kind: "network.add", network: { ...network, port: 70000 } }),
       "invalid_field",
@@ -332,6 +350,15 @@ const SAMPLES: { [K in EventType]: EventMap[K] } = {
     casemapping: "rfc1459",
   },
   "server.motd": { networkId: 1, lines: ["- hi"] },
+  "server.reply": {
+    networkId: 1,
+    type: "WARN",
+    command: "PRIVMSG",
+    code: "SLOW_DOWN",
+    context: ["#a"],
+    description: "Slow down",
+    target: "#a",
+  },
   "sasl.started": { networkId: 1, mechanism: "PLAIN" },
   "sasl.success": { networkId: 1 },
   "sasl.failed": { networkId: 1, error: "904" },

@@ -107,6 +107,40 @@ Deno.test("formatEvent() renders messages, private messages and errors", () => {
   );
 });
 
+Deno.test("formatEvent() marks a bot's message, and prints warnings and notes (a FAIL is its error)", () => {
+  const at = new Date(2024, 0, 1, 12, 34, 56);
+  assert.equal(
+    formatEvent(
+      createEvent(
+        "message.received",
+        { networkId: 1, channel: "#a", user: "robot", message: "beep", timestamp: 0, bot: true },
+        "irc",
+        at,
+      ),
+    ),
+    "12:34:56 #a <robot> [bot] beep",
+  );
+  const reply = (type: "FAIL" | "WARN" | "NOTE") =>
+    formatEvent(
+      createEvent(
+        "server.reply",
+        {
+          networkId: 1,
+          type,
+          command: "PRIVMSG",
+          code: "SLOW_DOWN",
+          context: ["#a"],
+          description: "Slow down",
+          target: "#a",
+        },
+        "irc",
+        at,
+      ),
+    );
+  assert.equal(reply("WARN"), "12:34:56 #a WARN PRIVMSG SLOW_DOWN #a: Slow down");
+  assert.equal(reply("FAIL"), undefined);
+});
+
 Deno.test("deno task run: connects, joins, says, reads commands from stdin and quits", async () => {
   await using server = new ScriptedServer();
   const child = spawnTerminal(server.port, "#a", "piped");

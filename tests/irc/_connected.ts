@@ -86,3 +86,21 @@ export async function connectToScriptedPeer(options: ConnectedOptions = {}): Pro
     throw error;
   }
 }
+
+/**
+ * Options for a client of a local test server (InspIRCd): plain text on `port`, follow-ups
+ * and messages paced fast so tests do not wait on the flood limit.
+ */
+export function localClientOptions(
+  port: number,
+  client: { bus: EventBus; networkId: number; nick: string },
+): IrcClientOptions {
+  return {
+    ...client,
+    host: "127.0.0.1",
+    port,
+    tls: false,
+    followUpInterval: 50,
+    messageRate: { burst: 20, interval: 50 },
+  };
+}

@@ -121,6 +121,48 @@ Deno.test("IrcClient asks for the next AFTER page while a reply comes back full,
   assert.equal(sent(peer, /^CHATHISTORY/).length, 3, "a reply that is not full ends the paging");
 });
 
+Deno.test("IrcClient labels CHATHISTORY where it can: an answer without history (an ACK) ends the request at once", async () => {
+  await using link = await connectToScriptedPeer({
+    followUpInterval: 0,
+    historyLimit: 2,
+    lastStored: () => new Date(at(1)),
+    register: { caps: `${HISTORY_CAPS} labeled-response` },
+  });
+  const { client, peer } = link;
+  client.join("#p");
+  client.join("#q");
+  client.join("#r");
+  await joined(peer, "#p");
+  await joined(peer, "#q");
+  await joined(peer, "#r");
+  const first = await peer.expect(/CHATHISTORY AFTER #p /);
+  const label = /^@label=(\S+) CHATHISTORY AFTER #p timestamp=\S+ 2$/.exec(first)?.[1];
+  assert.ok(label, first);
+  // A full page, in a labeled-response batch around the chathistory one: the next page.
+  await peer.send(
+    `@label=${label} :peer.test BATCH +w labeled-response`,
+    "@batch=w :peer.test BATCH +x chathistory #p",
+    `@batch=x;msgid=p2;time=${at(2)} :ann!a@h PRIVMSG #p :two`,
+    `@batch=x;msgid=p3;time=${at(3)} :ann!a@h PRIVMSG #p :three`,
+    ":peer.test BATCH -x",
+    ":peer.test BATCH -w",
+  );
+  const second = await peer.expect(/CHATHISTORY AFTER #p timestamp=2024-01-01T00:00:03\.000Z/);
+  const label2 = /^@label=(\S+) /.exec(second)?.[1];
+  assert.ok(label2 && label2 !== label, second);
+  // No history left: the server answers with a bare ACK, and #q is asked for at once.
+  await peer.send(`@label=${label2} :peer.test ACK`);
+  const q = await peer.expect(/CHATHISTORY AFTER #q /);
+  const label3 = /^@label=(\S+) /.exec(q)?.[1];
+  // A labeled FAIL ends #q too, and #r follows.
+  await peer.send(
+    `@label=${label3} :peer.test FAIL CHATHISTORY MESSAGE_ERROR AFTER #q :Messages could not be retrieved`,
+  );
+  await peer.expect(/CHATHISTORY AFTER #r /);
+  await flushed(peer, client);
+  assert.equal(sent(peer, /CHATHISTORY/).length, 4);
+});
+
 Deno.test("IrcClient backfills after a reconnect from the last stored line, and emits a line seen live and replayed once", async () => {
   const bus = new EventBus();
   const stored = new Map<string, Date>();

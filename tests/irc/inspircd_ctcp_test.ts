@@ -1,26 +1,19 @@
 // CTCP answers, message kinds and errors routed to their buffer, against a real InspIRCd with
 // a second client.
 import assert from "node:assert/strict";
-import { EventBus, IrcClient, type IrcClientOptions } from "../../mod.ts";
+import { EventBus, IrcClient } from "../../mod.ts";
 import { Recorder } from "./_recorder.ts";
 import { startInspircd } from "./_servers.ts";
+import { localClientOptions } from "./_connected.ts";
 
 Deno.test("against InspIRCd: CTCP VERSION answered, kinds seen by the other client, 404 after a kick", async () => {
   await using server = await startInspircd();
   const bus = new EventBus();
   using rec = new Recorder(bus);
-  const base = (networkId: number, nick: string): IrcClientOptions => ({
-    bus,
-    networkId,
-    host: "127.0.0.1",
-    port: server.port,
-    tls: false,
-    nick,
-    followUpInterval: 50,
-    messageRate: { burst: 20, interval: 50 },
-  });
-  const alice = new IrcClient(base(1, "alice"));
-  const bob = new IrcClient(base(2, "bob"));
+  const alice = new IrcClient(
+    localClientOptions(server.port, { bus, networkId: 1, nick: "alice" }),
+  );
+  const bob = new IrcClient(localClientOptions(server.port, { bus, networkId: 2, nick: "bob" }));
   try {
     await Promise.all([alice.connect(), bob.connect()]);
 

@@ -71,7 +71,12 @@ Deno.test("join failures, 482, 442, 401 and FAIL are error events typed by numer
   await rec.waitFor("error", (d) => d.error.startsWith("REGISTER"));
   assert.deepEqual(rec.of("error"), [
     ...codes.map((c) => ({ networkId: 4, error: `#x: Reason ${c}`, type: c, target: "#x" })),
-    { networkId: 4, error: "CHATHISTORY INVALID_TARGET #x: No such target", type: "FAIL" },
+    {
+      networkId: 4,
+      error: "CHATHISTORY INVALID_TARGET #x: No such target",
+      type: "FAIL",
+      target: "#x",
+    },
     { networkId: 4, error: "REGISTER WEAK_PASSWORD: Too weak", type: "FAIL" },
   ]);
 });

@@ -367,3 +367,26 @@ Deno.test("ScopeCheck.view() scopes typing, reactions and deletions like the mes
   const shared = new ScopeCheck({ privateMessages: true });
   assert.ok(shared.view(typing("")));
 });
+
+Deno.test("ScopeCheck.view() scopes a standard reply by the buffer it concerns, else its network", () => {
+  const check = new ScopeCheck({ channels: [{ networkId: 2, channel: "#a" }] });
+  const reply = (networkId: number, target?: string) =>
+    createEvent("server.reply", {
+      networkId,
+      type: "WARN",
+      command: "PRIVMSG",
+      code: "SLOW_DOWN",
+      context: target === undefined ? [] : [target],
+      description: "Slow down",
+      ...(target === undefined ? {} : { target }),
+    }, "irc");
+  assert.ok(check.view(reply(2, "#A")));
+  assert.equal(check.view(reply(2, "#b")), undefined);
+  assert.equal(check.view(reply(2, "bob")), undefined, "private ones are not shared");
+  assert.ok(
+    check.view(reply(2)),
+    "one about the network reaches a plugin scoped to one of its channels",
+  );
+  assert.equal(check.view(reply(1)), undefined);
+  assert.ok(new ScopeCheck({ privateMessages: true }).view(reply(2, "bob")));
+});

@@ -99,6 +99,11 @@ export type Quote = { nick: string; text: string } | "loading" | "missing";
 export interface MessageListOptions {
   /** A nick's colour, if a plugin gave it one. */
   colorOf: (networkId: number, nick: string) => string | undefined;
+  /**
+   * Whether a nick is a bot now (its roster entry): a message from the history, which keeps
+   * no `bot` tag, is marked as a live one is. Absent means only the line's own mark counts.
+   */
+  isBot?: (networkId: number, nick: string) => boolean;
   /** The original of a reply, as its quote shows it (the page fetches what it lacks). */
   quoteOf: (networkId: number, msgid: string) => Quote;
   /** The Reply button of a line was pressed. */

@@ -17,6 +17,7 @@
  *
  * @module
  */
+import { botBadge } from "./nick_list.js";
 import { foldedText } from "../event_text.js";
 import { MAX_LINES } from "../page_state.js";
 import { richText } from "./rich_text.js";
@@ -465,6 +466,18 @@ export class MessageList {
       const color = this.#colorOf(networkId, line.nick);
       if (color) nick.style.color = color;
       div.append(nick);
+      const isMessage = line.kind === "message" || line.kind === "action" ||
+        line.kind === "notice";
+      if (line.bot || (isMessage && this.#options.isBot?.(networkId, line.nick))) {
+        div.append(botBadge());
+      }
+    }
+    if (line.reply !== undefined) {
+      // FAIL, WARN or NOTE: the server's standard reply, marked by its type.
+      const type = document.createElement("span");
+      type.className = `reply-type ${line.reply.toLowerCase()}`;
+      type.textContent = line.reply;
+      div.append(type);
     }
     const text = document.createElement("span");
     text.className = "text";

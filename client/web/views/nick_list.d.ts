@@ -55,6 +55,17 @@ export declare function groupMembers(
  * });
  * ```
  */
+/**
+ * The small "BOT" mark beside a bot's nick, in the nick list and on its messages.
+ *
+ * @example
+ * ```ts ignore
+ * import { botBadge } from "./nick_list.js";
+ * document.body.append(botBadge());
+ * ```
+ */
+export declare function botBadge(): HTMLElement;
+
 export declare class NickList {
   constructor(
     parts: { list: HTMLElement; count: HTMLElement; filter: HTMLInputElement },
@@ -66,6 +77,8 @@ export declare class NickList {
     options: {
       fold: (nick: string) => string;
       isAway: (nick: string) => boolean;
+      /** Whether the user is a bot (the server's bot mode): marked "BOT". */
+      isBot?: (nick: string) => boolean;
       colorOf: (nick: string) => string | undefined;
     },
   ): void;

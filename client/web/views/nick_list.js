@@ -13,6 +13,7 @@
 /** @typedef {import("../membership.d.ts").Member} Member */
 /**
  * @typedef {{ fold: (nick: string) => string, isAway: (nick: string) => boolean,
+ *   isBot?: (nick: string) => boolean,
  *   colorOf: (nick: string) => string | undefined }} RenderOptions
  */
 
@@ -25,6 +26,18 @@ const GROUP_NAMES = new Map([
   ["v", "Voiced"],
   ["", "Users"],
 ]);
+
+/**
+ * The small "BOT" mark beside a bot's nick, in the nick list and on its messages.
+ * @returns {HTMLElement}
+ */
+export function botBadge() {
+  const badge = document.createElement("span");
+  badge.className = "bot-badge";
+  badge.textContent = "BOT";
+  badge.title = "This user is a bot";
+  return badge;
+}
 
 /**
  * `1 user`, `2 users`, `1,200 users`.
@@ -136,6 +149,11 @@ export class NickList {
         li.tabIndex = 0;
         li.title = `${nick}: whois, message, ignore…`;
         if (options.isAway(nick)) li.classList.add("away");
+        // A bot (the server's bot mode) says so beside its nick.
+        if (options.isBot?.(nick)) {
+          li.classList.add("bot");
+          li.append(botBadge());
+        }
         const color = options.colorOf(nick);
         if (color) li.style.color = color;
         fragment.append(li);

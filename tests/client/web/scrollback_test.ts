@@ -352,3 +352,16 @@ Deno.test("lines read back are kept while new ones arrive, and paging goes on fr
   assert.equal(buffer.lines.length, MAX_LINES);
   assert.equal(buffer.lines.at(-1)?.text, "line 1600");
 });
+
+Deno.test("lineFromStored() shows a stored standard reply as the live one, marked by its type", () => {
+  const reply = { ...stored(1, "PRIVMSG SLOW_DOWN #deno: Slow down", "reply"), sender: "WARN" };
+  assert.deepEqual(lineFromStored(reply), {
+    id: 1,
+    time: 1001,
+    kind: "reply",
+    reply: "WARN",
+    text: "PRIVMSG SLOW_DOWN #deno: Slow down",
+  });
+  // A sender that is no reply type is only its words.
+  assert.equal(lineFromStored({ ...reply, sender: "bob" }).kind, "event");
+});

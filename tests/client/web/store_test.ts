@@ -288,3 +288,53 @@ Deno.test("close() and our own part leave the buffer shown for the server buffer
   ]);
   assert.equal(store.currentBuffer()?.key, "*");
 });
+
+Deno.test("a standard reply goes to the buffer it concerns, else the server buffer; a FAIL shows once", () => {
+  const { batch, net } = setUp();
+  const reply = (type: "FAIL" | "WARN" | "NOTE", target?: string): UiEvent => ({
+    type: "server.reply",
+    data: {
+      networkId: 1,
+      type,
+      command: "PRIVMSG",
+      code: "SLOW_DOWN",
+      context: target ? [target] : [],
+      description: "Slow down",
+      ...(target ? { target } : {}),
+    },
+    ...at,
+  });
+  batch(
+    reply("WARN", "#Room"),
+    reply("NOTE"),
+    reply("FAIL", "#nowhere"),
+    {
+      type: "error",
+      data: { networkId: 1, error: "PRIVMSG SLOW_DOWN #nowhere: Slow down", type: "FAIL" },
+      ...at,
+    },
+  );
+  const lines = (key: string) =>
+    net.buffers.get(key)!.lines.filter((l) => l.kind === "reply").map((l) => [l.reply, l.text]);
+  assert.deepEqual(lines("#room"), [["WARN", "PRIVMSG SLOW_DOWN #Room: Slow down"]]);
+  assert.deepEqual(lines("*"), [
+    ["NOTE", "PRIVMSG SLOW_DOWN: Slow down"],
+    ["FAIL", "PRIVMSG SLOW_DOWN #nowhere: Slow down"],
+  ]);
+  assert.equal(net.buffers.get("*")!.lines.filter((l) => l.kind === "error").length, 0);
+});
+
+Deno.test("a bot's message is marked, and isBot() reads the roster", () => {
+  const { store, batch, net } = setUp();
+  batch(said("#room", "robot", "beep", { bot: true }), said("#room", "bob", "hi"));
+  assert.deepEqual(net.buffers.get("#room")!.lines.map((l) => l.bot ?? false), [true, false]);
+  store.receive({
+    kind: "batch",
+    events: [],
+    roster: [{ networkId: 1, nickname: "Robot", away: false, bot: true }],
+    updates: [],
+  });
+  assert.equal(store.isBot(1, "robot"), true);
+  assert.equal(store.isBot(1, "bob"), false);
+  assert.equal(store.dirty.nicks, true, "the nick list is drawn again with its mark");
+});
