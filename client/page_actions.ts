@@ -248,7 +248,8 @@ export class PageActions {
         return plugins.activity(action.name).slice(0, ACTIVITY_PAGE_ENTRIES);
       case "plugin.upgrade.plan": {
         await using plan = await planUpgrade(plugins, dataDir, action.name);
-        return { name: plan.name, from: plan.from, to: plan.to, added: plan.added };
+        const { name, source, from, to, integrity, changelog, added, removed } = plan;
+        return { name, source, from, to, integrity, changelog, added, removed };
       }
       case "plugin.upgrade":
         return await this.#pluginVerb(async () => {
