@@ -302,12 +302,17 @@ async function setAside(
   const aside = join(jsrDir(dataDir), `.previous-${crypto.randomUUID()}`);
   await Deno.mkdir(aside);
   await Deno.rename(source, join(aside, "source"));
-  await Deno.copyFile(lockfile, join(aside, "lock")).catch(() => {});
+  const hadLock = await Deno.copyFile(lockfile, join(aside, "lock")).then(() => true, (error) => {
+    if (error instanceof Deno.errors.NotFound) return false;
+    throw error;
+  });
   return {
     async restore() {
       await Deno.remove(source, { recursive: true }).catch(() => {});
       await Deno.rename(join(aside, "source"), source);
-      await Deno.rename(join(aside, "lock"), lockfile).catch(() => {});
+      // A graph that had no remote modules had no lockfile: the new version's goes too.
+      if (hadLock) await Deno.rename(join(aside, "lock"), lockfile);
+      else await Deno.remove(lockfile).catch(() => {});
     },
     async [Symbol.asyncDispose]() {
       await Deno.remove(aside, { recursive: true }).catch(() => {});

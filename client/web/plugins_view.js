@@ -127,10 +127,12 @@ export function upgradeWithConsent(name, request) {
     );
     const diff = document.createElement("div");
     diff.className = "diff";
-    for (const [className, lines, label] of /** @type {const} */ ([
-      ["added", got.added, "Added (needs your consent)"],
-      ["removed", got.removed, "Removed (no longer asked for: dropped from the grant)"],
-    ])) {
+    for (
+      const [className, lines, label] of /** @type {const} */ ([
+        ["added", got.added, "Added (needs your consent)"],
+        ["removed", got.removed, "Removed (no longer asked for: dropped from the grant)"],
+      ])
+    ) {
       if (lines.length === 0) continue;
       const list = document.createElement("ul");
       list.className = className;
