@@ -252,7 +252,7 @@ export async function showActivity(name, request) {
  *   boundary: { available: boolean, reason?: string }, isolationText: string[],
  *   diskQuotaMb: number }} InstallPlan
  * @typedef {{ networkId: number, name: string, channels: string[] }} ScopePlace
- * @typedef {{ nick: string, buffer: string, network: string }} LinkOrigin
+ * @typedef {{ nick: string, buffer: string, network: string } | { commandLine: true }} LinkOrigin
  */
 
 /** @param {unknown} v @returns {v is InstallRequest} */
@@ -289,7 +289,7 @@ function el(tag, text, className) {
 
 /**
  * The consent sheet of a `jsr:` install: the backend fetches and checks the plugin first,
- * then the sheet shows where the link came from (for one posted in a chat), the version
+ * then the sheet shows where the link came from (a chat line, the command line), the version
  * that will be pinned with its integrity, each request with its reason, a scope picker
  * (private messages off), the isolation with the OS boundary's state, and the disk quota.
  * Nothing installs without the Install click; Cancel removes what was fetched. A failure
@@ -305,16 +305,7 @@ export function installWithConsent(specifier, request, options) {
   const dialog = document.createElement("dialog");
   dialog.id = "install-dialog";
   const title = el("h3", `Install ${visibleText(specifier)}`);
-  const from = options.origin
-    ? el(
-      "p",
-      visibleText(
-        `Posted by ${options.origin.nick} in ${options.origin.buffer} on ${options.origin.network}. ` +
-          "Anyone can post a link: install only what you trust.",
-      ),
-      "origin",
-    )
-    : undefined;
+  const from = options.origin ? el("p", originText(options.origin), "origin") : undefined;
   const status = el("p", "Fetching and checking it from the registry…", "status");
   const body = document.createElement("div");
   const error = el("p", "", "error");
@@ -430,6 +421,22 @@ export function installWithConsent(specifier, request, options) {
     /** @type {HTMLButtonElement} */ (yes).disabled = false;
   }).catch(fail);
   return result;
+}
+
+/**
+ * Where a link came from, in the sheet's words: a chat line's poster and place, or the
+ * command line (`deno task run 'jsr:…'`).
+ *
+ * @param {LinkOrigin} origin
+ */
+function originText(origin) {
+  if ("commandLine" in origin) {
+    return "Source: command line (deno task run). Install only what you trust.";
+  }
+  return visibleText(
+    `Posted by ${origin.nick} in ${origin.buffer} on ${origin.network}. ` +
+      "Anyone can post a link: install only what you trust.",
+  );
 }
 
 /**
