@@ -12,8 +12,8 @@
  * `jsr:@scope/name[@range]`: scope and name in JSR's lowercase letters, digits and hyphens;
  * a range of at most 100 characters with no control character (spaces are allowed: `>=1 <2`).
  */
-// deno-lint-ignore no-control-regex
 export const JSR_SPECIFIER =
+  // deno-lint-ignore no-control-regex
   /^jsr:(@[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*)(?:@([^\x00-\x1f\x7f]{1,100}))?$/;
 
 /**

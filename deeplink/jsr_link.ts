@@ -59,7 +59,15 @@ export class JsrLinkError extends SyntaxError {
   }
 }
 
-/** Whether `raw` is meant as a `jsr:` link (any case), valid or not. */
+/**
+ * Whether `raw` is meant as a `jsr:` link (any case), valid or not.
+ *
+ * @example
+ * ```ts
+ * import { isJsrLink } from "./jsr_link.ts";
+ * console.log(isJsrLink("JSR:@someone/greeter"), isJsrLink("irc://a.example")); // true false
+ * ```
+ */
 export function isJsrLink(raw: string): boolean {
   return /^jsr:/i.test(raw);
 }
