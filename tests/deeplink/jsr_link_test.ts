@@ -49,6 +49,7 @@ Deno.test("parseJsrLink() splits a plugin link and refuses what is not one", () 
       "jsr:@Someone/greeter",
       "jsr:@someone/greeter@",
       "jsr:@someone/greeter@^1\n2",
+      "jsr:@someone/greeter@>=1 <2",
       "jsr:@someone",
       `jsr:@someone/greeter@${"1".repeat(101)}`,
       `jsr:@${"a".repeat(400)}/b`,
