@@ -6,7 +6,7 @@
 
 /**
  * `jsr:@scope/name[@range]`: scope and name in JSR's lowercase letters, digits and hyphens;
- * a range of at most 100 characters with no whitespace or control character.
+ * a range of at most 100 characters with no control character, nor whitespace at either end.
  *
  * @example
  * ```ts

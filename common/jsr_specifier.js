@@ -10,12 +10,12 @@
 
 /**
  * `jsr:@scope/name[@range]`: scope and name in JSR's lowercase letters, digits and hyphens;
- * a range of at most 100 characters with no whitespace or control character (`^1`, `~1.2`,
- * `>=1.2.0`), so a link stays one word in a chat line and on a command line.
+ * a range of at most 100 characters (`^1`, `~1.2`, `>=1 <3`, `^1 || ^2`) with no control
+ * character, nor whitespace at either end.
  */
 export const JSR_SPECIFIER =
   // deno-lint-ignore no-control-regex
-  /^jsr:(@[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*)(?:@([^\s\x00-\x1f\x7f]{1,100}))?$/;
+  /^jsr:(@[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*)(?:@([^\s\x00-\x1f\x7f](?:[^\x00-\x1f\x7f]{0,98}[^\s\x00-\x1f\x7f])?))?$/;
 
 /**
  * The package and range of a `jsr:` specifier (`*` when it names no range), or `undefined`

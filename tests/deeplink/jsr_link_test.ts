@@ -43,13 +43,16 @@ Deno.test("parseJsrLink() splits a plugin link and refuses what is not one", () 
     range: "^1.2",
   });
   assert.equal(parseJsrLink("jsr:@someone/greeter").range, "*");
+  // A range may hold spaces inside (one quoted word on a command line).
+  assert.equal(parseJsrLink("jsr:@someone/greeter@>=1 <3").range, ">=1 <3");
   for (
     const bad of [
       "jsr:greeter",
       "jsr:@Someone/greeter",
       "jsr:@someone/greeter@",
       "jsr:@someone/greeter@^1\n2",
-      "jsr:@someone/greeter@>=1 <2",
+      "jsr:@someone/greeter@ ^1",
+      "jsr:@someone/greeter@^1 ",
       "jsr:@someone",
       `jsr:@someone/greeter@${"1".repeat(101)}`,
       `jsr:@${"a".repeat(400)}/b`,
