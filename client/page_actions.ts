@@ -259,6 +259,11 @@ export class PageActions {
               `Cannot upgrade plugin ${action.name}: the registry now offers ${plan.to}, got ${action.version}`,
             );
           }
+          if (action.integrity !== undefined && plan.integrity !== action.integrity) {
+            throw new Error(
+              `Cannot upgrade plugin ${action.name}: integrity check failed: the registry now serves ${plan.to} as ${plan.integrity}, not the ${action.integrity} the sheet showed; nothing changed`,
+            );
+          }
           const unseen = plan.added.filter((request) => !action.consent.includes(request));
           await applyUpgrade(plugins, dataDir, plan, { consent: unseen.length === 0 });
         });

@@ -103,7 +103,13 @@ export function upgradeWithConsent(name, request) {
     /** @type {HTMLButtonElement} */ (yes).disabled = true;
     status.hidden = false;
     status.textContent = "Upgrading: installing and starting the new version…";
-    request({ kind: "plugin.upgrade", name, version: planned.to, consent: planned.added })
+    request({
+      kind: "plugin.upgrade",
+      name,
+      version: planned.to,
+      integrity: planned.integrity,
+      consent: planned.added,
+    })
       .then(() => finish(true), fail);
   });
 

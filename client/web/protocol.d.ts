@@ -133,7 +133,14 @@ export type Action =
     | { kind: "plugins.sources" }
     | { kind: "plugin.upgrade.plan"; name: string }
     | { kind: "plugin.activity"; name: string }
-    | { kind: "plugin.upgrade"; name: string; version: string; consent: string[] }
+    | {
+      kind: "plugin.upgrade";
+      name: string;
+      version: string;
+      consent: string[];
+      /** The integrity the upgrade sheet showed; the upgrade is refused for other bytes. */
+      integrity?: string;
+    }
     | { kind: "plugin.install.plan"; specifier: string }
     | { kind: "plugin.install.cancel"; planId: string }
     | {

@@ -34,6 +34,7 @@ const COMMAND = /^[a-z0-9][a-z0-9_-]{0,31}$/i;
 const VERSION = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
 /** Most requests a consent for an upgrade may list. */
 const MAX_CONSENT = 256;
+const INTEGRITY = /^sha256-[0-9a-f]{64}$/;
 const PLAN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Places a consent sheet may pick for a plugin's scope. */
 const MAX_SCOPE_PLACES = 1000;
@@ -428,6 +429,8 @@ const ACTIONS = {
     name: str(o, "name", PLUGIN, "a plugin name"),
     version: str(o, "version", VERSION, "an exact version"),
     consent: consentList(o.consent ?? []),
+    // What the sheet showed: the bytes applied must be those (a republished version is not).
+    ...defined({ integrity: optStr(o, "integrity", INTEGRITY, "sha256-<64 hex digits>") }),
   }),
   "plugin.install.plan": (o) => ({
     kind: "plugin.install.plan",

@@ -211,3 +211,35 @@ for (
     assert.deepEqual(browser.errors, []);
   });
 }
+
+Deno.test("upgrade sheet: a version republished with other bytes after the sheet showed it is refused on integrity", async () => {
+  const { registry, dataDir } = await installed();
+  await using _registry = registry;
+  await addWiderGreeter(registry);
+  await using client = await tempClient({ dataDir });
+  await client.plugins.load("greeter");
+  await using browser = await launchPage();
+  const { page } = browser;
+  await page.goto(client.url);
+  const { sheet } = await openUpgrade(page);
+  const pin = sheet.locator(".pin");
+  await pin.waitFor();
+  const shown = (await pin.innerText()).match(/sha256-[0-9a-f]{64}/)?.[0];
+  // The registry republishes 1.1.0: a new, self-consistent manifest, other code.
+  await Deno.remove(join(registry.root, "@test/greeter/1.1.0"), { recursive: true });
+  await addWiderGreeter(registry, `ctx.log.info("not what was shown");`);
+  await sheet.locator('button[data-action="confirm"]').click();
+  const error = sheet.locator(".error");
+  await error.waitFor();
+  assert.match(
+    await error.innerText(),
+    new RegExp(
+      `^Cannot upgrade plugin greeter: integrity check failed: the registry now serves 1\\.1\\.0 as sha256-[0-9a-f]{64}, not the ${shown} the sheet showed; nothing changed$`,
+    ),
+  );
+  const [plugin] = client.plugins.list();
+  assert.equal(plugin.version, "1.0.0");
+  assert.equal(plugin.state, "running");
+  assert.deepEqual(await jsrFiles(dataDir), INSTALLED);
+  assert.deepEqual(browser.errors, []);
+});
