@@ -4,6 +4,7 @@
  * running host, so the previous pinned version is put back and runs again.
  */
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { main } from "../../plugins/cli.ts";
 import { applyUpgrade, planUpgrade } from "../../plugins/jsr.ts";
 import { jsrDir, readPin } from "../../plugins/_jsr_pin.ts";
@@ -55,6 +56,20 @@ async function installKeeper(): Promise<{ registry: LocalRegistry; dataDir: stri
   return { registry, dataDir };
 }
 
+/** The plugins folder's entries two levels down (pinned copies, staging, caches, .jsr). */
+async function pluginEntries(dataDir: string): Promise<string[]> {
+  const root = join(dataDir, "plugins");
+  const names: string[] = [];
+  for await (const entry of Deno.readDir(root)) {
+    names.push(entry.name);
+    if (!entry.isDirectory) continue;
+    for await (const inner of Deno.readDir(join(root, entry.name))) {
+      names.push(`${entry.name}/${inner.name}`);
+    }
+  }
+  return names.sort();
+}
+
 async function jsrFiles(dataDir: string): Promise<string[]> {
   return (await Array.fromAsync(Deno.readDir(jsrDir(dataDir)))).map((e) => e.name).sort();
 }
@@ -97,6 +112,7 @@ Deno.test("applyUpgrade() puts the previous pinned version back when the new one
   const lockText = () => Deno.readTextFile(lockfile).catch(() => null);
   const lock = await lockText();
   const files = await jsrFiles(dataDir);
+  const entries = await pluginEntries(dataDir);
 
   await using plan = await planUpgrade(h.host, dataDir, "keeper");
   await assert.rejects(
@@ -110,6 +126,8 @@ Deno.test("applyUpgrade() puts the previous pinned version back when the new one
   assert.deepEqual(await readPin(dataDir, "keeper"), pin);
   assert.equal(await lockText(), lock);
   assert.deepEqual(await jsrFiles(dataDir), files);
+  // Nothing half-done anywhere in the plugins folder: no staging, trial or set-aside copy.
+  assert.deepEqual(await pluginEntries(dataDir), entries);
   // Started again from its own files: 1.0.0 came up a second time.
   await waitUntil(
     () => h.logs.filter((l) => l.message === "keeper 1.0.0 up").length === 2,
