@@ -301,7 +301,16 @@ async function setAside(
   const lockfile = lockfilePath(dataDir, name);
   const aside = join(jsrDir(dataDir), `.previous-${crypto.randomUUID()}`);
   await Deno.mkdir(aside);
-  await Deno.rename(source, join(aside, "source"));
+  try {
+    await Deno.rename(source, join(aside, "source"));
+  } catch (error) {
+    await Deno.remove(aside, { recursive: true }).catch(() => {});
+    // Without it nothing could be put back: refuse before anything changes.
+    throw new PluginLoadError(
+      name,
+      `its source folder ${source} cannot be set aside (${errorMessage(error)}); reinstall it`,
+    );
+  }
   const hadLock = await Deno.copyFile(lockfile, join(aside, "lock")).then(() => true, (error) => {
     if (error instanceof Deno.errors.NotFound) return false;
     throw error;
