@@ -1,7 +1,7 @@
 /**
  * `deno task run`: the IRC client.
  *
- *   deno task run [--data-dir DIR] [--port N] [--no-open] [--retention-days N] [irc://...]
+ *   deno task run [--data-dir DIR] [--port N] [--no-open] [--retention-days N] [irc://...|jsr:...]
  *   deno task run -- export [--data-dir DIR] [--out DIR] [--network NAME|ID] [--buffer NAME]
  *
  * - Without `--headless`: serves the web UI on 127.0.0.1 port 6690 (`--port N`, or the
@@ -14,9 +14,11 @@
  *   its own flags (`--server` etc.) also select it.
  * - `--retention-days N` keeps N days of message history (default: everything).
  * - `export` writes the stored history as plain-text logs per buffer (history/export_cli.ts).
- * - An `irc://` or `ircs://` link is handed to the running instance when there is one
- *   (exit 0), else this process becomes the instance and opens the link once the page is
- *   ready. An invalid link exits 2; a usage error exits 64.
+ * - An `irc://` or `ircs://` link, or a `jsr:@scope/name[@range]` plugin link, is handed to
+ *   the running instance when there is one (exit 0), else this process becomes the instance
+ *   and opens the link once the page is ready. A plugin link opens the consent sheet in the
+ *   page (its source: the command line); nothing installs without the click there. An
+ *   invalid link exits 2; a usage error exits 64.
  *
  * Ctrl-C (SIGINT) or SIGTERM shuts down in order: QUIT every network (bounded), plugins,
  * the bus (drained), storage, and exits 0. A signal during start lets the start finish,
@@ -39,7 +41,7 @@ import { errorMessage } from "./common/error_message.ts";
 export const DEFAULT_PORT = 6690;
 
 const USAGE =
-  "Usage: deno task run [--data-dir DIR] [--port N] [--no-open] [--retention-days N] [irc://host/#channel]\n       deno task run -- export [--data-dir DIR] [--out DIR] [--network NAME|ID] [--buffer NAME]\n       deno task run --headless --server host[:port] [--tls] --nick N [--join #a,#b]";
+  "Usage: deno task run [--data-dir DIR] [--port N] [--no-open] [--retention-days N] [irc://host/#channel | jsr:@scope/name[@range]]\n       deno task run -- export [--data-dir DIR] [--out DIR] [--network NAME|ID] [--buffer NAME]\n       deno task run --headless --server host[:port] [--tls] --nick N [--join #a,#b]";
 
 /** Runs the client with `args`; resolves with the exit code once it has stopped. */
 export async function main(args: string[]): Promise<number> {

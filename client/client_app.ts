@@ -43,7 +43,7 @@ export interface ClientOptions {
    * default). A port another program holds rejects with `PortInUseError`.
    */
   port?: number;
-  /** An `irc://` link to handle at cold start (delivered once the page is ready). */
+  /** An `irc://` or `jsr:` link to handle at cold start (delivered once the page is ready). */
   link?: string;
   /** Limits of the web server (tests lower them); the defaults are in `WebServerOptions`. */
   web?: Pick<WebServerOptions, "maxConnections" | "requestTimeoutMs" | "maxMessageBytes">;

@@ -259,7 +259,8 @@ export class PageActions {
         );
       case "plugin.upgrade.plan": {
         await using plan = await planUpgrade(plugins, dataDir, action.name);
-        return { name: plan.name, from: plan.from, to: plan.to, added: plan.added };
+        const { name, source, from, to, integrity, changelog, added, removed } = plan;
+        return { name, source, from, to, integrity, changelog, added, removed };
       }
       case "plugin.upgrade":
         return await this.#pluginVerb(async () => {
@@ -267,6 +268,11 @@ export class PageActions {
           if (plan.to !== action.version) {
             throw new Error(
               `Cannot upgrade plugin ${action.name}: the registry now offers ${plan.to}, got ${action.version}`,
+            );
+          }
+          if (action.integrity !== undefined && plan.integrity !== action.integrity) {
+            throw new Error(
+              `Cannot upgrade plugin ${action.name}: integrity check failed: the registry now serves ${plan.to} as ${plan.integrity}, not the ${action.integrity} the sheet showed; nothing changed`,
             );
           }
           const unseen = plan.added.filter((request) => !action.consent.includes(request));

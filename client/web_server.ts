@@ -72,6 +72,7 @@ const ASSETS: Record<string, string> = {
   // The deep-link payload checks the backend uses too: one grammar (see app.js's import).
   "/deeplink/deeplink_payloads.js": "../../deeplink/deeplink_payloads.js",
   "/common/visible_text.js": "../../common/visible_text.js",
+  "/common/jsr_specifier.js": "../../common/jsr_specifier.js",
 };
 
 const TYPES: Record<string, string> = {

@@ -2,7 +2,7 @@
  * Hand a link to the running client, or become the running client.
  *
  *   deno run --allow-read --allow-write --allow-net=127.0.0.1 --allow-env --allow-sys=uid \
- *     deeplink/cli.ts [--data-dir DIR] ['irc://host/#chan']
+ *     deeplink/cli.ts [--data-dir DIR] ['irc://host/#chan' | 'jsr:@scope/name']
  *
  * - An invalid link: prints the IrcUrlError to stderr, exits 2.
  * - A live instance accepts the link: exits 0.
@@ -24,7 +24,7 @@ import { listenForLinks } from "./single_instance.ts";
 import { NetworkStore } from "../storage/network_store.ts";
 import { errorMessage } from "../common/error_message.ts";
 
-const USAGE = "Usage: cli.ts [--data-dir DIR] [irc://host/#channel]";
+const USAGE = "Usage: cli.ts [--data-dir DIR] [irc://host/#channel | jsr:@scope/name[@range]]";
 
 async function main(args: string[]): Promise<number> {
   let values: { "data-dir"?: string; help?: boolean };

@@ -2,6 +2,7 @@ import type { IrcLink, Target } from "./irc_link.ts";
 import type { DeepLinkEventMap } from "./deeplink_events.ts";
 import type { NetworkMatch } from "../storage/network_store.ts";
 import { parseIrcUrl } from "./parse_irc_url.ts";
+import { isJsrLink, type JsrLink, parseJsrLink } from "./jsr_link.ts";
 
 /**
  * What the handler needs from saved networks: the ones matching a host, in a stable order.
@@ -63,7 +64,7 @@ export interface DeepLinkHandlerOptions {
  * ```
  */
 export type DeepLinkOutcome =
-  | { status: "queued"; link: IrcLink; position: number }
+  | { status: "queued"; link: IrcLink | JsrLink; position: number }
   | DeepLinkDelivery;
 
 /**
@@ -80,7 +81,7 @@ export type DeepLinkOutcome =
 export type DeepLinkDelivery = {
   [K in keyof DeepLinkEventMap]: {
     status: "delivered";
-    link: IrcLink;
+    link: IrcLink | JsrLink;
     event: K;
     payload: DeepLinkEventMap[K];
   };
@@ -92,6 +93,9 @@ export type DeepLinkDelivery = {
  *   prefilled form is the user's consent);
  * - one matches: `deeplink:join`;
  * - several match: `deeplink:disambiguate`, candidates by ascending network id.
+ *
+ * A `jsr:@scope/name[@range]` link (a plugin to install) becomes `deeplink:install-plugin`,
+ * which only opens the consent sheet; a malformed one throws a {@linkcode JsrLinkError}.
  *
  * Links handled before the frontend calls `ready()` are queued, all of them and in order,
  * and delivered once by `ready()`; after it, links are delivered at once. Matching happens
@@ -114,7 +118,7 @@ export type DeepLinkDelivery = {
 export class DeepLinkHandler {
   #store: NetworkMatcher;
   #frontend: DeepLinkEmitter;
-  #queue: IrcLink[] = [];
+  #queue: (IrcLink | JsrLink)[] = [];
   #ready = false;
   #draining = false;
 
@@ -132,10 +136,11 @@ export class DeepLinkHandler {
 
   /**
    * Parses a link and delivers its event, or queues it before `ready()`. Throws
-   * `IrcUrlError` for an invalid link, without emitting or queueing anything.
+   * `IrcUrlError` (or `JsrLinkError` for a `jsr:` link) for an invalid link, without
+   * emitting or queueing anything.
    */
   handle(raw: string): DeepLinkOutcome {
-    const link = parseIrcUrl(raw);
+    const link = isJsrLink(raw) ? parseJsrLink(raw) : parseIrcUrl(raw);
     if (!this.#ready) {
       // While ready() drains, a link handled from inside a frontend handler joins the
       // queue's tail, so order holds and nothing is delivered twice.
@@ -176,7 +181,7 @@ export class DeepLinkHandler {
   }
 
   /** The links queued for `ready()`, in order (copies; empty once ready). */
-  pending(): IrcLink[] {
+  pending(): (IrcLink | JsrLink)[] {
     return this.#queue.map((link) => structuredClone(link));
   }
 
@@ -185,7 +190,12 @@ export class DeepLinkHandler {
     return this.#ready;
   }
 
-  #deliver(link: IrcLink): DeepLinkDelivery {
+  #deliver(link: IrcLink | JsrLink): DeepLinkDelivery {
+    if (link.scheme === "jsr") {
+      const payload = { specifier: link.specifier };
+      this.#frontend.emit("deeplink:install-plugin", payload);
+      return { status: "delivered", link, event: "deeplink:install-plugin", payload };
+    }
     const matches = this.#store.matchHost(link.host);
     const targets = link.targets.map(copyTarget);
     if (matches.length === 0) {

@@ -76,6 +76,22 @@ export interface DeepLinkDisambiguate {
 }
 
 /**
+ * Payload of `deeplink:install-plugin`: a `jsr:` link given on the command line
+ * (`deno task run 'jsr:@scope/name'`). The frontend opens the plugin consent sheet for it,
+ * its source shown as the command line; nothing installs without the user's click there.
+ *
+ * @example
+ * ```ts
+ * import type { DeepLinkInstallPlugin } from "./deeplink_events.ts";
+ * const install: DeepLinkInstallPlugin = { specifier: "jsr:@someone/greeter@^1" };
+ * ```
+ */
+export interface DeepLinkInstallPlugin {
+  /** `jsr:@scope/name[@range]`, as given. */
+  specifier: string;
+}
+
+/**
  * The frontend events of deep-link handling (spec 6.5), by name. This map is the contract
  * between the backend that emits them and the page that listens.
  *
@@ -92,6 +108,8 @@ export interface DeepLinkEventMap {
   "deeplink:add-network": DeepLinkAddNetwork;
   /** The link matched several saved networks. */
   "deeplink:disambiguate": DeepLinkDisambiguate;
+  /** A `jsr:` plugin link: open its consent sheet. */
+  "deeplink:install-plugin": DeepLinkInstallPlugin;
 }
 
 export { deepLinkValidators } from "./deeplink_payloads.js";

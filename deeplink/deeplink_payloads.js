@@ -8,6 +8,8 @@
  * @module
  */
 
+import { JSR_SPECIFIER } from "../common/jsr_specifier.js";
+
 /** @param {unknown} value @returns {value is Record<string, unknown>} */
 function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -64,11 +66,21 @@ function isDisambiguate(payload) {
   return isRecord(payload) && isCandidates(payload.candidates) && isTargets(payload.targets);
 }
 
+/**
+ * @param {unknown} payload
+ * @returns {payload is import("./deeplink_events.ts").DeepLinkInstallPlugin}
+ */
+function isInstallPlugin(payload) {
+  return isRecord(payload) && typeof payload.specifier === "string" &&
+    JSR_SPECIFIER.test(payload.specifier);
+}
+
 /** Checks an incoming payload against its `deeplink:*` shape, field by field. */
 export const deepLinkValidators = Object.freeze({
   "deeplink:join": isJoin,
   "deeplink:add-network": isAddNetwork,
   "deeplink:disambiguate": isDisambiguate,
+  "deeplink:install-plugin": isInstallPlugin,
 });
 
 /**
@@ -87,6 +99,8 @@ export function readDeepLink(name, payload) {
       return isAddNetwork(payload) ? { name, payload } : undefined;
     case "deeplink:disambiguate":
       return isDisambiguate(payload) ? { name, payload } : undefined;
+    case "deeplink:install-plugin":
+      return isInstallPlugin(payload) ? { name, payload } : undefined;
     default:
       return undefined;
   }

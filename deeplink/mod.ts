@@ -1,6 +1,7 @@
 /**
  * Deep links: `irc://` and `ircs://` links parsed, matched against saved networks, and
- * turned into one frontend event each, with a cold-start queue and single-instance handoff.
+ * turned into one frontend event each, with a cold-start queue and single-instance handoff;
+ * `jsr:` plugin links take the same way to the plugin consent sheet.
  *
  * @module
  */
@@ -8,6 +9,7 @@ export * from "../net/irc_url_error.ts";
 export * from "./irc_link.ts";
 export { normalizeHost } from "../net/host.ts";
 export * from "./parse_irc_url.ts";
+export * from "./jsr_link.ts";
 export * from "./format_irc_url.ts";
 export * from "./deeplink_events.ts";
 export * from "./frontend_transport.ts";

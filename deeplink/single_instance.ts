@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { IrcUrlError } from "../net/irc_url_error.ts";
+import { JsrLinkError } from "./jsr_link.ts";
 import { randomToken, sameToken } from "./token.ts";
 import { serveBounded } from "./bounded_listener.ts";
 import { errorMessage } from "../common/error_message.ts";
@@ -46,7 +47,7 @@ export interface LinkListenerOptions {
   dataDir: string;
   /**
    * Receives each authenticated link, e.g. `(raw) => handler.handle(raw)`. Throwing an
-   * `IrcUrlError` rejects the link; the sender reports that error.
+   * `IrcUrlError` or `JsrLinkError` rejects the link; the sender reports that error.
    */
   onLink: (raw: string) => unknown;
   /**
@@ -194,7 +195,7 @@ export async function listenForLinks(options: LinkListenerOptions): Promise<Link
       onLink(request.link);
       return { status: "delivered" };
     } catch (error) {
-      if (error instanceof IrcUrlError) {
+      if (error instanceof IrcUrlError || error instanceof JsrLinkError) {
         return { status: "rejected", code: error.code, message: error.message };
       }
       onError(error instanceof Error ? error : new Error(String(error)));

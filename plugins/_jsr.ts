@@ -12,6 +12,7 @@ import { PluginRegistryError } from "./errors.ts";
 import { compareVersions, exactVersion, satisfies } from "./_sdk_range.ts";
 import { sha256 } from "./_pinned_copy.ts";
 import { errorMessage } from "../common/error_message.ts";
+import { splitJsrSpecifier } from "../common/jsr_specifier.js";
 
 /** Most bytes of a `meta.json` or `<version>_meta.json`. */
 const MAX_META_BYTES = 1024 * 1024;
@@ -48,13 +49,12 @@ export function registryUrl(): string {
 
 /** Parses `jsr:@scope/name[@range]`; throws a {@linkcode PluginRegistryError}. */
 export function parseJsrSpecifier(text: string): JsrSpecifier {
-  const match = /^jsr:(@[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*)(?:@(.+))?$/.exec(text);
-  if (!match) {
+  const split = splitJsrSpecifier(text);
+  if (!split) {
     throw new PluginRegistryError(text, "a JSR plugin is named jsr:@scope/name[@range]", text);
   }
-  const range = match[2] ?? "*";
-  inRange(text, "0.0.0", range);
-  return { pkg: match[1], range };
+  inRange(text, "0.0.0", split.range);
+  return split;
 }
 
 /** The published, unyanked versions of `pkg`, newest first. */

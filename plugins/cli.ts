@@ -301,10 +301,14 @@ export async function main(
           return 2;
         }
         await using plan = await planUpgrade(host, dataDir, name, rest[1]);
-        io.out(`${name} ${plan.from} -> ${plan.to}: ${plan.manifest.description}`);
+        // The manifest's words are the author's: nothing in them may reach the terminal raw.
+        io.out(visibleText(`${name} ${plan.from} -> ${plan.to}: ${plan.manifest.description}`));
+        io.out(`  integrity ${plan.integrity}`);
+        if (plan.changelog) io.out(visibleText(`  changelog ${plan.changelog}`));
+        for (const line of plan.removed) io.out(`  - ${line} (no longer asked for: dropped)`);
         if (plan.added.length > 0) {
           io.out(`It asks for more than you granted:`);
-          for (const line of plan.added) io.out(`  ${line}`);
+          for (const line of plan.added) io.out(visibleText(`  + ${line}`));
           if (!(values.yes || io.confirm("Grant these and upgrade?"))) {
             io.err(`Not upgraded: consent was not given for ${plan.added.join("; ")}`);
             return 1;

@@ -117,20 +117,29 @@ export function hasUpdate(row: PluginSource): boolean {
  * ```ts ignore
  * await using plan = await planUpgrade(host, dataDir, "greeter");
  * console.log(plan.added); // ["capability:storage (Remembers who was greeted)"]
+ * console.log(plan.removed); // ["net:old.example.org"]
  * await applyUpgrade(host, dataDir, plan, { consent: true });
  * ```
  */
 export interface UpgradePlan extends AsyncDisposable {
   /** The plugin. */
   name: string;
+  /** `jsr:@scope/name`. */
+  source: string;
   /** The version installed now. */
   from: string;
   /** The version it would upgrade to. */
   to: string;
+  /** `sha256-<hex>` of the new version's `<version>_meta.json`: what will be pinned. */
+  integrity: string;
+  /** The new version's `changelog` URL from its `plugin.json`, or `null`. */
+  changelog: string | null;
   /** The new version's manifest. */
   manifest: PluginManifest;
   /** What it requests beyond the grant, each with its reason: empty when nothing is new. */
   added: string[];
+  /** What was granted that the new version no longer requests (it is dropped). */
+  removed: string[];
   /** @internal The fetched files and the range to pin. */
   fetched: FetchedPlugin;
   /** @internal */
@@ -141,8 +150,9 @@ export interface UpgradePlan extends AsyncDisposable {
 
 /**
  * Fetches and verifies the latest version of JSR plugin `name` (or the highest in `range`,
- * which then becomes its range), and works out what it requests beyond the grant.
- * Throws a `PluginRegistryError` or `PluginLoadError`; nothing installed changes.
+ * which then becomes its range), and works out what it requests beyond the grant and what
+ * of the grant it no longer requests. Throws a `PluginRegistryError` or `PluginLoadError`;
+ * nothing installed changes.
  *
  * @example
  * ```ts ignore
@@ -168,12 +178,17 @@ export async function planUpgrade(
     throw new PluginIdentityError(manifest.name, source, installed.path);
   }
   const to = fetched.pinned.version;
+  const requested = new Set(missingConsent(manifest, NOTHING_GRANTED));
   return {
     name,
+    source,
     from: pin.version,
     to,
+    integrity: fetched.pinned.integrity,
+    changelog: manifest.changelog ?? null,
     manifest,
     added: newRequests(manifest, installed),
+    removed: grantItems(installed.granted).filter((item) => !requested.has(item)),
     fetched,
     range: range ?? `^${to}`,
     installed,
@@ -184,8 +199,9 @@ export async function planUpgrade(
 /**
  * Applies a plan: refused when it adds requests without `consent`; then the new version
  * is installed and started in a scratch host, and only when that works does it replace
- * the installed one (reloaded when it runs). Throws a `PluginLoadError` otherwise, with
- * the old version still installed and running.
+ * the installed one (reloaded when it runs). When the new version fails at any step, the
+ * previous pinned version is put back (files, lockfile, grant; started again when it ran)
+ * and a `PluginLoadError` says what failed and that it rolled back.
  *
  * @example
  * ```ts ignore
@@ -209,18 +225,41 @@ export async function applyUpgrade(
     ? { ...grantAll(plan.manifest), scope: installed.granted.scope }
     : undefined;
   const lockfile = lockfilePath(dataDir, name);
-  await trialStart(dataDir, plan.fetched.folder, {
-    grant: grant ?? installed.granted,
-    isolation: installed.isolation,
-    lockfile,
-  }).catch((error: unknown) => {
+  const rolledBack = `rolled back: ${plan.from} stays installed`;
+  const running = installed.state === "running";
+  // Before the trial too: its module cache writes the new graph into the lockfile.
+  await using previous = await setAside(dataDir, name);
+  try {
+    await trialStart(dataDir, plan.fetched.folder, {
+      grant: grant ?? installed.granted,
+      isolation: installed.isolation,
+      lockfile,
+    });
+  } catch (error) {
+    await previous.restore();
     const reason = errorMessage(error);
-    throw new PluginLoadError(name, `version ${plan.to} fails to start: ${reason}`);
-  });
-  await host.install(await plan.fetched.place(), { grant, lockfile });
-  await writePin(dataDir, name, { ...plan.fetched.pinned, range: plan.range });
-  const running = host.list().find((plugin) => plugin.name === name)?.state === "running";
-  if (running) await host.reload(name);
+    throw new PluginLoadError(name, `version ${plan.to} fails to start: ${reason}; ${rolledBack}`);
+  }
+  try {
+    await host.install(await plan.fetched.place(), { grant, lockfile });
+    if (running) await host.reload(name);
+    await writePin(dataDir, name, { ...plan.fetched.pinned, range: plan.range });
+  } catch (error) {
+    const reason = errorMessage(error);
+    try {
+      await previous.restore();
+      await host.install(join(jsrDir(dataDir), name), { grant: installed.granted, lockfile });
+      if (running) await host.reload(name);
+    } catch (again) {
+      throw new PluginLoadError(
+        name,
+        `version ${plan.to} failed (${reason}), and putting ${plan.from} back failed too: ${
+          errorMessage(again)
+        }; reinstall it`,
+      );
+    }
+    throw new PluginLoadError(name, `version ${plan.to} failed: ${reason}; ${rolledBack}`);
+  }
 }
 
 /** The requests (with reasons) `manifest` makes beyond what `plugin` was granted. */
@@ -234,6 +273,60 @@ function newRequests(manifest: PluginManifest, plugin: PluginInfo): string[] {
       : manifest.reasons[kind];
     return reason ? `${request} (${reason})` : request;
   });
+}
+
+/** A grant that grants nothing: what every request is missing from. */
+const NOTHING_GRANTED: PluginGrant = { events: [], permissions: {}, capabilities: [] };
+
+/** A grant's items in `missingConsent`'s words (`event:x`, `capability:x`, `net:host`). */
+function grantItems(grant: PluginGrant): string[] {
+  return [
+    ...grant.events.map((type) => `event:${type}`),
+    ...grant.capabilities.map((capability) => `capability:${capability}`),
+    ...Object.entries(grant.permissions).flatMap(([kind, list]: [string, string[]]) =>
+      list.map((item) => `${kind}:${item}`)
+    ),
+  ];
+}
+
+/**
+ * The installed version's source folder and lockfile, moved aside while an upgrade
+ * replaces them: `restore()` puts them back; disposing drops them once the upgrade stands.
+ */
+async function setAside(
+  dataDir: string,
+  name: string,
+): Promise<AsyncDisposable & { restore(): Promise<void> }> {
+  const source = join(jsrDir(dataDir), name);
+  const lockfile = lockfilePath(dataDir, name);
+  const aside = join(jsrDir(dataDir), `.previous-${crypto.randomUUID()}`);
+  await Deno.mkdir(aside);
+  try {
+    await Deno.rename(source, join(aside, "source"));
+  } catch (error) {
+    await Deno.remove(aside, { recursive: true }).catch(() => {});
+    // Without it nothing could be put back: refuse before anything changes.
+    throw new PluginLoadError(
+      name,
+      `its source folder ${source} cannot be set aside (${errorMessage(error)}); reinstall it`,
+    );
+  }
+  const hadLock = await Deno.copyFile(lockfile, join(aside, "lock")).then(() => true, (error) => {
+    if (error instanceof Deno.errors.NotFound) return false;
+    throw error;
+  });
+  return {
+    async restore() {
+      await Deno.remove(source, { recursive: true }).catch(() => {});
+      await Deno.rename(join(aside, "source"), source);
+      // A graph that had no remote modules had no lockfile: the new version's goes too.
+      if (hadLock) await Deno.rename(join(aside, "lock"), lockfile);
+      else await Deno.remove(lockfile).catch(() => {});
+    },
+    async [Symbol.asyncDispose]() {
+      await Deno.remove(aside, { recursive: true }).catch(() => {});
+    },
+  };
 }
 
 /**

@@ -96,7 +96,15 @@ export interface PluginManifest {
    * one into `"worker"` at install; this field only says what the author suggests.
    */
   isolation?: IsolationMode;
+  /**
+   * Where the author lists what changed between versions: an `https://` (or `http://`) URL
+   * of at most 500 characters, shown as a link on the upgrade sheet.
+   */
+  changelog?: string;
 }
+
+/** Longest `changelog` URL a manifest may give. */
+const MAX_CHANGELOG_CHARS = 500;
 
 const EVENT_TYPES: Record<EventType, true> = {
   "connection.established": true,
@@ -141,6 +149,7 @@ const FIELDS = new Set([
   "capabilities",
   "reasons",
   "isolation",
+  "changelog",
 ]);
 const PERMISSION_KINDS = new Set(["net", "read", "write", "env"]);
 const REFUSED: Record<string, string> = {
@@ -285,7 +294,28 @@ export function parseManifest(input: unknown): PluginManifest {
     }
     manifest.isolation = raw.isolation;
   }
+  if (raw.changelog !== undefined) manifest.changelog = changelogUrl(raw.changelog);
   return manifest;
+}
+
+/** A `changelog` value that is an http(s) URL the page can link to safely, or throws. */
+function changelogUrl(value: unknown): string {
+  const text = string(value, "changelog");
+  let url: URL | undefined;
+  try {
+    url = text.length <= MAX_CHANGELOG_CHARS ? new URL(text) : undefined;
+  } catch {
+    url = undefined;
+  }
+  // Only a web page: a javascript: or data: link on the sheet would run in the page.
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
+    throw new ManifestError(
+      "changelog",
+      `must be an http(s) URL of at most ${MAX_CHANGELOG_CHARS} characters`,
+      text,
+    );
+  }
+  return url.href;
 }
 
 /**

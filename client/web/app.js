@@ -355,6 +355,10 @@ function onFrontend(link) {
     case "deeplink:disambiguate":
       openPicker(link.payload.candidates, link.payload.targets);
       return;
+    case "deeplink:install-plugin":
+      // Only the sheet opens: the user's click on it installs, as for a pasted link.
+      installPlugin(link.payload.specifier, { commandLine: true });
+      return;
   }
 }
 

@@ -1,13 +1,14 @@
 // @ts-check
 import { visibleText } from "../../common/visible_text.js";
-// The Plugins page's source column and upgrade consent sheet: where each plugin came from,
-// its exact version, "update available", and an upgrade that lists only what the new
-// version asks for beyond the grant.
+// The Plugins page's source column and upgrade sheet: where each plugin came from, its exact
+// version, "update available", and an upgrade showing what the new version asks for as a
+// diff against the grant.
 
 /**
  * @typedef {{ name: string, source: string, version: string, latest: string | null,
  *   update: boolean, error: string | null }} SourceRow
- * @typedef {{ name: string, from: string, to: string, added: string[] }} UpgradePlan
+ * @typedef {{ name: string, source: string, from: string, to: string, integrity: string,
+ *   changelog: string | null, added: string[], removed: string[] }} UpgradePlan
  * @typedef {(action: Record<string, unknown> & {kind: string}) => Promise<unknown>} Request
  */
 
@@ -39,73 +40,147 @@ export function sourceCell(row, onUpgrade) {
 }
 
 /**
- * Asks the backend for the upgrade of `name`, shows the consent sheet listing only what
- * is new (or that nothing is), and upgrades when the user agrees. Resolves with whether it
- * upgraded; rejects with the backend's error.
+ * The upgrade sheet of `name`: it opens at once, the backend fetches and checks the new
+ * version, then the sheet shows the version, the integrity that will be pinned, the
+ * changelog link if the package has one, and what the new version asks for as a diff
+ * against the grant: added (needs the "Grant and upgrade" click) and removed (dropped).
+ * Nothing upgrades without the click. A failure (registry down, a file that does not match,
+ * a version that fails to start and was rolled back) is said in the sheet. Resolves with
+ * whether it upgraded.
  *
  * @param {string} name
  * @param {Request} request
  * @returns {Promise<boolean>}
  */
-export async function upgradeWithConsent(name, request) {
-  const plan = await request({ kind: "plugin.upgrade.plan", name });
-  if (!isUpgradePlan(plan)) {
-    throw new TypeError(`Cannot upgrade ${name}: the backend's plan is malformed`);
-  }
-  const agreed = await consentSheet(plan);
-  if (!agreed) return false;
-  await request({ kind: "plugin.upgrade", name, version: plan.to, consent: plan.added });
-  return true;
+export function upgradeWithConsent(name, request) {
+  const dialog = document.createElement("dialog");
+  dialog.id = "upgrade-dialog";
+  const title = el("h3", visibleText(`Upgrade ${name}`));
+  const status = el("p", "Fetching and checking the new version from the registry…", "status");
+  const body = document.createElement("div");
+  const error = el("p", "", "error");
+  error.hidden = true;
+  const yes = el("button", "Upgrade");
+  yes.dataset.action = "confirm";
+  yes.setAttribute("type", "button");
+  /** @type {HTMLButtonElement} */ (yes).disabled = true;
+  const no = el("button", "Cancel");
+  no.dataset.action = "cancel";
+  no.setAttribute("type", "button");
+  dialog.append(title, status, body, error, yes, no);
+  document.body.append(dialog);
+  dialog.showModal();
+
+  /** @type {UpgradePlan | undefined} */
+  let plan;
+  /** @type {(done: boolean) => void} */
+  let finish = () => {};
+  /** @type {Promise<boolean>} */
+  const result = new Promise((resolve) => {
+    finish = (done) => {
+      dialog.close();
+      dialog.remove();
+      resolve(done);
+    };
+  });
+  /** @param {unknown} failure */
+  const fail = (failure) => {
+    status.hidden = true;
+    error.hidden = false;
+    error.textContent = visibleText(failure instanceof Error ? failure.message : String(failure));
+    yes.remove();
+    no.textContent = "Close";
+    plan = undefined;
+  };
+  no.addEventListener("click", () => finish(false));
+  dialog.addEventListener("cancel", (event) => {
+    event.preventDefault();
+    finish(false);
+  });
+  yes.addEventListener("click", () => {
+    const planned = plan;
+    if (!planned) return;
+    /** @type {HTMLButtonElement} */ (yes).disabled = true;
+    status.hidden = false;
+    status.textContent = "Upgrading: installing and starting the new version…";
+    request({
+      kind: "plugin.upgrade",
+      name,
+      version: planned.to,
+      integrity: planned.integrity,
+      consent: planned.added,
+    })
+      .then(() => finish(true), fail);
+  });
+
+  request({ kind: "plugin.upgrade.plan", name }).then((got) => {
+    if (!isUpgradePlan(got)) {
+      throw new TypeError(`Cannot upgrade ${name}: the backend's plan is malformed`);
+    }
+    plan = got;
+    status.hidden = true;
+    title.textContent = visibleText(`Upgrade ${got.name} ${got.from} → ${got.to}`);
+    body.append(
+      el("p", `from ${got.source}@${got.to}, pinned with integrity ${got.integrity}`, "pin"),
+      changelogLine(got.changelog),
+      el(
+        "p",
+        got.added.length > 0
+          ? "The new version asks for more than you granted:"
+          : "The new version asks for nothing new.",
+        "intro",
+      ),
+    );
+    const diff = document.createElement("div");
+    diff.className = "diff";
+    for (
+      const [className, lines, label] of /** @type {const} */ ([
+        ["added", got.added, "Added (needs your consent)"],
+        ["removed", got.removed, "Removed (no longer asked for: dropped from the grant)"],
+      ])
+    ) {
+      if (lines.length === 0) continue;
+      const list = document.createElement("ul");
+      list.className = className;
+      list.setAttribute("aria-label", label);
+      for (const line of lines) list.append(el("li", visibleText(line)));
+      diff.append(el("h4", label), list);
+    }
+    body.append(diff);
+    yes.textContent = got.added.length > 0 ? "Grant and upgrade" : "Upgrade";
+    /** @type {HTMLButtonElement} */ (yes).disabled = false;
+  }).catch(fail);
+  return result;
+}
+
+/**
+ * The changelog line of the upgrade sheet: a link that opens in a new tab (the backend
+ * takes only http(s) URLs), or that the package has none.
+ *
+ * @param {string | null} url
+ */
+function changelogLine(url) {
+  if (url === null) return el("p", "No changelog link in the package.", "changelog");
+  const line = el("p", "Changelog: ", "changelog");
+  const link = document.createElement("a");
+  link.href = url;
+  link.target = "_blank";
+  link.rel = "noopener noreferrer";
+  link.textContent = visibleText(url);
+  line.append(link);
+  return line;
 }
 
 /** @param {unknown} v @returns {v is UpgradePlan} */
 function isUpgradePlan(v) {
-  return typeof v === "object" && v !== null && "name" in v && typeof v.name === "string" &&
-    "from" in v && typeof v.from === "string" && "to" in v && typeof v.to === "string" &&
-    "added" in v && Array.isArray(v.added) && v.added.every((a) => typeof a === "string");
-}
-
-/**
- * @param {UpgradePlan} plan
- * @returns {Promise<boolean>}
- */
-function consentSheet(plan) {
-  const dialog = document.createElement("dialog");
-  dialog.id = "upgrade-dialog";
-  const title = document.createElement("h3");
-  title.textContent = `Upgrade ${plan.name} ${plan.from} → ${plan.to}`;
-  const intro = document.createElement("p");
-  intro.textContent = plan.added.length > 0
-    ? "The new version asks for more than you granted:"
-    : "The new version asks for nothing new.";
-  const list = document.createElement("ul");
-  list.className = "added";
-  for (const request of plan.added) {
-    const li = document.createElement("li");
-    li.textContent = request;
-    list.append(li);
-  }
-  const yes = document.createElement("button");
-  yes.type = "button";
-  yes.dataset.action = "confirm";
-  yes.textContent = plan.added.length > 0 ? "Grant and upgrade" : "Upgrade";
-  const no = document.createElement("button");
-  no.type = "button";
-  no.dataset.action = "cancel";
-  no.textContent = "Cancel";
-  dialog.append(title, intro, list, yes, no);
-  document.body.append(dialog);
-  dialog.showModal();
-  return new Promise((resolve) => {
-    const close = (/** @type {boolean} */ answer) => {
-      dialog.close();
-      dialog.remove();
-      resolve(answer);
-    };
-    yes.addEventListener("click", () => close(true));
-    no.addEventListener("click", () => close(false));
-    dialog.addEventListener("cancel", () => close(false));
-  });
+  if (typeof v !== "object" || v === null) return false;
+  const o = /** @type {Record<string, unknown>} */ (v);
+  const lines = (/** @type {unknown} */ list) =>
+    Array.isArray(list) && list.every((a) => typeof a === "string");
+  return ["name", "source", "from", "to", "integrity"].every((k) => typeof o[k] === "string") &&
+    (o.changelog === null ||
+      (typeof o.changelog === "string" && /^https?:\/\//.test(o.changelog))) &&
+    lines(o.added) && lines(o.removed);
 }
 
 /**
@@ -115,7 +190,7 @@ function consentSheet(plan) {
  *   boundary: { available: boolean, reason?: string }, isolationText: string[],
  *   diskQuotaMb: number }} InstallPlan
  * @typedef {{ networkId: number, name: string, channels: string[] }} ScopePlace
- * @typedef {{ nick: string, buffer: string, network: string }} LinkOrigin
+ * @typedef {{ nick: string, buffer: string, network: string } | { commandLine: true }} LinkOrigin
  */
 
 /** @param {unknown} v @returns {v is InstallRequest} */
@@ -152,7 +227,7 @@ function el(tag, text, className) {
 
 /**
  * The consent sheet of a `jsr:` install: the backend fetches and checks the plugin first,
- * then the sheet shows where the link came from (for one posted in a chat), the version
+ * then the sheet shows where the link came from (a chat line, the command line), the version
  * that will be pinned with its integrity, each request with its reason, a scope picker
  * (private messages off), the isolation with the OS boundary's state, and the disk quota.
  * Nothing installs without the Install click; Cancel removes what was fetched. A failure
@@ -168,16 +243,7 @@ export function installWithConsent(specifier, request, options) {
   const dialog = document.createElement("dialog");
   dialog.id = "install-dialog";
   const title = el("h3", `Install ${visibleText(specifier)}`);
-  const from = options.origin
-    ? el(
-      "p",
-      visibleText(
-        `Posted by ${options.origin.nick} in ${options.origin.buffer} on ${options.origin.network}. ` +
-          "Anyone can post a link: install only what you trust.",
-      ),
-      "origin",
-    )
-    : undefined;
+  const from = options.origin ? el("p", originText(options.origin), "origin") : undefined;
   const status = el("p", "Fetching and checking it from the registry…", "status");
   const body = document.createElement("div");
   const error = el("p", "", "error");
@@ -293,6 +359,22 @@ export function installWithConsent(specifier, request, options) {
     /** @type {HTMLButtonElement} */ (yes).disabled = false;
   }).catch(fail);
   return result;
+}
+
+/**
+ * Where a link came from, in the sheet's words: a chat line's poster and place, or the
+ * command line (`deno task run 'jsr:…'`).
+ *
+ * @param {LinkOrigin} origin
+ */
+function originText(origin) {
+  if ("commandLine" in origin) {
+    return "Source: command line (deno task run). Install only what you trust.";
+  }
+  return visibleText(
+    `Posted by ${origin.nick} in ${origin.buffer} on ${origin.network}. ` +
+      "Anyone can post a link: install only what you trust.",
+  );
 }
 
 /**

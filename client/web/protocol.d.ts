@@ -154,7 +154,14 @@ export type Action =
     | { kind: "plugin.permission.revoke"; name: string; permission: string }
     /** Gives back one permission the manifest asks for: the user's re-consent. */
     | { kind: "plugin.permission.grant"; name: string; permission: string }
-    | { kind: "plugin.upgrade"; name: string; version: string; consent: string[] }
+    | {
+      kind: "plugin.upgrade";
+      name: string;
+      version: string;
+      consent: string[];
+      /** The integrity the upgrade sheet showed; the upgrade is refused for other bytes. */
+      integrity?: string;
+    }
     | { kind: "plugin.install.plan"; specifier: string }
     | { kind: "plugin.install.cancel"; planId: string }
     | {

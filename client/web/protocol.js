@@ -13,6 +13,9 @@
  */
 // Served at /deeplink/ beside the page's root, so the path resolves there as on disk.
 import { readDeepLink } from "../../deeplink/deeplink_payloads.js";
+// `jsr:@scope/name[@range]`, as a user pastes or a chat line mentions it: one grammar with
+// the registry client and deep links.
+import { JSR_SPECIFIER } from "../../common/jsr_specifier.js";
 
 /** The largest frame the backend accepts from the page, in UTF-16 code units. */
 export const MAX_ACTION_BYTES = 16 * 1024;
@@ -38,13 +41,12 @@ const COMMAND = /^[a-z0-9][a-z0-9_-]{0,31}$/i;
 const VERSION = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
 /** Most requests a consent for an upgrade may list. */
 const MAX_CONSENT = 256;
-/** `jsr:@scope/name[@range]`, as a user pastes or a chat line mentions it. */
-const JSR_SPECIFIER = /^jsr:@[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*(@[^\s\x00-\x1f]{1,100})?$/;
 /** A ledger window: `30m`, `24h`, `7d` (the backend holds it to 30 days). */
 const LEDGER_WINDOW = /^\d{1,5}[mhd]$/;
 const LEDGER_KIND = /^[a-z][a-z.]{0,15}$/;
 /** One permission of a grant: `read:notes`, `capability:irc.send:1:#deno`. */
 const GRANT_ITEM = /^(event|capability|net|read|write|env):[^\r\n\x00]{1,590}$/;
+const INTEGRITY = /^sha256-[0-9a-f]{64}$/;
 const PLAN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Places a consent sheet may pick for a plugin's scope. */
 const MAX_SCOPE_PLACES = 1000;
@@ -488,6 +490,8 @@ const ACTIONS = {
     name: str(o, "name", PLUGIN, "a plugin name"),
     version: str(o, "version", VERSION, "an exact version"),
     consent: consentList(o.consent ?? []),
+    // What the sheet showed: the bytes applied must be those (a republished version is not).
+    ...defined({ integrity: optStr(o, "integrity", INTEGRITY, "sha256-<64 hex digits>") }),
   }),
   "plugin.install.plan": (o) => ({
     kind: "plugin.install.plan",

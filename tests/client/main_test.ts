@@ -56,6 +56,24 @@ Deno.test("deno task run: prints the URL, takes handed-off links, and stops in o
     const invalid = await launch(["--data-dir", dataDir, "irc://host/%23a%0D%0AQUIT"]).output();
     assert.equal(invalid.code, 2);
     assert.match(new TextDecoder().decode(invalid.stderr), /IrcUrlError \[invalid_name\]/);
+
+    // A plugin link takes the same way, to the consent sheet (nothing is fetched here).
+    const plugin = await launch(["--data-dir", dataDir, "jsr:@someone/greeter@^1"]).output();
+    assert.equal(plugin.code, 0, new TextDecoder().decode(plugin.stderr));
+    assert.match(new TextDecoder().decode(plugin.stderr), /Handed the plugin link/);
+    const sheet = await page.next((m) =>
+      m.kind === "frontend" && (m.event as { name: string }).name === "deeplink:install-plugin"
+    );
+    assert.deepEqual(sheet.event, {
+      name: "deeplink:install-plugin",
+      payload: { specifier: "jsr:@someone/greeter@^1" },
+    });
+    const badPlugin = await launch(["--data-dir", dataDir, "jsr:greeter"]).output();
+    assert.equal(badPlugin.code, 2);
+    assert.match(
+      new TextDecoder().decode(badPlugin.stderr),
+      /JsrLinkError \[invalid_jsr_link\]: Cannot open plugin link: expected jsr:@scope\/name\[@range\]/,
+    );
   }
   child.kill("SIGINT");
   const status = await child.status;

@@ -27,9 +27,9 @@ Deno.test("the Plugins page shows source, version, update available, and upgrade
   assert.match(await row.locator(".source").innerText(), /^jsr:@test\/greeter 1\.0\.0/);
 
   await row.locator('button[data-action="upgrade"]').click();
+  // The sheet opens at once, and shows the plan once the backend has fetched and checked it.
   const sheet = page.locator("#upgrade-dialog");
-  await sheet.waitFor();
-  assert.match(await sheet.locator("h3").innerText(), /greeter 1\.0\.0 → 2\.0\.0/);
+  await sheet.locator("h3", { hasText: "greeter 1.0.0 → 2.0.0" }).waitFor();
   assert.deepEqual(await sheet.locator("ul.added li").allInnerTexts(), [
     "capability:storage (Remembers who was greeted)",
   ]);

@@ -171,7 +171,7 @@ Deno.test("parseAction() refuses malformed, unknown, oversized and invalid frame
       JSON.stringify({ kind: "plugin.permission.grant", name: "g", permission: "net:a\nb" }),
       "invalid_field",
     ],
-    [JSON.stringify({ kind: "plugin.install.plan", specifier: "jsr:@a/b@1 2" }), "invalid_field"],
+    [JSON.stringify({ kind: "plugin.install.plan", specifier: "jsr:@a/b@1 " }), "invalid_field"],
     [
       JSON.stringify({
         kind: "plugin.install",

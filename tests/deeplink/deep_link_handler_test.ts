@@ -146,7 +146,7 @@ Deno.test("cold start: three links are queued, then delivered once each, in orde
     t.handler.handle("ircs://irc.libera.chat/#three"),
   ];
   assert.deepEqual(outcomes.map((o) => o.status === "queued" && o.position), [0, 1, 2]);
-  assert.deepEqual(t.handler.pending().map((link) => link.targets[0].name), [
+  assert.deepEqual(t.handler.pending().map((link) => "targets" in link && link.targets[0].name), [
     "#one",
     "#two",
     "#three",

@@ -113,3 +113,15 @@ Deno.test("readManifest() reads every example and fixture, and explains bad JSON
   await assert.rejects(() => readManifest(`${dir}/missing`), /\(file\) cannot be read/);
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("parseManifest() takes a changelog only as an http(s) URL the page can link to", () => {
+  const url = "https://example.org/hello/CHANGELOG.md";
+  assert.equal(parseManifest({ ...structuredClone(VALID), changelog: url }).changelog, url);
+  assert.equal(parseManifest(structuredClone(VALID)).changelog, undefined);
+  const reason = /must be an http\(s\) URL of at most 500 characters/;
+  refused({ changelog: "javascript:alert(1)" }, "changelog", reason);
+  refused({ changelog: "data:text/html,<b>x</b>" }, "changelog", reason);
+  refused({ changelog: "CHANGELOG.md" }, "changelog", reason);
+  refused({ changelog: `https://example.org/${"x".repeat(500)}` }, "changelog", reason);
+  refused({ changelog: 42 }, "changelog", /must be a non-empty string/);
+});
