@@ -318,6 +318,8 @@ export interface EventMap {
     reaction: string;
     /** True when the reaction was taken back. */
     removed: boolean;
+    /** True when it was replayed: CHATHISTORY, or a bouncer's playback. */
+    history?: boolean;
   };
   /**
    * A message was deleted (IRCv3 `draft/message-redaction`, `REDACT`): by its sender or an
@@ -335,6 +337,8 @@ export interface EventMap {
     msgid: string;
     /** Why, when given. */
     reason?: string;
+    /** True when it was replayed: CHATHISTORY, or a bouncer's playback. */
+    history?: boolean;
   };
   /** A user joins a channel. */
   "user.joined": UserEventFields & { channel: string };

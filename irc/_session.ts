@@ -29,8 +29,8 @@ import { SERVER_ERROR_LINES } from "./_server_errors.ts";
 import { globalClock, NickRegain, REGAIN_LINES } from "./_nick_regain.ts";
 import { TAGMSG_LINES } from "./_tagmsg.ts";
 import { TYPING_TAG, TypingPacer } from "./_typing.ts";
-import { REACT_TAG, UNREACT_TAG } from "./_react.ts";
-import { REDACTION_CAP, REDACTION_LINES } from "./_redaction.ts";
+import { REACT_TAG, receiveReaction, UNREACT_TAG } from "./_react.ts";
+import { receiveRedaction, REDACTION_CAP, REDACTION_LINES } from "./_redaction.ts";
 import { REPLY_TAG } from "./_reply.ts";
 import { formatLine } from "./_format_line.ts";
 
@@ -593,6 +593,9 @@ export class Session {
         if (message.command === "PRIVMSG" || message.command === "NOTICE") {
           return receiveMessage(this.#ctx, message, true);
         }
+        // Reactions and deletions replayed apply as live ones do; a replayed typing is stale.
+        if (message.command === "TAGMSG") return receiveReaction(this.#ctx, message, true);
+        if (message.command === "REDACT") return receiveRedaction(this.#ctx, message, true);
         // Replayed joins and parts must not touch the live roster.
         return;
       }

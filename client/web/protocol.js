@@ -719,6 +719,7 @@ const EVENT_DATA = {
       replyTo: "string",
       reaction: "string",
       removed: "boolean",
+      history: { optional: "boolean" },
     },
   },
   "message.redacted": {
@@ -729,6 +730,7 @@ const EVENT_DATA = {
       peer: { optional: "string" },
       msgid: "string",
       reason: { optional: "string" },
+      history: { optional: "boolean" },
     },
   },
   "user.joined": { object: { ...USER, channel: "string" } },
