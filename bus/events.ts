@@ -283,7 +283,11 @@ export interface EventMap {
      * The msgid of the message this one answers, sent as `+draft/reply`; absent when the
      * server lacks `message-tags` (the reply then went as a `nick: ` prefix in `message`).
      */
-    replyTo?: string;
+    replyTo?: string; /**
+     * The IRCv3 msgid the server gave it: set where the server offers `echo-message`, whose
+     * echo this event then follows (with the server's time), instead of the send.
+     */
+    msgid?: string;
   };
   /**
    * Someone else is typing, paused or done (IRCv3 `+typing` on a TAGMSG). `channel` is `""`

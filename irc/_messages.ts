@@ -13,6 +13,9 @@ import { readReplyTag } from "./_reply.ts";
 
 const SEEN_PER_CONVERSATION = 2000;
 
+/** The capability by which the server sends our own messages back, with their msgid. */
+export const ECHO_CAP = "echo-message";
+
 /** Message ids seen per conversation (folded channel or peer), the oldest forgotten first. */
 export class MessageIds {
   #seen = new Map<string, Set<string>>();
@@ -56,6 +59,21 @@ export function receiveMessage(
     if (kind === "ctcp" && command === "PRIVMSG" && !ctx.isMe(m.nick)) answerCtcp(ctx, m);
   }
   const time = ctx.time(m);
+  // Our own message echoed (echo-message) is what we sent: `message.sent`, with the msgid
+  // that lets it be replied to, reacted to and deleted. A notice or CTCP stays as before.
+  if (me && !history && ctx.caps.has(ECHO_CAP) && command === "PRIVMSG" && kind !== "ctcp") {
+    const sent: EventMap["message.sent"] = {
+      networkId: ctx.networkId,
+      channel: isChannel ? target : "",
+      message: text,
+      ...(isChannel ? {} : { target }),
+      ...(kind === "action" ? { kind } : {}),
+    };
+    const replyTo = readReplyTag(m.tags);
+    if (replyTo !== undefined) sent.replyTo = replyTo;
+    if (msgid !== undefined) sent.msgid = msgid;
+    return ctx.emit("message.sent", sent, time);
+  }
   const data: EventMap["message.received"] = {
     networkId: ctx.networkId,
     channel: isChannel ? target : "",

@@ -18,7 +18,7 @@ import { connectError, createLinkFacts, type LinkFacts, lostReason } from "./_li
 import { LineContext, lineHandlers } from "./_line_context.ts";
 import { MOTD_LINES } from "./_motd.ts";
 import { REGISTRATION_LINES, RegistrationReader, saslFailed } from "./_registration.ts";
-import { MESSAGE_LINES, type MessageIds, receiveMessage } from "./_messages.ts";
+import { ECHO_CAP, MESSAGE_LINES, type MessageIds, receiveMessage } from "./_messages.ts";
 import { READ_MARKER_CAP, READ_MARKER_LINES } from "./_read_marker.ts";
 import { MEMBERSHIP_LINES } from "./_membership.ts";
 import { CHANNEL_INFO_LINES } from "./_channel_info.ts";
@@ -264,6 +264,7 @@ export class Session {
         "draft/no-implicit-names",
         "no-implicit-names",
         "standard-replies",
+        ECHO_CAP,
         READ_MARKER_CAP,
         REDACTION_CAP,
       ],
@@ -341,6 +342,14 @@ export class Session {
   /** A message to `target` is queued: it ends our typing there, with no `done` needed. */
   typingEnded(target: string): void {
     this.#typing.sent(this.#ctx.server.fold(target));
+  }
+
+  /**
+   * Whether our messages come back from the server (`echo-message`): `message.sent` then
+   * follows the echo, with the server's msgid and time, instead of the send.
+   */
+  get echoes(): boolean {
+    return this.#ctx.caps.has(ECHO_CAP);
   }
 
   /**

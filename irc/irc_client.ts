@@ -383,9 +383,14 @@ export class IrcClient implements AsyncDisposable {
     // All of the text or none of it: a queue too full for every line refuses them all.
     session.reserve(what, chunks.length);
     session.typingEnded(target);
+    // With echo-message the echo is the message.sent (with its msgid): one line, not two.
+    const echoes = session.echoes;
     for (const [i, chunk] of chunks.entries()) {
       // message.sent follows the real send, in order with incoming lines.
-      session.sendUser(lines[i], () => session.recordSent(target, chunk, kind, replyTo));
+      session.sendUser(
+        lines[i],
+        echoes ? undefined : () => session.recordSent(target, chunk, kind, replyTo),
+      );
     }
   }
 

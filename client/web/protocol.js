@@ -708,6 +708,7 @@ const EVENT_DATA = {
       target: { optional: "string" },
       kind: { optional: { oneOf: ["message", "action"] } },
       replyTo: { optional: "string" },
+      msgid: { optional: "string" },
     },
   },
   "message.reacted": {

@@ -628,6 +628,7 @@ export class PageStore {
           nick: net.currentNick,
           text: data.message,
           ...(data.replyTo !== undefined ? { replyTo: data.replyTo } : {}),
+          ...(data.msgid !== undefined ? { msgid: data.msgid } : {}),
         }, { fromMe: true });
         return;
       }
