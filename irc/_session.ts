@@ -49,6 +49,11 @@ export interface SessionHooks {
   onLost(end: SessionEnd): void;
   /** Message ids seen, kept by the owner across sessions so a replay after a reconnect dedupes. */
   readonly messageIds: MessageIds;
+  /**
+   * The server offers an STS policy: in plain text, the TLS port to reconnect to (this
+   * connection then fails with code `sts`); over TLS, its duration in seconds (0 clears it).
+   */
+  onSts(offer: { upgradePort?: number; duration?: number }): void;
 }
 
 /** Why a session ended, for `connection.lost`. */
@@ -251,6 +256,7 @@ export class Session {
       client_certificate: certificate
         ? { private_key: certificate.privateKey, certificate: certificate.certificate }
         : undefined,
+      ca: o.tlsOptions?.ca,
       auto_reconnect: false,
       ping_interval: Math.max(1, Math.round(pingTimeout / 4)),
       ping_timeout: pingTimeout,
