@@ -13,7 +13,7 @@ const KEY = Deno.readTextFileSync(TEST_KEY_PATH);
 const START = Date.parse("2026-01-01T00:00:00Z");
 
 /** Two listeners, a bus, a clock and the policies the client reported, torn down as one. */
-async function setup() {
+function setup() {
   const plain = new ScriptedServer();
   const secure = new ScriptedServer({ tls: { cert: CERT, key: KEY } });
   const bus = new EventBus();
@@ -65,7 +65,7 @@ async function hangUp(
 }
 
 Deno.test("an sts offer in plain text moves the connection to TLS on its port, verified; the TLS offer's duration is the policy kept", async () => {
-  await using s = await setup();
+  await using s = setup();
   const client = new IrcClient(s.options());
   const connecting = client.connect();
   const first = await s.plain.accept();
@@ -97,7 +97,7 @@ Deno.test("an sts offer in plain text moves the connection to TLS on its port, v
 });
 
 Deno.test("a kept policy connects over TLS until it expires, then in plain text again, and is cleared", async () => {
-  await using s = await setup();
+  await using s = setup();
   const policy = {
     host: "127.0.0.1",
     port: s.secure.port,
@@ -126,7 +126,7 @@ Deno.test("a kept policy connects over TLS until it expires, then in plain text 
 });
 
 Deno.test("duration=0 over TLS clears the policy: the next connection is in plain text", async () => {
-  await using s = await setup();
+  await using s = setup();
   const policy = { host: "127.0.0.1", port: s.secure.port, duration: 300, expiresAt: START + 1 };
   const client = new IrcClient(s.options({ stsPolicy: policy }));
   const connecting = client.connect();
@@ -144,7 +144,7 @@ Deno.test("duration=0 over TLS clears the policy: the next connection is in plai
 });
 
 Deno.test("a policy for another host, or a network set to TLS, is not applied", async () => {
-  await using s = await setup();
+  await using s = setup();
   const elsewhere = {
     host: "irc.example",
     port: s.secure.port,
@@ -175,7 +175,7 @@ Deno.test("a policy for another host, or a network set to TLS, is not applied", 
 });
 
 Deno.test("an upgrade to a certificate that does not verify fails with code tls, and never falls back to plain text", async () => {
-  await using s = await setup();
+  await using s = setup();
   const client = new IrcClient(s.options({ tlsOptions: {} }));
   const connecting = client.connect();
   const first = await s.plain.accept();
