@@ -237,6 +237,11 @@ export interface NetworkView extends Omit<NetworkForm, "password" | "saslPasswor
   currentNick: string;
   /** The server lets messages be deleted (`draft/message-redaction`); absent means no. */
   canRedact?: boolean;
+  /**
+   * Set to plain text, the network was connected over TLS instead, as the server's STS
+   * policy (IRCv3 `sts`) asks; absent means no.
+   */
+  stsUpgraded?: boolean;
   /** Channels we are in, with their members (mode prefixes kept). */
   channels: { name: string; topic: string; members: string[] }[];
 }
@@ -328,6 +333,8 @@ export type ServerMessage =
     reason?: string;
     /** The server lets messages be deleted (`draft/message-redaction`). */
     canRedact?: boolean;
+    /** The connection went over TLS because of the server's STS policy. */
+    stsUpgraded?: boolean;
   }
   | BatchMessage
   | { kind: "frontend"; event: DeepLink }

@@ -872,6 +872,7 @@ const NETWORK_VIEW = {
   hasSaslPassword: "boolean",
   currentNick: "string",
   canRedact: { optional: "boolean" },
+  stsUpgraded: { optional: "boolean" },
   channels: { each: { name: "string", topic: "string", members: "string[]" } },
 };
 
@@ -912,6 +913,7 @@ const SERVER_MESSAGES = {
     nick: "string",
     reason: { optional: "string" },
     canRedact: { optional: "boolean" },
+    stsUpgraded: { optional: "boolean" },
   },
   batch: {
     kind: { oneOf: ["batch"] },

@@ -440,6 +440,7 @@ export class PageStore {
         net.state = message.state;
         net.reason = message.reason;
         net.currentNick = message.nick || net.currentNick;
+        net.stsUpgraded = message.stsUpgraded === true;
         // Whether lines get a Delete button: drawn again when it changes.
         if ((message.canRedact === true) !== (net.canRedact === true)) {
           net.canRedact = message.canRedact === true;
