@@ -361,22 +361,41 @@ async function memoryAndFrames(report: (row: BenchRow) => void): Promise<void> {
     }
   };
   const seconds = 5;
+  // The main thread's busy time (CDP's TaskDuration, CPU seconds): unlike a frame's wall
+  // time it does not grow when other processes hold the CPU, so on a loaded machine it tells
+  // the page's own cost apart from the machine's.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const taskSeconds = async () => {
+    const { metrics } = await cdp.send("Performance.getMetrics");
+    return metrics.find((m) => m.name === "TaskDuration")?.value ?? NaN;
+  };
   const busyRun = async (tags: boolean) => {
+    const before = await taskSeconds();
     const flooding = flood(seconds, tags);
     const frames = await measure(seconds * 1000);
     await flooding;
-    return frames;
+    const cpu = (await taskSeconds()) - before;
+    return { frames, cpu };
   };
+  // The open buffer filled to its line limit first, as it is in use: every later line then
+  // also drops the oldest, in every run alike.
+  await flood(2, false);
   // Runs alternate which load goes first, so a page warming up (or a buffer filling) does not
   // favour one of them; the ratio is taken within each run.
   const RUNS = 3;
   const plainRuns: number[][] = [];
   const tagRuns: number[][] = [];
+  const plainCpu: number[] = [];
+  const tagCpu: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     for (const tags of run % 2 === 0 ? [false, true] : [true, false]) {
-      (tags ? tagRuns : plainRuns).push(await busyRun(tags));
+      const { frames, cpu } = await busyRun(tags);
+      (tags ? tagRuns : plainRuns).push(frames);
+      (tags ? tagCpu : plainCpu).push(cpu);
     }
   }
+  await cdp.detach();
   const busy = plainRuns[0];
   const heap = await pageMemory(page, big);
   const round = (x: number) => Math.round(x * 10) / 10;
@@ -429,6 +448,16 @@ async function memoryAndFrames(report: (row: BenchRow) => void): Promise<void> {
     note: `goal ≤ 1.2x; per run ${ratios.join(", ")} (spread ${Math.min(...ratios)}-${
       Math.max(...ratios)
     })`,
+  });
+  const cpuRatios = tagCpu.map((c, i) => Math.round(c / plainCpu[i] * 100) / 100);
+  report({
+    section: SECTION,
+    name: "page main-thread CPU, typing and reacting / without (median of runs)",
+    value: median(cpuRatios),
+    unit: "x",
+    note: `per run ${cpuRatios.join(", ")}; without: ${
+      list(plainCpu.map((c) => c * 1000 / seconds))
+    } ms of CPU per s`,
   });
   report({
     section: SECTION,
