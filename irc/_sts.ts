@@ -85,7 +85,7 @@ function sameHost(a: string, b: string): boolean {
 /**
  * Acts on the `sts` value the server offers (CAP LS or NEW). In plain text, a valid `port`
  * ends this connection so the client can reconnect over TLS there (the `duration` is not
- * trusted until then). Over TLS, a valid `duration` is the policy to keep (0 clears it).
+ * trusted until then); offered after registration, it is used from the next connection. Over TLS, a valid `duration` is the policy to keep (0 clears it).
  */
 export function readStsOffer(ctx: LineContext): void {
   const value = ctx.available.get(STS_CAP);
@@ -93,8 +93,10 @@ export function readStsOffer(ctx: LineContext): void {
   const { port, duration } = parseStsValue(value);
   const o = ctx.options;
   if (!o.tls) {
-    if (port === undefined || ctx.registered) return;
+    if (port === undefined) return;
     ctx.hooks.onSts({ upgradePort: port });
+    // Offered later (CAP NEW), it is taken at the next connection: this one is in use.
+    if (ctx.registered) return;
     ctx.link.fail(
       new IrcConnectError(
         "sts",

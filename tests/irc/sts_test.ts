@@ -197,3 +197,22 @@ Deno.test("an upgrade to a certificate that does not verify fails with code tls,
   assert.equal(client.stsUpgraded, true);
   assert.deepEqual(s.kept, []);
 });
+
+Deno.test("an sts offer by CAP NEW on a plain-text connection in use is taken at the next connection", async () => {
+  await using s = setup();
+  const client = new IrcClient(s.options({ reconnect: { initialDelay: 0, jitter: 0 } }));
+  const connecting = client.connect();
+  const plain = await s.plain.accept();
+  await plain.register({ caps: "batch server-time cap-notify" });
+  await connecting;
+  await plain.send(`:peer.test CAP me NEW :sts=port=${s.secure.port}`);
+  client.quote("PING sync");
+  await plain.expect(/^PING sync$/);
+  assert.equal(client.state, "connected", "the connection in use stays");
+  await plain.close();
+  const secure = await s.secure.accept();
+  await secure.register({ caps: "batch server-time" });
+  await s.rec.waitFor("connection.established", (d) => d.port === s.secure.port);
+  assert.equal(client.stsUpgraded, true);
+  await hangUp(client, secure);
+});
