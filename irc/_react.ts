@@ -43,7 +43,6 @@ export function receiveReaction(
   if (!reaction || !isReaction(reaction) || msgid === undefined) return;
   if (m.nick === "") return;
   const me = ctx.isMe(m.nick);
-  if (me && !history) return;
   const target = ctx.server.conversationOf(m.params[0] ?? "");
   const isChannel = ctx.server.isChannel(target);
   const peer = me ? target : m.nick;
@@ -51,6 +50,9 @@ export function receiveReaction(
   if (own !== undefined && !ctx.messageIds.add(ctx.server.fold(isChannel ? target : peer), own)) {
     return;
   }
+  // Ours live is the echo (echo-message) of one reported when sent: its msgid is now seen, so
+  // a replay cannot bring it back after we took it back.
+  if (me && !history) return;
   const data: EventMap["message.reacted"] = {
     networkId: ctx.networkId,
     channel: isChannel ? target : "",

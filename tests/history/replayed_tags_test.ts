@@ -30,6 +30,12 @@ Deno.test("reactions and deletions replayed by CHATHISTORY are message.reacted a
     `@batch=h;msgid=t5;time=${at(7)};+typing=active :carol!c@h TAGMSG #r`,
     `@batch=h;time=${at(8)} :bob!b@h REDACT #r m2 :oops`,
     ":peer.test BATCH -h",
+    // Our own reaction echoed live (echo-message) was reported when sent: not again.
+    `@msgid=t6;time=${at(8)};+draft/react=👀;+draft/reply=m1 :me!me@h TAGMSG #r`,
+    ":peer.test BATCH +g chathistory #r",
+    // ...nor when a later replay brings it back, after we took it back.
+    `@batch=g;msgid=t6;time=${at(8)};+draft/react=👀;+draft/reply=m1 :me!me@h TAGMSG #r`,
+    ":peer.test BATCH -g",
     // The same reaction again, live: its msgid was seen, so it is not counted twice.
     `@msgid=t1;time=${at(3)};+draft/react=👍;+draft/reply=m1 :carol!c@h TAGMSG #r`,
     `@msgid=m9;time=${at(9)} :bob!b@h PRIVMSG #r :end`,
