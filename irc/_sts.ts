@@ -21,7 +21,7 @@ export const MAX_STS_DURATION = 365 * 24 * 3600;
  *
  * @example
  * ```ts
- * import type { StsPolicy } from "../mod.ts";
+ * import type { StsPolicy } from "./mod.ts";
  * const policy: StsPolicy = {
  *   host: "irc.example.org",
  *   port: 6697,
