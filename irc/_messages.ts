@@ -59,13 +59,14 @@ export function receiveMessage(
     if (kind === "ctcp" && command === "PRIVMSG" && !ctx.isMe(m.nick)) answerCtcp(ctx, m);
   }
   const time = ctx.time(m);
-  // Our own message echoed (echo-message) is what we sent: `message.sent`, with the msgid
-  // that lets it be replied to, reacted to and deleted. A notice or CTCP stays as before.
-  if (me && !history && ctx.caps.has(ECHO_CAP) && command === "PRIVMSG" && kind !== "ctcp") {
+  // Our own PRIVMSG echoed (echo-message) is what we sent: `message.sent`, with the msgid
+  // that lets it be replied to, reacted to and deleted. A CTCP request keeps its raw text, as
+  // its `message.sent` had before; a notice we sent by a raw line is a received one from us.
+  if (me && !history && ctx.caps.has(ECHO_CAP) && command === "PRIVMSG") {
     const sent: EventMap["message.sent"] = {
       networkId: ctx.networkId,
       channel: isChannel ? target : "",
-      message: text,
+      message: kind === "ctcp" ? m.params[1] ?? "" : text,
       ...(isChannel ? {} : { target }),
       ...(kind === "action" ? { kind } : {}),
     };
