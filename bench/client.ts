@@ -6,7 +6,8 @@
  * - time from launching the process to a usable page in headless Chromium (the message
  *   input shown and the network connected);
  * - frame time in headless Chromium while 1,000 messages/s arrive in the 5,000-user
- *   channel, against an idle page in the same run;
+ *   channel, against an idle page in the same run, and with 50 of its users typing and
+ *   reacting meanwhile, against the same flood without them (the ratio, over several runs);
  * - the page's JS heap and DOM size after 100,000 received lines in the open buffer.
  *
  * @module
@@ -328,21 +329,82 @@ async function memoryAndFrames(report: (row: BenchRow) => void): Promise<void> {
       }), ms);
   const idle = await measure(2000);
   const big = conns[0];
-  const seconds = 5;
-  const flood = (async () => {
+  // 1,000 messages/s into #big (50 every 50 ms), with msgids as a modern server gives them.
+  // With `tags`, 50 of its users also type and react: each tick, 3 typing notices (active,
+  // paused, done in turn) and 3 reactions to recent messages (every fifth one taken back),
+  // so 60 of each a second, on top of the same messages.
+  let seq = 0;
+  const flood = async (seconds: number, tags: boolean) => {
+    const emoji = ["👍", "🎉", "❤️", "😂"];
+    const states = ["active", "active", "paused", "done"];
     for (let tick = 0; tick < seconds * 20; tick++) {
-      const lines = Array.from(
-        { length: 50 },
-        (_, i) => `:user${(tick * 50 + i) % 4999}!u@h PRIVMSG #big :message ${tick * 50 + i}`,
-      );
+      const lines = Array.from({ length: 50 }, () => {
+        const n = seq++;
+        return `@msgid=b${n} :user${n % 4999}!u@h PRIVMSG #big :message ${n}`;
+      });
+      if (tags) {
+        for (let k = 0; k < 3; k++) {
+          const typist = (tick * 3 + k) % 50;
+          const state = states[(Math.floor(tick / 17) + typist) % states.length];
+          lines.push(`@+typing=${state} :user${typist}!u@h TAGMSG #big`);
+          const reactor = (tick * 7 + k) % 50;
+          const target = `b${Math.max(0, seq - 1 - k * 13)}`;
+          const tag = (tick + k) % 5 === 4 ? "+draft/unreact" : "+draft/react";
+          const reaction = emoji[(tick + k) % emoji.length];
+          lines.push(
+            `@msgid=r${tick}-${k}-${seq};${tag}=${reaction};+draft/reply=${target} :user${reactor}!u@h TAGMSG #big`,
+          );
+        }
+      }
       await big.send(...lines);
       await new Promise((r) => setTimeout(r, 50));
     }
-  })();
-  const busy = await measure(seconds * 1000);
-  await flood;
+  };
+  const seconds = 5;
+  // The renderer's task time (CDP's TaskDuration) counted in thread CPU time: unlike a
+  // frame's wall time it does not grow while other processes hold the CPU, so on a loaded
+  // machine it tells the page's own cost apart from the machine's.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable", { timeDomain: "threadTicks" });
+  const taskSeconds = async () => {
+    const { metrics } = await cdp.send("Performance.getMetrics");
+    return metrics.find((m) => m.name === "TaskDuration")?.value ?? NaN;
+  };
+  const busyRun = async (tags: boolean) => {
+    const before = await taskSeconds();
+    const flooding = flood(seconds, tags);
+    const frames = await measure(seconds * 1000);
+    await flooding;
+    const cpu = (await taskSeconds()) - before;
+    return { frames, cpu };
+  };
+  // The open buffer filled to its line limit first, as it is in use: every later line then
+  // also drops the oldest, in every run alike.
+  await flood(2, false);
+  // Runs alternate which load goes first, so a page warming up (or a buffer filling) does not
+  // favour one of them; the ratio is taken within each run.
+  const RUNS = 5;
+  const plainRuns: number[][] = [];
+  const tagRuns: number[][] = [];
+  const plainCpu: number[] = [];
+  const tagCpu: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    for (const tags of run % 2 === 0 ? [false, true] : [true, false]) {
+      const { frames, cpu } = await busyRun(tags);
+      (tags ? tagRuns : plainRuns).push(frames);
+      (tags ? tagCpu : plainCpu).push(cpu);
+    }
+  }
+  await cdp.detach();
+  const busy = plainRuns[0];
   const heap = await pageMemory(page, big);
   const round = (x: number) => Math.round(x * 10) / 10;
+  const median = (xs: number[]) => percentile(xs, 0.5);
+  const p95s = (runs: number[][]) => runs.map((frames) => percentile(frames, 0.95));
+  const plainP95 = p95s(plainRuns);
+  const tagP95 = p95s(tagRuns);
+  const ratios = tagP95.map((p, i) => Math.round(p / plainP95[i] * 100) / 100);
+  const list = (xs: number[]) => xs.map(round).join(", ");
   report({
     section: SECTION,
     name: "frame time p50, idle page",
@@ -363,6 +425,39 @@ async function memoryAndFrames(report: (row: BenchRow) => void): Promise<void> {
     note: `${round(percentile(busy, 0.95) / percentile(idle, 0.95))}x the idle p95; max ${
       round(Math.max(...busy))
     } ms`,
+  });
+  report({
+    section: SECTION,
+    name: "frame time p95, 1,000 msg/s, without typing and reactions (median of runs)",
+    value: round(median(plainP95)),
+    unit: "ms",
+    note: `${RUNS} runs: ${list(plainP95)} ms`,
+  });
+  report({
+    section: SECTION,
+    name: "frame time p95, 1,000 msg/s while 50 users type and react (median of runs)",
+    value: round(median(tagP95)),
+    unit: "ms",
+    note: `${RUNS} runs: ${list(tagP95)} ms; 60 typing notices and 60 reactions/s`,
+  });
+  report({
+    section: SECTION,
+    name: "frame time p95 ratio, typing and reacting / without (median of runs)",
+    value: median(ratios),
+    unit: "x",
+    note: `goal ≤ 1.2x; per run ${ratios.join(", ")} (spread ${Math.min(...ratios)}-${
+      Math.max(...ratios)
+    })`,
+  });
+  const cpuRatios = tagCpu.map((c, i) => Math.round(c / plainCpu[i] * 100) / 100);
+  report({
+    section: SECTION,
+    name: "page task CPU time, typing and reacting / without (median of runs)",
+    value: median(cpuRatios),
+    unit: "x",
+    note: `per run ${cpuRatios.join(", ")}; without: ${
+      list(plainCpu.map((c) => c * 1000 / seconds))
+    } ms of CPU per s`,
   });
   report({
     section: SECTION,

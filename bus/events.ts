@@ -296,7 +296,11 @@ export interface EventMap {
      * The msgid of the message this one answers, sent as `+draft/reply`; absent when the
      * server lacks `message-tags` (the reply then went as a `nick: ` prefix in `message`).
      */
-    replyTo?: string;
+    replyTo?: string; /**
+     * The IRCv3 msgid the server gave it: set where the server offers `echo-message`, whose
+     * echo this event then follows (with the server's time), instead of the send.
+     */
+    msgid?: string;
   };
   /**
    * Someone else is typing, paused or done (IRCv3 `+typing` on a TAGMSG). `channel` is `""`
@@ -331,6 +335,8 @@ export interface EventMap {
     reaction: string;
     /** True when the reaction was taken back. */
     removed: boolean;
+    /** True when it was replayed: CHATHISTORY, or a bouncer's playback. */
+    history?: boolean;
   };
   /**
    * A message was deleted (IRCv3 `draft/message-redaction`, `REDACT`): by its sender or an
@@ -348,6 +354,8 @@ export interface EventMap {
     msgid: string;
     /** Why, when given. */
     reason?: string;
+    /** True when it was replayed: CHATHISTORY, or a bouncer's playback. */
+    history?: boolean;
   };
   /** A user joins a channel. */
   "user.joined": UserEventFields & { channel: string };

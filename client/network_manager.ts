@@ -6,7 +6,7 @@
  */
 import { MULTILINE_CAP, REDACTION_CAP } from "../irc/mod.ts";
 import type { EventBus } from "../bus/mod.ts";
-import type { IrcClient, IrcClientOptions } from "../irc/mod.ts";
+import type { IrcClient, IrcClientOptions, StsPolicy } from "../irc/mod.ts";
 import type { Network, NetworkStore } from "../storage/network_store.ts";
 import type { NetworkView } from "./web/protocol.js";
 import type { UiState } from "./ui_state.ts";
@@ -185,6 +185,9 @@ export class NetworkManager {
         ? { sasl: { mechanism: "EXTERNAL" as const, account: network.saslAccount, certificate } }
         : {}),
       reconnect: {},
+      // The STS policy is kept with the network: applied before connecting in plain text.
+      stsPolicy: this.#options.store.stsPolicy(networkId),
+      onStsPolicy: (policy) => this.#keepStsPolicy(networkId, policy),
       ...this.#options.irc,
       // After the shared options, so a test's TLS settings keep this network's certificate.
       ...(certificate ? { tlsOptions: { ...this.#options.irc?.tlsOptions, certificate } } : {}),
@@ -272,7 +275,14 @@ export class NetworkManager {
   /** A network's connection state, current nickname, and why it last dropped. */
   state(
     networkId: number,
-  ): { state: string; nick: string; reason?: string; canRedact?: boolean; multiline?: boolean } {
+  ): {
+    state: string;
+    nick: string;
+    reason?: string;
+    canRedact?: boolean;
+    multiline?: boolean;
+    stsUpgraded?: boolean;
+  } {
     const client = this.#clients.get(networkId);
     const reason = this.#reasons.get(networkId);
     return {
@@ -281,6 +291,7 @@ export class NetworkManager {
       ...(reason === undefined ? {} : { reason }),
       ...(client?.supports(REDACTION_CAP) ? { canRedact: true } : {}),
       ...(client?.supports(MULTILINE_CAP) ? { multiline: true } : {}),
+      ...(client?.stsUpgraded ? { stsUpgraded: true } : {}),
     };
   }
 
@@ -337,6 +348,16 @@ export class NetworkManager {
     }
   }
 
+  /** Saves a network's STS policy as the connection reports it; a failure is logged. */
+  #keepStsPolicy(networkId: number, policy: StsPolicy | undefined): void {
+    try {
+      this.#options.store.saveStsPolicy(networkId, policy);
+    } catch (error) {
+      // The network was removed meanwhile, or the store closed on shutdown.
+      this.#log(`Cannot keep the STS policy of network ${networkId}: ${errorMessage(error)}`);
+    }
+  }
+
   #view(network: Network): NetworkView {
     const client = this.#clients.get(network.id);
     return {
@@ -360,6 +381,7 @@ export class NetworkManager {
       currentNick: client?.nickname ?? network.nick,
       ...(client?.supports(REDACTION_CAP) ? { canRedact: true } : {}),
       ...(client?.supports(MULTILINE_CAP) ? { multiline: true } : {}),
+      ...(client?.stsUpgraded ? { stsUpgraded: true } : {}),
       channels: this.#options.ui.channels(network.id),
     };
   }

@@ -102,7 +102,7 @@ export class EventLines {
           networkId: d.networkId,
           buffer: d.channel !== "" ? d.channel : (d.target ?? ""),
           time,
-          msgid: undefined,
+          msgid: d.msgid,
           kind: d.kind ?? "message",
           sender: this.#context.ownNick(d.networkId) ?? "",
           text: d.message,

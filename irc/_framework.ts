@@ -25,6 +25,8 @@ export interface FrameworkConnectOptions {
   account: { account?: string; password?: string };
   sasl_mechanism?: string;
   client_certificate?: { private_key: string; certificate: string };
+  /** Root certificates (PEM) to trust; our transport's, irc-framework never sees it. */
+  ca?: string[];
   sasl_disconnect_on_fail: boolean;
   auto_reconnect: false;
   ping_interval: number;
@@ -137,6 +139,7 @@ export async function createFrameworkClient(): Promise<FrameworkClient> {
           certificate: options.client_certificate.certificate,
           privateKey: options.client_certificate.private_key,
         },
+        ...(options.ca ? { ca: options.ca } : {}),
         onDropped: (line) => onDropped(line),
         onLine,
       });

@@ -13,6 +13,9 @@ import { readReplyTag } from "./_reply.ts";
 
 const SEEN_PER_CONVERSATION = 2000;
 
+/** The capability by which the server sends our own messages back, with their msgid. */
+export const ECHO_CAP = "echo-message";
+
 /** Message ids seen per conversation (folded channel or peer), the oldest forgotten first. */
 export class MessageIds {
   #seen = new Map<string, Set<string>>();
@@ -43,8 +46,12 @@ export function receiveMessage(
   const { kind, text } = messageKind(command, m.params[1] ?? "");
   const target = ctx.server.conversationOf(rawTarget);
   const isChannel = ctx.server.isChannel(target);
-  // Only a private message needs to know whether we sent it: folding is not free.
-  const peer = isChannel ? undefined : (ctx.isMe(m.nick) ? target : m.nick);
+  // Our own PRIVMSG echoed (echo-message) is what we sent, so it becomes `message.sent`.
+  const echo = !history && command === "PRIVMSG" && ctx.caps.has(ECHO_CAP);
+  // Only a private message or a possible echo needs to know whether we sent it: folding is
+  // not free.
+  const me = (echo || !isChannel) && ctx.isMe(m.nick);
+  const peer = isChannel ? undefined : (me ? target : m.nick);
   // An empty msgid is no id: taken as one, it would drop every later message as a duplicate.
   const msgid = m.tags.msgid || undefined;
   if (msgid !== undefined) {
@@ -59,6 +66,21 @@ export function receiveMessage(
     if (kind === "ctcp" && command === "PRIVMSG" && !ctx.isMe(m.nick)) answerCtcp(ctx, m);
   }
   const time = ctx.time(m);
+  // An echo carries the msgid that lets it be replied to, reacted to and deleted. A CTCP request keeps its raw text, as
+  // its `message.sent` had before; a notice we sent by a raw line is a received one from us.
+  if (me && echo) {
+    const sent: EventMap["message.sent"] = {
+      networkId: ctx.networkId,
+      channel: isChannel ? target : "",
+      message: kind === "ctcp" ? m.params[1] ?? "" : text,
+      ...(isChannel ? {} : { target }),
+      ...(kind === "action" ? { kind } : {}),
+    };
+    const replyTo = readReplyTag(m.tags);
+    if (replyTo !== undefined) sent.replyTo = replyTo;
+    if (msgid !== undefined) sent.msgid = msgid;
+    return ctx.emit("message.sent", sent, time);
+  }
   const data: EventMap["message.received"] = {
     networkId: ctx.networkId,
     channel: isChannel ? target : "",

@@ -7,6 +7,7 @@
  * @module
  */
 import type { EventMap } from "../bus/mod.ts";
+import type { RawMessage } from "./_framework.ts";
 import type { LineContext, LineHandlers } from "./_line_context.ts";
 
 /**
@@ -22,23 +23,34 @@ export const REDACTION_CAP = "draft/message-redaction";
 /** The longest msgid taken from a REDACT. */
 const MAX_MSGID = 200;
 
-/** A REDACT from the server. */
+/**
+ * Emits `message.redacted` for a REDACT, live or replayed (CHATHISTORY, a bouncer's playback,
+ * with `history`): a deletion replayed still deletes.
+ */
+export function receiveRedaction(
+  ctx: LineContext,
+  m: RawMessage,
+  history = false,
+): void | Promise<void> {
+  const target = ctx.server.conversationOf(m.params[0] ?? "");
+  const msgid = m.params[1] ?? "";
+  if (target === "" || msgid === "" || msgid.length > MAX_MSGID || m.nick === "") return;
+  const isChannel = ctx.server.isChannel(target);
+  const data: EventMap["message.redacted"] = {
+    networkId: ctx.networkId,
+    channel: isChannel ? target : "",
+    user: m.nick,
+    msgid,
+  };
+  // A private one: the conversation is with whoever is not us.
+  if (!isChannel) data.peer = ctx.isMe(m.nick) ? target : m.nick;
+  const reason = m.params[2];
+  if (reason) data.reason = reason;
+  if (history) data.history = true;
+  return ctx.emit("message.redacted", data, ctx.time(m));
+}
+
+/** A live REDACT from the server. */
 export const REDACTION_LINES: LineHandlers = {
-  REDACT(ctx: LineContext, m) {
-    const target = ctx.server.conversationOf(m.params[0] ?? "");
-    const msgid = m.params[1] ?? "";
-    if (target === "" || msgid === "" || msgid.length > MAX_MSGID || m.nick === "") return;
-    const isChannel = ctx.server.isChannel(target);
-    const data: EventMap["message.redacted"] = {
-      networkId: ctx.networkId,
-      channel: isChannel ? target : "",
-      user: m.nick,
-      msgid,
-    };
-    // A private one: the conversation is with whoever is not us.
-    if (!isChannel) data.peer = ctx.isMe(m.nick) ? target : m.nick;
-    const reason = m.params[2];
-    if (reason) data.reason = reason;
-    return ctx.emit("message.redacted", data, ctx.time(m));
-  },
+  REDACT: (ctx, m) => receiveRedaction(ctx, m),
 };

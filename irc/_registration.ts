@@ -11,6 +11,7 @@ import type { RawMessage } from "./_framework.ts";
 import type { LineContext, LineHandlers } from "./_line_context.ts";
 import { updateMeta } from "./_roster.ts";
 import { ScramAuthenticator } from "./_sasl_scram.ts";
+import { readStsOffer } from "./_sts.ts";
 import type { IrcClientOptions } from "./types.ts";
 
 /** Nicknames tried after the configured one before registration gives up. */
@@ -164,6 +165,8 @@ function cap(ctx: LineContext, m: RawMessage): void | Promise<void> {
       const eq = cap.indexOf("=");
       ctx.available.set(eq === -1 ? cap : cap.slice(0, eq), eq === -1 ? "" : cap.slice(eq + 1));
     }
+    // The whole list first: a multi-line LS ends with the line without "*".
+    if (sub === "NEW" || m.params[2] !== "*") readStsOffer(ctx);
     if (sub === "LS" && m.params[2] !== "*" && sasl && !ctx.available.has("sasl")) {
       return saslFailed(ctx, "Cannot authenticate: the server does not offer SASL", "CAP");
     }

@@ -18,7 +18,7 @@ import { connectError, createLinkFacts, type LinkFacts, lostReason } from "./_li
 import { LineContext, lineHandlers } from "./_line_context.ts";
 import { MOTD_LINES } from "./_motd.ts";
 import { REGISTRATION_LINES, RegistrationReader, saslFailed } from "./_registration.ts";
-import { MESSAGE_LINES, type MessageIds, receiveMessage } from "./_messages.ts";
+import { ECHO_CAP, MESSAGE_LINES, type MessageIds, receiveMessage } from "./_messages.ts";
 import { READ_MARKER_CAP, READ_MARKER_LINES } from "./_read_marker.ts";
 import { MEMBERSHIP_LINES } from "./_membership.ts";
 import { CHANNEL_INFO_LINES } from "./_channel_info.ts";
@@ -30,8 +30,8 @@ import { STANDARD_REPLY_LINES } from "./_standard_replies.ts";
 import { globalClock, NickRegain, REGAIN_LINES } from "./_nick_regain.ts";
 import { TAGMSG_LINES } from "./_tagmsg.ts";
 import { TYPING_TAG, TypingPacer } from "./_typing.ts";
-import { REACT_TAG, UNREACT_TAG } from "./_react.ts";
-import { REDACTION_CAP, REDACTION_LINES } from "./_redaction.ts";
+import { REACT_TAG, receiveReaction, UNREACT_TAG } from "./_react.ts";
+import { receiveRedaction, REDACTION_CAP, REDACTION_LINES } from "./_redaction.ts";
 import { REPLY_TAG } from "./_reply.ts";
 import { formatLine } from "./_format_line.ts";
 import { LABELED_RESPONSE_CAP } from "./_labels.ts";
@@ -52,6 +52,11 @@ export interface SessionHooks {
   onLost(end: SessionEnd): void;
   /** Message ids seen, kept by the owner across sessions so a replay after a reconnect dedupes. */
   readonly messageIds: MessageIds;
+  /**
+   * The server offers an STS policy: in plain text, the TLS port to reconnect to (this
+   * connection then fails with code `sts`); over TLS, its duration in seconds (0 clears it).
+   */
+  onSts(offer: { upgradePort?: number; duration?: number }): void;
 }
 
 /** Why a session ended, for `connection.lost`. */
@@ -256,6 +261,7 @@ export class Session {
       client_certificate: certificate
         ? { private_key: certificate.privateKey, certificate: certificate.certificate }
         : undefined,
+      ca: o.tlsOptions?.ca,
       auto_reconnect: false,
       ping_interval: Math.max(1, Math.round(pingTimeout / 4)),
       ping_timeout: pingTimeout,
@@ -270,6 +276,7 @@ export class Session {
         "draft/no-implicit-names",
         "no-implicit-names",
         "standard-replies",
+        ECHO_CAP,
         READ_MARKER_CAP,
         REDACTION_CAP,
       ],
@@ -365,6 +372,14 @@ export class Session {
   /** A message to `target` is queued: it ends our typing there, with no `done` needed. */
   typingEnded(target: string): void {
     this.#typing.sent(this.#ctx.server.fold(target));
+  }
+
+  /**
+   * Whether our messages come back from the server (`echo-message`): `message.sent` then
+   * follows the echo, with the server's msgid and time, instead of the send.
+   */
+  get echoes(): boolean {
+    return this.#ctx.caps.has(ECHO_CAP);
   }
 
   /**
@@ -635,6 +650,9 @@ export class Session {
         if (message.command === "PRIVMSG" || message.command === "NOTICE") {
           return receiveMessage(this.#ctx, message, true);
         }
+        // Reactions and deletions replayed apply as live ones do; a replayed typing is stale.
+        if (message.command === "TAGMSG") return receiveReaction(this.#ctx, message, true);
+        if (message.command === "REDACT") return receiveRedaction(this.#ctx, message, true);
         // Replayed joins and parts must not touch the live roster.
         return;
       }

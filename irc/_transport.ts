@@ -21,6 +21,8 @@ export interface TransportOptions {
   rejectUnauthorized: boolean;
   /** A client certificate (PEM), for CertFP or SASL EXTERNAL. */
   certificate?: { certificate: string; privateKey: string };
+  /** Root certificates (PEM) to trust. */
+  ca?: string[];
   /** Told of each overlong line dropped, in its place among the lines. */
   onDropped(line: DroppedLine): void;
   /**
@@ -58,6 +60,7 @@ export class LineTransport extends EventEmitter {
         rejectUnauthorized: o.rejectUnauthorized,
         key: o.certificate?.privateKey,
         cert: o.certificate?.certificate,
+        ca: o.ca,
       })
       : netConnect({ host: o.host, port: o.port });
     this.#socket = socket;

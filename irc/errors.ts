@@ -21,11 +21,13 @@ export type IrcConnectErrorCode =
   | "timeout"
   | "closed"
   | "nick"
+  | "sts"
   | "aborted";
 
 /**
  * A connection attempt failed: refused, TLS, bad server password, required SASL failed,
  * registration timed out, the server closed the link, or the caller disconnected first.
+ * `sts` is a plain-text connection ended to move to TLS (the client goes on by itself).
  *
  * @example
  * ```ts

@@ -16,6 +16,7 @@ import { checkReplyMsgid, REPLY_TAG } from "./_reply.ts";
 import { isReaction } from "./_react.ts";
 import { REDACTION_CAP } from "./_redaction.ts";
 import { batchLines, batchText, groupBatches } from "./_multiline.ts";
+import { stsApplies, type StsPolicy } from "./_sts.ts";
 import type {
   ChannelListing,
   IrcClientOptions,
@@ -65,6 +66,12 @@ export class IrcClient implements AsyncDisposable {
   #wakeReconnect: (() => void) | undefined;
   /** Kept across reconnects, so history replayed after one does not repeat lines seen. */
   readonly #messageIds = new MessageIds();
+  /** The STS policy kept for this host (IRCv3 `sts`), from the options or a TLS connection. */
+  #sts: StsPolicy | undefined;
+  /** The TLS port a plain-text connection's STS offer named: used until a policy says more. */
+  #upgradePort: number | undefined;
+  /** Whether the current (or last) connection is over TLS because of STS. */
+  #upgraded = false;
 
   /** Creates a client; nothing happens on the network until {@linkcode IrcClient.connect}. */
   constructor(options: IrcClientOptions) {
@@ -88,6 +95,25 @@ export class IrcClient implements AsyncDisposable {
     this.#options = { ...options, sasl: prepareSasl(options.sasl) };
     this.#bus = options.bus;
     this.#nick = options.nick;
+    this.#sts = options.stsPolicy;
+  }
+
+  /**
+   * Whether the current (or last) connection went over TLS, on the STS policy's port,
+   * although the network is set to plain text: the server's STS policy (IRCv3 `sts`)
+   * upgraded it.
+   *
+   * @example
+   * ```ts
+   * import { EventBus, IrcClient } from "../mod.ts";
+   * const bus = new EventBus();
+   * const client = new IrcClient({ bus, networkId: 1, host: "localhost", port: 6667, tls: false, nick: "n" });
+   * console.log(client.stsUpgraded); // false
+   * await bus.close();
+   * ```
+   */
+  get stsUpgraded(): boolean {
+    return this.#upgraded;
   }
 
   /**
@@ -378,6 +404,8 @@ export class IrcClient implements AsyncDisposable {
     const pieces = text.split("\n").flatMap((line) =>
       splitUtf8(line, width).map((piece, i) => ({ text: piece, concat: i > 0 }))
     );
+    // With echo-message the echo is the message.sent (with its msgid): one line, not two.
+    const echoes = session.echoes;
     const limits = kind === "action" ? undefined : session.multiline;
     if (limits && pieces.length > 1) {
       // One message however many lines: a draft/multiline batch (or a few, past its limits).
@@ -392,7 +420,7 @@ export class IrcClient implements AsyncDisposable {
           const last = j === lines.length - 1;
           session.sendUser(
             line,
-            last ? () => session.recordSent(target, whole, kind, replyTo) : undefined,
+            last && !echoes ? () => session.recordSent(target, whole, kind, replyTo) : undefined,
           );
         }
       }
@@ -411,7 +439,10 @@ export class IrcClient implements AsyncDisposable {
     session.typingEnded(target);
     for (const [i, piece] of pieces.entries()) {
       // message.sent follows the real send, in order with incoming lines.
-      session.sendUser(lines[i], () => session.recordSent(target, piece.text, kind, replyTo));
+      session.sendUser(
+        lines[i],
+        echoes ? undefined : () => session.recordSent(target, piece.text, kind, replyTo),
+      );
     }
   }
 
@@ -489,7 +520,7 @@ export class IrcClient implements AsyncDisposable {
         `Cannot connect to ${host}:${port}: disconnected while loading the IRC library`,
       );
     }
-    const options = { ...this.#options, nick: this.#options.nick };
+    const options = this.#sessionOptions();
     const session = new Session(client, this.#bus, options, {
       onSelfJoin: (channel) => {
         const key = casefold(channel);
@@ -502,7 +533,15 @@ export class IrcClient implements AsyncDisposable {
         this.#nick = nick;
       },
       messageIds: this.#messageIds,
+      onSts: (offer) => {
+        if (offer.upgradePort !== undefined) this.#upgradePort = offer.upgradePort;
+        if (offer.duration !== undefined) this.#keepSts(options.port, offer.duration);
+      },
       onLost: (end) => {
+        // The spec's rescheduling: a policy lapses `duration` after we last left its server.
+        if (options.tls && end.established && this.#sts !== undefined) {
+          this.#keepSts(options.port, this.#sts.duration);
+        }
         if (this.#session !== session || this.#state !== "connected") return;
         this.#state = this.#willReconnect(end) ? "reconnecting" : "disconnected";
       },
@@ -514,6 +553,13 @@ export class IrcClient implements AsyncDisposable {
     } catch (error) {
       await session.finished;
       if (this.#session === session) this.#session = undefined;
+      // The plain-text server asked for TLS: go there now (once; a TLS link never asks).
+      if (
+        error instanceof IrcConnectError && error.code === "sts" && !options.tls &&
+        !this.#abandoned
+      ) {
+        return this.#open();
+      }
       if (error instanceof IrcConnectError && error.code !== "aborted") {
         await this.#bus.emit(createEvent("error", {
           networkId: this.#options.networkId,
@@ -533,6 +579,45 @@ export class IrcClient implements AsyncDisposable {
       session.sendUser(joinLine(name, key));
     }
     this.#loop = this.#watch(session);
+  }
+
+  /**
+   * The options of the next session: the configured ones, or, for a plain-text network under
+   * an STS policy (kept, or offered by this run's plain-text connection), TLS on the policy's
+   * port, with the certificate verified whatever `tlsOptions` says (the spec allows no less).
+   */
+  #sessionOptions(): IrcClientOptions {
+    const o = this.#options;
+    this.#upgraded = false;
+    if (o.tls) return o;
+    const now = this.#now();
+    if (this.#sts !== undefined && !stsApplies(this.#sts, o.host, now)) {
+      const expired = this.#sts.expiresAt <= now;
+      this.#sts = undefined;
+      if (expired) o.onStsPolicy?.(undefined);
+    }
+    const port = this.#sts?.port ?? this.#upgradePort;
+    if (port === undefined) return o;
+    this.#upgraded = true;
+    return { ...o, port, tls: true, tlsOptions: { ...o.tlsOptions, rejectUnauthorized: true } };
+  }
+
+  /** Keeps the policy a TLS connection on `port` offered (`duration` 0 clears it), and says so. */
+  #keepSts(port: number, duration: number): void {
+    const o = this.#options;
+    if (duration === 0) {
+      this.#upgradePort = undefined;
+      if (this.#sts === undefined) return;
+      this.#sts = undefined;
+      o.onStsPolicy?.(undefined);
+      return;
+    }
+    this.#sts = { host: o.host, port, duration, expiresAt: this.#now() + duration * 1000 };
+    o.onStsPolicy?.({ ...this.#sts });
+  }
+
+  #now(): number {
+    return this.#options.clock?.currentTime?.() ?? Date.now();
   }
 
   #willReconnect(end: SessionEnd): boolean {

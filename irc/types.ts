@@ -4,6 +4,7 @@
  * @module
  */
 import type { EventBus } from "../bus/mod.ts";
+import type { StsPolicy } from "./_sts.ts";
 
 /**
  * SASL settings. `PLAIN` and `SCRAM-SHA-256` need `password`; `EXTERNAL` uses the TLS
@@ -67,6 +68,8 @@ export interface TlsOptions {
   rejectUnauthorized?: boolean;
   /** A client certificate (PEM), for CertFP or SASL EXTERNAL. */
   certificate?: { certificate: string; privateKey: string };
+  /** Certificates (PEM) to trust as roots, for a server whose certificate a private CA signed. */
+  ca?: string[];
 }
 
 /**
@@ -203,6 +206,18 @@ export interface IrcClientOptions {
   lastStored?: (networkId: number, buffer: string) => Date | undefined | Promise<Date | undefined>;
   /** Ms without any data before the connection is declared dead. Default 120000. */
   pingTimeout?: number;
+  /**
+   * The STS policy kept from an earlier connection (IRCv3 `sts`). While it holds for `host`
+   * (before its `expiresAt`, on the clock's `currentTime()`), a network set to plain text is
+   * connected over TLS, verified, on the policy's port instead.
+   */
+  stsPolicy?: StsPolicy;
+  /**
+   * Told when the policy to keep changes: set when a TLS connection offers one (and renewed
+   * from its duration when that connection ends), `undefined` when the server clears it
+   * (`duration=0`) or it has expired. The owner persists it and passes it back as `stsPolicy`.
+   */
+  onStsPolicy?: (policy: StsPolicy | undefined) => void;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 } from "./database.ts";
 import { normalizeHost } from "../net/mod.ts";
 import { casefold } from "../irc/casemapping.ts";
+import type { StsPolicy } from "../irc/_sts.ts";
 
 /**
  * One server of a network: where to connect.
@@ -238,6 +239,18 @@ const MIGRATIONS: Migration[] = [
       ALTER TABLE networks ADD COLUMN client_cert TEXT NOT NULL DEFAULT '';
     `,
   },
+  {
+    version: 5,
+    sql: `
+      CREATE TABLE network_sts (
+        network_id INTEGER PRIMARY KEY REFERENCES networks (id) ON DELETE CASCADE,
+        host_key TEXT NOT NULL,
+        port INTEGER NOT NULL CHECK (port BETWEEN 1 AND 65535),
+        duration INTEGER NOT NULL CHECK (duration >= 0),
+        expires_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];
 
 /** The newest schema version of the `networks` component. */
@@ -308,6 +321,9 @@ export class NetworkStore implements Disposable {
   #selectChannels: StatementSync;
   #saveChannel: StatementSync;
   #deleteChannel: StatementSync;
+  #selectSts: StatementSync;
+  #saveSts: StatementSync;
+  #deleteSts: StatementSync;
 
   /** Opens the store on a database (or a path), bringing its schema up to date. */
   constructor(database: DatabaseSync | string) {
@@ -369,6 +385,16 @@ export class NetworkStore implements Disposable {
     this.#deleteChannel = this.#db.prepare(
       "DELETE FROM network_channels WHERE network_id = ? AND name_key = ?",
     );
+    this.#selectSts = this.#db.prepare(
+      "SELECT host_key, port, duration, expires_at FROM network_sts WHERE network_id = ?",
+    );
+    this.#saveSts = this.#db.prepare(
+      `INSERT INTO network_sts (network_id, host_key, port, duration, expires_at)
+       VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (network_id) DO UPDATE SET host_key = excluded.host_key, port = excluded.port,
+       duration = excluded.duration, expires_at = excluded.expires_at`,
+    );
+    this.#deleteSts = this.#db.prepare("DELETE FROM network_sts WHERE network_id = ?");
   }
 
   /** The schema version of the `networks` component this code writes. */
@@ -495,6 +521,54 @@ export class NetworkStore implements Disposable {
   removeChannel(networkId: number, name: string): boolean {
     this.#assertOpen("remove a channel");
     return Number(this.#deleteChannel.run(networkId, casefold(String(name))).changes) > 0;
+  }
+
+  /**
+   * The STS policy kept for a network (IRCv3 `sts`), or `undefined`: none kept, or one kept
+   * for a host the network no longer names. An expired one is returned as kept: whoever
+   * connects decides, on its own clock.
+   */
+  stsPolicy(networkId: number): StsPolicy | undefined {
+    this.#assertOpen("read an STS policy");
+    const network = this.get(networkId);
+    const row = this.#selectSts.get(networkId) as
+      | { host_key: string; port: number; duration: number; expires_at: number }
+      | undefined;
+    if (network === undefined || row === undefined) return undefined;
+    if (row.host_key !== normalizeHost(network.host)) return undefined;
+    return {
+      host: network.host,
+      port: row.port,
+      duration: row.duration,
+      expiresAt: row.expires_at,
+    };
+  }
+
+  /**
+   * Keeps a network's STS policy with its expiry, replacing the one kept; `undefined` forgets
+   * it. Throws `TypeError` on an invalid policy or when no network has this id.
+   */
+  saveStsPolicy(networkId: number, policy: StsPolicy | undefined): void {
+    this.#assertOpen("save an STS policy");
+    if (policy === undefined) {
+      this.#deleteSts.run(networkId);
+      return;
+    }
+    const { host, port, duration, expiresAt } = policy;
+    const valid = typeof host === "string" && Number.isInteger(port) && port >= 1 &&
+      port <= 65535 && Number.isSafeInteger(duration) && duration >= 0 &&
+      Number.isSafeInteger(expiresAt);
+    if (!valid) {
+      throw new TypeError(
+        `Cannot save an STS policy: invalid host, port, duration or expiry, got ${
+          JSON.stringify(policy)
+        }`,
+      );
+    }
+    if (this.get(networkId) === undefined) {
+      throw new TypeError(`Cannot save an STS policy: no such network, got ${networkId}`);
+    }
+    this.#saveSts.run(networkId, normalizeHost(host), port, duration, expiresAt);
   }
 
   /** Closes the database if the store opened it; later calls throw. Idempotent. */

@@ -148,8 +148,9 @@ const store = new PageStore({
   },
   frontend: onFrontend,
   ignored: (networkId, folded) => ignoreList.has(networkId, folded),
+  // Drawn again in the frame, once each, however many reactions touched them meanwhile.
   lineChanged: (line) => {
-    if (state.networkId !== undefined) messages.redrawLine(state.networkId, line);
+    changedLines.add(line);
   },
   opened: (networkId, buffer) => {
     void scrollback.open(networkId, buffer).then((changed) => {
@@ -188,6 +189,12 @@ socket.addEventListener("close", disconnected);
  * frames, and its messages must still be applied (a bounded inbox, mentions that notify).
  */
 const HIDDEN_FRAME_MS = 250;
+
+/**
+ * Lines of the open buffer a reaction or a deletion changed since the last frame.
+ * @type {Set<import("./page_state.d.ts").Line>}
+ */
+const changedLines = new Set();
 
 function scheduleFrame() {
   if (frameQueued) return;
@@ -733,6 +740,13 @@ function render() {
   if (dirty.messages) {
     renderTopic($("topic"), buffer);
     messages.show(state.networkId, buffer);
+  }
+  if (changedLines.size > 0) {
+    // A buffer shown anew (dirty.messages) was drawn with them as they are now.
+    if (!dirty.messages && state.networkId !== undefined) {
+      messages.redrawLines(state.networkId, changedLines);
+    }
+    changedLines.clear();
   }
   messages.flush();
   // A burst beyond one frame's lines goes on in the next frames.

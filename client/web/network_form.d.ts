@@ -42,7 +42,8 @@ export declare function readNetworkForm(
 ): NetworkForm;
 
 /**
- * Words for a network's state, with the reason it dropped.
+ * Words for a network's state, with the reason it dropped; a connection the server's STS
+ * policy (IRCv3 `sts`) moved to TLS says so.
  *
  * @example
  * ```ts
@@ -51,7 +52,9 @@ export declare function readNetworkForm(
  * // "disconnected: Connection refused"
  * ```
  */
-export declare function stateText(net: { state: string; reason?: string }): string;
+export declare function stateText(
+  net: { state: string; reason?: string; stsUpgraded?: boolean },
+): string;
 
 /**
  * Fills the form for a network, or empties it for a new one.

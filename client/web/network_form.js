@@ -68,9 +68,9 @@ export function readNetworkForm(get, checked) {
 
 /**
  * Words for a network's state, with the reason it dropped: `connecting…`, `connected`,
- * `disconnected: …`.
+ * `disconnected: …`; a connection the server's STS policy moved to TLS says so.
  *
- * @param {{ state: string, reason?: string }} net
+ * @param {{ state: string, reason?: string, stsUpgraded?: boolean }} net
  * @returns {string}
  */
 export function stateText(net) {
@@ -78,7 +78,9 @@ export function stateText(net) {
     case "connecting":
       return "connecting…";
     case "connected":
-      return "connected";
+      return net.stsUpgraded
+        ? "connected, upgraded to TLS by the server's STS policy"
+        : "connected";
     case "disconnecting":
       return "disconnecting…";
     default:

@@ -270,6 +270,11 @@ export interface NetworkView extends Omit<NetworkForm, "password" | "saslPasswor
    * line is a message of its own, so the page asks before sending many.
    */
   multiline?: boolean;
+  /**
+   * Set to plain text, the network was connected over TLS instead, as the server's STS
+   * policy (IRCv3 `sts`) asks; absent means no.
+   */
+  stsUpgraded?: boolean;
   /** Channels we are in, with their members (mode prefixes kept). */
   channels: { name: string; topic: string; members: string[] }[];
 }
@@ -363,6 +368,8 @@ export type ServerMessage =
     canRedact?: boolean;
     /** The server takes a multi-line text as one message (`draft/multiline`). */
     multiline?: boolean;
+    /** The connection went over TLS because of the server's STS policy. */
+    stsUpgraded?: boolean;
   }
   | BatchMessage
   | { kind: "frontend"; event: DeepLink }

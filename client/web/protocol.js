@@ -775,6 +775,7 @@ const EVENT_DATA = {
       target: { optional: "string" },
       kind: { optional: { oneOf: ["message", "action"] } },
       replyTo: { optional: "string" },
+      msgid: { optional: "string" },
     },
   },
   "message.reacted": {
@@ -786,6 +787,7 @@ const EVENT_DATA = {
       replyTo: "string",
       reaction: "string",
       removed: "boolean",
+      history: { optional: "boolean" },
     },
   },
   "message.redacted": {
@@ -796,6 +798,7 @@ const EVENT_DATA = {
       peer: { optional: "string" },
       msgid: "string",
       reason: { optional: "string" },
+      history: { optional: "boolean" },
     },
   },
   "user.joined": { object: { ...USER, channel: "string" } },
@@ -948,6 +951,7 @@ const NETWORK_VIEW = {
   currentNick: "string",
   canRedact: { optional: "boolean" },
   multiline: { optional: "boolean" },
+  stsUpgraded: { optional: "boolean" },
   channels: { each: { name: "string", topic: "string", members: "string[]" } },
 };
 
@@ -989,6 +993,7 @@ const SERVER_MESSAGES = {
     reason: { optional: "string" },
     canRedact: { optional: "boolean" },
     multiline: { optional: "boolean" },
+    stsUpgraded: { optional: "boolean" },
   },
   batch: {
     kind: { oneOf: ["batch"] },

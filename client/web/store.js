@@ -449,6 +449,7 @@ export class PageStore {
         net.state = message.state;
         net.reason = message.reason;
         net.currentNick = message.nick || net.currentNick;
+        net.stsUpgraded = message.stsUpgraded === true;
         // Whether lines get a Delete button: drawn again when it changes.
         if ((message.canRedact === true) !== (net.canRedact === true)) {
           net.canRedact = message.canRedact === true;
@@ -642,6 +643,7 @@ export class PageStore {
           nick: net.currentNick,
           text: data.message,
           ...(data.replyTo !== undefined ? { replyTo: data.replyTo } : {}),
+          ...(data.msgid !== undefined ? { msgid: data.msgid } : {}),
         }, { fromMe: true });
         return;
       }

@@ -11,7 +11,10 @@ import type { Page } from "playwright-core";
 
 /** The msgid of the line showing `text`, once it is drawn. */
 async function waitForMsgid(page: Page, text: string): Promise<string> {
-  const line = page.locator(".line[data-msgid]", { hasText: text });
+  // By its own text: a reply to it (ours too, with echo-message) quotes the same words.
+  const line = page.locator(".line[data-msgid]", {
+    has: page.locator(":scope > .text", { hasText: text }),
+  });
   await line.waitFor();
   return (await line.getAttribute("data-msgid")) ?? "";
 }

@@ -13,6 +13,7 @@ Deno.test("against InspIRCd: replies carry +draft/reply both ways and are stored
   try {
     const client = await startClient({ dataDir, irc: FAST_IRC, log: () => {} });
     let original: string;
+    let ours: string;
     try {
       const events = new Recorder(client.bus);
       await client.perform({
@@ -43,6 +44,9 @@ Deno.test("against InspIRCd: replies carry +draft/reply both ways and are stored
       // bob's client reads the tag alice's sent.
       const got = await bob.events.waitFor("message.received", (d) => d.message === "noon");
       assert.equal(got.data.replyTo, original);
+      // InspIRCd offers echo-message: our line came back with the msgid bob saw.
+      ours = got.data.msgid!;
+      assert.equal(sent.data.msgid, ours);
       // And bob answering alice's answer arrives with its tag.
       bob.irc.say("#room", "thanks", { reply: { msgid: got.data.msgid!, nick: "alice" } });
       const thanks = await events.waitFor("message.received", (d) => d.message === "thanks");
@@ -62,6 +66,7 @@ Deno.test("against InspIRCd: replies carry +draft/reply both ways and are stored
       ["bob", "thanks", true],
     ]);
     assert.equal(lines[1].replyTo, original);
+    assert.equal(lines[1].msgid, ours, "our own line is stored with its msgid");
     assert.equal(store.message(1, "#ROOM", original)?.sender, "bob", "found by msgid");
   } finally {
     await Deno.remove(dataDir, { recursive: true }).catch(() => {});

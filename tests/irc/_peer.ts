@@ -11,8 +11,11 @@ export class ScriptedServer implements AsyncDisposable {
   readonly port: number;
   #conns: PeerConn[] = [];
 
-  constructor() {
-    this.listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  /** Listens on a free port of 127.0.0.1; with `tls`, over TLS with that certificate. */
+  constructor(options: { tls?: { cert: string; key: string } } = {}) {
+    this.listener = options.tls
+      ? Deno.listenTls({ hostname: "127.0.0.1", port: 0, ...options.tls })
+      : Deno.listen({ hostname: "127.0.0.1", port: 0 });
     this.port = (this.listener.addr as Deno.NetAddr).port;
   }
 

@@ -83,7 +83,8 @@ export function freePort(): number {
 
 /** The self-signed test certificate the TLS port presents (a test fixture, not a secret). */
 export const TEST_CERT_PATH = new URL("./fixtures/test_cert.pem", import.meta.url).pathname;
-const TEST_KEY_PATH = new URL("./fixtures/test_key.pem", import.meta.url).pathname;
+/** The test certificate's private key (a test fixture, not a secret). */
+export const TEST_KEY_PATH = new URL("./fixtures/test_key.pem", import.meta.url).pathname;
 
 function inspircdConf(
   dir: string,

@@ -100,12 +100,16 @@ Deno.test("IrcClient against a real InspIRCd and Atheme", async (t) => {
       assert.equal(pm.data.channel, "");
       assert.equal(pm.data.user, "alice");
       assert.equal(pm.data.peer, "alice");
-      assert.deepEqual(rec.of("message.sent", 1).at(-1), {
+      // InspIRCd offers echo-message: what we sent comes back with the msgid bob saw.
+      const sent = await rec.waitFor("message.sent", (d) => on(1)(d) && d.message === "psst");
+      assert.deepEqual(sent.data, {
         networkId: 1,
         channel: "",
         message: "psst",
         target: "bob",
+        msgid: pm.data.msgid,
       });
+      assert.equal(rec.of("message.sent", 1).filter((d) => d.message === "psst").length, 1);
     });
 
     await t.step("topic and mode changes carry the setter", async () => {

@@ -129,12 +129,12 @@ Deno.test("NetworkStore migrates a version-1 database and keeps its rows", async
     old.close();
 
     using store = new NetworkStore(path);
-    assert.equal(NetworkStore.schemaVersion, 4);
+    assert.equal(NetworkStore.schemaVersion, 5);
     const db = new DatabaseSync(path);
     const row = db.prepare("SELECT version FROM schema_versions WHERE component = 'networks'")
       .get();
     db.close();
-    assert.deepEqual({ ...row }, { version: 4 });
+    assert.deepEqual({ ...row }, { version: 5 });
     assert.deepEqual(store.channels(1), []);
     assert.deepEqual(store.list(), [{
       id: 1,
@@ -167,6 +167,7 @@ Deno.test("NetworkStore refuses a database newer than it knows", async () => {
       { version: 3, sql: "SELECT 1" },
       { version: 4, sql: "SELECT 1" },
       { version: 5, sql: "SELECT 1" },
+      { version: 6, sql: "SELECT 1" },
     ]);
     db.close();
     assert.throws(() => new NetworkStore(path), /newer than this client knows/);
@@ -320,4 +321,50 @@ Deno.test("NetworkStore keeps a server password and SASL settings, and refuses b
     () => store.add({ name: "x", host: "h", nick: "n", saslMechanism: "SCRAM" }),
     /saslMechanism/,
   );
+});
+
+Deno.test("NetworkStore keeps a network's STS policy with its expiry, across a reopen, for its host only", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "ircbus-sts-" });
+  const path = join(dir, "client.db");
+  try {
+    const policy = {
+      host: "IRC.Example.",
+      port: 6697,
+      duration: 300,
+      expiresAt: 1_767_225_900_000,
+    };
+    {
+      using store = new NetworkStore(path);
+      const id = store.add({ name: "Ex", host: "irc.example", port: 6667, tls: false, nick: "me" })
+        .id;
+      assert.equal(store.stsPolicy(id), undefined);
+      store.saveStsPolicy(id, policy);
+      store.saveStsPolicy(id, { ...policy, expiresAt: policy.expiresAt + 1 });
+      assert.throws(() => store.saveStsPolicy(id, { ...policy, port: 0 }), TypeError);
+      assert.throws(() => store.saveStsPolicy(99, policy), TypeError);
+    }
+    using store = new NetworkStore(path);
+    assert.deepEqual(store.stsPolicy(1), {
+      host: "irc.example",
+      port: 6697,
+      duration: 300,
+      expiresAt: policy.expiresAt + 1,
+    });
+    // Another host: the policy was for the old one.
+    store.update(1, { host: "irc.other.example" });
+    assert.equal(store.stsPolicy(1), undefined);
+    store.update(1, { host: "irc.example" });
+    assert.equal(store.stsPolicy(1)?.port, 6697);
+    store.saveStsPolicy(1, undefined);
+    assert.equal(store.stsPolicy(1), undefined);
+    // Removing the network removes its policy with it.
+    store.saveStsPolicy(1, policy);
+    store.remove(1);
+    const db = new DatabaseSync(path);
+    const left = db.prepare("SELECT count(*) AS n FROM network_sts").get();
+    db.close();
+    assert.deepEqual({ ...left }, { n: 0 });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

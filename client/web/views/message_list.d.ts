@@ -61,6 +61,8 @@ export declare class MessageList {
   refreshQuotes(networkId: number, msgid: string): void;
   /** Draws `line` again if it is drawn (a reaction, a deletion), and the quotes of it. */
   redrawLine(networkId: number, line: Line): void;
+  /** Draws each of `lines` again, in one pass however many changed. */
+  redrawLines(networkId: number, lines: ReadonlySet<Line>): void;
   /** Reveals the line with `msgid` as `reveal` does; false when the buffer does not hold it. */
   revealMessage(msgid: string): boolean;
 }

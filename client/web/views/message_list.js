@@ -217,10 +217,29 @@ export class MessageList {
    * @param {number} networkId @param {Line} line
    */
   redrawLine(networkId, line) {
+    this.redrawLines(networkId, new Set([line]));
+  }
+
+  /**
+   * Draws each of `lines` again as {@linkcode MessageList.redrawLine} does, in one pass over
+   * the drawn lines and one over the quotes, however many changed: reactions arriving by the
+   * dozen a second cost one pass a frame, not one each.
+   * @param {number} networkId @param {ReadonlySet<Line>} lines
+   */
+  redrawLines(networkId, lines) {
+    if (lines.size === 0) return;
     for (const el of [...this.#box.children]) {
-      if (this.#lineOf.get(el) === line) el.replaceWith(this.#element(networkId, line));
+      const line = this.#lineOf.get(el);
+      if (line !== undefined && lines.has(line)) el.replaceWith(this.#element(networkId, line));
     }
-    if (line.msgid !== undefined) this.refreshQuotes(networkId, line.msgid);
+    /** @type {Set<string>} */
+    const msgids = new Set();
+    for (const line of lines) if (line.msgid !== undefined) msgids.add(line.msgid);
+    if (msgids.size === 0) return;
+    for (const el of this.#box.querySelectorAll(".quote")) {
+      if (!(el instanceof HTMLElement) || !msgids.has(el.dataset.replyTo ?? "")) continue;
+      el.replaceWith(this.#quote(networkId, el.dataset.replyTo ?? ""));
+    }
   }
 
   /**

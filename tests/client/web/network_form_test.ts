@@ -61,6 +61,10 @@ Deno.test("readNetworkForm() keeps only the fields of the chosen SASL mechanism"
 Deno.test("stateText() names the state and the reason of a drop", () => {
   assert.equal(stateText({ state: "connecting" }), "connecting…");
   assert.equal(stateText({ state: "connected", reason: "old" }), "connected");
+  assert.equal(
+    stateText({ state: "connected", stsUpgraded: true }),
+    "connected, upgraded to TLS by the server's STS policy",
+  );
   assert.equal(stateText({ state: "disconnected" }), "disconnected");
   assert.equal(
     stateText({ state: "disconnected", reason: "Connection refused" }),
