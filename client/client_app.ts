@@ -11,7 +11,7 @@ import {
   type LinkListener,
   listenForLinks,
 } from "../deeplink/mod.ts";
-import type { Action } from "./web/protocol.js";
+import type { Action } from "../core/mod.ts";
 import { NetworkManager } from "./network_manager.ts";
 import { PageHub } from "./page_hub.ts";
 import { PageActions } from "./page_actions.ts";

@@ -8,7 +8,7 @@ import { REDACTION_CAP } from "../irc/mod.ts";
 import type { EventBus } from "../bus/mod.ts";
 import type { IrcClient, IrcClientOptions } from "../irc/mod.ts";
 import type { Network, NetworkStore } from "../storage/network_store.ts";
-import type { NetworkView } from "./web/protocol.js";
+import type { NetworkView } from "../core/mod.ts";
 import type { UiState } from "./ui_state.ts";
 import { Autojoin } from "./_autojoin.ts";
 import { readSmallFile } from "../common/read_small_file.ts";

@@ -10,7 +10,7 @@
 import { parseArgs } from "node:util";
 import { type AnyBusEvent, EventBus } from "../bus/mod.ts";
 import { IrcClient } from "../irc/mod.ts";
-import { type Command, helpText, ircLine, parseInput, usageError } from "./web/commands.js";
+import { type Command, helpText, ircLine, parseInput, usageError } from "../core/mod.ts";
 import { errorMessage } from "../common/error_message.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { AnyBusEvent, BusEvent, EventBus, EventMap, EventType } from "../bus/mod.ts";
-import { Membership } from "./web/membership.js";
-import type { MetadataEntry, RosterEntry, UiEvent } from "./web/protocol.js";
+import { Membership } from "../core/mod.ts";
+import type { MetadataEntry, RosterEntry, UiEvent } from "../core/mod.ts";
 
 /** Bus events the page never needs as such (they arrive coalesced, or come from it). */
 const NOT_FORWARDED = new Set([

@@ -94,5 +94,5 @@ export interface DeepLinkEventMap {
   "deeplink:disambiguate": DeepLinkDisambiguate;
 }
 
-export { deepLinkValidators } from "./deeplink_payloads.js";
-export type { DeepLink } from "./deeplink_payloads.js";
+export { deepLinkValidators } from "../core/mod.ts";
+export type { DeepLink } from "../core/mod.ts";

@@ -7,7 +7,7 @@
  * @module
  */
 import type { AnyBusEvent } from "../bus/mod.ts";
-import { Membership } from "../client/web/membership.js";
+import { Membership } from "../core/mod.ts";
 import type { LineKind } from "./stored_line.ts";
 
 /** A line to store, before it has an id. */

@@ -1,7 +1,7 @@
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import type { AnyBusEvent, EventBus, Unsubscribe } from "../bus/mod.ts";
 import { migrate, openDatabase, schemaVersion } from "../storage/database.ts";
-import { foldName } from "../client/web/membership.js";
+import { casefold } from "../core/mod.ts";
 import { HistoryError, historyError } from "./errors.ts";
 import { LINE_KINDS, type LineKind, type StoredLine } from "./stored_line.ts";
 import { EventLines, type PendingLine, STORED_TYPES } from "./_event_lines.ts";
@@ -882,7 +882,7 @@ export class MessageStore implements Disposable {
 
 /** Buffers are keyed by their rfc1459 fold, the casemapping of most networks. */
 function bufferKey(name: string): string {
-  return foldName(name, "rfc1459");
+  return casefold(name, "rfc1459");
 }
 
 function clampLimit(limit: number | undefined): number {

@@ -4,7 +4,7 @@
  * @module
  */
 import { createEvent, type EventBus, type TypingState, type WhoisInfo } from "../bus/mod.ts";
-import { casefold } from "./casemapping.ts";
+import { casefold } from "../core/mod.ts";
 import { IrcConnectError } from "./errors.ts";
 import { Session, type SessionEnd } from "./_session.ts";
 import { createFrameworkClient } from "./_framework.ts";

@@ -7,6 +7,6 @@ export * from "./irc_client.ts";
 export * from "./types.ts";
 export { REDACTION_CAP } from "./_redaction.ts";
 export * from "./errors.ts";
-export * from "./casemapping.ts";
+export { casefold, type Casemapping } from "../core/mod.ts";
 export { ScramError, ScramSha256 } from "./scram.ts";
 export * from "./saslprep.ts";

@@ -7,7 +7,7 @@ import {
   refuseNewerSchemas,
 } from "./database.ts";
 import { normalizeHost } from "../net/mod.ts";
-import { casefold } from "../irc/casemapping.ts";
+import { casefold } from "../core/mod.ts";
 
 /**
  * One server of a network: where to connect.

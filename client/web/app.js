@@ -52,7 +52,7 @@ function $as(id, type) {
  * @typedef {import("../../deeplink/irc_link.ts").Target} DeepLinkTarget
  */
 
-/** @type {import("./protocol.d.ts").ServerMessage[]} */
+/** @type {import("../../core/protocol.d.ts").ServerMessage[]} */
 const inbox = [];
 /** Who waits for the frames in the inbox to be applied. @type {(() => void)[]} */
 const applying = [];
@@ -223,7 +223,7 @@ function frame() {
   stats.frames++;
 }
 
-/** @param {import("./protocol.d.ts").ServerMessage} message */
+/** @param {import("../../core/protocol.d.ts").ServerMessage} message */
 function receive(message) {
   store.receive(message);
   if (message.kind === "hello") {
@@ -333,7 +333,7 @@ function moveBuffer(step) {
 
 // ---- deep links -------------------------------------------------------------------------
 
-/** @param {import("../../deeplink/deeplink_payloads.d.ts").DeepLink} link */
+/** @param {import("../../core/deeplink_payloads.d.ts").DeepLink} link */
 function onFrontend(link) {
   switch (link.name) {
     case "deeplink:join":
@@ -635,7 +635,7 @@ function runInput(line) {
 
 /**
  * `/search`: the newest matches, in the search panel.
- * @param {import("./protocol.d.ts").Action & { kind: "history.search" }} query
+ * @param {import("../../core/protocol.d.ts").Action & { kind: "history.search" }} query
  * @param {string} terms what was typed after `/search`
  */
 async function searchHistory(query, terms) {
@@ -649,7 +649,7 @@ async function searchHistory(query, terms) {
 /**
  * Shows a line a search found in its buffer, among the lines around it (older pages read
  * back as needed).
- * @param {import("./protocol.d.ts").HistoryLine} found
+ * @param {import("../../core/protocol.d.ts").HistoryLine} found
  */
 async function showFound(found) {
   const net = state.networks.get(found.networkId);

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { completeCommand, findCommand } from "./commands.js";
+import { completeCommand, findCommand } from "../../core/commands.js";
 
 /** Lines kept per buffer. */
 export const HISTORY_LINES = 100;

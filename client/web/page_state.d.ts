@@ -3,8 +3,10 @@
  *
  * @module
  */
-import type { Membership } from "./membership.js";
-import type { NetworkView } from "./protocol.js";
+import type { Membership } from "../../core/membership.js";
+import type { Presence } from "../../core/event_text.js";
+export type { Presence };
+import type { NetworkView } from "../../core/protocol.js";
 
 /**
  * One line of a buffer.
@@ -39,17 +41,6 @@ export interface Line {
   /** Reactions to it, each with who reacted, in the order they came. */
   reactions?: { reaction: string; senders: string[] }[];
 }
-
-/**
- * The comings and goings a buffer folds: joins, parts, quits and nick changes.
- *
- * @example
- * ```ts
- * import type { Presence } from "./page_state.js";
- * const presence: Presence = "join";
- * ```
- */
-export type Presence = "join" | "part" | "quit" | "nick";
 
 /**
  * A server, channel or query buffer.

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { Membership } from "./membership.js";
+import { Membership } from "../../core/membership.js";
 
 /** Lines kept per buffer; older ones are dropped. */
 export const MAX_LINES = 1000;
@@ -50,7 +50,7 @@ export function ensureBuffer(net, name, type) {
 /**
  * A network from the backend's view, keeping the buffers and membership of `old` (the same
  * network before), with its channels joined and their members and topics applied.
- * @param {import("./protocol.d.ts").NetworkView} view @param {Net | undefined} old
+ * @param {import("../../core/protocol.d.ts").NetworkView} view @param {Net | undefined} old
  * @returns {Net}
  */
 export function netFrom(view, old) {

@@ -17,7 +17,7 @@ import {
   partText,
   quitText,
   topicText,
-} from "./event_text.js";
+} from "../../core/event_text.js";
 
 import { keepReadBack, MAX_HELD, MAX_LINES } from "./page_state.js";
 
@@ -35,8 +35,8 @@ const NEAR_TOP = 40;
 
 /** @typedef {import("./page_state.d.ts").Line} Line */
 /** @typedef {import("./page_state.d.ts").Buffer} PageBuffer */
-/** @typedef {import("./protocol.d.ts").HistoryLine} HistoryLine */
-/** @typedef {import("./protocol.d.ts").HistoryBuffer} HistoryBuffer */
+/** @typedef {import("../../core/protocol.d.ts").HistoryLine} HistoryLine */
+/** @typedef {import("../../core/protocol.d.ts").HistoryBuffer} HistoryBuffer */
 /** @typedef {import("./scrollback.d.ts").Highlight} Highlight */
 
 /** @param {unknown} v @returns {v is Record<string, unknown>} */

@@ -16,7 +16,7 @@ import {
   partText,
   quitText,
   topicText,
-} from "./event_text.js";
+} from "../../core/event_text.js";
 import { stripFormatting } from "./format.js";
 import * as model from "./page_state.js";
 import { TypingBoard } from "./typing.js";
@@ -24,11 +24,11 @@ import { TypingBoard } from "./typing.js";
 /** @typedef {import("./page_state.d.ts").Line} Line */
 /** @typedef {import("./page_state.d.ts").Buffer} Buffer */
 /** @typedef {import("./page_state.d.ts").Net} Net */
-/** @typedef {import("./protocol.d.ts").ServerMessage} ServerMessage */
-/** @typedef {import("./protocol.d.ts").UiEvent} UiEvent */
-/** @typedef {import("./protocol.d.ts").RosterEntry} RosterEntry */
-/** @typedef {import("./protocol.d.ts").MetadataEntry} MetadataEntry */
-/** @typedef {import("./protocol.d.ts").HistoryBuffer} HistoryBuffer */
+/** @typedef {import("../../core/protocol.d.ts").ServerMessage} ServerMessage */
+/** @typedef {import("../../core/protocol.d.ts").UiEvent} UiEvent */
+/** @typedef {import("../../core/protocol.d.ts").RosterEntry} RosterEntry */
+/** @typedef {import("../../core/protocol.d.ts").MetadataEntry} MetadataEntry */
+/** @typedef {import("../../core/protocol.d.ts").HistoryBuffer} HistoryBuffer */
 /** @typedef {import("./store.d.ts").StoreHooks} StoreHooks */
 /** @typedef {import("./store.d.ts").PageState} PageState */
 /** @typedef {import("./store.d.ts").Dirty} Dirty */
@@ -377,13 +377,13 @@ export class PageStore {
 
   /**
    * Shows a message of the day in its network's server buffer.
-   * @param {import("./protocol.d.ts").HelloMessage["motd"][number]} motd
+   * @param {import("../../core/protocol.d.ts").HelloMessage["motd"][number]} motd
    */
   #showMotd(motd) {
     for (const text of motd.lines) this.addLine(motd.networkId, "*", { kind: "motd", text });
   }
 
-  /** @param {import("./protocol.d.ts").NetworkView} view */
+  /** @param {import("../../core/protocol.d.ts").NetworkView} view */
   #netFrom(view) {
     const old = this.state.networks.get(view.id);
     const had = new Set(old?.buffers.keys());

@@ -5,8 +5,8 @@ import {
   MAX_ACTION_BYTES,
   parseAction,
   parseServerMessage,
-} from "../../client/web/protocol.js";
-import type { ServerMessage } from "../../client/web/protocol.js";
+} from "../../core/protocol.js";
+import type { ServerMessage } from "../../core/protocol.js";
 import type { EventMap, EventType } from "../../bus/mod.ts";
 
 const network = {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { PageStore, pluginsReply } from "../../../client/web/store.js";
 import type { Note } from "../../../client/web/store.js";
-import type { Action, UiEvent } from "../../../client/web/protocol.js";
+import type { Action, UiEvent } from "../../../core/protocol.js";
 import { networkView } from "./_network_view.ts";
 
 /** A store holding network 1 (we are "alice" in #room with bob), and what it asked for. */

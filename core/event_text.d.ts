@@ -3,7 +3,18 @@
  *
  * @module
  */
-import type { EventMap } from "../../bus/events.ts";
+import type { EventMap } from "../bus/events.ts";
+
+/**
+ * The comings and goings a buffer folds: joins, parts, quits and nick changes.
+ *
+ * @example
+ * ```ts
+ * import type { Presence } from "./event_text.js";
+ * const presence: Presence = "join";
+ * ```
+ */
+export type Presence = "join" | "part" | "quit" | "nick";
 
 /**
  * `→ bob joined`.
@@ -98,5 +109,5 @@ export declare function modeText(data: EventMap["channel.mode"]): string;
  * ```
  */
 export declare function foldedText(
-  counts: Readonly<Record<import("./page_state.js").Presence, number>>,
+  counts: Readonly<Record<Presence, number>>,
 ): string;

@@ -11,8 +11,13 @@
  *
  * @module
  */
-// Served at /deeplink/ beside the page's root, so the path resolves there as on disk.
-import { readDeepLink } from "../../deeplink/deeplink_payloads.js";
+import { readDeepLink } from "./deeplink_payloads.js";
+
+/**
+ * Requests a page keeps waiting for a reply at most: the page fails the next one at once,
+ * and the backend's hub answers that many of one page at a time.
+ */
+export const MAX_PENDING = 256;
 
 /** The largest frame the backend accepts from the page, in UTF-16 code units. */
 export const MAX_ACTION_BYTES = 16 * 1024;
@@ -641,12 +646,12 @@ function mismatch(field, value, path) {
 }
 
 /**
- * @typedef {import("../../bus/events.ts").EventMap} EventMap
- * @typedef {import("../../bus/events.ts").EventType} EventType
+ * @typedef {import("../bus/events.ts").EventMap} EventMap
+ * @typedef {import("../bus/events.ts").EventType} EventType
  * @typedef {import("./protocol.d.ts").ServerMessage} ServerMessage
  */
 
-/** @type {Shape<import("../../bus/events.ts").MetadataUpdate>} */
+/** @type {Shape<import("../bus/events.ts").MetadataUpdate>} */
 const METADATA = {
   type: "string",
   key: "string",
@@ -665,11 +670,11 @@ const ROSTER = {
   host: { optional: "string" },
   realname: { optional: "string" },
 };
-/** @type {readonly import("../../bus/events.ts").TypingState[]} */
+/** @type {readonly import("../bus/events.ts").TypingState[]} */
 const TYPING_STATES = ["active", "paused", "done"];
 /** @type {Shape<EventMap["server.motd"]>} */
 const MOTD = { networkId: "number", lines: "string[]" };
-/** @type {Shape<import("../../bus/events.ts").UserEventFields>} */
+/** @type {Shape<import("../bus/events.ts").UserEventFields>} */
 const USER = { networkId: "number", user: "string", nickname: "string" };
 
 /** @type {Check} */

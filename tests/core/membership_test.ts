@@ -1,10 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  foldName,
-  Membership,
-  type MembershipEvent,
-  parsePrefix,
-} from "../../../client/web/membership.js";
+import { casefold } from "../../core/casemapping.js";
+import { Membership, type MembershipEvent, parsePrefix } from "../../core/membership.js";
 
 const user = (nickname: string) => ({ networkId: 1, user: nickname, nickname });
 const listed = (state: Membership, channel: string) =>
@@ -16,10 +12,10 @@ function fed(events: MembershipEvent[], options?: { casemapping?: string; prefix
   return state;
 }
 
-Deno.test("foldName() follows the server's casemapping", () => {
-  assert.equal(foldName("Nick[A]\\~", "rfc1459"), "nick{a}|^");
-  assert.equal(foldName("Nick[A]\\~", "strict-rfc1459"), "nick{a}|~");
-  assert.equal(foldName("Nick[A]\\~", "ascii"), "nick[a]\\~");
+Deno.test("casefold() follows the server's casemapping, and parsePrefix() reads PREFIX", () => {
+  assert.equal(casefold("Nick[A]\\~", "rfc1459"), "nick{a}|^");
+  assert.equal(casefold("Nick[A]\\~", "strict-rfc1459"), "nick{a}|~");
+  assert.equal(casefold("Nick[A]\\~", "ascii"), "nick[a]\\~");
   assert.deepEqual(parsePrefix("(qaohv)~&@%+"), { modes: "qaohv", symbols: "~&@%+" });
   assert.deepEqual(parsePrefix("(ov)@"), { modes: "ov", symbols: "@+" });
 });

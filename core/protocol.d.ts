@@ -4,10 +4,22 @@
  *
  * @module
  */
-import type { EventMap, EventType, TypingState } from "../../bus/events.ts";
-import type { DeepLink } from "../../deeplink/deeplink_payloads.js";
-import type { SearchQuery, StoredBuffer } from "../../history/message_store.ts";
-import type { StoredLine } from "../../history/stored_line.ts";
+import type { EventMap, EventType, TypingState } from "../bus/events.ts";
+import type { DeepLink } from "./deeplink_payloads.js";
+import type { SearchQuery, StoredBuffer } from "../history/message_store.ts";
+import type { StoredLine } from "../history/stored_line.ts";
+
+/**
+ * Requests a page keeps waiting for a reply at most: the page fails the next one at once,
+ * and the backend's hub answers that many of one page at a time.
+ *
+ * @example
+ * ```ts
+ * import { MAX_PENDING } from "./protocol.js";
+ * console.log(MAX_PENDING); // 256
+ * ```
+ */
+export declare const MAX_PENDING: number;
 
 /** The largest frame the backend accepts from the page, in UTF-16 code units. */
 export declare const MAX_ACTION_BYTES: number;

@@ -10,25 +10,10 @@
  * @module
  */
 
+import { casefold } from "./casemapping.js";
+
 /** @typedef {import("./membership.d.ts").MembershipEvent} MembershipEvent */
 /** @typedef {import("./membership.d.ts").Member} Member */
-
-/**
- * Folds a name by a server's CASEMAPPING (`ascii`, `rfc1459`, `strict-rfc1459`).
- * @param {string} name
- * @param {string} mapping
- * @returns {string}
- */
-export function foldName(name, mapping) {
-  const lower = name.replace(/[A-Z]/g, (c) => c.toLowerCase());
-  const kind = mapping.toLowerCase();
-  if (kind === "ascii") return lower;
-  const strict = kind === "strict-rfc1459" || kind === "rfc1459-strict";
-  return lower.replace(
-    strict ? /[[\]\\]/g : /[[\]\\~]/g,
-    (c) => c === "[" ? "{" : c === "]" ? "}" : c === "\\" ? "|" : "^",
-  );
-}
 
 /**
  * Reads an ISUPPORT PREFIX value, `(ov)@+`, as mode letters and symbols, highest first.
@@ -67,7 +52,7 @@ export class Membership {
 
   /** @param {string} name */
   fold(name) {
-    return foldName(name, this.#casemapping);
+    return casefold(name, this.#casemapping);
   }
 
   /** @returns {{ name: string, topic: string, members: Member[] }[]} */

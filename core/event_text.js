@@ -7,7 +7,7 @@
  * @module
  */
 
-/** @typedef {import("../../bus/events.ts").EventMap} EventMap */
+/** @typedef {import("../bus/events.ts").EventMap} EventMap */
 
 /** @param {string | undefined} reason */
 function because(reason) {
@@ -86,7 +86,7 @@ export function modeText(data) {
 /**
  * The one line a folded run of joins, parts, quits and nick changes shows, counted by what
  * happened: `2 users have joined, 1 user has left, 1 user changed nick`.
- * @param {Readonly<Record<import("./page_state.d.ts").Presence, number>>} counts
+ * @param {Readonly<Record<import("./event_text.d.ts").Presence, number>>} counts
  * @returns {string}
  */
 export function foldedText(counts) {

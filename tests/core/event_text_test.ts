@@ -7,7 +7,7 @@ import {
   partText,
   quitText,
   topicText,
-} from "../../../client/web/event_text.js";
+} from "../../core/event_text.js";
 
 const bob = { networkId: 1, user: "bob", nickname: "bob" };
 

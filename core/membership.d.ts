@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { EventMap } from "../../bus/events.ts";
+import type { EventMap } from "../bus/events.ts";
 
 /** The bus event types the reducer reads, typed from the event map. */
 export type MembershipReads =
@@ -52,17 +52,6 @@ export interface Member {
   /** The symbol of the highest, or `""`. */
   prefix: string;
 }
-
-/**
- * Folds a name by a server's CASEMAPPING (`ascii`, `rfc1459`, `strict-rfc1459`).
- *
- * @example
- * ```ts
- * import { foldName } from "./membership.js";
- * console.log(foldName("Nick[A]~", "rfc1459")); // "nick{a}^"
- * ```
- */
-export declare function foldName(name: string, mapping: string): string;
 
 /**
  * Reads an ISUPPORT PREFIX value as mode letters and symbols, highest first (`(ov)@+` when

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { DeepLinkEventMap } from "./deeplink_events.ts";
+import type { DeepLinkEventMap } from "../deeplink/deeplink_events.ts";
 
 /**
  * Checks an incoming payload (from JSON, a WebSocket) against its `deeplink:*` shape,
