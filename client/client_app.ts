@@ -135,7 +135,10 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       retentionDays: options.retentionDays,
       onError: (error) => log(error.message),
     });
-    history.attach(bus, { ownNick: (networkId) => networks.irc(networkId)?.nickname });
+    history.attach(bus, {
+      ownNick: (networkId) => networks.irc(networkId)?.nickname,
+      casemapping: (networkId) => networks.irc(networkId)?.casemapping,
+    });
   } catch (error) {
     log(`${errorMessage(error)}; running without history`);
   }

@@ -251,7 +251,7 @@ export class NetworkManager {
     if (client?.state === "connected") client.part(channel, reason);
   }
 
-  /** Disconnects a network (QUIT) and forgets its channels. */
+  /** Disconnects a network (QUIT) and forgets its MOTD. */
   async disconnect(networkId: number): Promise<void> {
     this.#retries.get(networkId)?.abort();
     const client = this.#clients.get(networkId);
@@ -358,7 +358,12 @@ export class NetworkManager {
       ...(this.#reasons.has(network.id) ? { reason: this.#reasons.get(network.id) } : {}),
       currentNick: client?.nickname ?? network.nick,
       ...(client?.supports(REDACTION_CAP) ? { canRedact: true } : {}),
-      channels: this.#options.ui.channels(network.id),
+      ...(client ? { casemapping: client.casemapping } : {}),
+      channels: (client?.channels() ?? []).map((c) => ({
+        name: c.name,
+        topic: c.topic,
+        members: c.members.map((m) => m.prefix + m.nick),
+      })),
     };
   }
 }

@@ -1,5 +1,4 @@
 import type { AnyBusEvent, BusEvent, EventBus, EventMap, EventType } from "../bus/mod.ts";
-import { Membership } from "../core/mod.ts";
 import type { MetadataEntry, RosterEntry, UiEvent } from "../core/mod.ts";
 
 /** Bus events the page never needs as such (they arrive coalesced, or come from it). */
@@ -21,9 +20,9 @@ export interface UiBatch {
 }
 
 /**
- * The UI's view of the bus: channels with members and topics per network, the roster and
- * plugin metadata (for a page that opens late), and the batch of what changed since the
- * last frame. `user.meta` is coalesced per user and `metadata.updated` per key, so a
+ * The UI's view of the bus: the roster and plugin metadata (for a page that opens late), and
+ * the batch of what changed since the last frame. Who is in which channel is not kept here:
+ * `irc/` is the one roster (`IrcClient.channels()`), and its events name what they touch. `user.meta` is coalesced per user and `metadata.updated` per key, so a
  * 5,000-user NAMES flood reaches the page as one batch per frame.
  *
  * @example
@@ -42,7 +41,6 @@ export interface UiBatch {
  * ```
  */
 export class UiState implements Disposable {
-  #channels = new Map<number, Membership>();
   #roster = new Map<string, RosterEntry>();
   #metadata = new Map<string, MetadataEntry>();
   #motd = new Map<number, EventMap["server.motd"]>();
@@ -63,15 +61,6 @@ export class UiState implements Disposable {
     this.#unsubscribe = options.bus.subscribe("*", (event) => this.#take(event));
   }
 
-  /** Channels with topic and members, per network. */
-  channels(networkId: number): { name: string; topic: string; members: string[] }[] {
-    return (this.#channels.get(networkId)?.channels() ?? []).map((c) => ({
-      name: c.name,
-      topic: c.topic,
-      members: c.members.map((m) => m.prefix + m.nick),
-    }));
-  }
-
   /** Every user's newest roster snapshot. */
   roster(): RosterEntry[] {
     return [...this.#roster.values()];
@@ -87,9 +76,8 @@ export class UiState implements Disposable {
     return [...this.#motd.values()];
   }
 
-  /** Forgets a network's channels and MOTD (after it was removed or disconnected). */
+  /** Forgets a network's MOTD (after it was removed or disconnected). */
   forget(networkId: number): void {
-    this.#channels.delete(networkId);
     this.#motd.delete(networkId);
   }
 
@@ -124,8 +112,6 @@ export class UiState implements Disposable {
   }
 
   #take(event: AnyBusEvent): void {
-    const networkId = "networkId" in event.data ? event.data.networkId : undefined;
-    if (networkId !== undefined) this.#network(networkId).apply(event);
     if (event.type === "user.meta") {
       const key = `${event.data.networkId} ${event.data.nickname.toLowerCase()}`;
       this.#roster.set(key, event.data);
@@ -149,12 +135,6 @@ export class UiState implements Disposable {
       this.#pendingEvents.push(uiEvent(event));
     } else return;
     this.#timer ??= setTimeout(() => this.flush(), this.#interval);
-  }
-
-  #network(networkId: number): Membership {
-    let channels = this.#channels.get(networkId);
-    if (!channels) this.#channels.set(networkId, channels = new Membership());
-    return channels;
   }
 }
 

@@ -25,7 +25,7 @@ export type Presence = "join" | "part" | "quit" | "nick";
  * console.log(joinText({ networkId: 1, channel: "#a", user: "bob", nickname: "bob" }));
  * ```
  */
-export declare function joinText(data: EventMap["user.joined"]): string;
+export declare function joinText(data: Pick<EventMap["user.joined"], "nickname">): string;
 
 /**
  * `← bob left (reason)`.
@@ -37,7 +37,9 @@ export declare function joinText(data: EventMap["user.joined"]): string;
  * console.log(partText(data)); // "← bob left (bye)"
  * ```
  */
-export declare function partText(data: EventMap["user.parted"]): string;
+export declare function partText(
+  data: Pick<EventMap["user.parted"], "nickname" | "reason">,
+): string;
 
 /**
  * `← bob quit (reason)`.
@@ -45,10 +47,10 @@ export declare function partText(data: EventMap["user.parted"]): string;
  * @example
  * ```ts
  * import { quitText } from "./event_text.js";
- * console.log(quitText({ networkId: 1, user: "bob", nickname: "bob", reason: "" })); // "← bob quit"
+ * console.log(quitText({ networkId: 1, user: "bob", nickname: "bob", reason: "", channels: [] })); // "← bob quit"
  * ```
  */
-export declare function quitText(data: EventMap["user.quit"]): string;
+export declare function quitText(data: Pick<EventMap["user.quit"], "nickname" | "reason">): string;
 
 /**
  * `← bob was kicked by alice (reason)`; `← You were kicked…` when `me`.
@@ -62,7 +64,10 @@ export declare function quitText(data: EventMap["user.quit"]): string;
  * console.log(kickText(data, false)); // "← bob was kicked by alice (spam)"
  * ```
  */
-export declare function kickText(data: EventMap["user.kicked"], me: boolean): string;
+export declare function kickText(
+  data: Pick<EventMap["user.kicked"], "nickname" | "kicker" | "reason">,
+  me: boolean,
+): string;
 
 /**
  * `bob is now robert`.
@@ -70,10 +75,12 @@ export declare function kickText(data: EventMap["user.kicked"], me: boolean): st
  * @example
  * ```ts
  * import { nickText } from "./event_text.js";
- * console.log(nickText({ networkId: 1, old_nickname: "bob", nickname: "robert" }));
+ * console.log(nickText({ networkId: 1, old_nickname: "bob", nickname: "robert", channels: [] }));
  * ```
  */
-export declare function nickText(data: EventMap["user.nick"]): string;
+export declare function nickText(
+  data: Pick<EventMap["user.nick"], "old_nickname" | "nickname">,
+): string;
 
 /**
  * A topic change (with its setter) or the topic on join.
@@ -85,7 +92,9 @@ export declare function nickText(data: EventMap["user.nick"]): string;
  * // "alice changed the topic to: hi"
  * ```
  */
-export declare function topicText(data: EventMap["channel.topic"]): string;
+export declare function topicText(
+  data: Pick<EventMap["channel.topic"], "topic" | "setter">,
+): string;
 
 /**
  * A mode change (with its setter) or the modes on join.
@@ -97,7 +106,7 @@ export declare function topicText(data: EventMap["channel.topic"]): string;
  * // "alice sets mode +o bob"
  * ```
  */
-export declare function modeText(data: EventMap["channel.mode"]): string;
+export declare function modeText(data: Pick<EventMap["channel.mode"], "modes" | "setter">): string;
 
 /**
  * The line of a folded run of joins, parts, quits and nick changes, counted by kind.
@@ -111,3 +120,32 @@ export declare function modeText(data: EventMap["channel.mode"]): string;
 export declare function foldedText(
   counts: Readonly<Record<Presence, number>>,
 ): string;
+
+/**
+ * A stored line of an event (join, part, kick, quit, nick, topic, mode) as its live event
+ * reads: the one wording the page's scrollback and the log export share. A kick stores the
+ * kicker as `sender` and `kicked reason` as `text`; a nick change the new nick as `text`.
+ * `undefined` for a message, a notice or an action.
+ *
+ * @example
+ * ```ts
+ * import { storedEventText } from "./event_text.js";
+ * console.log(storedEventText({ kind: "nick", sender: "bob", text: "rob" }));
+ * // { words: "bob is now rob", presence: "nick" }
+ * ```
+ */
+export declare function storedEventText(
+  line: { kind: string; sender: string; text: string },
+): { words: string; presence?: Presence } | undefined;
+
+/**
+ * A message as a text line shows it: `<bob> hi`, `* bob waves` (an action), `-bob- hi` (a
+ * notice or CTCP). The terminal and the log export share it.
+ *
+ * @example
+ * ```ts
+ * import { messageText } from "./event_text.js";
+ * console.log(messageText({ kind: "action", sender: "bob", text: "waves" })); // "* bob waves"
+ * ```
+ */
+export declare function messageText(line: { kind?: string; sender: string; text: string }): string;

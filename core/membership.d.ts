@@ -95,7 +95,7 @@ export declare class Membership {
   has(channel: string, nick: string): boolean;
   /** `nick`'s membership of `channel` (modes and prefix), without sorting its members. */
   member(channel: string, nick: string): Member | undefined;
-  /** The channels `nick` is in (a quit or nick change shows in each of them). */
+  /** The channels `nick` is in, as first named (irc/ names them in a quit or nick change). */
   channelsOf(nick: string): string[];
   /** Applies one bus event; returns whether anything changed. */
   apply(event: MembershipEvent): boolean;

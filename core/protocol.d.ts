@@ -249,6 +249,11 @@ export interface NetworkView extends Omit<NetworkForm, "password" | "saslPasswor
   currentNick: string;
   /** The server lets messages be deleted (`draft/message-redaction`); absent means no. */
   canRedact?: boolean;
+  /**
+   * The server's CASEMAPPING, by which the page folds buffer and nick names, as the backend
+   * does; absent before the network was first connected (then `rfc1459`).
+   */
+  casemapping?: string;
   /** Channels we are in, with their members (mode prefixes kept). */
   channels: { name: string; topic: string; members: string[] }[];
 }
@@ -271,7 +276,7 @@ export type UiEvent<T extends EventType = EventType> = { [K in T]: UiEventOf<K> 
  * ```ts
  * import type { UiEventOf } from "./protocol.js";
  * const event: UiEventOf<"user.nick"> = {
- *   type: "user.nick", data: { networkId: 1, old_nickname: "a", nickname: "b" }, time: 0,
+ *   type: "user.nick", data: { networkId: 1, old_nickname: "a", nickname: "b", channels: [] }, time: 0,
  *   source: "irc",
  * };
  * ```

@@ -738,9 +738,16 @@ const EVENT_DATA = {
   },
   "user.joined": { object: { ...USER, channel: "string" } },
   "user.parted": { object: { ...USER, channel: "string", reason: { optional: "string" } } },
-  "user.quit": { object: { ...USER, reason: "string" } },
+  "user.quit": { object: { ...USER, reason: "string", channels: "string[]" } },
   "user.kicked": { object: { ...USER, channel: "string", kicker: "string", reason: "string" } },
-  "user.nick": { object: { networkId: "number", old_nickname: "string", nickname: "string" } },
+  "user.nick": {
+    object: {
+      networkId: "number",
+      old_nickname: "string",
+      nickname: "string",
+      channels: "string[]",
+    },
+  },
   "user.meta": { object: ROSTER },
   "user.typing": {
     object: {
@@ -874,6 +881,7 @@ const NETWORK_VIEW = {
   hasSaslPassword: "boolean",
   currentNick: "string",
   canRedact: { optional: "boolean" },
+  casemapping: { optional: "string" },
   channels: { each: { name: "string", topic: "string", members: "string[]" } },
 };
 

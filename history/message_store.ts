@@ -72,6 +72,11 @@ export interface MessageStoreOptions {
 export interface AttachOptions {
   /** The user's nick on a network: the sender of sent lines, and how replays are `self`. */
   ownNick?: (networkId: number) => string | undefined;
+  /**
+   * The network's CASEMAPPING, by which its buffer names are one or two (`#[m]` and `#{m}`
+   * are one buffer on rfc1459, two on ascii). Unknown networks fold by rfc1459.
+   */
+  casemapping?: (networkId: number) => string | undefined;
 }
 
 /**
@@ -166,6 +171,8 @@ export class MessageStore implements Disposable {
   #heldScanned = 0;
   #indexTimer: ReturnType<typeof setTimeout> | undefined;
   #buffers = new Map<string, number>();
+  /** Each network's CASEMAPPING, as the owner tells it at `attach` (rfc1459 until then). */
+  #casemapping: (networkId: number) => string | undefined = () => undefined;
   #lastPrune = 0;
   #subscriptions = new Set<() => void>();
   readonly #insertLine: StatementSync;
@@ -308,16 +315,18 @@ export class MessageStore implements Disposable {
   attach(bus: EventBus, options: AttachOptions = {}): () => void {
     this.#check("attach");
     const ownNick = options.ownNick ?? (() => undefined);
+    if (options.casemapping) this.#casemapping = options.casemapping;
     const mapper = new EventLines({
       ownNick,
+      fold: (networkId, name) => this.#fold(networkId, name),
       hasBuffer: (networkId, nick) => {
         if (this.#bufferId(networkId, nick, false) !== undefined) return true;
         // The buffers of the lines held, folded once each (a netsplit asks for every quit).
         for (; this.#heldScanned < this.#pending.length; this.#heldScanned++) {
           const line = this.#pending[this.#heldScanned];
-          this.#heldBuffers.add(`${line.networkId} ${bufferKey(line.buffer)}`);
+          this.#heldBuffers.add(`${line.networkId} ${this.#fold(line.networkId, line.buffer)}`);
         }
-        return this.#heldBuffers.has(`${networkId} ${bufferKey(nick)}`);
+        return this.#heldBuffers.has(`${networkId} ${this.#fold(networkId, nick)}`);
       },
     });
     const onEvent = (event: AnyBusEvent) => {
@@ -436,7 +445,11 @@ export class MessageStore implements Disposable {
     }
     if (query.buffer !== undefined) {
       where.push("b.name_key = ?");
-      params.push(bufferKey(query.buffer));
+      params.push(
+        query.networkId === undefined
+          ? casefold(query.buffer)
+          : this.#fold(query.networkId, query.buffer),
+      );
     }
     if (query.networkId !== undefined) {
       where.push("b.network_id = ?");
@@ -550,7 +563,7 @@ export class MessageStore implements Disposable {
     try {
       const id = this.#bufferId(networkId, buffer, !reaction.removed);
       if (id === undefined) return;
-      const who = bufferKey(reaction.sender);
+      const who = this.#fold(networkId, reaction.sender);
       if (reaction.removed) {
         this.#removeReaction.run(id, reaction.msgid, reaction.reaction, who);
       } else {
@@ -861,9 +874,14 @@ export class MessageStore implements Disposable {
     return true;
   }
 
+  /** `name` folded by the network's CASEMAPPING: buffers and senders are keyed by it. */
+  #fold(networkId: number, name: string): string {
+    return casefold(name, this.#casemapping(networkId) ?? "rfc1459");
+  }
+
   /** The id of a buffer; with `create`, made when missing. */
   #bufferId(networkId: number, name: string, create: boolean): number | undefined {
-    const key = bufferKey(name);
+    const key = this.#fold(networkId, name);
     const cacheKey = `${networkId} ${key}`;
     const cached = this.#buffers.get(cacheKey);
     if (cached !== undefined) return cached;
@@ -878,11 +896,6 @@ export class MessageStore implements Disposable {
     this.#buffers.set(cacheKey, id);
     return id;
   }
-}
-
-/** Buffers are keyed by their rfc1459 fold, the casemapping of most networks. */
-function bufferKey(name: string): string {
-  return casefold(name, "rfc1459");
 }
 
 function clampLimit(limit: number | undefined): number {

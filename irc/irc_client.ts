@@ -17,6 +17,7 @@ import { isReaction } from "./_react.ts";
 import { REDACTION_CAP } from "./_redaction.ts";
 import type {
   ChannelListing,
+  ChannelMembers,
   IrcClientOptions,
   IrcConnectionState,
   ReplyTarget,
@@ -54,6 +55,7 @@ export class IrcClient implements AsyncDisposable {
   readonly #bus: EventBus;
   #state: IrcConnectionState = "disconnected";
   #session: Session | undefined;
+  #casemapping = "rfc1459";
   /** Channels we are in or asked to join, folded name -> name and key: rejoined on reconnect. */
   #channels = new Map<string, { name: string; key?: string }>();
   #nick: string;
@@ -302,6 +304,42 @@ export class IrcClient implements AsyncDisposable {
    */
   supports(cap: string): boolean {
     return this.#session?.supports(cap) ?? false;
+  }
+
+  /**
+   * The server's CASEMAPPING, by which names are one or two: the last the server announced,
+   * kept after the link is gone so what was folded by it stays folded the same.
+   *
+   * @example
+   * ```ts
+   * import { EventBus, IrcClient } from "../mod.ts";
+   * const bus = new EventBus();
+   * const client = new IrcClient({ bus, networkId: 1, host: "localhost", port: 6667, tls: false, nick: "n" });
+   * console.log(client.casemapping); // "rfc1459" (until a server says otherwise)
+   * await bus.close();
+   * ```
+   */
+  get casemapping(): string {
+    if (this.#session !== undefined) this.#casemapping = this.#session.casemapping;
+    return this.#casemapping;
+  }
+
+  /**
+   * The channels we are in now, with their topics and members (highest prefix first): the
+   * client's one roster, which `user.quit` and `user.nick` name their channels from. Empty
+   * while disconnected.
+   *
+   * @example
+   * ```ts
+   * import { EventBus, IrcClient } from "../mod.ts";
+   * const bus = new EventBus();
+   * const client = new IrcClient({ bus, networkId: 1, host: "localhost", port: 6667, tls: false, nick: "n" });
+   * console.log(client.channels()); // []
+   * await bus.close();
+   * ```
+   */
+  channels(): ChannelMembers[] {
+    return this.#session?.channels() ?? [];
   }
 
   /**

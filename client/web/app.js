@@ -9,7 +9,6 @@ import { bindDrawer } from "./drawers.js";
 import { IgnoreList } from "./ignore_list.js";
 import { bindInput, confirmPasteDialog } from "./input.js";
 import { bindNetworkForm, fillNetworkForm, readNetworkForm, stateText } from "./network_form.js";
-import * as model from "./page_state.js";
 import { installWithConsent, showActivity, upgradeWithConsent } from "./plugins_view.js";
 import { isHistoryLine, Scrollback } from "./scrollback.js";
 import { socket, takeEarlyFrames } from "./socket.js";
@@ -96,7 +95,7 @@ const messages = new MessageList($("messages"), {
   },
   canDelete: (networkId) => state.networks.get(networkId)?.canRedact === true,
   ownNick: (networkId) => state.networks.get(networkId)?.currentNick ?? "",
-  foldNick: (networkId, nick) => state.networks.get(networkId)?.members.fold(nick) ?? nick,
+  foldNick: fold,
 });
 const nicks = new NickList(
   { list: $("nicklist"), count: $("nick-count"), filter: $as("nick-filter", HTMLInputElement) },
@@ -142,7 +141,7 @@ const store = new PageStore({
   recolor: (changed) => {
     const networkId = store.state.networkId ?? 0;
     nicks.recolor(changed, (nick) => store.colorOf(networkId, nick));
-    messages.recolor(changed, fold);
+    messages.recolor(changed, (nick) => fold(networkId, nick));
   },
   frontend: onFrontend,
   ignored: (networkId, folded) => ignoreList.has(networkId, folded),
@@ -250,8 +249,14 @@ function refreshPlugins() {
   }, () => {});
 }
 
-// The names the input line, deep links and the network form use.
-const fold = model.bufferKey;
+/**
+ * Folds `name` by the CASEMAPPING of network `networkId`, as the backend does.
+ * @param {number | undefined} networkId @param {string} name
+ */
+function fold(networkId, name) {
+  return (networkId === undefined ? undefined : state.networks.get(networkId))?.members
+    .fold(name) ?? name;
+}
 /** @param {Net} net @param {string} name @param {Buffer["type"]} type */
 function ensureBuffer(net, name, type) {
   return store.ensureBuffer(net, name, type);
@@ -374,11 +379,11 @@ async function joinTargets(
       const buffer = ensureBuffer(net, target.name, "query");
       if (first) select(networkId, buffer.key);
     } else {
-      const existing = net.buffers.get(fold(target.name));
+      const existing = net.buffers.get(net.members.fold(target.name));
       if (existing?.joined) {
         if (first) select(networkId, existing.key);
       } else {
-        if (first) state.focusOnJoin.add(`${networkId} ${fold(target.name)}`);
+        if (first) state.focusOnJoin.add(`${networkId} ${net.members.fold(target.name)}`);
         const action = { kind: "join", networkId, channel: target.name };
         await act(target.key ? { ...action, key: target.key } : action);
       }
@@ -581,7 +586,7 @@ function runInput(line) {
         break;
       }
       case "focusOnJoin":
-        if (net) state.focusOnJoin.add(`${net.id} ${fold(step.channel)}`);
+        if (net) state.focusOnJoin.add(`${net.id} ${net.members.fold(step.channel)}`);
         break;
       case "open":
         if (net) select(net.id, ensureBuffer(net, step.name, step.type).key);
@@ -736,7 +741,7 @@ function render() {
     nicks.render(
       buffer?.type === "channel" && net ? net.members.members(buffer.name) ?? [] : undefined,
       {
-        fold,
+        fold: (nick) => fold(networkId, nick),
         isAway: (nick) => store.isAway(networkId, nick),
         colorOf: (nick) => store.colorOf(networkId, nick),
       },

@@ -146,15 +146,18 @@ export declare function keepReadBack(buffer: Buffer): void;
  */
 export declare function forgetReadBack(buffer: Buffer): void;
 
-/** A buffer's key within its network: its name, case-folded.
+/**
+ * A buffer's key within its network: its name folded by the network's CASEMAPPING
+ * (default `rfc1459`), the one fold the backend uses too.
  *
  * @example
  * ```ts
  * import { bufferKey } from "./page_state.js";
- * console.log(bufferKey("#Deno")); // "#deno"
+ * console.log(bufferKey("Nick[m]", "rfc1459")); // "nick{m}"
+ * console.log(bufferKey("#Ä", "ascii")); // "#Ä"
  * ```
  */
-export declare function bufferKey(name: string): string;
+export declare function bufferKey(name: string, casemapping?: string): string;
 
 /** An empty buffer.
  *

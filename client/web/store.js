@@ -19,6 +19,7 @@ import {
 } from "../../core/event_text.js";
 import { stripFormatting } from "./format.js";
 import * as model from "./page_state.js";
+import { casefold } from "../../core/casemapping.js";
 import { TypingBoard } from "./typing.js";
 
 /** @typedef {import("./page_state.d.ts").Line} Line */
@@ -34,7 +35,6 @@ import { TypingBoard } from "./typing.js";
 /** @typedef {import("./store.d.ts").Dirty} Dirty */
 /** @typedef {import("./store.d.ts").PluginCommand} PluginCommand */
 
-const fold = model.bufferKey;
 /** Most stored unread counts kept for channels not rejoined yet. */
 const MAX_WAITING = 10_000;
 const CHANNEL = /^[#&+!]/;
@@ -197,15 +197,26 @@ export class PageStore {
         true;
   }
 
+  /**
+   * `name` folded by the CASEMAPPING of network `networkId`, as the backend folds it
+   * (rfc1459 for a network the page does not know).
+   * @param {number} networkId @param {string} name
+   * @returns {string}
+   */
+  #fold(networkId, name) {
+    return this.state.networks.get(networkId)?.members.fold(name) ?? casefold(name);
+  }
+
   /** @param {number} networkId @param {string} nick */
   colorOf(networkId, nick) {
     const colors = this.state.colors;
-    return colors.get(`${networkId} ${fold(nick)}`) ?? colors.get(` ${fold(nick)}`);
+    return colors.get(`${networkId} ${this.#fold(networkId, nick)}`) ??
+      colors.get(` ${casefold(nick)}`);
   }
 
   /** @param {number} networkId @param {string} nick */
   isAway(networkId, nick) {
-    return Boolean(this.state.roster.get(`${networkId} ${fold(nick)}`)?.away);
+    return Boolean(this.state.roster.get(`${networkId} ${this.#fold(networkId, nick)}`)?.away);
   }
 
   /**
@@ -234,11 +245,11 @@ export class PageStore {
       if (!net) continue;
       const isChannel = CHANNEL.test(entry.name);
       const buffer = isChannel
-        ? net.buffers.get(fold(entry.name))
+        ? net.buffers.get(net.members.fold(entry.name))
         : this.ensureBuffer(net, entry.name, "query");
       if (!buffer) {
         if (entry.unread > 0 && this.#waiting.size < MAX_WAITING) {
-          this.#waiting.set(`${net.id} ${fold(entry.name)}`, entry.unread);
+          this.#waiting.set(`${net.id} ${net.members.fold(entry.name)}`, entry.unread);
         }
         continue;
       }
@@ -473,7 +484,7 @@ export class PageStore {
   /** @param {RosterEntry[]} roster */
   #applyRoster(roster) {
     for (const entry of roster) {
-      const key = `${entry.networkId} ${fold(entry.nickname)}`;
+      const key = `${entry.networkId} ${this.#fold(entry.networkId, entry.nickname)}`;
       const wasAway = Boolean(this.state.roster.get(key)?.away);
       this.state.roster.set(key, entry);
       if (wasAway !== Boolean(entry.away) && entry.networkId === this.state.networkId) {
@@ -488,7 +499,9 @@ export class PageStore {
     const changed = new Set();
     for (const update of updates) {
       if (update.type !== "nickname_color") continue;
-      const key = `${update.network_id ?? ""} ${fold(update.key)}`;
+      const key = update.network_id === undefined
+        ? ` ${casefold(update.key)}`
+        : `${update.network_id} ${this.#fold(update.network_id, update.key)}`;
       // A colour goes into a style property: only plain colour syntax gets there.
       const value = typeof update.value === "string" && /^[#(),.%\w\s-]{1,40}$/.test(update.value)
         ? update.value
@@ -496,7 +509,11 @@ export class PageStore {
       if (this.state.colors.get(key) === value) continue;
       if (value === undefined) this.state.colors.delete(key);
       else this.state.colors.set(key, value);
-      changed.add(fold(update.key));
+      changed.add(
+        update.network_id === undefined
+          ? casefold(update.key)
+          : this.#fold(update.network_id, update.key),
+      );
     }
     if (changed.size > 0) this.#hooks.recolor(changed);
   }
@@ -587,7 +604,7 @@ export class PageStore {
         // The event's time keeps the server time's milliseconds (read markers compare them).
         const time = event.time;
         if (kind === "ctcp") {
-          const key = isPrivate ? fold(peer) : fold(data.channel);
+          const key = isPrivate ? net.members.fold(peer) : net.members.fold(data.channel);
           const text = `${data.user} sent CTCP ${data.message}`;
           add(net.buffers.has(key) ? key : "*", { kind: "event", text, time });
           return;
@@ -600,7 +617,7 @@ export class PageStore {
         else if (kind !== "notice") key = this.ensureBuffer(net, peer, "query").key;
         else {
           // A private notice (services, the server) joins an open query, else the server buffer.
-          key = net.buffers.has(fold(peer)) ? fold(peer) : "*";
+          key = net.buffers.has(net.members.fold(peer)) ? net.members.fold(peer) : "*";
         }
         /** @type {Line} */
         const line = { kind, nick: data.user, text: data.message, time, highlight };
@@ -634,7 +651,7 @@ export class PageStore {
       case "message.reacted": {
         const data = event.data;
         const name = data.channel === "" ? data.peer ?? data.user : data.channel;
-        const buffer = net.buffers.get(fold(name));
+        const buffer = net.buffers.get(net.members.fold(name));
         const line = buffer?.lines.findLast((/** @type {Line} */ l) => l.msgid === data.replyTo);
         if (!buffer || !line) return;
         applyReaction(line, data, (nick) => net.members.fold(nick));
@@ -646,7 +663,7 @@ export class PageStore {
       case "message.redacted": {
         const data = event.data;
         const name = data.channel === "" ? data.peer ?? data.user : data.channel;
-        const buffer = net.buffers.get(fold(name));
+        const buffer = net.buffers.get(net.members.fold(name));
         if (!buffer) return;
         // "Deleted" replaces the text everywhere: the line, and the quotes of replies to it.
         for (const line of buffer.lines) {
@@ -665,7 +682,7 @@ export class PageStore {
         if (isMe(data.user)) return;
         const name = data.channel === "" ? data.peer ?? data.user : data.channel;
         // Typing opens no buffer: only one already there shows it.
-        const key = fold(name);
+        const key = net.members.fold(name);
         if (!net.buffers.has(key)) return;
         this.typists.receive(
           `${id} ${key}`,
@@ -682,7 +699,7 @@ export class PageStore {
         const buffer = this.ensureBuffer(net, data.channel, "channel");
         if (isMe(data.nickname)) {
           buffer.joined = true;
-          if (this.state.focusOnJoin.delete(`${id} ${fold(data.channel)}`)) {
+          if (this.state.focusOnJoin.delete(`${id} ${net.members.fold(data.channel)}`)) {
             this.select(id, buffer.key);
           }
         }
@@ -692,7 +709,7 @@ export class PageStore {
       }
       case "user.parted": {
         const data = event.data;
-        const buffer = net.buffers.get(fold(data.channel));
+        const buffer = net.buffers.get(net.members.fold(data.channel));
         if (!buffer) return;
         add(buffer.key, { kind: "event", text: partText(data), presence: "part" });
         if (isMe(data.nickname)) {
@@ -704,7 +721,7 @@ export class PageStore {
       }
       case "user.kicked": {
         const data = event.data;
-        const buffer = net.buffers.get(fold(data.channel));
+        const buffer = net.buffers.get(net.members.fold(data.channel));
         if (!buffer) return;
         const me = isMe(data.nickname);
         add(buffer.key, { kind: me ? "error" : "event", text: kickText(data, me) });
@@ -746,7 +763,7 @@ export class PageStore {
         return;
       }
       case "channel.mode": {
-        const buffer = net.buffers.get(fold(event.data.channel));
+        const buffer = net.buffers.get(net.members.fold(event.data.channel));
         if (buffer) add(buffer.key, { kind: "event", text: modeText(event.data) });
         return;
       }
@@ -771,8 +788,8 @@ export class PageStore {
         const target = event.data.target;
         const key = target === undefined
           ? "*"
-          : net.buffers.has(fold(target))
-          ? fold(target)
+          : net.buffers.has(net.members.fold(target))
+          ? net.members.fold(target)
           : this.state.networkId === id
           ? this.state.bufferKey
           : "*";

@@ -276,7 +276,7 @@ const SAMPLES: { [K in EventType]: EventMap[K] } = {
   "message.sent": { networkId: 1, channel: "", message: "hi", target: "bob", kind: "action" },
   "user.joined": { networkId: 1, user: "bob", nickname: "bob", channel: "#a" },
   "user.parted": { networkId: 1, user: "bob", nickname: "bob", channel: "#a", reason: "bye" },
-  "user.quit": { networkId: 1, user: "bob", nickname: "bob", reason: "bye" },
+  "user.quit": { networkId: 1, user: "bob", nickname: "bob", reason: "bye", channels: ["#a"] },
   "user.kicked": {
     networkId: 1,
     user: "bob",
@@ -285,7 +285,7 @@ const SAMPLES: { [K in EventType]: EventMap[K] } = {
     kicker: "alice",
     reason: "loud",
   },
-  "user.nick": { networkId: 1, old_nickname: "bob", nickname: "rob" },
+  "user.nick": { networkId: 1, old_nickname: "bob", nickname: "rob", channels: ["#a"] },
   "user.meta": { networkId: 1, nickname: "bob", away: false, host: "b@h" },
   "message.reacted": {
     networkId: 1,

@@ -57,7 +57,10 @@ Deno.test("Membership follows joins, nick changes, parts, kicks and quits by cas
     },
     { type: "user.joined", data: { ...user("dave"), channel: "#B" } },
     { type: "user.joined", data: { ...user("Bob{X}"), channel: "#b" } },
-    { type: "user.nick", data: { networkId: 1, old_nickname: "BOB{x}", nickname: "rob" } },
+    {
+      type: "user.nick",
+      data: { networkId: 1, old_nickname: "BOB{x}", nickname: "rob", channels: ["#a", "#b"] },
+    },
   ]);
   assert.deepEqual(listed(state, "#a"), ["@me", "rob"]);
   assert.deepEqual(listed(state, "#b"), ["dave", "rob"]);
@@ -68,7 +71,10 @@ Deno.test("Membership follows joins, nick changes, parts, kicks and quits by cas
   state.apply({ type: "user.parted", data: { ...user("ME"), channel: "#A" } });
   assert.deepEqual(listed(state, "#a"), ["rob"]);
   assert.deepEqual(listed(state, "#b"), ["rob"]);
-  assert.equal(state.apply({ type: "user.quit", data: { ...user("Rob"), reason: "bye" } }), true);
+  assert.equal(
+    state.apply({ type: "user.quit", data: { ...user("Rob"), reason: "bye", channels: ["#b"] } }),
+    true,
+  );
   assert.deepEqual(listed(state, "#b"), []);
   state.apply({ type: "channel.topic", data: { networkId: 1, channel: "#B", topic: "hi" } });
   state.apply({ type: "channels.changed", data: { networkId: 1, channels: ["#b"] } });

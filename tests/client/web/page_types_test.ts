@@ -8,7 +8,17 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 /** What the page modules import, directly or through their .d.ts files. */
-const PARTS = ["bus", "client/web", "core", "deeplink", "history", "storage", "irc", "net", "common"];
+const PARTS = [
+  "bus",
+  "client/web",
+  "core",
+  "deeplink",
+  "history",
+  "storage",
+  "irc",
+  "net",
+  "common",
+];
 
 async function copyTree(from: string, to: string): Promise<string[]> {
   const selfTyped: string[] = [];

@@ -121,7 +121,7 @@ Deno.test("kicks, parts, quits with reasons; topic and mode changes; the MOTD", 
       data: { networkId: 1, channel: "#room", modes: "+m", setter: "bob" },
       ...at,
     },
-    { type: "user.quit", data: { ...user, reason: "Quit: bye" }, ...at },
+    { type: "user.quit", data: { ...user, reason: "Quit: bye", channels: ["#room"] }, ...at },
     {
       type: "user.kicked",
       data: {
