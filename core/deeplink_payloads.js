@@ -40,7 +40,7 @@ function isCandidates(value) {
 
 /**
  * @param {unknown} payload
- * @returns {payload is import("../deeplink/deeplink_events.ts").DeepLinkJoin}
+ * @returns {payload is import("./deeplink_payloads.d.ts").DeepLinkJoin}
  */
 function isJoin(payload) {
   return isRecord(payload) && isId(payload.networkId) && isTargets(payload.targets);
@@ -48,7 +48,7 @@ function isJoin(payload) {
 
 /**
  * @param {unknown} payload
- * @returns {payload is import("../deeplink/deeplink_events.ts").DeepLinkAddNetwork}
+ * @returns {payload is import("./deeplink_payloads.d.ts").DeepLinkAddNetwork}
  */
 function isAddNetwork(payload) {
   return isRecord(payload) && typeof payload.host === "string" && payload.host !== "" &&
@@ -58,7 +58,7 @@ function isAddNetwork(payload) {
 
 /**
  * @param {unknown} payload
- * @returns {payload is import("../deeplink/deeplink_events.ts").DeepLinkDisambiguate}
+ * @returns {payload is import("./deeplink_payloads.d.ts").DeepLinkDisambiguate}
  */
 function isDisambiguate(payload) {
   return isRecord(payload) && isCandidates(payload.candidates) && isTargets(payload.targets);

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { EventMap } from "../bus/events.ts";
+import type { EventMap } from "../bus/mod.ts";
 
 /**
  * The comings and goings a buffer folds: joins, parts, quits and nick changes.

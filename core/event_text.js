@@ -7,7 +7,7 @@
  * @module
  */
 
-/** @typedef {import("../bus/events.ts").EventMap} EventMap */
+/** @typedef {import("../bus/mod.ts").EventMap} EventMap */
 
 /** @param {string | undefined} reason */
 function because(reason) {

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { EventMap } from "../bus/events.ts";
+import type { EventMap } from "../bus/mod.ts";
 
 /** The bus event types the reducer reads, typed from the event map. */
 export type MembershipReads =

@@ -9,7 +9,9 @@
  * - the command table ({@linkcode parseInput});
  * - deep-link payloads ({@linkcode deepLinkValidators});
  * - event-to-text ({@linkcode quitText} and its neighbours);
- * - text safe to print ({@linkcode visibleText}).
+ * - text safe to print ({@linkcode visibleText});
+ * - the shape of a stored line and a search ({@linkcode StoredLine}), which the page's
+ *   protocol carries (types only: the page never loads this `.ts` file).
  *
  * @example
  * ```ts
@@ -26,3 +28,4 @@ export * from "./commands.js";
 export * from "./deeplink_payloads.js";
 export * from "./event_text.js";
 export * from "./visible_text.js";
+export * from "./stored_line.ts";

@@ -4,10 +4,9 @@
  *
  * @module
  */
-import type { EventMap, EventType, TypingState } from "../bus/events.ts";
+import type { EventMap, EventType, TypingState } from "../bus/mod.ts";
 import type { DeepLink } from "./deeplink_payloads.js";
-import type { SearchQuery, StoredBuffer } from "../history/message_store.ts";
-import type { StoredLine } from "../history/stored_line.ts";
+import type { SearchQuery, StoredBuffer, StoredLine } from "./stored_line.ts";
 
 /**
  * Requests a page keeps waiting for a reply at most: the page fails the next one at once,

@@ -646,12 +646,12 @@ function mismatch(field, value, path) {
 }
 
 /**
- * @typedef {import("../bus/events.ts").EventMap} EventMap
- * @typedef {import("../bus/events.ts").EventType} EventType
+ * @typedef {import("../bus/mod.ts").EventMap} EventMap
+ * @typedef {import("../bus/mod.ts").EventType} EventType
  * @typedef {import("./protocol.d.ts").ServerMessage} ServerMessage
  */
 
-/** @type {Shape<import("../bus/events.ts").MetadataUpdate>} */
+/** @type {Shape<import("../bus/mod.ts").MetadataUpdate>} */
 const METADATA = {
   type: "string",
   key: "string",
@@ -670,11 +670,11 @@ const ROSTER = {
   host: { optional: "string" },
   realname: { optional: "string" },
 };
-/** @type {readonly import("../bus/events.ts").TypingState[]} */
+/** @type {readonly import("../bus/mod.ts").TypingState[]} */
 const TYPING_STATES = ["active", "paused", "done"];
 /** @type {Shape<EventMap["server.motd"]>} */
 const MOTD = { networkId: "number", lines: "string[]" };
-/** @type {Shape<import("../bus/events.ts").UserEventFields>} */
+/** @type {Shape<import("../bus/mod.ts").UserEventFields>} */
 const USER = { networkId: "number", user: "string", nickname: "string" };
 
 /** @type {Check} */

@@ -6,7 +6,7 @@
  * @module
  */
 import type { AnyBusEvent } from "../bus/mod.ts";
-import type { LineKind } from "./stored_line.ts";
+import type { LineKind } from "../core/mod.ts";
 
 /** A line to store, before it has an id. */
 export interface PendingLine {

@@ -1,5 +1,5 @@
 import { messageText, storedEventText } from "../core/mod.ts";
-import type { StoredLine } from "./stored_line.ts";
+import type { StoredLine } from "../core/mod.ts";
 
 /**
  * One stored line as a plain-text log line: the local date and time, then `<nick> text`,

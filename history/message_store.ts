@@ -3,7 +3,13 @@ import type { AnyBusEvent, EventBus, Unsubscribe } from "../bus/mod.ts";
 import { migrate, openDatabase, schemaVersion } from "../storage/database.ts";
 import { casefold } from "../core/mod.ts";
 import { HistoryError, historyError } from "./errors.ts";
-import { LINE_KINDS, type LineKind, type StoredLine } from "./stored_line.ts";
+import {
+  LINE_KINDS,
+  type LineKind,
+  type SearchQuery,
+  type StoredBuffer,
+  type StoredLine,
+} from "../core/mod.ts";
 import { EventLines, type PendingLine, STORED_TYPES } from "./_event_lines.ts";
 import { fingerprint } from "./_fingerprint.ts";
 import { fold, FOLD_FUNCTION, searchText } from "./_search_text.ts";
@@ -77,51 +83,6 @@ export interface AttachOptions {
    * are one buffer on rfc1459, two on ascii). Unknown networks fold by rfc1459.
    */
   casemapping?: (networkId: number) => string | undefined;
-}
-
-/**
- * A search over stored lines. `text` is matched as substrings, word by word (all must
- * occur); FTS5 syntax in it is plain text.
- *
- * @example
- * ```ts
- * import type { SearchQuery } from "./message_store.ts";
- * const query: SearchQuery = { text: "deploy failed", networkId: 1, buffer: "#ops" };
- * ```
- */
-export interface SearchQuery {
-  /** The words to find. */
-  text: string;
-  /** Only this network. */
-  networkId?: number;
-  /** Only this buffer (with `networkId`, or on any network). */
-  buffer?: string;
-  /** Only lines from this nick (case-insensitive). */
-  sender?: string;
-  /** Only lines at or after this time (ms since the epoch). */
-  since?: number;
-  /** Only lines before this time (ms since the epoch). */
-  until?: number;
-  /** At most this many lines (default 200, at most 5000). */
-  limit?: number;
-}
-
-/**
- * A buffer the store holds lines for, with its last-read position.
- *
- * @example
- * ```ts
- * import type { StoredBuffer } from "./message_store.ts";
- * const buffer: StoredBuffer = { networkId: 1, name: "#deno", readTime: 0 };
- * ```
- */
-export interface StoredBuffer {
-  /** The network. */
-  networkId: number;
-  /** The buffer's name as first stored. */
-  name: string;
-  /** The last-read position (ms since the epoch), when one was recorded. */
-  readTime?: number;
 }
 
 /**

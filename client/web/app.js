@@ -48,7 +48,7 @@ function $as(id, type) {
 /**
  * @typedef {import("./page_state.d.ts").Buffer} Buffer
  * @typedef {import("./page_state.d.ts").Net} Net
- * @typedef {import("../../deeplink/irc_link.ts").Target} DeepLinkTarget
+ * @typedef {import("../../core/deeplink_payloads.d.ts").Target} DeepLinkTarget
  */
 
 /** @type {import("../../core/protocol.d.ts").ServerMessage[]} */
