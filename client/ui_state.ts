@@ -1,4 +1,5 @@
 import type { AnyBusEvent, BusEvent, EventBus, EventMap, EventType } from "../bus/mod.ts";
+import { casefold } from "../core/mod.ts";
 import type { MetadataEntry, RosterEntry, UiEvent } from "../core/mod.ts";
 
 /** Bus events the page never needs as such (they arrive coalesced, or come from it). */
@@ -50,13 +51,21 @@ export class UiState implements Disposable {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #interval: number;
   #onBatch: (batch: UiBatch) => void;
+  #fold: (networkId: number, name: string) => string;
   #unsubscribe: () => void;
 
   /** Subscribes to every bus event; `onBatch` gets at most one batch per `interval` ms. */
   constructor(
-    options: { bus: EventBus; onBatch: (batch: UiBatch) => void; interval?: number },
+    options: {
+      bus: EventBus;
+      onBatch: (batch: UiBatch) => void;
+      interval?: number;
+      /** Folds a nick by its network's CASEMAPPING (default rfc1459), as irc/ keys users. */
+      fold?: (networkId: number, name: string) => string;
+    },
   ) {
     this.#interval = options.interval ?? 16;
+    this.#fold = options.fold ?? ((_, name) => casefold(name));
     this.#onBatch = options.onBatch;
     this.#unsubscribe = options.bus.subscribe("*", (event) => this.#take(event));
   }
@@ -113,7 +122,9 @@ export class UiState implements Disposable {
 
   #take(event: AnyBusEvent): void {
     if (event.type === "user.meta") {
-      const key = `${event.data.networkId} ${event.data.nickname.toLowerCase()}`;
+      const key = `${event.data.networkId} ${
+        this.#fold(event.data.networkId, event.data.nickname)
+      }`;
       this.#roster.set(key, event.data);
       this.#pendingRoster.set(key, event.data);
     } else if (event.type === "metadata.updated") {
@@ -130,7 +141,8 @@ export class UiState implements Disposable {
       if (event.type === "server.motd") this.#motd.set(event.data.networkId, event.data);
       if (event.type === "user.quit") {
         // A user who left the network has no roster line any more.
-        this.#roster.delete(`${event.data.networkId} ${event.data.nickname.toLowerCase()}`);
+        const { networkId, nickname } = event.data;
+        this.#roster.delete(`${networkId} ${this.#fold(networkId, nickname)}`);
       }
       this.#pendingEvents.push(uiEvent(event));
     } else return;

@@ -194,7 +194,7 @@ export class IrcClient implements AsyncDisposable {
   join(channel: string, key?: string): void {
     checkToken("join", channel);
     if (key !== undefined) checkToken("join", key);
-    this.#channels.set(casefold(channel), { name: channel, key });
+    this.#channels.set(casefold(channel, this.casemapping), { name: channel, key });
     this.#session_("join").sendUser(joinLine(channel, key));
   }
 
@@ -209,7 +209,7 @@ export class IrcClient implements AsyncDisposable {
   part(channel: string, reason?: string): void {
     checkToken("part", channel);
     if (reason !== undefined) checkText("part", reason);
-    this.#channels.delete(casefold(channel));
+    this.#channels.delete(casefold(channel, this.casemapping));
     this.#session_("part").sendUser(
       formatLine({ command: "PART", params: [channel], text: reason || undefined }),
     );
@@ -504,11 +504,11 @@ export class IrcClient implements AsyncDisposable {
     const options = { ...this.#options, nick: this.#options.nick };
     const session = new Session(client, this.#bus, options, {
       onSelfJoin: (channel) => {
-        const key = casefold(channel);
+        const key = casefold(channel, this.casemapping);
         if (!this.#channels.has(key)) this.#channels.set(key, { name: channel });
       },
       onSelfLeave: (channel) => {
-        this.#channels.delete(casefold(channel));
+        this.#channels.delete(casefold(channel, this.casemapping));
       },
       onNick: (nick) => {
         this.#nick = nick;
