@@ -729,24 +729,24 @@ export class PageStore {
         this.dirty.nicks = this.dirty.buffers = true;
         return;
       }
-      case "user.quit":
-        for (const buffer of net.buffers.values()) {
-          const data = event.data;
-          const there = buffer.type === "channel"
-            ? net.members.has(buffer.name, data.nickname)
-            : buffer.type === "query" &&
-              net.members.fold(buffer.name) === net.members.fold(data.nickname);
-          if (there) add(buffer.key, { kind: "event", text: quitText(data), presence: "quit" });
+      // A quit or nick change names the channels it touches (irc/ is the one roster): it
+      // shows in those, and a quit in the query with that nick.
+      case "user.quit": {
+        const data = event.data;
+        const query = net.buffers.get(net.members.fold(data.nickname));
+        const names = query?.type === "query" ? [...data.channels, query.name] : data.channels;
+        for (const name of names) {
+          const buffer = net.buffers.get(net.members.fold(name));
+          if (buffer) add(buffer.key, { kind: "event", text: quitText(data), presence: "quit" });
         }
         this.dirty.nicks = true;
         return;
+      }
       case "user.nick": {
         const data = event.data;
-        for (const buffer of net.buffers.values()) {
-          if (buffer.type !== "channel" || !net.members.has(buffer.name, data.old_nickname)) {
-            continue;
-          }
-          add(buffer.key, { kind: "event", text: nickText(data), presence: "nick" });
+        for (const name of data.channels) {
+          const buffer = net.buffers.get(net.members.fold(name));
+          if (buffer) add(buffer.key, { kind: "event", text: nickText(data), presence: "nick" });
         }
         if (isMe(data.old_nickname)) net.currentNick = data.nickname;
         this.dirty.nicks = true;

@@ -288,3 +288,31 @@ Deno.test("close() and our own part leave the buffer shown for the server buffer
   ]);
   assert.equal(store.currentBuffer()?.key, "*");
 });
+
+Deno.test("a quit and a nick change show in the channels the event names, and a quit in the query", () => {
+  const { batch, net } = setUp();
+  batch(
+    { type: "channels.changed", data: { networkId: 1, channels: ["#room", "#other"] }, ...at },
+    { type: "user.joined", data: { ...bob, channel: "#other" }, ...at },
+    said("", "bob", "psst", { peer: "bob" }),
+    // irc/ is the roster: bob is named in #room only, so #other shows nothing.
+    {
+      type: "user.nick",
+      data: { networkId: 1, old_nickname: "bob", nickname: "rob", channels: ["#room"] },
+      ...at,
+    },
+    { type: "user.quit", data: { ...rob, reason: "bye", channels: ["#room"] }, ...at },
+    said("", "carol", "hi", { peer: "carol" }),
+    { type: "user.quit", data: { ...carol, reason: "", channels: [] }, ...at },
+  );
+  const texts = (key: string) => net.buffers.get(key)!.lines.map((l) => l.text);
+  assert.deepEqual(texts("#room"), ["bob is now rob", "← rob quit (bye)"]);
+  assert.deepEqual(texts("#other"), ["→ bob joined"]);
+  assert.deepEqual(texts("bob"), ["psst"]);
+  assert.deepEqual(texts("carol"), ["hi", "← carol quit"]);
+  assert.equal(net.members.has("#room", "rob"), false);
+});
+
+const bob = { networkId: 1, user: "bob", nickname: "bob" };
+const rob = { networkId: 1, user: "rob", nickname: "rob" };
+const carol = { networkId: 1, user: "carol", nickname: "carol" };
