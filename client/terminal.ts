@@ -166,7 +166,7 @@ export function parseTerminalArgs(args: string[]): TerminalOptions {
 
 /**
  * One line typed by the user, as an action: a command of the shared table
- * (client/web/commands.js), text to send, nothing, or `help` for anything the table does not
+ * (core/commands.js), text to send, nothing, or `help` for anything the table does not
  * fit.
  *
  * @example

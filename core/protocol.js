@@ -887,7 +887,7 @@ const NETWORK_VIEW = {
 
 /**
  * A frontend event: a `deeplink:*` link, checked by the grammar the backend's
- * `FrontendEvents` uses (deeplink/deeplink_payloads.js).
+ * `FrontendEvents` uses (core/deeplink_payloads.js).
  * @type {Check}
  */
 function deepLinkMismatch(value, path) {
