@@ -169,7 +169,7 @@ function namesEnd(ctx: LineContext, m: RawMessage): Promise<void> {
     return entry.slice(start);
   });
   if (state) state.pendingNames = undefined;
-  const done = ctx.emitMembership(createEvent(
+  const event = createEvent(
     "channel.names.complete",
     {
       networkId: ctx.networkId,
@@ -181,7 +181,11 @@ function namesEnd(ctx: LineContext, m: RawMessage): Promise<void> {
     },
     "irc",
     ctx.time(m),
-  ));
+  );
+  // A NAMES of a channel we are not in (`/names #other`) is news, not part of our roster.
+  const done = state
+    ? ctx.emitMembership(event)
+    : ctx.emit(event.type, event.data, event.timestamp);
   if (state && !state.enriched) {
     state.enriched = true;
     const name = state.name;
