@@ -249,7 +249,7 @@ export type TypingState = "active" | "paused" | "done";
  * function describe(data: EventMap["user.nick"]): string {
  *   return `${data.old_nickname} is now ${data.nickname}`;
  * }
- * describe({ networkId: 1, old_nickname: "a", nickname: "b" });
+ * describe({ networkId: 1, old_nickname: "a", nickname: "b", channels: ["#a"] });
  * ```
  */
 export interface EventMap {
@@ -361,12 +361,19 @@ export interface EventMap {
   "user.joined": UserEventFields & { channel: string };
   /** A user leaves a channel. */
   "user.parted": UserEventFields & { channel: string; reason?: string };
-  /** A user quits the server. */
-  "user.quit": UserEventFields & { reason: string };
+  /**
+   * A user quits the server. `channels` names the channels we shared with them, as joined,
+   * read by `irc/` (the one roster) before it forgot them: a consumer shows the quit there
+   * without keeping a roster of its own.
+   */
+  "user.quit": UserEventFields & { reason: string; channels: string[] };
   /** A user is kicked from a channel; `user`/`nickname` are the kicked user. */
   "user.kicked": UserEventFields & { channel: string; kicker: string; reason: string };
-  /** A user changes nickname. */
-  "user.nick": { networkId: number; old_nickname: string; nickname: string };
+  /**
+   * A user changes nickname. `channels` names the channels we share with them, as joined
+   * (every channel we are in, for our own nick), read by `irc/` (the one roster).
+   */
+  "user.nick": { networkId: number; old_nickname: string; nickname: string; channels: string[] };
   /** A replaceable snapshot of a user's live roster attributes (snapshot lane). */
   "user.meta": {
     networkId: number;
@@ -524,7 +531,7 @@ export type AnyBusEvent = { [T in EventType]: BusEvent<T> }[EventType];
  * import { createEvent, EventSourceIRC } from "./events.ts";
  * const event = createEvent(
  *   "user.nick",
- *   { networkId: 1, old_nickname: "alice", nickname: "alice_" },
+ *   { networkId: 1, old_nickname: "alice", nickname: "alice_", channels: ["#deno"] },
  *   EventSourceIRC,
  * );
  * event.data.nickname; // "alice_"

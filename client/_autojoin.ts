@@ -6,7 +6,7 @@
  * @module
  */
 import type { EventBus } from "../bus/mod.ts";
-import { casefold } from "../irc/casemapping.ts";
+import { casefold } from "../core/mod.ts";
 import type { NetworkStore } from "../storage/network_store.ts";
 
 /** Keys of joins the server has not confirmed yet; the oldest is dropped beyond this. */

@@ -11,7 +11,7 @@ import {
   type LinkListener,
   listenForLinks,
 } from "../deeplink/mod.ts";
-import type { Action } from "./web/protocol.js";
+import { type Action, casefold } from "../core/mod.ts";
 import { NetworkManager } from "./network_manager.ts";
 import { PageHub } from "./page_hub.ts";
 import { PageActions } from "./page_actions.ts";
@@ -135,7 +135,10 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       retentionDays: options.retentionDays,
       onError: (error) => log(error.message),
     });
-    history.attach(bus, { ownNick: (networkId) => networks.irc(networkId)?.nickname });
+    history.attach(bus, {
+      ownNick: (networkId) => networks.irc(networkId)?.nickname,
+      casemapping: (networkId) => networks.irc(networkId)?.casemapping,
+    });
   } catch (error) {
     log(`${errorMessage(error)}; running without history`);
   }
@@ -151,7 +154,11 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     }),
     perform: (action) => actions.perform(action),
   });
-  const ui = new UiState({ bus, onBatch: (batch) => pages.broadcast({ kind: "batch", ...batch }) });
+  const ui = new UiState({
+    bus,
+    onBatch: (batch) => pages.broadcast({ kind: "batch", ...batch }),
+    fold: (networkId, name) => casefold(name, networks.irc(networkId)?.casemapping),
+  });
   const networks: NetworkManager = new NetworkManager({
     bus,
     store,

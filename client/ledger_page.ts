@@ -15,7 +15,7 @@ import type {
   PluginState,
 } from "../plugins/mod.ts";
 import { parseWindow } from "../plugins/_activity_report.ts";
-import type { Action } from "./web/protocol.js";
+import type { Action } from "../core/mod.ts";
 
 /**
  * A plugin's newest audit entries on its ledger page. Read for that plugin alone: another

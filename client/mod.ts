@@ -31,9 +31,9 @@ export type {
   ServerMessage,
   UiEvent,
   UiEventOf,
-} from "./web/protocol.js";
-export { parseAction } from "./web/protocol.js";
-export type { Command, CommandRow, Completes, ParsedInput } from "./web/commands.js";
+} from "../core/mod.ts";
+export { parseAction } from "../core/mod.ts";
+export type { Command, CommandRow, Completes, ParsedInput } from "../core/mod.ts";
 export {
   COMMANDS,
   completeCommand,
@@ -41,6 +41,6 @@ export {
   helpText,
   parseInput,
   usageError,
-} from "./web/commands.js";
-export type { Member, MembershipEvent, MembershipReads } from "./web/membership.js";
-export { foldName, Membership, parsePrefix } from "./web/membership.js";
+} from "../core/mod.ts";
+export type { Member, MembershipEvent, MembershipReads } from "../core/mod.ts";
+export { Membership, parsePrefix } from "../core/mod.ts";

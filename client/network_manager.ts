@@ -8,7 +8,7 @@ import { MULTILINE_CAP, REDACTION_CAP } from "../irc/mod.ts";
 import type { EventBus } from "../bus/mod.ts";
 import type { IrcClient, IrcClientOptions, StsPolicy } from "../irc/mod.ts";
 import type { Network, NetworkStore } from "../storage/network_store.ts";
-import type { NetworkView } from "./web/protocol.js";
+import type { NetworkView } from "../core/mod.ts";
 import type { UiState } from "./ui_state.ts";
 import { Autojoin } from "./_autojoin.ts";
 import { readSmallFile } from "../common/read_small_file.ts";
@@ -254,7 +254,7 @@ export class NetworkManager {
     if (client?.state === "connected") client.part(channel, reason);
   }
 
-  /** Disconnects a network (QUIT) and forgets its channels. */
+  /** Disconnects a network (QUIT) and forgets its MOTD. */
   async disconnect(networkId: number): Promise<void> {
     this.#retries.get(networkId)?.abort();
     const client = this.#clients.get(networkId);
@@ -382,7 +382,12 @@ export class NetworkManager {
       ...(client?.supports(REDACTION_CAP) ? { canRedact: true } : {}),
       ...(client?.supports(MULTILINE_CAP) ? { multiline: true } : {}),
       ...(client?.stsUpgraded ? { stsUpgraded: true } : {}),
-      channels: this.#options.ui.channels(network.id),
+      ...(client ? { casemapping: client.casemapping } : {}),
+      channels: (client?.channels() ?? []).map((c) => ({
+        name: c.name,
+        topic: c.topic,
+        members: c.members.map((m) => m.prefix + m.nick),
+      })),
     };
   }
 }

@@ -22,7 +22,7 @@ import { describeIsolation } from "../plugins/_consent.ts";
 import { parseDiskQuota } from "../plugins/_install.ts";
 import type { DeepLinkHandler } from "../deeplink/mod.ts";
 import { ledgerPage } from "./ledger_page.ts";
-import type { Action, ServerMessage } from "./web/protocol.js";
+import type { Action, ServerMessage } from "../core/mod.ts";
 import type { NetworkManager } from "./network_manager.ts";
 import type { PageHub } from "./page_hub.ts";
 import type { UiState } from "./ui_state.ts";

@@ -6,8 +6,7 @@
  * @module
  */
 import type { FrontendTransport } from "../deeplink/mod.ts";
-import { type Action, parseAction, type ServerMessage } from "./web/protocol.js";
-import { MAX_PENDING } from "./web/transport.js";
+import { type Action, MAX_PENDING, parseAction, type ServerMessage } from "../core/mod.ts";
 import type { PageSocket } from "./page_socket.ts";
 import { errorMessage } from "../common/error_message.ts";
 

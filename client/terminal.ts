@@ -10,9 +10,23 @@
 import { parseArgs } from "node:util";
 import { type AnyBusEvent, EventBus } from "../bus/mod.ts";
 import { IrcClient } from "../irc/mod.ts";
-import { type Command, helpText, ircLine, parseInput, usageError } from "./web/commands.js";
+import {
+  type Command,
+  helpText,
+  ircLine,
+  joinText,
+  kickText,
+  messageText,
+  modeText,
+  nickText,
+  parseInput,
+  partText,
+  quitText,
+  replyText,
+  topicText,
+  usageError,
+} from "../core/mod.ts";
 import { errorMessage } from "../common/error_message.ts";
-import { replyText } from "./web/event_text.js";
 
 /**
  * What the command line asks for.
@@ -153,7 +167,7 @@ export function parseTerminalArgs(args: string[]): TerminalOptions {
 
 /**
  * One line typed by the user, as an action: a command of the shared table
- * (client/web/commands.js), text to send, nothing, or `help` for anything the table does not
+ * (core/commands.js), text to send, nothing, or `help` for anything the table does not
  * fit.
  *
  * @example
@@ -201,8 +215,9 @@ function clock(date: Date): string {
  *   networkId: 1,
  *   old_nickname: "bob",
  *   nickname: "robert",
+ *   channels: ["#deno"],
  * }, "irc", new Date(0)));
- * console.log(line?.endsWith("bob is now known as robert")); // true
+ * console.log(line?.endsWith("bob is now robert")); // true
  * ```
  */
 export function formatEvent(event: AnyBusEvent): string | undefined {
@@ -216,38 +231,28 @@ export function formatEvent(event: AnyBusEvent): string | undefined {
       const d = event.data;
       const where = d.channel === "" ? `(pm ${d.peer ?? d.user})` : d.channel;
       const history = d.history ? " [history]" : "";
-      const from = d.kind === "action"
-        ? `* ${d.user}`
-        : d.kind === "notice" || d.kind === "ctcp"
-        ? `-${d.user}-`
-        : `<${d.user}>`;
-      const bot = d.bot ? " [bot]" : "";
-      return `${t} ${where} ${from}${bot} ${d.message}${history}`;
+      const words = messageText({ ...d, sender: d.user, text: d.message });
+      return `${t} ${where} ${words}${history}`;
     }
     case "message.sent": {
       const d = event.data;
       return `${t} ${d.channel || `(pm ${d.target ?? ""})`} > ${d.message}`;
     }
+    // The words are the page's and the log's (core/event_text.js); the terminal adds where.
     case "user.joined":
-      return `${t} ${event.data.channel} -> ${event.data.nickname} joined`;
+      return `${t} ${event.data.channel} ${joinText(event.data)}`;
     case "user.parted":
-      return `${t} ${event.data.channel} <- ${event.data.nickname} left${
-        event.data.reason ? ` (${event.data.reason})` : ""
-      }`;
+      return `${t} ${event.data.channel} ${partText(event.data)}`;
     case "user.quit":
-      return `${t} <- ${event.data.nickname} quit (${event.data.reason})`;
+      return `${t} ${quitText(event.data)}`;
     case "user.kicked":
-      return `${t} ${event.data.channel} <- ${event.data.nickname} was kicked by ${event.data.kicker} (${event.data.reason})`;
+      return `${t} ${event.data.channel} ${kickText(event.data, false)}`;
     case "user.nick":
-      return `${t} -- ${event.data.old_nickname} is now known as ${event.data.nickname}`;
+      return `${t} -- ${nickText(event.data)}`;
     case "channel.topic":
-      return `${t} ${event.data.channel} topic: ${event.data.topic}${
-        event.data.setter ? ` (by ${event.data.setter})` : ""
-      }`;
+      return `${t} ${event.data.channel} ${topicText(event.data)}`;
     case "channel.mode":
-      return `${t} ${event.data.channel} mode ${event.data.modes}${
-        event.data.setter ? ` by ${event.data.setter}` : ""
-      }`;
+      return `${t} ${event.data.channel} ${modeText(event.data)}`;
     case "channel.names.complete":
       return `${t} ${event.data.channel} users (${event.data.users.length}): ${
         event.data.users.slice(0, 50).join(" ")

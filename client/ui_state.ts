@@ -1,6 +1,6 @@
 import type { AnyBusEvent, BusEvent, EventBus, EventMap, EventType } from "../bus/mod.ts";
-import { Membership } from "./web/membership.js";
-import type { MetadataEntry, RosterEntry, UiEvent } from "./web/protocol.js";
+import { casefold } from "../core/mod.ts";
+import type { MetadataEntry, RosterEntry, UiEvent } from "../core/mod.ts";
 
 /** Bus events the page never needs as such (they arrive coalesced, or come from it). */
 const NOT_FORWARDED = new Set([
@@ -21,9 +21,9 @@ export interface UiBatch {
 }
 
 /**
- * The UI's view of the bus: channels with members and topics per network, the roster and
- * plugin metadata (for a page that opens late), and the batch of what changed since the
- * last frame. `user.meta` is coalesced per user and `metadata.updated` per key, so a
+ * The UI's view of the bus: the roster and plugin metadata (for a page that opens late), and
+ * the batch of what changed since the last frame. Who is in which channel is not kept here:
+ * `irc/` is the one roster (`IrcClient.channels()`), and its events name what they touch. `user.meta` is coalesced per user and `metadata.updated` per key, so a
  * 5,000-user NAMES flood reaches the page as one batch per frame.
  *
  * @example
@@ -42,7 +42,6 @@ export interface UiBatch {
  * ```
  */
 export class UiState implements Disposable {
-  #channels = new Map<number, Membership>();
   #roster = new Map<string, RosterEntry>();
   #metadata = new Map<string, MetadataEntry>();
   #motd = new Map<number, EventMap["server.motd"]>();
@@ -52,24 +51,23 @@ export class UiState implements Disposable {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #interval: number;
   #onBatch: (batch: UiBatch) => void;
+  #fold: (networkId: number, name: string) => string;
   #unsubscribe: () => void;
 
   /** Subscribes to every bus event; `onBatch` gets at most one batch per `interval` ms. */
   constructor(
-    options: { bus: EventBus; onBatch: (batch: UiBatch) => void; interval?: number },
+    options: {
+      bus: EventBus;
+      onBatch: (batch: UiBatch) => void;
+      interval?: number;
+      /** Folds a nick by its network's CASEMAPPING (default rfc1459), as irc/ keys users. */
+      fold?: (networkId: number, name: string) => string;
+    },
   ) {
     this.#interval = options.interval ?? 16;
+    this.#fold = options.fold ?? ((_, name) => casefold(name));
     this.#onBatch = options.onBatch;
     this.#unsubscribe = options.bus.subscribe("*", (event) => this.#take(event));
-  }
-
-  /** Channels with topic and members, per network. */
-  channels(networkId: number): { name: string; topic: string; members: string[] }[] {
-    return (this.#channels.get(networkId)?.channels() ?? []).map((c) => ({
-      name: c.name,
-      topic: c.topic,
-      members: c.members.map((m) => m.prefix + m.nick),
-    }));
   }
 
   /** Every user's newest roster snapshot. */
@@ -87,9 +85,8 @@ export class UiState implements Disposable {
     return [...this.#motd.values()];
   }
 
-  /** Forgets a network's channels and MOTD (after it was removed or disconnected). */
+  /** Forgets a network's MOTD (after it was removed or disconnected). */
   forget(networkId: number): void {
-    this.#channels.delete(networkId);
     this.#motd.delete(networkId);
   }
 
@@ -124,10 +121,10 @@ export class UiState implements Disposable {
   }
 
   #take(event: AnyBusEvent): void {
-    const networkId = "networkId" in event.data ? event.data.networkId : undefined;
-    if (networkId !== undefined) this.#network(networkId).apply(event);
     if (event.type === "user.meta") {
-      const key = `${event.data.networkId} ${event.data.nickname.toLowerCase()}`;
+      const key = `${event.data.networkId} ${
+        this.#fold(event.data.networkId, event.data.nickname)
+      }`;
       this.#roster.set(key, event.data);
       this.#pendingRoster.set(key, event.data);
     } else if (event.type === "metadata.updated") {
@@ -144,17 +141,12 @@ export class UiState implements Disposable {
       if (event.type === "server.motd") this.#motd.set(event.data.networkId, event.data);
       if (event.type === "user.quit") {
         // A user who left the network has no roster line any more.
-        this.#roster.delete(`${event.data.networkId} ${event.data.nickname.toLowerCase()}`);
+        const { networkId, nickname } = event.data;
+        this.#roster.delete(`${networkId} ${this.#fold(networkId, nickname)}`);
       }
       this.#pendingEvents.push(uiEvent(event));
     } else return;
     this.#timer ??= setTimeout(() => this.flush(), this.#interval);
-  }
-
-  #network(networkId: number): Membership {
-    let channels = this.#channels.get(networkId);
-    if (!channels) this.#channels.set(networkId, channels = new Membership());
-    return channels;
   }
 }
 

@@ -38,9 +38,6 @@ const ASSETS: Record<string, string> = {
   "/": "index.html",
   "/index.html": "index.html",
   "/app.js": "app.js",
-  "/protocol.js": "protocol.js",
-  "/commands.js": "commands.js",
-  "/membership.js": "membership.js",
   "/page_state.js": "page_state.js",
   "/plugins_view.js": "plugins_view.js",
   "/scrollback.js": "scrollback.js",
@@ -53,7 +50,6 @@ const ASSETS: Record<string, string> = {
   "/store.js": "store.js",
   "/attention.js": "attention.js",
   "/format.js": "format.js",
-  "/event_text.js": "event_text.js",
   "/ignore_list.js": "ignore_list.js",
   "/typing.js": "typing.js",
   "/views/buffer_list.js": "views/buffer_list.js",
@@ -69,11 +65,32 @@ const ASSETS: Record<string, string> = {
   "/views/switcher.js": "views/switcher.js",
   "/views/topic_bar.js": "views/topic_bar.js",
   "/style.css": "style.css",
-  // The deep-link payload checks the backend uses too: one grammar (see app.js's import).
-  "/deeplink/deeplink_payloads.js": "../../deeplink/deeplink_payloads.js",
-  "/common/visible_text.js": "../../common/visible_text.js",
-  "/common/jsr_specifier.js": "../../common/jsr_specifier.js",
 };
+
+/**
+ * The shared layer's modules (core/), which the page and the backend both run: the one rule
+ * is that `/core/NAME.js` is `core/NAME.js`. A page file imports them by their path in the
+ * tree (`../../core/NAME.js` from client/web/), which the browser resolves to `/core/NAME.js`
+ * and Deno to the file itself, so both load the same bytes.
+ */
+const CORE_ASSET = /^\/core\/([a-z_]+\.js)$/;
+
+/** The file `pathname` names, relative to client/web/, or `undefined` when none. */
+function assetOf(pathname: string): string | undefined {
+  if (Object.hasOwn(ASSETS, pathname)) return ASSETS[pathname];
+  const core = CORE_ASSET.exec(pathname);
+  return core === null ? undefined : `../../core/${core[1]}`;
+}
+
+/** The bytes of `file` (relative to client/web/), or `undefined` when there is no such file. */
+async function readAsset(file: string): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  try {
+    return await Deno.readFile(fileURLToPath(new URL(`./web/${file}`, import.meta.url)));
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    throw error;
+  }
+}
 
 const TYPES: Record<string, string> = {
   html: "text/html; charset=utf-8",
@@ -283,7 +300,7 @@ export function serveWeb(options: WebServerOptions): WebServer {
       return "upgrade";
     }
     if (url.pathname === "/favicon.ico") return new Response(null, { status: 204 });
-    const file = Object.hasOwn(ASSETS, url.pathname) ? ASSETS[url.pathname] : undefined;
+    const file = assetOf(url.pathname);
     if (file === undefined || request.method !== "GET") return text(404, "Not found");
     if (file === "index.html" && url.searchParams.has("token")) {
       // The token becomes this host's cookie; the bare address is what gets bookmarked.
@@ -298,7 +315,8 @@ export function serveWeb(options: WebServerOptions): WebServer {
         },
       });
     }
-    const body = await Deno.readFile(fileURLToPath(new URL(`./web/${file}`, import.meta.url)));
+    const body = await readAsset(file);
+    if (body === undefined) return text(404, "Not found");
     const responseHeaders = new Headers({
       "content-type": TYPES[file.split(".").pop()!],
       "cache-control": "no-store",

@@ -9,24 +9,8 @@
  */
 export type IrcScheme = "irc" | "ircs";
 
-/**
- * One channel or nick named by a link.
- *
- * @example
- * ```ts
- * import type { Target } from "./irc_link.ts";
- * const channel: Target = { name: "#deno", isNick: false, key: "" };
- * const nick: Target = { name: "alice", isNick: true, key: "" };
- * ```
- */
-export interface Target {
-  /** Channel name with its prefix (`#deno`), or a nickname. */
-  name: string;
-  /** True when the target is a nickname: the link opens a private conversation. */
-  isNick: boolean;
-  /** The channel key from the link's `key` parameter, or `""`; always `""` for nicks. */
-  key: string;
-}
+export type { Target } from "../core/mod.ts";
+import type { Target } from "../core/mod.ts";
 
 /**
  * A parsed `irc://` or `ircs://` link, as returned by `parseIrcUrl`.

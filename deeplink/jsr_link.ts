@@ -1,4 +1,4 @@
-import { splitJsrSpecifier } from "../common/jsr_specifier.js";
+import { splitJsrSpecifier } from "../core/mod.ts";
 
 /** Longest `jsr:` link accepted: the specifier grammar's own bound, with room to spare. */
 const MAX_JSR_LINK = 300;

@@ -1,15 +1,12 @@
 /**
- * Which buffer lines a bus event makes. A quit or a nick change names no channel: it goes
- * to every channel the user shared with us, as irssi and The Lounge show it, and to the
- * private conversation with that nick when one is stored. Who is where comes from the
- * shared membership reducer (`client/web/membership.js`), fed the same events.
+ * Which buffer lines a bus event makes. A quit or a nick change goes to every channel the
+ * user shared with us, as irssi and The Lounge show it (the event names them: `irc/` is the
+ * one roster), and to the private conversation with that nick when one is stored.
  *
  * @module
  */
 import type { AnyBusEvent } from "../bus/mod.ts";
-import { Membership } from "../client/web/membership.js";
-import { replyText } from "../client/web/event_text.js";
-import type { LineKind } from "./stored_line.ts";
+import { type LineKind, replyText } from "../core/mod.ts";
 
 /** A line to store, before it has an id. */
 export interface PendingLine {
@@ -36,6 +33,8 @@ export interface EventLinesContext {
   ownNick(networkId: number): string | undefined;
   /** Whether a private conversation with `nick` is stored (quits and nick changes go there). */
   hasBuffer(networkId: number, nick: string): boolean;
+  /** Folds a name by the network's CASEMAPPING (is a sender us?). */
+  fold(networkId: number, name: string): string;
 }
 
 /** The event types the store reads. */
@@ -49,17 +48,11 @@ export const STORED_TYPES = [
   "user.nick",
   "channel.topic",
   "channel.mode",
-  "channels.changed",
-  "channel.names.complete",
   "server.reply",
 ] as const;
 
-/** Networks beyond this many keep no membership (a quit then goes to queries only). */
-const MAX_NETWORKS = 1000;
-
-/** Turns bus events into buffer lines, keeping per-network membership for quits and nicks. */
+/** Turns bus events into buffer lines; it keeps no state of its own. */
 export class EventLines {
-  #members = new Map<number, Membership>();
   #context: EventLinesContext;
 
   /** Creates a mapper that asks `context` for the user's nick and stored queries. */
@@ -157,14 +150,14 @@ export class EventLines {
       }
       case "user.quit": {
         const d = event.data;
-        for (const buffer of this.#sharedBuffers(d.networkId, d.nickname)) {
+        for (const buffer of this.#sharedBuffers(d.networkId, d.nickname, d.channels)) {
           this.#push(out, d.networkId, buffer, time, "quit", d.nickname, d.reason);
         }
         break;
       }
       case "user.nick": {
         const d = event.data;
-        for (const buffer of this.#sharedBuffers(d.networkId, d.old_nickname)) {
+        for (const buffer of this.#sharedBuffers(d.networkId, d.old_nickname, d.channels)) {
           this.#push(out, d.networkId, buffer, time, "nick", d.old_nickname, d.nickname);
         }
         break;
@@ -182,13 +175,9 @@ export class EventLines {
           this.#push(out, d.networkId, d.channel, time, "mode", d.setter ?? "", d.modes);
         }
         break;
-      case "channels.changed":
-      case "channel.names.complete":
-        break;
       default:
         return;
     }
-    this.#membership(event.data.networkId)?.apply(event);
   }
 
   #push(
@@ -204,10 +193,9 @@ export class EventLines {
     out.push({ networkId, buffer, time, msgid: undefined, kind, sender, text, self });
   }
 
-  /** Channels (and the query) a user shares with us, read before the event is applied. */
-  #sharedBuffers(networkId: number, nick: string): string[] {
-    const membership = this.#membership(networkId);
-    const buffers = membership ? membership.channelsOf(nick) : [];
+  /** The channels the event names, and the query with the user when one is stored. */
+  #sharedBuffers(networkId: number, nick: string, channels: readonly string[]): string[] {
+    const buffers = [...channels];
     if (!this.#isOwn(networkId, nick) && this.#context.hasBuffer(networkId, nick)) {
       buffers.push(nick);
     }
@@ -217,18 +205,7 @@ export class EventLines {
   /** Whether `nick` is the user's own nick on the network, in its case mapping. */
   #isOwn(networkId: number, nick: string): boolean {
     const own = this.#context.ownNick(networkId);
-    return own !== undefined && this.#fold(networkId, own) === this.#fold(networkId, nick);
-  }
-
-  #fold(networkId: number, name: string): string {
-    return this.#membership(networkId)?.fold(name) ?? name.toLowerCase();
-  }
-
-  #membership(networkId: number): Membership | undefined {
-    let membership = this.#members.get(networkId);
-    if (!membership && this.#members.size < MAX_NETWORKS) {
-      this.#members.set(networkId, membership = new Membership());
-    }
-    return membership;
+    const context = this.#context;
+    return own !== undefined && context.fold(networkId, own) === context.fold(networkId, nick);
   }
 }

@@ -1,9 +1,10 @@
-import type { StoredLine } from "./stored_line.ts";
+import { messageText, storedEventText } from "../core/mod.ts";
+import type { StoredLine } from "../core/mod.ts";
 
 /**
- * One stored line as a plain-text log line, as irssi and WeeChat write them: the local
- * date and time, then `<nick> text`, `* nick action`, `-nick- notice`, or an arrow line
- * for joins, parts, quits, kicks, nick, topic and mode changes.
+ * One stored line as a plain-text log line: the local date and time, then `<nick> text`,
+ * `* nick action`, `-nick- notice`, or the words the page shows for a join, part, quit,
+ * kick, nick, topic or mode change (one wording, from `core/event_text.js`).
  *
  * @example
  * ```ts
@@ -19,36 +20,10 @@ export function formatLogLine(line: StoredLine): string {
 }
 
 function body(line: StoredLine): string {
-  const { sender, text } = line;
-  const why = text === "" ? "" : ` (${text})`;
-  switch (line.kind) {
-    case "message":
-      return `<${sender}> ${text}`;
-    case "action":
-      return `* ${sender} ${text}`;
-    case "notice":
-      return `-${sender}- ${text}`;
-    case "join":
-      return `--> ${sender} joined ${line.buffer}`;
-    case "part":
-      return `<-- ${sender} left ${line.buffer}${why}`;
-    case "quit":
-      return `<-- ${sender} quit${why}`;
-    case "kick": {
-      const space = text.indexOf(" ");
-      const kicked = space === -1 ? text : text.slice(0, space);
-      const reason = space === -1 ? "" : text.slice(space + 1);
-      return `<-- ${kicked} was kicked by ${sender}${reason === "" ? "" : ` (${reason})`}`;
-    }
-    case "nick":
-      return `--- ${sender} is now known as ${text}`;
-    case "topic":
-      return `--- ${sender} changed the topic to: ${text}`;
-    case "mode":
-      return `--- ${sender} sets mode ${text}`;
-    case "reply":
-      return `!!! ${sender} ${text}`;
-  }
+  // A standard reply is stored in replyText's words; the log marks it by its type, as the
+  // page marks it with a badge.
+  if (line.kind === "reply") return `!!! ${line.sender} ${line.text}`;
+  return storedEventText(line)?.words ?? messageText(line);
 }
 
 function stamp(time: number): string {

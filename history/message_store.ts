@@ -1,9 +1,15 @@
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import type { AnyBusEvent, EventBus, Unsubscribe } from "../bus/mod.ts";
 import { migrate, openDatabase, schemaVersion } from "../storage/database.ts";
-import { foldName } from "../client/web/membership.js";
+import { casefold } from "../core/mod.ts";
 import { HistoryError, historyError } from "./errors.ts";
-import { LINE_KINDS, type LineKind, type StoredLine } from "./stored_line.ts";
+import {
+  LINE_KINDS,
+  type LineKind,
+  type SearchQuery,
+  type StoredBuffer,
+  type StoredLine,
+} from "../core/mod.ts";
 import { EventLines, type PendingLine, STORED_TYPES } from "./_event_lines.ts";
 import { fingerprint } from "./_fingerprint.ts";
 import { fold, FOLD_FUNCTION, searchText } from "./_search_text.ts";
@@ -72,51 +78,11 @@ export interface MessageStoreOptions {
 export interface AttachOptions {
   /** The user's nick on a network: the sender of sent lines, and how replays are `self`. */
   ownNick?: (networkId: number) => string | undefined;
-}
-
-/**
- * A search over stored lines. `text` is matched as substrings, word by word (all must
- * occur); FTS5 syntax in it is plain text.
- *
- * @example
- * ```ts
- * import type { SearchQuery } from "./message_store.ts";
- * const query: SearchQuery = { text: "deploy failed", networkId: 1, buffer: "#ops" };
- * ```
- */
-export interface SearchQuery {
-  /** The words to find. */
-  text: string;
-  /** Only this network. */
-  networkId?: number;
-  /** Only this buffer (with `networkId`, or on any network). */
-  buffer?: string;
-  /** Only lines from this nick (case-insensitive). */
-  sender?: string;
-  /** Only lines at or after this time (ms since the epoch). */
-  since?: number;
-  /** Only lines before this time (ms since the epoch). */
-  until?: number;
-  /** At most this many lines (default 200, at most 5000). */
-  limit?: number;
-}
-
-/**
- * A buffer the store holds lines for, with its last-read position.
- *
- * @example
- * ```ts
- * import type { StoredBuffer } from "./message_store.ts";
- * const buffer: StoredBuffer = { networkId: 1, name: "#deno", readTime: 0 };
- * ```
- */
-export interface StoredBuffer {
-  /** The network. */
-  networkId: number;
-  /** The buffer's name as first stored. */
-  name: string;
-  /** The last-read position (ms since the epoch), when one was recorded. */
-  readTime?: number;
+  /**
+   * The network's CASEMAPPING, by which its buffer names are one or two (`#[m]` and `#{m}`
+   * are one buffer on rfc1459, two on ascii). Unknown networks fold by rfc1459.
+   */
+  casemapping?: (networkId: number) => string | undefined;
 }
 
 /**
@@ -166,6 +132,8 @@ export class MessageStore implements Disposable {
   #heldScanned = 0;
   #indexTimer: ReturnType<typeof setTimeout> | undefined;
   #buffers = new Map<string, number>();
+  /** Each network's CASEMAPPING, as the owner tells it at `attach` (rfc1459 until then). */
+  #casemapping: (networkId: number) => string | undefined = () => undefined;
   #lastPrune = 0;
   #subscriptions = new Set<() => void>();
   readonly #insertLine: StatementSync;
@@ -308,16 +276,18 @@ export class MessageStore implements Disposable {
   attach(bus: EventBus, options: AttachOptions = {}): () => void {
     this.#check("attach");
     const ownNick = options.ownNick ?? (() => undefined);
+    if (options.casemapping) this.#casemapping = options.casemapping;
     const mapper = new EventLines({
       ownNick,
+      fold: (networkId, name) => this.#fold(networkId, name),
       hasBuffer: (networkId, nick) => {
         if (this.#bufferId(networkId, nick, false) !== undefined) return true;
         // The buffers of the lines held, folded once each (a netsplit asks for every quit).
         for (; this.#heldScanned < this.#pending.length; this.#heldScanned++) {
           const line = this.#pending[this.#heldScanned];
-          this.#heldBuffers.add(`${line.networkId} ${bufferKey(line.buffer)}`);
+          this.#heldBuffers.add(`${line.networkId} ${this.#fold(line.networkId, line.buffer)}`);
         }
-        return this.#heldBuffers.has(`${networkId} ${bufferKey(nick)}`);
+        return this.#heldBuffers.has(`${networkId} ${this.#fold(networkId, nick)}`);
       },
     });
     const onEvent = (event: AnyBusEvent) => {
@@ -436,7 +406,11 @@ export class MessageStore implements Disposable {
     }
     if (query.buffer !== undefined) {
       where.push("b.name_key = ?");
-      params.push(bufferKey(query.buffer));
+      params.push(
+        query.networkId === undefined
+          ? casefold(query.buffer)
+          : this.#fold(query.networkId, query.buffer),
+      );
     }
     if (query.networkId !== undefined) {
       where.push("b.network_id = ?");
@@ -550,7 +524,7 @@ export class MessageStore implements Disposable {
     try {
       const id = this.#bufferId(networkId, buffer, !reaction.removed);
       if (id === undefined) return;
-      const who = bufferKey(reaction.sender);
+      const who = this.#fold(networkId, reaction.sender);
       if (reaction.removed) {
         this.#removeReaction.run(id, reaction.msgid, reaction.reaction, who);
       } else {
@@ -861,9 +835,14 @@ export class MessageStore implements Disposable {
     return true;
   }
 
+  /** `name` folded by the network's CASEMAPPING: buffers and senders are keyed by it. */
+  #fold(networkId: number, name: string): string {
+    return casefold(name, this.#casemapping(networkId) ?? "rfc1459");
+  }
+
   /** The id of a buffer; with `create`, made when missing. */
   #bufferId(networkId: number, name: string, create: boolean): number | undefined {
-    const key = bufferKey(name);
+    const key = this.#fold(networkId, name);
     const cacheKey = `${networkId} ${key}`;
     const cached = this.#buffers.get(cacheKey);
     if (cached !== undefined) return cached;
@@ -878,11 +857,6 @@ export class MessageStore implements Disposable {
     this.#buffers.set(cacheKey, id);
     return id;
   }
-}
-
-/** Buffers are keyed by their rfc1459 fold, the casemapping of most networks. */
-function bufferKey(name: string): string {
-  return foldName(name, "rfc1459");
 }
 
 function clampLimit(limit: number | undefined): number {

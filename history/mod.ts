@@ -16,14 +16,8 @@
  *
  * @module
  */
-export {
-  type AttachOptions,
-  MessageStore,
-  type MessageStoreOptions,
-  type SearchQuery,
-  type StoredBuffer,
-} from "./message_store.ts";
-export type { LineKind, LineReaction, StoredLine } from "./stored_line.ts";
+export { type AttachOptions, MessageStore, type MessageStoreOptions } from "./message_store.ts";
+export type { LineKind, LineReaction, SearchQuery, StoredBuffer, StoredLine } from "../core/mod.ts";
 export { HistoryError, type HistoryErrorCode } from "./errors.ts";
 export { historyPath } from "../storage/data_dir.ts";
 export { type ExportedLog, exportLogs, type ExportOptions } from "./export_logs.ts";

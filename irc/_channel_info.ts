@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { createEvent } from "../bus/mod.ts";
 import type { LineHandlers } from "./_line_context.ts";
 import { touch } from "./_roster.ts";
 
@@ -11,38 +12,58 @@ export const CHANNEL_INFO_LINES: LineHandlers = {
   TOPIC(ctx, m) {
     const p = m.params;
     touch(ctx, m);
-    return ctx.emit("channel.topic", {
-      networkId: ctx.networkId,
-      channel: p[0] ?? "",
-      topic: p[1] ?? "",
-      setter: m.nick || m.prefix,
-    }, ctx.time(m));
+    return ctx.emitMembership(createEvent(
+      "channel.topic",
+      {
+        networkId: ctx.networkId,
+        channel: p[0] ?? "",
+        topic: p[1] ?? "",
+        setter: m.nick || m.prefix,
+      },
+      "irc",
+      ctx.time(m),
+    ));
   },
   "332"(ctx, m) {
     const p = m.params;
-    return ctx.emit("channel.topic", {
-      networkId: ctx.networkId,
-      channel: p[1] ?? "",
-      topic: p[2] ?? "",
-    }, ctx.time(m));
+    return ctx.emitMembership(createEvent(
+      "channel.topic",
+      {
+        networkId: ctx.networkId,
+        channel: p[1] ?? "",
+        topic: p[2] ?? "",
+      },
+      "irc",
+      ctx.time(m),
+    ));
   },
   MODE(ctx, m) {
     const p = m.params;
     const target = p[0] ?? "";
     if (!ctx.server.isChannel(target)) return;
-    return ctx.emit("channel.mode", {
-      networkId: ctx.networkId,
-      channel: target,
-      modes: p.slice(1).join(" "),
-      setter: m.nick || m.prefix,
-    }, ctx.time(m));
+    return ctx.emitMembership(createEvent(
+      "channel.mode",
+      {
+        networkId: ctx.networkId,
+        channel: target,
+        modes: p.slice(1).join(" "),
+        setter: m.nick || m.prefix,
+      },
+      "irc",
+      ctx.time(m),
+    ));
   },
   "324"(ctx, m) {
     const p = m.params;
-    return ctx.emit("channel.mode", {
-      networkId: ctx.networkId,
-      channel: p[1] ?? "",
-      modes: p.slice(2).join(" "),
-    }, ctx.time(m));
+    return ctx.emitMembership(createEvent(
+      "channel.mode",
+      {
+        networkId: ctx.networkId,
+        channel: p[1] ?? "",
+        modes: p.slice(2).join(" "),
+      },
+      "irc",
+      ctx.time(m),
+    ));
   },
 };

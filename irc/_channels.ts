@@ -1,16 +1,16 @@
 /**
- * The channels we are in, with each one's roster of folded nicknames, the NAMES reply being
- * collected, and whether its enrichment (WHO, history) was requested.
+ * The channels we are in: who is in each (the shared membership reducer, fed every event
+ * this connection emits, so the roster is the events), the NAMES reply being collected, and
+ * whether its enrichment (WHO, history) was requested.
  *
  * @module
  */
+import { Membership } from "../core/mod.ts";
 
 /** One joined channel. */
 export interface ChannelState {
   /** The name as we joined it. */
   name: string;
-  /** Members, by folded nickname. */
-  users: Set<string>;
   /** Nicknames of a NAMES reply in progress, until 366. */
   pendingNames: string[] | undefined;
   /** WHO and history were requested after the first complete NAMES. */
@@ -20,6 +20,11 @@ export interface ChannelState {
 /** The joined channels of one connection, by folded name. */
 export class Channels {
   #byKey = new Map<string, ChannelState>();
+  /**
+   * Who is where, with prefixes and topics: the one roster of the client. `LineContext.emit`
+   * applies each event to it as the event is emitted.
+   */
+  readonly members = new Membership();
 
   /** How many channels we are in. */
   get size(): number {
@@ -36,14 +41,9 @@ export class Channels {
     return [...this.#byKey.values()].map((c) => c.name);
   }
 
-  /** We joined `name`: a fresh roster holding only us. */
-  joined(key: string, name: string, selfKey: string): void {
-    this.#byKey.set(key, {
-      name,
-      users: new Set([selfKey]),
-      pendingNames: undefined,
-      enriched: false,
-    });
+  /** We joined `name`. */
+  joined(key: string, name: string): void {
+    this.#byKey.set(key, { name, pendingNames: undefined, enriched: false });
   }
 
   /** We left the channel of folded `key`. */
@@ -51,20 +51,14 @@ export class Channels {
     this.#byKey.delete(key);
   }
 
-  /** A user quit: gone from every roster. */
-  quit(userKey: string): void {
-    for (const channel of this.#byKey.values()) channel.users.delete(userKey);
-  }
-
-  /** A user changed nickname: renamed in every roster that has them. */
-  rename(oldKey: string, newKey: string): void {
-    for (const channel of this.#byKey.values()) {
-      if (channel.users.delete(oldKey)) channel.users.add(newKey);
-    }
+  /** The channels `nick` shares with us, as joined: where a quit or nick change shows. */
+  sharedWith(nick: string): string[] {
+    return this.members.channelsOf(nick);
   }
 
   /** Forgets every channel (the link is gone). */
   clear(): void {
     this.#byKey.clear();
+    this.members.apply({ type: "channels.changed", data: { networkId: 0, channels: [] } });
   }
 }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { casefold } from "./casemapping.ts";
+import { casefold } from "../core/mod.ts";
 import type { RawMessage } from "./_framework.ts";
 
 /** One connection's ISUPPORT tokens, with the RFC 1459 defaults until 005 says otherwise. */

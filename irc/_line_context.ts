@@ -4,7 +4,14 @@
  *
  * @module
  */
-import { createEvent, type EventBus, type EventMap } from "../bus/mod.ts";
+import {
+  type AnyBusEvent,
+  type BusEvent,
+  createEvent,
+  type EventBus,
+  type EventMap,
+} from "../bus/mod.ts";
+import type { MembershipEvent } from "../core/mod.ts";
 import type { IrcConnectError } from "./errors.ts";
 import type { RawMessage } from "./_framework.ts";
 import type { IrcClientOptions } from "./types.ts";
@@ -163,7 +170,22 @@ export class LineContext {
   /** Emits an event from `irc`; it waits only on a full lane. A closed bus is no error. */
   emit<T extends keyof EventMap>(type: T, data: EventMap[T], time?: Date): Promise<void> {
     if (this.#lost) return ACCEPTED;
-    const event = createEvent(type, data, "irc", time ?? this.now());
+    return this.#send(createEvent(type, data, "irc", time ?? this.now()));
+  }
+
+  /**
+   * Emits an event that changes who is where (a join, part, kick, quit, nick change, NAMES,
+   * topic or mode), applied first to the roster (`channels.members`): the roster is what the
+   * events say, with no second set of rules.
+   */
+  emitMembership(event: MembershipEvent & AnyBusEvent): Promise<void> {
+    if (this.#lost) return ACCEPTED;
+    this.channels.members.configure(this.server);
+    this.channels.members.apply(event);
+    return this.#send(event);
+  }
+
+  #send(event: BusEvent): Promise<void> {
     if (this.#bus.tryEmit(event)) return ACCEPTED;
     return this.#bus.emit(event).catch((error) => {
       if ((error as Error)?.name !== "BusClosedError") throw error;

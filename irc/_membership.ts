@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { createEvent } from "../bus/mod.ts";
 import type { RawMessage } from "./_framework.ts";
 import type { LineContext, LineHandlers } from "./_line_context.ts";
 import { publishMeta, touch, updateMeta, WHOX_TOKEN } from "./_roster.ts";
@@ -13,10 +14,15 @@ import { historyOffered } from "./_history.ts";
 
 /** Emits `channels.changed` with the channels we are in now. */
 export function channelsChanged(ctx: LineContext, time: Date): Promise<void> {
-  return ctx.emit("channels.changed", {
-    networkId: ctx.networkId,
-    channels: ctx.channels.names(),
-  }, time);
+  return ctx.emitMembership(createEvent(
+    "channels.changed",
+    {
+      networkId: ctx.networkId,
+      channels: ctx.channels.names(),
+    },
+    "irc",
+    time,
+  ));
 }
 
 function join(ctx: LineContext, m: RawMessage): Promise<void> {
@@ -31,16 +37,17 @@ function join(ctx: LineContext, m: RawMessage): Promise<void> {
   const key = ctx.server.fold(channel);
   const data = { networkId: ctx.networkId, channel, user: m.nick, nickname: m.nick };
   if (ctx.isMe(m.nick)) {
-    ctx.channels.joined(key, channel, ctx.server.fold(m.nick));
+    ctx.channels.joined(key, channel);
     ctx.hooks.onSelfJoin(channel);
     if (historyOffered(ctx.caps)) ctx.history.joined(channel);
     if (ctx.caps.has("draft/no-implicit-names") || ctx.caps.has("no-implicit-names")) {
       ctx.followUps.push(`NAMES ${channel}`, `NAMES ${key}`);
     }
-    return ctx.emit("user.joined", data, time).then(() => channelsChanged(ctx, time));
+    return ctx.emitMembership(createEvent("user.joined", data, "irc", time)).then(() =>
+      channelsChanged(ctx, time)
+    );
   }
-  ctx.channels.get(key)?.users.add(ctx.server.fold(m.nick));
-  return ctx.emit("user.joined", data, time);
+  return ctx.emitMembership(createEvent("user.joined", data, "irc", time));
 }
 
 /** We left `channel`: forget it, then emit how (`emit`), then the channels we are in now. */
@@ -67,9 +74,8 @@ function part(ctx: LineContext, m: RawMessage): Promise<void> {
     nickname: m.nick,
     ...(p[1] !== undefined ? { reason: p[1] } : {}),
   };
-  const emit = () => ctx.emit("user.parted", data, time);
+  const emit = () => ctx.emitMembership(createEvent("user.parted", data, "irc", time));
   if (ctx.isMe(m.nick)) return selfLeave(ctx, channel, time, emit);
-  ctx.channels.get(ctx.server.fold(channel))?.users.delete(ctx.server.fold(m.nick));
   return emit();
 }
 
@@ -85,22 +91,27 @@ function kick(ctx: LineContext, m: RawMessage): Promise<void> {
     kicker: m.nick || m.prefix,
     reason: p[2] ?? "",
   };
-  const emit = () => ctx.emit("user.kicked", data, time);
+  const emit = () => ctx.emitMembership(createEvent("user.kicked", data, "irc", time));
   if (ctx.isMe(kicked)) return selfLeave(ctx, channel, time, emit);
-  ctx.channels.get(ctx.server.fold(channel))?.users.delete(ctx.server.fold(kicked));
   return emit();
 }
 
 function quit(ctx: LineContext, m: RawMessage): Promise<void> {
   const key = ctx.server.fold(m.nick);
-  ctx.channels.quit(key);
+  const channels = ctx.channels.sharedWith(m.nick);
   ctx.meta.delete(key);
-  return ctx.emit("user.quit", {
-    networkId: ctx.networkId,
-    user: m.nick,
-    nickname: m.nick,
-    reason: m.params[0] ?? "",
-  }, ctx.time(m));
+  return ctx.emitMembership(createEvent(
+    "user.quit",
+    {
+      networkId: ctx.networkId,
+      user: m.nick,
+      nickname: m.nick,
+      reason: m.params[0] ?? "",
+      channels,
+    },
+    "irc",
+    ctx.time(m),
+  ));
 }
 
 function nickChange(ctx: LineContext, m: RawMessage): Promise<void> {
@@ -108,18 +119,24 @@ function nickChange(ctx: LineContext, m: RawMessage): Promise<void> {
   const newNick = m.params[0] ?? "";
   const oldKey = ctx.server.fold(oldNick);
   const newKey = ctx.server.fold(newNick);
-  ctx.channels.rename(oldKey, newKey);
+  const channels = ctx.channels.sharedWith(oldNick);
   const meta = ctx.meta.rename(oldKey, newKey, newNick);
   if (ctx.isMe(oldNick)) {
     ctx.nick = newNick;
     ctx.hooks.onNick(newNick);
   }
   const time = ctx.time(m);
-  const done = ctx.emit("user.nick", {
-    networkId: ctx.networkId,
-    old_nickname: oldNick,
-    nickname: newNick,
-  }, time);
+  const done = ctx.emitMembership(createEvent(
+    "user.nick",
+    {
+      networkId: ctx.networkId,
+      old_nickname: oldNick,
+      nickname: newNick,
+      channels,
+    },
+    "irc",
+    time,
+  ));
   if (meta) publishMeta(ctx, newKey, meta, time);
   return done;
 }
@@ -151,18 +168,24 @@ function namesEnd(ctx: LineContext, m: RawMessage): Promise<void> {
     while (start < entry.length && ctx.server.prefixes.includes(entry[start])) start++;
     return entry.slice(start);
   });
-  if (state) {
-    state.pendingNames = undefined;
-    state.users = new Set(users.map((nick) => ctx.server.fold(nick)));
-  }
-  const done = ctx.emit("channel.names.complete", {
-    networkId: ctx.networkId,
-    channel: state?.name ?? channel,
-    users,
-    members,
-    prefix: ctx.server.prefix,
-    casemapping: ctx.server.casemapping,
-  }, ctx.time(m));
+  if (state) state.pendingNames = undefined;
+  const event = createEvent(
+    "channel.names.complete",
+    {
+      networkId: ctx.networkId,
+      channel: state?.name ?? channel,
+      users,
+      members,
+      prefix: ctx.server.prefix,
+      casemapping: ctx.server.casemapping,
+    },
+    "irc",
+    ctx.time(m),
+  );
+  // A NAMES of a channel we are not in (`/names #other`) is news, not part of our roster.
+  const done = state
+    ? ctx.emitMembership(event)
+    : ctx.emit(event.type, event.data, event.timestamp);
   if (state && !state.enriched) {
     state.enriched = true;
     const name = state.name;

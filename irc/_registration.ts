@@ -6,7 +6,7 @@
  * @module
  */
 import { IrcConnectError } from "./errors.ts";
-import { casefold } from "./casemapping.ts";
+import { casefold } from "../core/mod.ts";
 import type { RawMessage } from "./_framework.ts";
 import type { LineContext, LineHandlers } from "./_line_context.ts";
 import { updateMeta } from "./_roster.ts";

@@ -13,6 +13,7 @@ import type { FrameworkClient, RawMessage } from "./_framework.ts";
 import { PacedQueue } from "./_paced_queue.ts";
 import type { ChannelListing, IrcClientOptions } from "./types.ts";
 import { SerialWorker } from "./_worker.ts";
+import type { ChannelMembers } from "./types.ts";
 import { BatchTracker } from "./_batches.ts";
 import { connectError, createLinkFacts, type LinkFacts, lostReason } from "./_link_end.ts";
 import { LineContext, lineHandlers } from "./_line_context.ts";
@@ -367,6 +368,16 @@ export class Session {
   /** Whether the server acknowledged capability `cap`. */
   supports(cap: string): boolean {
     return this.#ctx.caps.has(cap);
+  }
+
+  /** The server's CASEMAPPING (`rfc1459` until it says otherwise). */
+  get casemapping(): string {
+    return this.#ctx.server.casemapping;
+  }
+
+  /** The channels we are in, with topics and members (prefix and nick), in join order. */
+  channels(): ChannelMembers[] {
+    return this.#ctx.channels.members.channels();
   }
 
   /** A message to `target` is queued: it ends our typing there, with no `done` needed. */

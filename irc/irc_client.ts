@@ -4,7 +4,7 @@
  * @module
  */
 import { createEvent, type EventBus, type TypingState, type WhoisInfo } from "../bus/mod.ts";
-import { casefold } from "./casemapping.ts";
+import { casefold } from "../core/mod.ts";
 import { IrcConnectError } from "./errors.ts";
 import { Session, type SessionEnd } from "./_session.ts";
 import { createFrameworkClient } from "./_framework.ts";
@@ -19,6 +19,7 @@ import { batchLines, batchText, groupBatches } from "./_multiline.ts";
 import { stsApplies, type StsPolicy } from "./_sts.ts";
 import type {
   ChannelListing,
+  ChannelMembers,
   IrcClientOptions,
   IrcConnectionState,
   ReplyTarget,
@@ -56,6 +57,7 @@ export class IrcClient implements AsyncDisposable {
   readonly #bus: EventBus;
   #state: IrcConnectionState = "disconnected";
   #session: Session | undefined;
+  #casemapping = "rfc1459";
   /** Channels we are in or asked to join, folded name -> name and key: rejoined on reconnect. */
   #channels = new Map<string, { name: string; key?: string }>();
   #nick: string;
@@ -219,7 +221,7 @@ export class IrcClient implements AsyncDisposable {
   join(channel: string, key?: string): void {
     checkToken("join", channel);
     if (key !== undefined) checkToken("join", key);
-    this.#channels.set(casefold(channel), { name: channel, key });
+    this.#channels.set(casefold(channel, this.casemapping), { name: channel, key });
     this.#session_("join").sendUser(joinLine(channel, key));
   }
 
@@ -234,7 +236,7 @@ export class IrcClient implements AsyncDisposable {
   part(channel: string, reason?: string): void {
     checkToken("part", channel);
     if (reason !== undefined) checkText("part", reason);
-    this.#channels.delete(casefold(channel));
+    this.#channels.delete(casefold(channel, this.casemapping));
     this.#session_("part").sendUser(
       formatLine({ command: "PART", params: [channel], text: reason || undefined }),
     );
@@ -332,6 +334,42 @@ export class IrcClient implements AsyncDisposable {
    */
   supports(cap: string): boolean {
     return this.#session?.supports(cap) ?? false;
+  }
+
+  /**
+   * The server's CASEMAPPING, by which names are one or two: the last the server announced,
+   * kept after the link is gone so what was folded by it stays folded the same.
+   *
+   * @example
+   * ```ts
+   * import { EventBus, IrcClient } from "../mod.ts";
+   * const bus = new EventBus();
+   * const client = new IrcClient({ bus, networkId: 1, host: "localhost", port: 6667, tls: false, nick: "n" });
+   * console.log(client.casemapping); // "rfc1459" (until a server says otherwise)
+   * await bus.close();
+   * ```
+   */
+  get casemapping(): string {
+    if (this.#session !== undefined) this.#casemapping = this.#session.casemapping;
+    return this.#casemapping;
+  }
+
+  /**
+   * The channels we are in now, with their topics and members (highest prefix first): the
+   * client's one roster, which `user.quit` and `user.nick` name their channels from. Empty
+   * while disconnected.
+   *
+   * @example
+   * ```ts
+   * import { EventBus, IrcClient } from "../mod.ts";
+   * const bus = new EventBus();
+   * const client = new IrcClient({ bus, networkId: 1, host: "localhost", port: 6667, tls: false, nick: "n" });
+   * console.log(client.channels()); // []
+   * await bus.close();
+   * ```
+   */
+  channels(): ChannelMembers[] {
+    return this.#session?.channels() ?? [];
   }
 
   /**
@@ -523,11 +561,11 @@ export class IrcClient implements AsyncDisposable {
     const options = this.#sessionOptions();
     const session = new Session(client, this.#bus, options, {
       onSelfJoin: (channel) => {
-        const key = casefold(channel);
+        const key = casefold(channel, this.casemapping);
         if (!this.#channels.has(key)) this.#channels.set(key, { name: channel });
       },
       onSelfLeave: (channel) => {
-        this.#channels.delete(casefold(channel));
+        this.#channels.delete(casefold(channel, this.casemapping));
       },
       onNick: (nick) => {
         this.#nick = nick;

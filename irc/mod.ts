@@ -9,6 +9,6 @@ export { REDACTION_CAP } from "./_redaction.ts";
 export { MULTILINE_CAP } from "./_multiline.ts";
 export type { StsPolicy } from "./_sts.ts";
 export * from "./errors.ts";
-export * from "./casemapping.ts";
+export { casefold, type Casemapping } from "../core/mod.ts";
 export { ScramError, ScramSha256 } from "./scram.ts";
 export * from "./saslprep.ts";

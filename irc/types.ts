@@ -4,6 +4,7 @@
  * @module
  */
 import type { EventBus } from "../bus/mod.ts";
+import type { Member } from "../core/mod.ts";
 import type { StsPolicy } from "./_sts.ts";
 
 /**
@@ -109,6 +110,29 @@ export interface ReplyTarget {
   msgid: string;
   /** Who sent it. */
   nick: string;
+}
+
+/**
+ * A channel we are in, as {@linkcode IrcClient.channels} tells it: name as joined, topic, and
+ * members with their highest prefix, ranked.
+ *
+ * @example
+ * ```ts
+ * import type { ChannelMembers } from "./types.ts";
+ * const channel: ChannelMembers = {
+ *   name: "#deno",
+ *   topic: "Deno",
+ *   members: [{ nick: "alice", modes: "o", prefix: "@" }],
+ * };
+ * ```
+ */
+export interface ChannelMembers {
+  /** The channel's name, as we joined it. */
+  name: string;
+  /** Its topic, `""` when none. */
+  topic: string;
+  /** Its members, highest prefix first, then by folded nick. */
+  members: Member[];
 }
 
 /**

@@ -5,7 +5,7 @@
  * @module
  */
 import type { ActivityEntry } from "./_activity.ts";
-import { visibleText } from "../common/visible_text.js";
+import { visibleText } from "../core/mod.ts";
 
 const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 

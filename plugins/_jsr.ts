@@ -12,7 +12,7 @@ import { PluginRegistryError } from "./errors.ts";
 import { compareVersions, exactVersion, satisfies } from "./_sdk_range.ts";
 import { sha256 } from "./_pinned_copy.ts";
 import { errorMessage } from "../common/error_message.ts";
-import { splitJsrSpecifier } from "../common/jsr_specifier.js";
+import { splitJsrSpecifier } from "../core/mod.ts";
 
 /** Most bytes of a `meta.json` or `<version>_meta.json`. */
 const MAX_META_BYTES = 1024 * 1024;

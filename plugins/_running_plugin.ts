@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { MetadataUpdate, PluginLifecycleAction } from "../bus/events.ts";
 import type { MetadataCoalescer } from "../bus/metadata_coalescer.ts";
-import { visibleText } from "../common/visible_text.js";
+import { visibleText } from "../core/mod.ts";
 import { PluginLoadError } from "./errors.ts";
 import { effectiveGrant, type PluginGrant } from "./grant.ts";
 import type { PluginBudget, PluginState } from "./host.ts";

@@ -251,7 +251,9 @@ const PROJECT = new URL("../", import.meta.url);
 export function sdkPaths(): string[] {
   if (PROJECT.protocol !== "file:") return [];
   const root = fileURLToPath(PROJECT);
-  return [...["bus", "common", "irc", "plugins", "deno.json"].map((part) => join(root, part))];
+  return [
+    ...["bus", "common", "core", "irc", "plugins", "deno.json"].map((part) => join(root, part)),
+  ];
 }
 
 let probed: Promise<SandboxState> | undefined;

@@ -34,7 +34,7 @@ import { DEFAULT_DISK_QUOTA_BYTES } from "./_disk_quota.ts";
 import { activityJson, activityLines, parseWindow } from "./_activity_report.ts";
 import { describeScope, type GrantScope, ScopeError, scopeFromFlags } from "./scope.ts";
 import { errorMessage } from "../common/error_message.ts";
-import { visibleJson, visibleText } from "../common/visible_text.js";
+import { visibleJson, visibleText } from "../core/mod.ts";
 
 const USAGE = `usage: deno task plugins <command> [options]
   install <path>|jsr:@scope/name[@range] [--yes] [--worker] [--replace] [--dev]

@@ -6,7 +6,7 @@ import { createMetadataCoalescer, type MetadataCoalescer } from "../bus/metadata
 import { openDatabase, refuseNewerSchemas } from "../storage/database.ts";
 import { NETWORK_SCHEMA } from "../storage/network_store.ts";
 import { databasePath } from "../storage/data_dir.ts";
-import { visibleText } from "../common/visible_text.js";
+import { visibleText } from "../core/mod.ts";
 import { PluginIdentityError, PluginLoadError } from "./errors.ts";
 import { effectiveGrant, grantAll, missingConsent, type PluginGrant } from "./grant.ts";
 import { type IsolationMode, type PluginManifest, readManifest } from "./manifest.ts";

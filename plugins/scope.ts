@@ -5,7 +5,7 @@
  * @module
  */
 import type { AnyBusEvent, MetadataUpdate } from "../bus/events.ts";
-import { casefold } from "../irc/casemapping.ts";
+import { casefold } from "../core/mod.ts";
 import { errorMessage } from "../common/error_message.ts";
 
 /**

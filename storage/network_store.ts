@@ -7,8 +7,8 @@ import {
   refuseNewerSchemas,
 } from "./database.ts";
 import { normalizeHost } from "../net/mod.ts";
-import { casefold } from "../irc/casemapping.ts";
-import type { StsPolicy } from "../irc/_sts.ts";
+import { casefold } from "../core/mod.ts";
+import type { StsPolicy } from "../irc/mod.ts";
 
 /**
  * One server of a network: where to connect.

@@ -9,7 +9,6 @@ import { bindDrawer } from "./drawers.js";
 import { IgnoreList } from "./ignore_list.js";
 import { bindInput, confirmPasteDialog } from "./input.js";
 import { bindNetworkForm, fillNetworkForm, readNetworkForm, stateText } from "./network_form.js";
-import * as model from "./page_state.js";
 import { installWithConsent, upgradeWithConsent } from "./plugins_view.js";
 import { showLedger } from "./views/ledger_page.js";
 import { isHistoryLine, Scrollback } from "./scrollback.js";
@@ -50,10 +49,10 @@ function $as(id, type) {
 /**
  * @typedef {import("./page_state.d.ts").Buffer} Buffer
  * @typedef {import("./page_state.d.ts").Net} Net
- * @typedef {import("../../deeplink/irc_link.ts").Target} DeepLinkTarget
+ * @typedef {import("../../core/deeplink_payloads.d.ts").Target} DeepLinkTarget
  */
 
-/** @type {import("./protocol.d.ts").ServerMessage[]} */
+/** @type {import("../../core/protocol.d.ts").ServerMessage[]} */
 const inbox = [];
 /** Who waits for the frames in the inbox to be applied. @type {(() => void)[]} */
 const applying = [];
@@ -98,7 +97,7 @@ const messages = new MessageList($("messages"), {
   },
   canDelete: (networkId) => state.networks.get(networkId)?.canRedact === true,
   ownNick: (networkId) => state.networks.get(networkId)?.currentNick ?? "",
-  foldNick: (networkId, nick) => state.networks.get(networkId)?.members.fold(nick) ?? nick,
+  foldNick: fold,
 });
 const nicks = new NickList(
   { list: $("nicklist"), count: $("nick-count"), filter: $as("nick-filter", HTMLInputElement) },
@@ -144,7 +143,7 @@ const store = new PageStore({
   recolor: (changed) => {
     const networkId = store.state.networkId ?? 0;
     nicks.recolor(changed, (nick) => store.colorOf(networkId, nick));
-    messages.recolor(changed, fold);
+    messages.recolor(changed, (nick) => fold(networkId, nick));
   },
   frontend: onFrontend,
   ignored: (networkId, folded) => ignoreList.has(networkId, folded),
@@ -232,7 +231,7 @@ function frame() {
   stats.frames++;
 }
 
-/** @param {import("./protocol.d.ts").ServerMessage} message */
+/** @param {import("../../core/protocol.d.ts").ServerMessage} message */
 function receive(message) {
   store.receive(message);
   if (message.kind === "hello") {
@@ -259,8 +258,14 @@ function refreshPlugins() {
   }, () => {});
 }
 
-// The names the input line, deep links and the network form use.
-const fold = model.bufferKey;
+/**
+ * Folds `name` by the CASEMAPPING of network `networkId`, as the backend does.
+ * @param {number | undefined} networkId @param {string} name
+ */
+function fold(networkId, name) {
+  return (networkId === undefined ? undefined : state.networks.get(networkId))?.members
+    .fold(name) ?? name;
+}
 /** @param {Net} net @param {string} name @param {Buffer["type"]} type */
 function ensureBuffer(net, name, type) {
   return store.ensureBuffer(net, name, type);
@@ -342,7 +347,7 @@ function moveBuffer(step) {
 
 // ---- deep links -------------------------------------------------------------------------
 
-/** @param {import("../../deeplink/deeplink_payloads.d.ts").DeepLink} link */
+/** @param {import("../../core/deeplink_payloads.d.ts").DeepLink} link */
 function onFrontend(link) {
   switch (link.name) {
     case "deeplink:join":
@@ -387,11 +392,11 @@ async function joinTargets(
       const buffer = ensureBuffer(net, target.name, "query");
       if (first) select(networkId, buffer.key);
     } else {
-      const existing = net.buffers.get(fold(target.name));
+      const existing = net.buffers.get(net.members.fold(target.name));
       if (existing?.joined) {
         if (first) select(networkId, existing.key);
       } else {
-        if (first) state.focusOnJoin.add(`${networkId} ${fold(target.name)}`);
+        if (first) state.focusOnJoin.add(`${networkId} ${net.members.fold(target.name)}`);
         const action = { kind: "join", networkId, channel: target.name };
         await act(target.key ? { ...action, key: target.key } : action);
       }
@@ -594,7 +599,7 @@ function runInput(line) {
         break;
       }
       case "focusOnJoin":
-        if (net) state.focusOnJoin.add(`${net.id} ${fold(step.channel)}`);
+        if (net) state.focusOnJoin.add(`${net.id} ${net.members.fold(step.channel)}`);
         break;
       case "open":
         if (net) select(net.id, ensureBuffer(net, step.name, step.type).key);
@@ -648,7 +653,7 @@ function runInput(line) {
 
 /**
  * `/search`: the newest matches, in the search panel.
- * @param {import("./protocol.d.ts").Action & { kind: "history.search" }} query
+ * @param {import("../../core/protocol.d.ts").Action & { kind: "history.search" }} query
  * @param {string} terms what was typed after `/search`
  */
 async function searchHistory(query, terms) {
@@ -662,7 +667,7 @@ async function searchHistory(query, terms) {
 /**
  * Shows a line a search found in its buffer, among the lines around it (older pages read
  * back as needed).
- * @param {import("./protocol.d.ts").HistoryLine} found
+ * @param {import("../../core/protocol.d.ts").HistoryLine} found
  */
 async function showFound(found) {
   const net = state.networks.get(found.networkId);
@@ -756,7 +761,7 @@ function render() {
     nicks.render(
       buffer?.type === "channel" && net ? net.members.members(buffer.name) ?? [] : undefined,
       {
-        fold,
+        fold: (nick) => fold(networkId, nick),
         isAway: (nick) => store.isAway(networkId, nick),
         isBot: (nick) => store.isBot(networkId, nick),
         colorOf: (nick) => store.colorOf(networkId, nick),
@@ -856,7 +861,7 @@ bindInput($as("input", HTMLInputElement), {
     const net = currentNet();
     const buffer = currentBuffer();
     if (!net || !buffer) return;
-    /** @type {Extract<import("./protocol.d.ts").Action, { kind: "say" }>} */
+    /** @type {Extract<import("../../core/protocol.d.ts").Action, { kind: "say" }>} */
     let action = { kind: "say", networkId: net.id, target: buffer.name, text };
     if (replying && replying.networkId === net.id && replying.key === buffer.key) {
       action = { ...action, reply: { msgid: replying.msgid, nick: replying.nick } };

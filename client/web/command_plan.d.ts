@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Action } from "./protocol.js";
+import type { Action } from "../../core/protocol.js";
 
 /**
  * Where a line was typed: the network, the buffer, and the plugin commands known.

@@ -8,8 +8,8 @@
  *
  * @module
  */
-import { helpText, ircLine, parseInput, usageError } from "./commands.js";
-import { MAX_TEXT } from "./protocol.js";
+import { helpText, ircLine, parseInput, usageError } from "../../core/commands.js";
+import { MAX_TEXT } from "../../core/protocol.js";
 
 const CHANNEL = /^[#&+!]/;
 /** Matches `/search` shows: the newest, enough to scan by eye. */

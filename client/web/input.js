@@ -8,8 +8,8 @@
  *
  * @module
  */
-import { completeCommand, findCommand } from "./commands.js";
-import { MAX_MESSAGE_LINES, MAX_MESSAGE_TEXT } from "./protocol.js";
+import { completeCommand, findCommand } from "../../core/commands.js";
+import { MAX_MESSAGE_LINES, MAX_MESSAGE_TEXT } from "../../core/protocol.js";
 
 /** Lines kept per buffer. */
 export const HISTORY_LINES = 100;

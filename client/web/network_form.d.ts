@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { NetworkForm, NetworkView } from "./protocol.js";
+import type { NetworkForm, NetworkView } from "../../core/protocol.js";
 
 /** The default IRC port with TLS. */
 export declare const TLS_PORT: number;

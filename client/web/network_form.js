@@ -37,12 +37,12 @@ export function portForTls(port, tls) {
  *
  * @param {(name: string) => string} get
  * @param {(name: string) => boolean} checked
- * @returns {import("./protocol.d.ts").NetworkForm}
+ * @returns {import("../../core/protocol.d.ts").NetworkForm}
  */
 export function readNetworkForm(get, checked) {
   const text = (/** @type {string} */ name) => get(name).trim();
   const mechanism = text("saslMechanism");
-  /** @type {import("./protocol.d.ts").NetworkForm} */
+  /** @type {import("../../core/protocol.d.ts").NetworkForm} */
   const form = {
     name: text("name"),
     host: text("host"),
@@ -93,7 +93,7 @@ export function stateText(net) {
  * follows the TLS box, and only the fields of the chosen SASL mechanism are shown.
  *
  * @param {HTMLFormElement} form
- * @param {Partial<import("./protocol.d.ts").NetworkView> & Record<string, unknown>} values
+ * @param {Partial<import("../../core/protocol.d.ts").NetworkView> & Record<string, unknown>} values
  */
 export function fillNetworkForm(form, values) {
   form.reset();

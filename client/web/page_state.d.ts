@@ -3,8 +3,10 @@
  *
  * @module
  */
-import type { Membership } from "./membership.js";
-import type { NetworkView } from "./protocol.js";
+import type { Membership } from "../../core/membership.js";
+import type { Presence } from "../../core/event_text.js";
+export type { Presence };
+import type { NetworkView } from "../../core/protocol.js";
 
 /**
  * One line of a buffer.
@@ -43,17 +45,6 @@ export interface Line {
   /** Reactions to it, each with who reacted, in the order they came. */
   reactions?: { reaction: string; senders: string[] }[];
 }
-
-/**
- * The comings and goings a buffer folds: joins, parts, quits and nick changes.
- *
- * @example
- * ```ts
- * import type { Presence } from "./page_state.js";
- * const presence: Presence = "join";
- * ```
- */
-export type Presence = "join" | "part" | "quit" | "nick";
 
 /**
  * A server, channel or query buffer.
@@ -159,15 +150,18 @@ export declare function keepReadBack(buffer: Buffer): void;
  */
 export declare function forgetReadBack(buffer: Buffer): void;
 
-/** A buffer's key within its network: its name, case-folded.
+/**
+ * A buffer's key within its network: its name folded by the network's CASEMAPPING
+ * (default `rfc1459`), the one fold the backend uses too.
  *
  * @example
  * ```ts
  * import { bufferKey } from "./page_state.js";
- * console.log(bufferKey("#Deno")); // "#deno"
+ * console.log(bufferKey("Nick[m]", "rfc1459")); // "nick{m}"
+ * console.log(bufferKey("#Ä", "ascii")); // "#Ä"
  * ```
  */
-export declare function bufferKey(name: string): string;
+export declare function bufferKey(name: string, casemapping?: string): string;
 
 /** An empty buffer.
  *

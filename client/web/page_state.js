@@ -6,7 +6,8 @@
  *
  * @module
  */
-import { Membership } from "./membership.js";
+import { casefold } from "../../core/casemapping.js";
+import { Membership } from "../../core/membership.js";
 
 /** Lines kept per buffer; older ones are dropped. */
 export const MAX_LINES = 1000;
@@ -18,12 +19,14 @@ export const MAX_HELD = 10 * MAX_LINES;
 /** @typedef {import("./page_state.d.ts").Line} Line */
 
 /**
- * A buffer's key within its network: its name, case-folded.
- * @param {string} name
+ * A buffer's key within its network: its name folded by the network's CASEMAPPING (the one
+ * fold the backend uses too), so `#[m]` and `#{m}` are one buffer on rfc1459 and `#Ä` and
+ * `#ä` are two on ascii.
+ * @param {string} name @param {string} [casemapping]
  * @returns {string}
  */
-export function bufferKey(name) {
-  return name.toLowerCase();
+export function bufferKey(name, casemapping = "rfc1459") {
+  return casefold(name, casemapping);
 }
 
 /**
@@ -41,7 +44,7 @@ export function newBuffer(key, type, name) {
  * @returns {Buffer}
  */
 export function ensureBuffer(net, name, type) {
-  const key = bufferKey(name);
+  const key = net.members.fold(name);
   let buffer = net.buffers.get(key);
   if (!buffer) net.buffers.set(key, buffer = newBuffer(key, type, name));
   return buffer;
@@ -50,15 +53,19 @@ export function ensureBuffer(net, name, type) {
 /**
  * A network from the backend's view, keeping the buffers and membership of `old` (the same
  * network before), with its channels joined and their members and topics applied.
- * @param {import("./protocol.d.ts").NetworkView} view @param {Net | undefined} old
+ * @param {import("../../core/protocol.d.ts").NetworkView} view @param {Net | undefined} old
  * @returns {Net}
  */
 export function netFrom(view, old) {
   const { channels, ...fields } = view;
-  const buffers = old?.buffers ?? new Map();
+  const casemapping = view.casemapping ?? old?.casemapping ?? "rfc1459";
+  const same = old !== undefined && (old.casemapping ?? "rfc1459") === casemapping;
+  const buffers = same ? old.buffers : refold(old?.buffers ?? new Map(), casemapping);
   if (!buffers.has("*")) buffers.set("*", newBuffer("*", "server", view.name));
+  // The channels come whole with each view, so a new fold starts a new membership from them.
+  const members = same ? old.members : new Membership({ casemapping });
   /** @type {Net} */
-  const net = { ...fields, buffers, members: old?.members ?? new Membership() };
+  const net = { ...fields, casemapping, buffers, members };
   for (const channel of channels) {
     const buffer = ensureBuffer(net, channel.name, "channel");
     buffer.joined = true;
@@ -69,6 +76,31 @@ export function netFrom(view, old) {
     });
   }
   return net;
+}
+
+/**
+ * The buffers keyed again by `casemapping` (the network told its CASEMAPPING once it
+ * connected): buffers that fold to one key become one, their lines in time order.
+ * @param {Map<string, Buffer>} buffers @param {string} casemapping
+ * @returns {Map<string, Buffer>}
+ */
+function refold(buffers, casemapping) {
+  /** @type {Map<string, Buffer>} */
+  const out = new Map();
+  for (const buffer of buffers.values()) {
+    const key = buffer.key === "*" ? "*" : bufferKey(buffer.name, casemapping);
+    const kept = out.get(key);
+    if (kept === undefined) {
+      buffer.key = key;
+      out.set(key, buffer);
+    } else {
+      kept.lines = [...kept.lines, ...buffer.lines].sort((a, b) => a.time - b.time);
+      kept.unread += buffer.unread;
+      kept.highlights += buffer.highlights;
+      kept.joined ||= buffer.joined;
+    }
+  }
+  return out;
 }
 
 /**

@@ -1,5 +1,5 @@
 // @ts-check
-import { visibleText } from "../../common/visible_text.js";
+import { visibleText } from "../../core/visible_text.js";
 // The Plugins page's source column and upgrade sheet: where each plugin came from, its exact
 // version, "update available", and an upgrade showing what the new version asks for as a
 // diff against the grant.

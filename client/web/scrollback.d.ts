@@ -5,7 +5,7 @@
  * @module
  */
 import type { Buffer, Line } from "./page_state.js";
-import type { HistoryBuffer, HistoryLine } from "./protocol.js";
+import type { HistoryBuffer, HistoryLine } from "../../core/protocol.js";
 
 /**
  * Lines asked for per page.

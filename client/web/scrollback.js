@@ -9,16 +9,7 @@
  *
  * @module
  */
-import {
-  joinText,
-  kickText,
-  modeText,
-  nickText,
-  partText,
-  quitText,
-  topicText,
-} from "./event_text.js";
-
+import { storedEventText } from "../../core/event_text.js";
 import { keepReadBack, MAX_HELD, MAX_LINES } from "./page_state.js";
 
 /** Lines asked for per page. */
@@ -35,8 +26,8 @@ const NEAR_TOP = 40;
 
 /** @typedef {import("./page_state.d.ts").Line} Line */
 /** @typedef {import("./page_state.d.ts").Buffer} PageBuffer */
-/** @typedef {import("./protocol.d.ts").HistoryLine} HistoryLine */
-/** @typedef {import("./protocol.d.ts").HistoryBuffer} HistoryBuffer */
+/** @typedef {import("../../core/protocol.d.ts").HistoryLine} HistoryLine */
+/** @typedef {import("../../core/protocol.d.ts").HistoryBuffer} HistoryBuffer */
 /** @typedef {import("./scrollback.d.ts").Highlight} Highlight */
 
 /** @param {unknown} v @returns {v is Record<string, unknown>} */
@@ -91,9 +82,6 @@ export function lineFromStored(stored, options = {}) {
     presence
       ? { id, time, kind: "event", text: words, presence }
       : { id, time, kind: "event", text: words };
-  // The event texts want the bus event's fields; a stored line keeps only who and what.
-  const who = { networkId: stored.networkId, user: sender, nickname: sender };
-  const channel = stored.buffer;
   switch (stored.kind) {
     case "message":
     case "notice":
@@ -108,42 +96,15 @@ export function lineFromStored(stored, options = {}) {
       if (stored.redacted === true) line.redacted = true;
       return line;
     }
-    case "join":
-      return event(joinText({ ...who, channel }), "join");
-    case "part":
-      return event(partText({ ...who, channel, reason: text }), "part");
-    case "kick": {
-      // A kick stores the kicked nick, a space and the reason.
-      const space = text.indexOf(" ");
-      const kicked = space < 0 ? text : text.slice(0, space);
-      const reason = space < 0 ? "" : text.slice(space + 1);
-      return event(
-        kickText(
-          { ...who, user: kicked, nickname: kicked, channel, kicker: sender, reason },
-          false,
-        ),
-      );
-    }
-    case "quit":
-      return event(quitText({ ...who, reason: text }), "quit");
-    case "nick":
-      return event(
-        nickText({ networkId: stored.networkId, old_nickname: sender, nickname: text }),
-        "nick",
-      );
-    case "topic":
-      return event(
-        topicText({ networkId: stored.networkId, channel, topic: text, setter: sender }),
-      );
-    case "mode":
-      return event(modeText({ networkId: stored.networkId, channel, modes: text, setter: sender }));
     case "reply":
       // A standard reply is stored by its type, with its words as the page shows them.
       return sender === "FAIL" || sender === "WARN" || sender === "NOTE"
         ? { id, time, kind: "reply", reply: sender, text }
         : event(text);
-    default:
-      return event(text);
+    default: {
+      const said = storedEventText(stored);
+      return said ? event(said.words, said.presence) : event(text);
+    }
   }
 }
 

@@ -4,8 +4,14 @@
  * @module
  */
 import type { Buffer, Line, Net } from "./page_state.js";
-import type { Action, HistoryBuffer, RosterEntry, ServerMessage, UiEvent } from "./protocol.js";
-import type { DeepLink } from "../../deeplink/deeplink_payloads.js";
+import type {
+  Action,
+  HistoryBuffer,
+  RosterEntry,
+  ServerMessage,
+  UiEvent,
+} from "../../core/protocol.js";
+import type { DeepLink } from "../../core/deeplink_payloads.js";
 import type { TypingBoard } from "./typing.js";
 
 /**

@@ -17,25 +17,25 @@ import {
   quitText,
   replyText,
   topicText,
-} from "./event_text.js";
+} from "../../core/event_text.js";
 import { stripFormatting } from "./format.js";
 import * as model from "./page_state.js";
+import { casefold } from "../../core/casemapping.js";
 import { TypingBoard } from "./typing.js";
 
 /** @typedef {import("./page_state.d.ts").Line} Line */
 /** @typedef {import("./page_state.d.ts").Buffer} Buffer */
 /** @typedef {import("./page_state.d.ts").Net} Net */
-/** @typedef {import("./protocol.d.ts").ServerMessage} ServerMessage */
-/** @typedef {import("./protocol.d.ts").UiEvent} UiEvent */
-/** @typedef {import("./protocol.d.ts").RosterEntry} RosterEntry */
-/** @typedef {import("./protocol.d.ts").MetadataEntry} MetadataEntry */
-/** @typedef {import("./protocol.d.ts").HistoryBuffer} HistoryBuffer */
+/** @typedef {import("../../core/protocol.d.ts").ServerMessage} ServerMessage */
+/** @typedef {import("../../core/protocol.d.ts").UiEvent} UiEvent */
+/** @typedef {import("../../core/protocol.d.ts").RosterEntry} RosterEntry */
+/** @typedef {import("../../core/protocol.d.ts").MetadataEntry} MetadataEntry */
+/** @typedef {import("../../core/protocol.d.ts").HistoryBuffer} HistoryBuffer */
 /** @typedef {import("./store.d.ts").StoreHooks} StoreHooks */
 /** @typedef {import("./store.d.ts").PageState} PageState */
 /** @typedef {import("./store.d.ts").Dirty} Dirty */
 /** @typedef {import("./store.d.ts").PluginCommand} PluginCommand */
 
-const fold = model.bufferKey;
 /** Most stored unread counts kept for channels not rejoined yet. */
 const MAX_WAITING = 10_000;
 const CHANNEL = /^[#&+!]/;
@@ -198,15 +198,26 @@ export class PageStore {
         true;
   }
 
+  /**
+   * `name` folded by the CASEMAPPING of network `networkId`, as the backend folds it
+   * (rfc1459 for a network the page does not know).
+   * @param {number} networkId @param {string} name
+   * @returns {string}
+   */
+  #fold(networkId, name) {
+    return this.state.networks.get(networkId)?.members.fold(name) ?? casefold(name);
+  }
+
   /** @param {number} networkId @param {string} nick */
   colorOf(networkId, nick) {
     const colors = this.state.colors;
-    return colors.get(`${networkId} ${fold(nick)}`) ?? colors.get(` ${fold(nick)}`);
+    return colors.get(`${networkId} ${this.#fold(networkId, nick)}`) ??
+      colors.get(` ${casefold(nick)}`);
   }
 
   /** @param {number} networkId @param {string} nick */
   isAway(networkId, nick) {
-    return Boolean(this.state.roster.get(`${networkId} ${fold(nick)}`)?.away);
+    return Boolean(this.state.roster.get(`${networkId} ${this.#fold(networkId, nick)}`)?.away);
   }
 
   /**
@@ -214,7 +225,7 @@ export class PageStore {
    * @param {number} networkId @param {string} nick
    */
   isBot(networkId, nick) {
-    return this.state.roster.get(`${networkId} ${fold(nick)}`)?.bot === true;
+    return this.state.roster.get(`${networkId} ${this.#fold(networkId, nick)}`)?.bot === true;
   }
 
   /**
@@ -243,11 +254,11 @@ export class PageStore {
       if (!net) continue;
       const isChannel = CHANNEL.test(entry.name);
       const buffer = isChannel
-        ? net.buffers.get(fold(entry.name))
+        ? net.buffers.get(net.members.fold(entry.name))
         : this.ensureBuffer(net, entry.name, "query");
       if (!buffer) {
         if (entry.unread > 0 && this.#waiting.size < MAX_WAITING) {
-          this.#waiting.set(`${net.id} ${fold(entry.name)}`, entry.unread);
+          this.#waiting.set(`${net.id} ${net.members.fold(entry.name)}`, entry.unread);
         }
         continue;
       }
@@ -386,13 +397,13 @@ export class PageStore {
 
   /**
    * Shows a message of the day in its network's server buffer.
-   * @param {import("./protocol.d.ts").HelloMessage["motd"][number]} motd
+   * @param {import("../../core/protocol.d.ts").HelloMessage["motd"][number]} motd
    */
   #showMotd(motd) {
     for (const text of motd.lines) this.addLine(motd.networkId, "*", { kind: "motd", text });
   }
 
-  /** @param {import("./protocol.d.ts").NetworkView} view */
+  /** @param {import("../../core/protocol.d.ts").NetworkView} view */
   #netFrom(view) {
     const old = this.state.networks.get(view.id);
     const had = new Set(old?.buffers.keys());
@@ -484,7 +495,7 @@ export class PageStore {
   /** @param {RosterEntry[]} roster */
   #applyRoster(roster) {
     for (const entry of roster) {
-      const key = `${entry.networkId} ${fold(entry.nickname)}`;
+      const key = `${entry.networkId} ${this.#fold(entry.networkId, entry.nickname)}`;
       const old = this.state.roster.get(key);
       const wasAway = Boolean(old?.away);
       this.state.roster.set(key, entry);
@@ -502,7 +513,9 @@ export class PageStore {
     const changed = new Set();
     for (const update of updates) {
       if (update.type !== "nickname_color") continue;
-      const key = `${update.network_id ?? ""} ${fold(update.key)}`;
+      const key = update.network_id === undefined
+        ? ` ${casefold(update.key)}`
+        : `${update.network_id} ${this.#fold(update.network_id, update.key)}`;
       // A colour goes into a style property: only plain colour syntax gets there.
       const value = typeof update.value === "string" && /^[#(),.%\w\s-]{1,40}$/.test(update.value)
         ? update.value
@@ -510,7 +523,11 @@ export class PageStore {
       if (this.state.colors.get(key) === value) continue;
       if (value === undefined) this.state.colors.delete(key);
       else this.state.colors.set(key, value);
-      changed.add(fold(update.key));
+      changed.add(
+        update.network_id === undefined
+          ? casefold(update.key)
+          : this.#fold(update.network_id, update.key),
+      );
     }
     if (changed.size > 0) this.#hooks.recolor(changed);
   }
@@ -601,7 +618,7 @@ export class PageStore {
         // The event's time keeps the server time's milliseconds (read markers compare them).
         const time = event.time;
         if (kind === "ctcp") {
-          const key = isPrivate ? fold(peer) : fold(data.channel);
+          const key = isPrivate ? net.members.fold(peer) : net.members.fold(data.channel);
           const text = `${data.user} sent CTCP ${data.message}`;
           add(net.buffers.has(key) ? key : "*", { kind: "event", text, time });
           return;
@@ -614,7 +631,7 @@ export class PageStore {
         else if (kind !== "notice") key = this.ensureBuffer(net, peer, "query").key;
         else {
           // A private notice (services, the server) joins an open query, else the server buffer.
-          key = net.buffers.has(fold(peer)) ? fold(peer) : "*";
+          key = net.buffers.has(net.members.fold(peer)) ? net.members.fold(peer) : "*";
         }
         /** @type {Line} */
         const line = { kind, nick: data.user, text: data.message, time, highlight };
@@ -650,7 +667,7 @@ export class PageStore {
       case "message.reacted": {
         const data = event.data;
         const name = data.channel === "" ? data.peer ?? data.user : data.channel;
-        const buffer = net.buffers.get(fold(name));
+        const buffer = net.buffers.get(net.members.fold(name));
         const line = buffer?.lines.findLast((/** @type {Line} */ l) => l.msgid === data.replyTo);
         if (!buffer || !line) return;
         applyReaction(line, data, (nick) => net.members.fold(nick));
@@ -662,7 +679,7 @@ export class PageStore {
       case "message.redacted": {
         const data = event.data;
         const name = data.channel === "" ? data.peer ?? data.user : data.channel;
-        const buffer = net.buffers.get(fold(name));
+        const buffer = net.buffers.get(net.members.fold(name));
         if (!buffer) return;
         // "Deleted" replaces the text everywhere: the line, and the quotes of replies to it.
         for (const line of buffer.lines) {
@@ -681,7 +698,7 @@ export class PageStore {
         if (isMe(data.user)) return;
         const name = data.channel === "" ? data.peer ?? data.user : data.channel;
         // Typing opens no buffer: only one already there shows it.
-        const key = fold(name);
+        const key = net.members.fold(name);
         if (!net.buffers.has(key)) return;
         this.typists.receive(
           `${id} ${key}`,
@@ -698,7 +715,7 @@ export class PageStore {
         const buffer = this.ensureBuffer(net, data.channel, "channel");
         if (isMe(data.nickname)) {
           buffer.joined = true;
-          if (this.state.focusOnJoin.delete(`${id} ${fold(data.channel)}`)) {
+          if (this.state.focusOnJoin.delete(`${id} ${net.members.fold(data.channel)}`)) {
             this.select(id, buffer.key);
           }
         }
@@ -708,7 +725,7 @@ export class PageStore {
       }
       case "user.parted": {
         const data = event.data;
-        const buffer = net.buffers.get(fold(data.channel));
+        const buffer = net.buffers.get(net.members.fold(data.channel));
         if (!buffer) return;
         add(buffer.key, { kind: "event", text: partText(data), presence: "part" });
         if (isMe(data.nickname)) {
@@ -720,7 +737,7 @@ export class PageStore {
       }
       case "user.kicked": {
         const data = event.data;
-        const buffer = net.buffers.get(fold(data.channel));
+        const buffer = net.buffers.get(net.members.fold(data.channel));
         if (!buffer) return;
         const me = isMe(data.nickname);
         add(buffer.key, { kind: me ? "error" : "event", text: kickText(data, me) });
@@ -728,24 +745,24 @@ export class PageStore {
         this.dirty.nicks = this.dirty.buffers = true;
         return;
       }
-      case "user.quit":
-        for (const buffer of net.buffers.values()) {
-          const data = event.data;
-          const there = buffer.type === "channel"
-            ? net.members.has(buffer.name, data.nickname)
-            : buffer.type === "query" &&
-              net.members.fold(buffer.name) === net.members.fold(data.nickname);
-          if (there) add(buffer.key, { kind: "event", text: quitText(data), presence: "quit" });
+      // A quit or nick change names the channels it touches (irc/ is the one roster): it
+      // shows in those, and a quit in the query with that nick.
+      case "user.quit": {
+        const data = event.data;
+        const query = net.buffers.get(net.members.fold(data.nickname));
+        const names = query?.type === "query" ? [...data.channels, query.name] : data.channels;
+        for (const name of names) {
+          const buffer = net.buffers.get(net.members.fold(name));
+          if (buffer) add(buffer.key, { kind: "event", text: quitText(data), presence: "quit" });
         }
         this.dirty.nicks = true;
         return;
+      }
       case "user.nick": {
         const data = event.data;
-        for (const buffer of net.buffers.values()) {
-          if (buffer.type !== "channel" || !net.members.has(buffer.name, data.old_nickname)) {
-            continue;
-          }
-          add(buffer.key, { kind: "event", text: nickText(data), presence: "nick" });
+        for (const name of data.channels) {
+          const buffer = net.buffers.get(net.members.fold(name));
+          if (buffer) add(buffer.key, { kind: "event", text: nickText(data), presence: "nick" });
         }
         if (isMe(data.old_nickname)) net.currentNick = data.nickname;
         this.dirty.nicks = true;
@@ -762,7 +779,7 @@ export class PageStore {
         return;
       }
       case "channel.mode": {
-        const buffer = net.buffers.get(fold(event.data.channel));
+        const buffer = net.buffers.get(net.members.fold(event.data.channel));
         if (buffer) add(buffer.key, { kind: "event", text: modeText(event.data) });
         return;
       }
@@ -785,7 +802,7 @@ export class PageStore {
       case "server.reply": {
         // Shown in the buffer it concerns when that is open, else the network's own.
         const data = event.data;
-        const target = data.target === undefined ? "*" : fold(data.target);
+        const target = data.target === undefined ? "*" : net.members.fold(data.target);
         add(net.buffers.has(target) ? target : "*", {
           kind: "reply",
           reply: data.type,
@@ -801,8 +818,8 @@ export class PageStore {
         const target = event.data.target;
         const key = target === undefined
           ? "*"
-          : net.buffers.has(fold(target))
-          ? fold(target)
+          : net.buffers.has(net.members.fold(target))
+          ? net.members.fold(target)
           : this.state.networkId === id
           ? this.state.bufferKey
           : "*";

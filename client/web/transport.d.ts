@@ -3,17 +3,9 @@
  *
  * @module
  */
-import type { ServerMessage } from "./protocol.js";
+import type { ServerMessage } from "../../core/protocol.js";
 
-/** Requests waiting for a reply at most; a request beyond this fails at once.
- *
- * @example
- * ```ts
- * import { MAX_PENDING } from "./transport.js";
- * console.log(MAX_PENDING); // 256
- * ```
- */
-export declare const MAX_PENDING: number;
+export { MAX_PENDING } from "../../core/protocol.js";
 
 /**
  * The page's requests over one WebSocket: actions out with an id, replies and errors matched

@@ -6,10 +6,9 @@
  *
  * @module
  */
-import { parseServerMessage } from "./protocol.js";
+import { MAX_PENDING, parseServerMessage } from "../../core/protocol.js";
 
-/** Requests waiting for a reply at most; a request beyond this fails at once. */
-export const MAX_PENDING = 256;
+export { MAX_PENDING };
 
 /** The page's requests over one WebSocket. */
 export class Transport {
@@ -18,12 +17,12 @@ export class Transport {
   #nextId = 1;
   /** @type {Map<number, {resolve: (v: unknown) => void, reject: (e: Error) => void}>} */
   #waiting = new Map();
-  /** @type {(message: import("./protocol.d.ts").ServerMessage) => void} */
+  /** @type {(message: import("../../core/protocol.d.ts").ServerMessage) => void} */
   #onMessage;
 
   /**
    * @param {WebSocket} socket
-   * @param {{ onMessage: (message: import("./protocol.d.ts").ServerMessage) => void,
+   * @param {{ onMessage: (message: import("../../core/protocol.d.ts").ServerMessage) => void,
    *   onMalformed?: (frame: unknown, error: TypeError) => void, early?: unknown[] }} options
    */
   constructor(socket, options) {
@@ -83,7 +82,7 @@ export class Transport {
 
   /**
    * Settles the request a reply or error answers; returns whether it did.
-   * @param {import("./protocol.d.ts").ServerMessage} message
+   * @param {import("../../core/protocol.d.ts").ServerMessage} message
    */
   #settle(message) {
     if (message.kind !== "reply" && message.kind !== "error") return false;

@@ -41,7 +41,11 @@ Deno.test('subscribe() narrows the event by type, and "*" receives the union', a
     if (event.type === "user.nick") nicks.push(`* ${event.data.nickname}`);
   });
   await bus.emitSync(
-    createEvent("user.nick", { networkId: 1, old_nickname: "a", nickname: "b" }, "irc"),
+    createEvent(
+      "user.nick",
+      { networkId: 1, old_nickname: "a", nickname: "b", channels: [] },
+      "irc",
+    ),
   );
   assert.deepEqual(nicks, ["a->b", "* b"]);
   await bus.close();

@@ -5,8 +5,8 @@ import {
   MAX_ACTION_BYTES,
   parseAction,
   parseServerMessage,
-} from "../../client/web/protocol.js";
-import type { ServerMessage } from "../../client/web/protocol.js";
+} from "../../core/protocol.js";
+import type { ServerMessage } from "../../core/protocol.js";
 import type { EventMap, EventType } from "../../bus/mod.ts";
 
 const network = {
@@ -317,7 +317,7 @@ const SAMPLES: { [K in EventType]: EventMap[K] } = {
   "message.sent": { networkId: 1, channel: "", message: "hi", target: "bob", kind: "action" },
   "user.joined": { networkId: 1, user: "bob", nickname: "bob", channel: "#a" },
   "user.parted": { networkId: 1, user: "bob", nickname: "bob", channel: "#a", reason: "bye" },
-  "user.quit": { networkId: 1, user: "bob", nickname: "bob", reason: "bye" },
+  "user.quit": { networkId: 1, user: "bob", nickname: "bob", reason: "bye", channels: ["#a"] },
   "user.kicked": {
     networkId: 1,
     user: "bob",
@@ -326,7 +326,7 @@ const SAMPLES: { [K in EventType]: EventMap[K] } = {
     kicker: "alice",
     reason: "loud",
   },
-  "user.nick": { networkId: 1, old_nickname: "bob", nickname: "rob" },
+  "user.nick": { networkId: 1, old_nickname: "bob", nickname: "rob", channels: ["#a"] },
   "user.meta": { networkId: 1, nickname: "bob", away: false, host: "b@h" },
   "message.reacted": {
     networkId: 1,

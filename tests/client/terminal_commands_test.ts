@@ -56,10 +56,10 @@ Deno.test("deno task run: /topic, /op, /kick, /away, /quote, /list, usage errors
   const type = (line: string) => writer.write(new TextEncoder().encode(`${line}\n`));
   try {
     // The first to join gets channel operator status, which /op and /kick need.
-    await out.waitFor(/#t -> term joined/);
+    await out.waitFor(/#t → term joined/);
     await bob.irc.connect();
     bob.irc.join("#t");
-    await out.waitFor(/#t -> bob joined/);
+    await out.waitFor(/#t → bob joined/);
 
     await type("/topic the terminal sets this");
     const topic = await bob.events.waitFor(

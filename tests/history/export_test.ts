@@ -88,7 +88,12 @@ Deno.test("deno task run -- export writes one irssi-style log per buffer", async
         topic: "Deno things",
         setter: "me",
       });
-      await next("user.nick", { networkId: n, old_nickname: "me", nickname: "me_" });
+      await next("user.nick", {
+        networkId: n,
+        old_nickname: "me",
+        nickname: "me_",
+        channels: ["#deno"],
+      });
       await next("message.received", {
         networkId: 7,
         channel: "#../x",
@@ -103,13 +108,13 @@ Deno.test("deno task run -- export writes one irssi-style log per buffer", async
     assert.equal(
       await Deno.readTextFile(join(out, "Local", "#deno.log")),
       [
-        "2026-11-26 12:00:01 --> bob joined #deno",
+        "2026-11-26 12:00:01 → bob joined",
         "2026-11-26 12:00:02 <bob> hello",
         "2026-11-26 12:00:03 * bob waves",
         "2026-11-26 12:00:04 <me> hi bob",
-        "2026-11-26 12:00:06 <-- bob was kicked by me (enough)",
-        "2026-11-26 12:00:07 --- me changed the topic to: Deno things",
-        "2026-11-26 12:00:08 --- me is now known as me_",
+        "2026-11-26 12:00:06 ← bob was kicked by me (enough)",
+        "2026-11-26 12:00:07 me changed the topic to: Deno things",
+        "2026-11-26 12:00:08 me is now me_",
         "",
       ].join("\n"),
     );

@@ -71,9 +71,26 @@ Deno.test("MessageStore stores each message-bearing event in its buffer, oldest 
   await next("channel.topic", { networkId: 1, channel: "#deno", topic: "on join" });
   await next("channel.topic", { networkId: 1, channel: "#deno", topic: "new", setter: "bob" });
   await next("channel.mode", { networkId: 1, channel: "#deno", modes: "+o bob", setter: "me" });
-  await next("user.nick", { networkId: 1, old_nickname: "bob", nickname: "bobby" });
-  await next("user.quit", { networkId: 1, user: "bobby", nickname: "bobby", reason: "gone" });
-  await next("user.quit", { networkId: 1, user: "carol", nickname: "carol", reason: "zzz" });
+  await next("user.nick", {
+    networkId: 1,
+    old_nickname: "bob",
+    nickname: "bobby",
+    channels: ["#deno", "#other"],
+  });
+  await next("user.quit", {
+    networkId: 1,
+    user: "bobby",
+    nickname: "bobby",
+    reason: "gone",
+    channels: ["#deno", "#other"],
+  });
+  await next("user.quit", {
+    networkId: 1,
+    user: "carol",
+    nickname: "carol",
+    reason: "zzz",
+    channels: [],
+  });
   await store.flush();
 
   assert.deepEqual(brief(store.page(1, "#deno")), [

@@ -161,10 +161,15 @@ Deno.test("IrcClient against a real InspIRCd and Atheme", async (t) => {
       assert.match(err.data.error, /^nobody_here: /);
     });
 
-    await t.step("nick changes carry old_nickname and nickname", async () => {
+    await t.step("nick changes carry old_nickname, nickname and the channels shared", async () => {
       carol.quote("NICK caroline");
       const nick = await rec.waitFor("user.nick", (d) => on(1)(d) && d.nickname === "caroline");
-      assert.deepEqual(nick.data, { networkId: 1, old_nickname: "carol", nickname: "caroline" });
+      assert.deepEqual(nick.data, {
+        networkId: 1,
+        old_nickname: "carol",
+        nickname: "caroline",
+        channels: ["#room"],
+      });
       await rec.waitFor("user.nick", (d) => on(3)(d) && d.nickname === "caroline");
       assert.equal(carol.nickname, "caroline");
     });
@@ -204,38 +209,48 @@ Deno.test("IrcClient against a real InspIRCd and Atheme", async (t) => {
       },
     );
 
-    await t.step("part and quit carry their reasons", async () => {
-      bob.part("#room", "gone fishing");
-      const part = await rec.waitFor("user.parted", (d) => on(1)(d) && d.nickname === "bob");
-      assert.deepEqual(part.data, {
-        networkId: 1,
-        channel: "#room",
-        user: "bob",
-        nickname: "bob",
-        reason: "gone fishing",
-      });
-      bob.join("#room");
-      await rec.waitFor(
-        "user.joined",
-        (d) =>
-          on(1)(d) && d.nickname === "bob" &&
-          rec.of("user.joined", 1).filter((j) => j.nickname === "bob").length === 2,
-      );
-      await bob.disconnect("bye all");
-      const quit = await rec.waitFor("user.quit", (d) => on(1)(d) && d.nickname === "bob");
-      assert.deepEqual(quit.data, {
-        networkId: 1,
-        user: "bob",
-        nickname: "bob",
-        reason: "Quit: bye all",
-      });
-      assert.deepEqual(rec.of("connection.lost", 2), [{
-        networkId: 2,
-        error: "Disconnected: bye all",
-      }]);
-      assert.deepEqual(rec.of("channels.changed", 2).at(-1), { networkId: 2, channels: [] });
-      assert.equal(rec.of("error", 2).filter((e) => e.type === "ERROR").length, 0);
-    });
+    await t.step(
+      "part and quit carry their reasons; a quit names the channels shared",
+      async () => {
+        bob.part("#room", "gone fishing");
+        const part = await rec.waitFor("user.parted", (d) => on(1)(d) && d.nickname === "bob");
+        assert.deepEqual(part.data, {
+          networkId: 1,
+          channel: "#room",
+          user: "bob",
+          nickname: "bob",
+          reason: "gone fishing",
+        });
+        bob.join("#room");
+        await rec.waitFor(
+          "user.joined",
+          (d) =>
+            on(1)(d) && d.nickname === "bob" &&
+            rec.of("user.joined", 1).filter((j) => j.nickname === "bob").length === 2,
+        );
+        await bob.disconnect("bye all");
+        const quit = await rec.waitFor("user.quit", (d) => on(1)(d) && d.nickname === "bob");
+        assert.deepEqual(quit.data, {
+          networkId: 1,
+          user: "bob",
+          nickname: "bob",
+          reason: "Quit: bye all",
+          channels: ["#room"],
+        });
+        const room = alice.channels().find((c) => c.name === "#room");
+        assert.equal(
+          room?.members.some((m) => m.nick === "bob"),
+          false,
+          "irc/'s roster forgot bob",
+        );
+        assert.deepEqual(rec.of("connection.lost", 2), [{
+          networkId: 2,
+          error: "Disconnected: bye all",
+        }]);
+        assert.deepEqual(rec.of("channels.changed", 2).at(-1), { networkId: 2, channels: [] });
+        assert.equal(rec.of("error", 2).filter((e) => e.type === "ERROR").length, 0);
+      },
+    );
 
     await t.step("a nick in use at registration falls back to altNicks", async () => {
       const again = new IrcClient({ ...base(4, "alice"), altNicks: ["alice2"] });

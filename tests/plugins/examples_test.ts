@@ -29,6 +29,7 @@ Deno.test("nickname-colors publishes a stable colour per nick on join, message, 
     networkId: 1,
     old_nickname: "alice",
     nickname: "alice_",
+    channels: [],
   }, "irc"));
   const colours = new Map<string, unknown>();
   await waitUntil(() => {

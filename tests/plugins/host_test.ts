@@ -95,6 +95,7 @@ Deno.test("events reach only plugins that subscribed to their type", async () =>
     user: "bob",
     nickname: "bob",
     reason: "bye",
+    channels: [],
   }, "irc"));
   await h.bus.emit(message("first"));
   await waitUntil(

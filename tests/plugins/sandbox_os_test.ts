@@ -238,6 +238,8 @@ Deno.test("sdkPaths() holds every module the subprocess runtime and the SDK load
       new TextDecoder().decode(output.stdout),
     );
     for (const { specifier } of graph.modules) {
+      // A Node builtin (node:timers, in the bus's types) is no file to bind.
+      if (specifier.startsWith("node:")) continue;
       const file = fileURLToPath(specifier);
       assert.ok(paths.some((path) => file.startsWith(`${path}/`)), `${file} is not bound`);
     }

@@ -70,8 +70,20 @@ Deno.test("a scoped grant delivers events from its channels only, compared case-
     createEvent("channels.changed", { networkId: 1, channels: ["#deno", "#other"] }, "irc"),
     createEvent("channels.changed", { networkId: 2, channels: ["#deno"] }, "irc"),
     // Network-wide events follow the network: in scope through its channel #deno.
-    createEvent("user.quit", { networkId: 2, user: "eve", nickname: "eve", reason: "" }, "irc"),
-    createEvent("user.quit", { networkId: 1, user: "bob", nickname: "bob", reason: "" }, "irc"),
+    createEvent("user.quit", {
+      networkId: 2,
+      user: "eve",
+      nickname: "eve",
+      reason: "",
+      channels: [],
+    }, "irc"),
+    createEvent("user.quit", {
+      networkId: 1,
+      user: "bob",
+      nickname: "bob",
+      reason: "",
+      channels: [],
+    }, "irc"),
   ]);
   assert.deepEqual(seen, ["event 1 #DENO in scope", "channels 1 #deno", "quit 1 bob"]);
 });

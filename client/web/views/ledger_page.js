@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { visibleText } from "../../../common/visible_text.js";
+import { visibleText } from "../../../core/visible_text.js";
 import { auditLine, readAudit, readBudget } from "./plugins_page.js";
 
 /**

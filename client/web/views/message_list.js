@@ -18,7 +18,7 @@
  * @module
  */
 import { botBadge } from "./nick_list.js";
-import { foldedText } from "../event_text.js";
+import { foldedText } from "../../../core/event_text.js";
 import { MAX_LINES } from "../page_state.js";
 import { richText } from "./rich_text.js";
 import { installLinkButton, jsrMentions } from "../plugins_view.js";

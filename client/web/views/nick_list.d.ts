@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Member } from "../membership.js";
+import type { Member } from "../../../core/membership.js";
 
 /**
  * The count line: `1 user`, `2 users`, `1,200 users`.

@@ -10,7 +10,7 @@
  * @module
  */
 
-/** @typedef {import("../membership.d.ts").Member} Member */
+/** @typedef {import("../../../core/membership.d.ts").Member} Member */
 /**
  * @typedef {{ fold: (nick: string) => string, isAway: (nick: string) => boolean,
  *   isBot?: (nick: string) => boolean,

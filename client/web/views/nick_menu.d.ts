@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Member } from "../membership.js";
+import type { Member } from "../../../core/membership.js";
 
 /**
  * One item of the menu: its label and the input line it runs.

@@ -8,7 +8,7 @@
  * @module
  */
 
-/** @typedef {import("../membership.d.ts").Member} Member */
+/** @typedef {import("../../../core/membership.d.ts").Member} Member */
 /** @typedef {import("./nick_menu.d.ts").MenuItem} MenuItem */
 
 /** Mode letters that make a channel operator (owner and admin are above it). */

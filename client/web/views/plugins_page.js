@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { visibleText } from "../../../common/visible_text.js";
+import { visibleText } from "../../../core/visible_text.js";
 import { sourceCell } from "../plugins_view.js";
 
 /** @typedef {import("./plugins_page.d.ts").PluginRow} PluginRow */

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { HistoryLine } from "../protocol.js";
+import type { HistoryLine } from "../../../core/protocol.js";
 
 /**
  * The search panel: terms in (run as `/search`), matches out; a click on one hands it to

@@ -9,7 +9,7 @@
  */
 import { richText } from "./rich_text.js";
 
-/** @typedef {import("../protocol.d.ts").HistoryLine} HistoryLine */
+/** @typedef {import("../../../core/protocol.d.ts").HistoryLine} HistoryLine */
 
 /** The search panel. */
 export class SearchPanel {

@@ -1,5 +1,5 @@
 /** A backend's view of one network, for the page's unit tests. */
-import type { NetworkView } from "../../../client/web/protocol.js";
+import type { NetworkView } from "../../../core/protocol.js";
 
 /** Network 1, "Local", where we are "alice", connected and in no channel, with `extra` over it. */
 export function networkView(extra: Partial<NetworkView> = {}): NetworkView {

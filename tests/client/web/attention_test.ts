@@ -8,9 +8,9 @@ import {
   shouldNotify,
   titleFor,
 } from "../../../client/web/attention.js";
-import { foldName } from "../../../client/web/membership.js";
+import { casefold } from "../../../core/casemapping.js";
 
-const rfc1459 = (s: string) => foldName(s, "rfc1459");
+const rfc1459 = (s: string) => casefold(s, "rfc1459");
 
 Deno.test("isMention() finds the nick as a whole word, case-insensitively", () => {
   const me = { nick: "alice", fold: rfc1459 };
@@ -25,7 +25,7 @@ Deno.test("isMention() finds the nick as a whole word, case-insensitively", () =
 
 Deno.test("isMention() folds by the casemapping: [ ] \\ ~ match { } | ^ in rfc1459", () => {
   assert.equal(isMention("hey {dev}|x^", { nick: "[Dev]\\X~", fold: rfc1459 }), true);
-  const ascii = (s: string) => foldName(s, "ascii");
+  const ascii = (s: string) => casefold(s, "ascii");
   assert.equal(isMention("hey {dev}", { nick: "[dev]", fold: ascii }), false);
 });
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { ensureBuffer, netFrom, pushLine } from "../../../client/web/page_state.js";
-import type { NetworkView } from "../../../client/web/protocol.js";
+import type { NetworkView } from "../../../core/protocol.js";
 import { networkView } from "./_network_view.ts";
 
 const view = (channels: NetworkView["channels"]): NetworkView =>

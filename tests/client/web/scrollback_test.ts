@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { forgetReadBack, MAX_LINES, newBuffer, pushLine } from "../../../client/web/page_state.js";
-import type { HistoryLine } from "../../../client/web/protocol.js";
+import type { HistoryLine } from "../../../core/protocol.js";
 import { lineFromStored, PAGE_SIZE, Scrollback } from "../../../client/web/scrollback.js";
 
 const stored = (id: number, text: string, kind = "message"): HistoryLine => ({

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { PageStore, pluginsReply } from "../../../client/web/store.js";
 import type { Note } from "../../../client/web/store.js";
-import type { Action, UiEvent } from "../../../client/web/protocol.js";
+import type { Action, UiEvent } from "../../../core/protocol.js";
 import { networkView } from "./_network_view.ts";
 
 /** A store holding network 1 (we are "alice" in #room with bob), and what it asked for. */
@@ -121,7 +121,7 @@ Deno.test("kicks, parts, quits with reasons; topic and mode changes; the MOTD", 
       data: { networkId: 1, channel: "#room", modes: "+m", setter: "bob" },
       ...at,
     },
-    { type: "user.quit", data: { ...user, reason: "Quit: bye" }, ...at },
+    { type: "user.quit", data: { ...user, reason: "Quit: bye", channels: ["#room"] }, ...at },
     {
       type: "user.kicked",
       data: {
@@ -338,3 +338,31 @@ Deno.test("a bot's message is marked, and isBot() reads the roster", () => {
   assert.equal(store.isBot(1, "bob"), false);
   assert.equal(store.dirty.nicks, true, "the nick list is drawn again with its mark");
 });
+
+Deno.test("a quit and a nick change show in the channels the event names, and a quit in the query", () => {
+  const { batch, net } = setUp();
+  batch(
+    { type: "channels.changed", data: { networkId: 1, channels: ["#room", "#other"] }, ...at },
+    { type: "user.joined", data: { ...bob, channel: "#other" }, ...at },
+    said("", "bob", "psst", { peer: "bob" }),
+    // irc/ is the roster: bob is named in #room only, so #other shows nothing.
+    {
+      type: "user.nick",
+      data: { networkId: 1, old_nickname: "bob", nickname: "rob", channels: ["#room"] },
+      ...at,
+    },
+    { type: "user.quit", data: { ...rob, reason: "bye", channels: ["#room"] }, ...at },
+    said("", "carol", "hi", { peer: "carol" }),
+    { type: "user.quit", data: { ...carol, reason: "", channels: [] }, ...at },
+  );
+  const texts = (key: string) => net.buffers.get(key)!.lines.map((l) => l.text);
+  assert.deepEqual(texts("#room"), ["bob is now rob", "← rob quit (bye)"]);
+  assert.deepEqual(texts("#other"), ["→ bob joined"]);
+  assert.deepEqual(texts("bob"), ["psst"]);
+  assert.deepEqual(texts("carol"), ["hi", "← carol quit"]);
+  assert.equal(net.members.has("#room", "rob"), false);
+});
+
+const bob = { networkId: 1, user: "bob", nickname: "bob" };
+const rob = { networkId: 1, user: "rob", nickname: "rob" };
+const carol = { networkId: 1, user: "carol", nickname: "carol" };

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { MAX_PENDING, Transport } from "../../../client/web/transport.js";
 import { MAX_PASTE_LINES } from "../../../client/web/input.js";
-import type { ServerMessage } from "../../../client/web/protocol.js";
+import type { ServerMessage } from "../../../core/protocol.js";
 
 /** A real WebSocket server answering each action with `answer(action)` frames. */
 async function withServer(

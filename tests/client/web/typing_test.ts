@@ -11,7 +11,7 @@ import {
   typingText,
 } from "../../../client/web/typing.js";
 import { PageStore } from "../../../client/web/store.js";
-import type { UiEvent } from "../../../client/web/protocol.js";
+import type { UiEvent } from "../../../core/protocol.js";
 import type { TypingState } from "../../../bus/events.ts";
 import { networkView } from "./_network_view.ts";
 

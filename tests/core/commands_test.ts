@@ -7,7 +7,7 @@ import {
   ircLine,
   parseInput,
   usageError,
-} from "../../../client/web/commands.js";
+} from "../../core/commands.js";
 
 Deno.test("parseInput() reads text, commands, aliases and a literal slash", () => {
   assert.deepEqual(parseInput("hello"), { kind: "say", text: "hello" });

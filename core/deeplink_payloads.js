@@ -8,7 +8,7 @@
  * @module
  */
 
-import { JSR_SPECIFIER } from "../common/jsr_specifier.js";
+import { JSR_SPECIFIER } from "./jsr_specifier.js";
 
 /** @param {unknown} value @returns {value is Record<string, unknown>} */
 function isRecord(value) {
@@ -42,7 +42,7 @@ function isCandidates(value) {
 
 /**
  * @param {unknown} payload
- * @returns {payload is import("./deeplink_events.ts").DeepLinkJoin}
+ * @returns {payload is import("./deeplink_payloads.d.ts").DeepLinkJoin}
  */
 function isJoin(payload) {
   return isRecord(payload) && isId(payload.networkId) && isTargets(payload.targets);
@@ -50,7 +50,7 @@ function isJoin(payload) {
 
 /**
  * @param {unknown} payload
- * @returns {payload is import("./deeplink_events.ts").DeepLinkAddNetwork}
+ * @returns {payload is import("./deeplink_payloads.d.ts").DeepLinkAddNetwork}
  */
 function isAddNetwork(payload) {
   return isRecord(payload) && typeof payload.host === "string" && payload.host !== "" &&
@@ -60,7 +60,7 @@ function isAddNetwork(payload) {
 
 /**
  * @param {unknown} payload
- * @returns {payload is import("./deeplink_events.ts").DeepLinkDisambiguate}
+ * @returns {payload is import("./deeplink_payloads.d.ts").DeepLinkDisambiguate}
  */
 function isDisambiguate(payload) {
   return isRecord(payload) && isCandidates(payload.candidates) && isTargets(payload.targets);
@@ -68,7 +68,7 @@ function isDisambiguate(payload) {
 
 /**
  * @param {unknown} payload
- * @returns {payload is import("./deeplink_events.ts").DeepLinkInstallPlugin}
+ * @returns {payload is import("./deeplink_payloads.d.ts").DeepLinkInstallPlugin}
  */
 function isInstallPlugin(payload) {
   return isRecord(payload) && typeof payload.specifier === "string" &&

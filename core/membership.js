@@ -10,25 +10,10 @@
  * @module
  */
 
+import { casefold } from "./casemapping.js";
+
 /** @typedef {import("./membership.d.ts").MembershipEvent} MembershipEvent */
 /** @typedef {import("./membership.d.ts").Member} Member */
-
-/**
- * Folds a name by a server's CASEMAPPING (`ascii`, `rfc1459`, `strict-rfc1459`).
- * @param {string} name
- * @param {string} mapping
- * @returns {string}
- */
-export function foldName(name, mapping) {
-  const lower = name.replace(/[A-Z]/g, (c) => c.toLowerCase());
-  const kind = mapping.toLowerCase();
-  if (kind === "ascii") return lower;
-  const strict = kind === "strict-rfc1459" || kind === "rfc1459-strict";
-  return lower.replace(
-    strict ? /[[\]\\]/g : /[[\]\\~]/g,
-    (c) => c === "[" ? "{" : c === "]" ? "}" : c === "\\" ? "|" : "^",
-  );
-}
 
 /**
  * Reads an ISUPPORT PREFIX value, `(ov)@+`, as mode letters and symbols, highest first.
@@ -67,7 +52,7 @@ export class Membership {
 
   /** @param {string} name */
   fold(name) {
-    return foldName(name, this.#casemapping);
+    return casefold(name, this.#casemapping);
   }
 
   /** @returns {{ name: string, topic: string, members: Member[] }[]} */
@@ -108,7 +93,7 @@ export class Membership {
   }
 
   /**
-   * The channels `nick` is in, as first named; a quit or nick change shows in each of them.
+   * The channels `nick` is in, as first named: what irc/ puts in a quit or nick change.
    * @param {string} nick
    * @returns {string[]}
    */
@@ -156,19 +141,23 @@ export class Membership {
         return this.#channels.get(this.fold(event.data.channel))?.members.delete(
           this.fold(event.data.nickname),
         ) ?? false;
+      // irc/ names the channels a quit or nick change touches: this follows, never guesses.
       case "user.quit": {
         const key = this.fold(event.data.nickname);
         let changed = false;
-        for (const view of this.#channels.values()) changed = view.members.delete(key) || changed;
+        for (const name of event.data.channels) {
+          changed = this.#channels.get(this.fold(name))?.members.delete(key) || changed;
+        }
         return changed;
       }
       case "user.nick": {
         const old = this.fold(event.data.old_nickname);
         const key = this.fold(event.data.nickname);
         let changed = false;
-        for (const view of this.#channels.values()) {
-          const member = view.members.get(old);
-          if (!member) continue;
+        for (const name of event.data.channels) {
+          const view = this.#channels.get(this.fold(name));
+          const member = view?.members.get(old);
+          if (!view || !member) continue;
           view.members.delete(old);
           view.members.set(key, { ...member, nick: event.data.nickname });
           changed = true;

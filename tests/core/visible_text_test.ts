@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { visibleText } from "../../common/visible_text.js";
+import { visibleText } from "../../core/visible_text.js";
 
 Deno.test("visibleText() keeps a line one line: newlines and control characters escaped", () => {
   assert.equal(

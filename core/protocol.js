@@ -11,11 +11,16 @@
  *
  * @module
  */
-// Served at /deeplink/ beside the page's root, so the path resolves there as on disk.
-import { readDeepLink } from "../../deeplink/deeplink_payloads.js";
+import { readDeepLink } from "./deeplink_payloads.js";
 // `jsr:@scope/name[@range]`, as a user pastes or a chat line mentions it: one grammar with
 // the registry client and deep links.
-import { JSR_SPECIFIER } from "../../common/jsr_specifier.js";
+import { JSR_SPECIFIER } from "./jsr_specifier.js";
+
+/**
+ * Requests a page keeps waiting for a reply at most: the page fails the next one at once,
+ * and the backend's hub answers that many of one page at a time.
+ */
+export const MAX_PENDING = 256;
 
 /** The largest frame the backend accepts from the page, in UTF-16 code units. */
 export const MAX_ACTION_BYTES = 16 * 1024;
@@ -706,12 +711,12 @@ function mismatch(field, value, path) {
 }
 
 /**
- * @typedef {import("../../bus/events.ts").EventMap} EventMap
- * @typedef {import("../../bus/events.ts").EventType} EventType
+ * @typedef {import("../bus/mod.ts").EventMap} EventMap
+ * @typedef {import("../bus/mod.ts").EventType} EventType
  * @typedef {import("./protocol.d.ts").ServerMessage} ServerMessage
  */
 
-/** @type {Shape<import("../../bus/events.ts").MetadataUpdate>} */
+/** @type {Shape<import("../bus/mod.ts").MetadataUpdate>} */
 const METADATA = {
   type: "string",
   key: "string",
@@ -731,11 +736,11 @@ const ROSTER = {
   realname: { optional: "string" },
   bot: { optional: "boolean" },
 };
-/** @type {readonly import("../../bus/events.ts").TypingState[]} */
+/** @type {readonly import("../bus/mod.ts").TypingState[]} */
 const TYPING_STATES = ["active", "paused", "done"];
 /** @type {Shape<EventMap["server.motd"]>} */
 const MOTD = { networkId: "number", lines: "string[]" };
-/** @type {Shape<import("../../bus/events.ts").UserEventFields>} */
+/** @type {Shape<import("../bus/mod.ts").UserEventFields>} */
 const USER = { networkId: "number", user: "string", nickname: "string" };
 
 /** @type {Check} */
@@ -803,9 +808,16 @@ const EVENT_DATA = {
   },
   "user.joined": { object: { ...USER, channel: "string" } },
   "user.parted": { object: { ...USER, channel: "string", reason: { optional: "string" } } },
-  "user.quit": { object: { ...USER, reason: "string" } },
+  "user.quit": { object: { ...USER, reason: "string", channels: "string[]" } },
   "user.kicked": { object: { ...USER, channel: "string", kicker: "string", reason: "string" } },
-  "user.nick": { object: { networkId: "number", old_nickname: "string", nickname: "string" } },
+  "user.nick": {
+    object: {
+      networkId: "number",
+      old_nickname: "string",
+      nickname: "string",
+      channels: "string[]",
+    },
+  },
   "user.meta": { object: ROSTER },
   "user.typing": {
     object: {
@@ -952,12 +964,13 @@ const NETWORK_VIEW = {
   canRedact: { optional: "boolean" },
   multiline: { optional: "boolean" },
   stsUpgraded: { optional: "boolean" },
+  casemapping: { optional: "string" },
   channels: { each: { name: "string", topic: "string", members: "string[]" } },
 };
 
 /**
  * A frontend event: a `deeplink:*` link, checked by the grammar the backend's
- * `FrontendEvents` uses (deeplink/deeplink_payloads.js).
+ * `FrontendEvents` uses (core/deeplink_payloads.js).
  * @type {Check}
  */
 function deepLinkMismatch(value, path) {

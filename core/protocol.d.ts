@@ -4,10 +4,21 @@
  *
  * @module
  */
-import type { EventMap, EventType, TypingState } from "../../bus/events.ts";
-import type { DeepLink } from "../../deeplink/deeplink_payloads.js";
-import type { SearchQuery, StoredBuffer } from "../../history/message_store.ts";
-import type { StoredLine } from "../../history/stored_line.ts";
+import type { EventMap, EventType, TypingState } from "../bus/mod.ts";
+import type { DeepLink } from "./deeplink_payloads.js";
+import type { SearchQuery, StoredBuffer, StoredLine } from "./stored_line.ts";
+
+/**
+ * Requests a page keeps waiting for a reply at most: the page fails the next one at once,
+ * and the backend's hub answers that many of one page at a time.
+ *
+ * @example
+ * ```ts
+ * import { MAX_PENDING } from "./protocol.js";
+ * console.log(MAX_PENDING); // 256
+ * ```
+ */
+export declare const MAX_PENDING: number;
 
 /** The largest frame the backend accepts from the page, in UTF-16 code units. */
 export declare const MAX_ACTION_BYTES: number;
@@ -275,6 +286,11 @@ export interface NetworkView extends Omit<NetworkForm, "password" | "saslPasswor
    * policy (IRCv3 `sts`) asks; absent means no.
    */
   stsUpgraded?: boolean;
+  /**
+   * The server's CASEMAPPING, by which the page folds buffer and nick names, as the backend
+   * does; absent before the network was first connected (then `rfc1459`).
+   */
+  casemapping?: string;
   /** Channels we are in, with their members (mode prefixes kept). */
   channels: { name: string; topic: string; members: string[] }[];
 }
@@ -297,7 +313,7 @@ export type UiEvent<T extends EventType = EventType> = { [K in T]: UiEventOf<K> 
  * ```ts
  * import type { UiEventOf } from "./protocol.js";
  * const event: UiEventOf<"user.nick"> = {
- *   type: "user.nick", data: { networkId: 1, old_nickname: "a", nickname: "b" }, time: 0,
+ *   type: "user.nick", data: { networkId: 1, old_nickname: "a", nickname: "b", channels: [] }, time: 0,
  *   source: "irc",
  * };
  * ```

@@ -7,7 +7,7 @@
  * @module
  */
 
-/** @typedef {import("../../bus/events.ts").EventMap} EventMap */
+/** @typedef {import("../bus/mod.ts").EventMap} EventMap */
 
 /** @param {string | undefined} reason */
 function because(reason) {
@@ -16,7 +16,7 @@ function because(reason) {
 
 /**
  * `→ bob joined`.
- * @param {EventMap["user.joined"]} data
+ * @param {Pick<EventMap["user.joined"], "nickname">} data
  * @returns {string}
  */
 export function joinText(data) {
@@ -25,7 +25,7 @@ export function joinText(data) {
 
 /**
  * `← bob left (reason)`.
- * @param {EventMap["user.parted"]} data
+ * @param {Pick<EventMap["user.parted"], "nickname" | "reason">} data
  * @returns {string}
  */
 export function partText(data) {
@@ -34,7 +34,7 @@ export function partText(data) {
 
 /**
  * `← bob quit (reason)`.
- * @param {EventMap["user.quit"]} data
+ * @param {Pick<EventMap["user.quit"], "nickname" | "reason">} data
  * @returns {string}
  */
 export function quitText(data) {
@@ -43,7 +43,8 @@ export function quitText(data) {
 
 /**
  * `← bob was kicked by alice (reason)`, or `You were kicked…` when `me`.
- * @param {EventMap["user.kicked"]} data @param {boolean} me
+ * @param {Pick<EventMap["user.kicked"], "nickname" | "kicker" | "reason">} data
+ * @param {boolean} me
  * @returns {string}
  */
 export function kickText(data, me) {
@@ -53,7 +54,7 @@ export function kickText(data, me) {
 
 /**
  * `bob is now robert`.
- * @param {EventMap["user.nick"]} data
+ * @param {Pick<EventMap["user.nick"], "old_nickname" | "nickname">} data
  * @returns {string}
  */
 export function nickText(data) {
@@ -62,7 +63,7 @@ export function nickText(data) {
 
 /**
  * `alice changed the topic to: …` (a change), or `Topic: …` (the topic on join).
- * @param {EventMap["channel.topic"]} data
+ * @param {Pick<EventMap["channel.topic"], "topic" | "setter">} data
  * @returns {string}
  */
 export function topicText(data) {
@@ -74,7 +75,7 @@ export function topicText(data) {
 
 /**
  * `alice sets mode +o bob` (a change), or `Mode: +nt` (the modes on join).
- * @param {EventMap["channel.mode"]} data
+ * @param {Pick<EventMap["channel.mode"], "modes" | "setter">} data
  * @returns {string}
  */
 export function modeText(data) {
@@ -86,7 +87,7 @@ export function modeText(data) {
 /**
  * The one line a folded run of joins, parts, quits and nick changes shows, counted by what
  * happened: `2 users have joined, 1 user has left, 1 user changed nick`.
- * @param {Readonly<Record<import("./page_state.d.ts").Presence, number>>} counts
+ * @param {Readonly<Record<import("./event_text.d.ts").Presence, number>>} counts
  * @returns {string}
  */
 export function foldedText(counts) {
@@ -101,8 +102,60 @@ export function foldedText(counts) {
 }
 
 /**
+ * A stored event line (join, part, kick, quit, nick, topic, mode) in its live event's words;
+ * `undefined` for a message, a notice or an action.
+ * @param {{ kind: string, sender: string, text: string }} line
+ * @returns {{ words: string, presence?: import("./event_text.d.ts").Presence } | undefined}
+ */
+export function storedEventText(line) {
+  const { sender, text } = line;
+  switch (line.kind) {
+    case "join":
+      return { words: joinText({ nickname: sender }), presence: "join" };
+    case "part":
+      return { words: partText({ nickname: sender, reason: text }), presence: "part" };
+    case "quit":
+      return { words: quitText({ nickname: sender, reason: text }), presence: "quit" };
+    case "kick": {
+      // A kick stores the kicked nick, a space and the reason.
+      const space = text.indexOf(" ");
+      const nickname = space < 0 ? text : text.slice(0, space);
+      const reason = space < 0 ? "" : text.slice(space + 1);
+      return { words: kickText({ nickname, kicker: sender, reason }, false) };
+    }
+    case "nick":
+      return { words: nickText({ old_nickname: sender, nickname: text }), presence: "nick" };
+    case "topic":
+      return { words: topicText({ topic: text, setter: sender }) };
+    case "mode":
+      return { words: modeText({ modes: text, setter: sender }) };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * `<bob> hi`, `* bob waves`, or `-bob- hi` for a notice or CTCP; `<bob> [bot] hi` from a bot.
+ * @param {{ kind?: string, sender: string, text: string, bot?: boolean }} line
+ * @returns {string}
+ */
+export function messageText(line) {
+  const { sender, text } = line;
+  const bot = line.bot ? " [bot]" : "";
+  switch (line.kind) {
+    case "action":
+      return `* ${sender}${bot} ${text}`;
+    case "notice":
+    case "ctcp":
+      return `-${sender}-${bot} ${text}`;
+    default:
+      return `<${sender}>${bot} ${text}`;
+  }
+}
+
+/**
  * `JOIN CHANNEL_FULL #a: Cannot join #a`: a standard reply's command, code and context,
- * then its description. The page and the history store word it alike.
+ * then its description. The terminal, the page and the history store word it alike.
  * @param {Pick<EventMap["server.reply"], "command" | "code" | "context" | "description">} data
  * @returns {string}
  */

@@ -1,10 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  foldName,
-  Membership,
-  type MembershipEvent,
-  parsePrefix,
-} from "../../../client/web/membership.js";
+import { casefold } from "../../core/casemapping.js";
+import { Membership, type MembershipEvent, parsePrefix } from "../../core/membership.js";
 
 const user = (nickname: string) => ({ networkId: 1, user: nickname, nickname });
 const listed = (state: Membership, channel: string) =>
@@ -16,10 +12,10 @@ function fed(events: MembershipEvent[], options?: { casemapping?: string; prefix
   return state;
 }
 
-Deno.test("foldName() follows the server's casemapping", () => {
-  assert.equal(foldName("Nick[A]\\~", "rfc1459"), "nick{a}|^");
-  assert.equal(foldName("Nick[A]\\~", "strict-rfc1459"), "nick{a}|~");
-  assert.equal(foldName("Nick[A]\\~", "ascii"), "nick[a]\\~");
+Deno.test("casefold() follows the server's casemapping, and parsePrefix() reads PREFIX", () => {
+  assert.equal(casefold("Nick[A]\\~", "rfc1459"), "nick{a}|^");
+  assert.equal(casefold("Nick[A]\\~", "strict-rfc1459"), "nick{a}|~");
+  assert.equal(casefold("Nick[A]\\~", "ascii"), "nick[a]\\~");
   assert.deepEqual(parsePrefix("(qaohv)~&@%+"), { modes: "qaohv", symbols: "~&@%+" });
   assert.deepEqual(parsePrefix("(ov)@"), { modes: "ov", symbols: "@+" });
 });
@@ -61,7 +57,10 @@ Deno.test("Membership follows joins, nick changes, parts, kicks and quits by cas
     },
     { type: "user.joined", data: { ...user("dave"), channel: "#B" } },
     { type: "user.joined", data: { ...user("Bob{X}"), channel: "#b" } },
-    { type: "user.nick", data: { networkId: 1, old_nickname: "BOB{x}", nickname: "rob" } },
+    {
+      type: "user.nick",
+      data: { networkId: 1, old_nickname: "BOB{x}", nickname: "rob", channels: ["#a", "#b"] },
+    },
   ]);
   assert.deepEqual(listed(state, "#a"), ["@me", "rob"]);
   assert.deepEqual(listed(state, "#b"), ["dave", "rob"]);
@@ -72,7 +71,10 @@ Deno.test("Membership follows joins, nick changes, parts, kicks and quits by cas
   state.apply({ type: "user.parted", data: { ...user("ME"), channel: "#A" } });
   assert.deepEqual(listed(state, "#a"), ["rob"]);
   assert.deepEqual(listed(state, "#b"), ["rob"]);
-  assert.equal(state.apply({ type: "user.quit", data: { ...user("Rob"), reason: "bye" } }), true);
+  assert.equal(
+    state.apply({ type: "user.quit", data: { ...user("Rob"), reason: "bye", channels: ["#b"] } }),
+    true,
+  );
   assert.deepEqual(listed(state, "#b"), []);
   state.apply({ type: "channel.topic", data: { networkId: 1, channel: "#B", topic: "hi" } });
   state.apply({ type: "channels.changed", data: { networkId: 1, channels: ["#b"] } });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { deepLinkValidators, readDeepLink } from "../../deeplink/deeplink_payloads.js";
+import { deepLinkValidators, readDeepLink } from "../../core/deeplink_payloads.js";
 import { deepLinkValidators as fromMod } from "../../deeplink/mod.ts";
 
 const targets = [{ name: "#deno", isNick: false, key: "k" }];

@@ -105,3 +105,48 @@ export const LINE_KINDS: readonly LineKind[] = [
   "mode",
   "reply",
 ];
+
+/**
+ * A search over stored lines. `text` is matched as substrings, word by word (all must
+ * occur); FTS5 syntax in it is plain text.
+ *
+ * @example
+ * ```ts
+ * import type { SearchQuery } from "./stored_line.ts";
+ * const query: SearchQuery = { text: "deploy failed", networkId: 1, buffer: "#ops" };
+ * ```
+ */
+export interface SearchQuery {
+  /** The words to find. */
+  text: string;
+  /** Only this network. */
+  networkId?: number;
+  /** Only this buffer (with `networkId`, or on any network). */
+  buffer?: string;
+  /** Only lines from this nick (case-insensitive). */
+  sender?: string;
+  /** Only lines at or after this time (ms since the epoch). */
+  since?: number;
+  /** Only lines before this time (ms since the epoch). */
+  until?: number;
+  /** At most this many lines (default 200, at most 5000). */
+  limit?: number;
+}
+
+/**
+ * A buffer the store holds lines for, with its last-read position.
+ *
+ * @example
+ * ```ts
+ * import type { StoredBuffer } from "./stored_line.ts";
+ * const buffer: StoredBuffer = { networkId: 1, name: "#deno", readTime: 0 };
+ * ```
+ */
+export interface StoredBuffer {
+  /** The network. */
+  networkId: number;
+  /** The buffer's name as first stored. */
+  name: string;
+  /** The last-read position (ms since the epoch), when one was recorded. */
+  readTime?: number;
+}

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { EventMap } from "../../bus/events.ts";
+import type { EventMap } from "../bus/mod.ts";
 
 /** The bus event types the reducer reads, typed from the event map. */
 export type MembershipReads =
@@ -54,17 +54,6 @@ export interface Member {
 }
 
 /**
- * Folds a name by a server's CASEMAPPING (`ascii`, `rfc1459`, `strict-rfc1459`).
- *
- * @example
- * ```ts
- * import { foldName } from "./membership.js";
- * console.log(foldName("Nick[A]~", "rfc1459")); // "nick{a}^"
- * ```
- */
-export declare function foldName(name: string, mapping: string): string;
-
-/**
  * Reads an ISUPPORT PREFIX value as mode letters and symbols, highest first (`(ov)@+` when
  * the value is malformed).
  *
@@ -106,7 +95,7 @@ export declare class Membership {
   has(channel: string, nick: string): boolean;
   /** `nick`'s membership of `channel` (modes and prefix), without sorting its members. */
   member(channel: string, nick: string): Member | undefined;
-  /** The channels `nick` is in (a quit or nick change shows in each of them). */
+  /** The channels `nick` is in, as first named (irc/ names them in a quit or nick change). */
   channelsOf(nick: string): string[];
   /** Applies one bus event; returns whether anything changed. */
   apply(event: MembershipEvent): boolean;
