@@ -7,6 +7,7 @@ import {
   nickText,
   partText,
   quitText,
+  replyText,
   storedEventText,
   topicText,
 } from "../../core/event_text.js";
@@ -61,4 +62,22 @@ Deno.test("messageText() writes a message, an action and a notice as text lines 
   assert.equal(messageText({ sender: "bob", text: "hi" }), "<bob> hi");
   assert.equal(messageText({ kind: "action", sender: "bob", text: "waves" }), "* bob waves");
   assert.equal(messageText({ kind: "notice", sender: "bob", text: "psst" }), "-bob- psst");
+});
+
+Deno.test("messageText() marks a bot's message after its sender, as the terminal prints it", () => {
+  assert.equal(messageText({ sender: "bot", text: "beep", bot: true }), "<bot> [bot] beep");
+  assert.equal(
+    messageText({ kind: "action", sender: "bot", text: "beeps", bot: true }),
+    "* bot [bot] beeps",
+  );
+  assert.equal(
+    messageText({ kind: "notice", sender: "bot", text: "beep", bot: true }),
+    "-bot- [bot] beep",
+  );
+});
+
+Deno.test("replyText() writes a standard reply's command, code, context and description", () => {
+  const reply = { command: "JOIN", code: "CHANNEL_FULL", context: ["#a"], description: "Full" };
+  assert.equal(replyText(reply), "JOIN CHANNEL_FULL #a: Full");
+  assert.equal(replyText({ ...reply, context: [] }), "JOIN CHANNEL_FULL: Full");
 });

@@ -94,6 +94,15 @@ Deno.test("deno task run -- export writes one irssi-style log per buffer", async
         nickname: "me_",
         channels: ["#deno"],
       });
+      await next("server.reply", {
+        networkId: n,
+        type: "WARN",
+        command: "PRIVMSG",
+        code: "SLOW_DOWN",
+        context: ["#deno"],
+        description: "Slow down",
+        target: "#deno",
+      });
       await next("message.received", {
         networkId: 7,
         channel: "#../x",
@@ -115,6 +124,7 @@ Deno.test("deno task run -- export writes one irssi-style log per buffer", async
         "2026-11-26 12:00:06 ← bob was kicked by me (enough)",
         "2026-11-26 12:00:07 me changed the topic to: Deno things",
         "2026-11-26 12:00:08 me is now me_",
+        "2026-11-26 12:00:09 !!! WARN PRIVMSG SLOW_DOWN #deno: Slow down",
         "",
       ].join("\n"),
     );
@@ -124,7 +134,7 @@ Deno.test("deno task run -- export writes one irssi-style log per buffer", async
     );
     assert.equal(
       await Deno.readTextFile(join(out, "7", "#.._x.log")),
-      "2026-11-26 12:00:09 <z> other network\n",
+      "2026-11-26 12:00:10 <z> other network\n",
       "an unsaved network by its id; a slash in a name cannot leave the directory",
     );
     assert.equal(Deno.statSync(join(out, "Local", "#deno.log")).mode! & 0o777, 0o600);
