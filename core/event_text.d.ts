@@ -22,7 +22,7 @@ export type Presence = "join" | "part" | "quit" | "nick";
  * @example
  * ```ts
  * import { joinText } from "./event_text.js";
- * console.log(joinText({ networkId: 1, channel: "#a", user: "bob", nickname: "bob" }));
+ * console.log(joinText({ nickname: "bob" })); // "→ bob joined"
  * ```
  */
 export declare function joinText(data: Pick<EventMap["user.joined"], "nickname">): string;
@@ -47,7 +47,7 @@ export declare function partText(
  * @example
  * ```ts
  * import { quitText } from "./event_text.js";
- * console.log(quitText({ networkId: 1, user: "bob", nickname: "bob", reason: "", channels: [] })); // "← bob quit"
+ * console.log(quitText({ nickname: "bob", reason: "" })); // "← bob quit"
  * ```
  */
 export declare function quitText(data: Pick<EventMap["user.quit"], "nickname" | "reason">): string;
@@ -75,7 +75,7 @@ export declare function kickText(
  * @example
  * ```ts
  * import { nickText } from "./event_text.js";
- * console.log(nickText({ networkId: 1, old_nickname: "bob", nickname: "robert", channels: [] }));
+ * console.log(nickText({ old_nickname: "bob", nickname: "robert" })); // "bob is now robert"
  * ```
  */
 export declare function nickText(
@@ -88,7 +88,7 @@ export declare function nickText(
  * @example
  * ```ts
  * import { topicText } from "./event_text.js";
- * console.log(topicText({ networkId: 1, channel: "#a", topic: "hi", setter: "alice" }));
+ * console.log(topicText({ topic: "hi", setter: "alice" }));
  * // "alice changed the topic to: hi"
  * ```
  */
@@ -102,7 +102,7 @@ export declare function topicText(
  * @example
  * ```ts
  * import { modeText } from "./event_text.js";
- * console.log(modeText({ networkId: 1, channel: "#a", modes: "+o bob", setter: "alice" }));
+ * console.log(modeText({ modes: "+o bob", setter: "alice" }));
  * // "alice sets mode +o bob"
  * ```
  */
