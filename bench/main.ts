@@ -8,6 +8,7 @@ import * as client from "./client.ts";
 import * as deeplink from "./deeplink.ts";
 import * as history from "./history.ts";
 import * as irc from "./irc.ts";
+import * as peers from "./peers.ts";
 import * as plugins from "./plugins.ts";
 
 // The client runs last: it holds a browser and servers, and the sections share one process,
@@ -19,6 +20,8 @@ const sections: Record<string, { run(report: (row: BenchRow) => void): Promise<v
   deeplink,
   history,
   client,
+  // Side by side with The Lounge (installed from npm on first use): its own processes.
+  peers,
 };
 
 const wanted = Deno.args.length > 0 ? Deno.args : Object.keys(sections);
@@ -33,7 +36,8 @@ for (const name of wanted) {
   await section.run((row) => {
     rows.push(row);
     const note = row.note === undefined ? "" : ` (${row.note})`;
-    console.error(`  ${row.name}: ${row.value.toFixed(2)} ${row.unit}${note}`);
+    const peer = row.peer === undefined ? "" : `; The Lounge ${row.peer}`;
+    console.error(`  ${row.name}: ${row.value.toFixed(2)} ${row.unit}${peer}${note}`);
   });
 }
 console.log(table(rows));
