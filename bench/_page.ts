@@ -6,25 +6,26 @@
  * @module
  */
 import type { Page } from "playwright-core";
+import type { PeerConn } from "../tests/irc/_peer.ts";
 
 /** CSS selectors that say a client's page is usable. */
 export interface Readiness {
-  /** The message input. */
+  /** The message input, which must be visible. */
   input: string;
-  /** Present once the page shows a network connected. */
-  connected: string;
+  /** Present once the page shows what else usable means (the peers bench: a network connected). */
+  marker: string;
 }
 
 /**
  * In the page, before its own scripts: reports (as epoch ms, to the `usable` binding) the
- * animation frame that first shows the message input visible and a network connected.
+ * animation frame that first shows the message input visible and the readiness marker.
  * A binding, not a polled function: polling would run the harness's own script in the page
  * while it loads.
  */
 export function markUsable(ready: Readiness): void {
   const shown = () =>
     document.querySelector(ready.input)?.checkVisibility() === true &&
-    document.querySelector(ready.connected) !== null;
+    document.querySelector(ready.marker) !== null;
   new MutationObserver((_, observer) => {
     if (!shown()) return;
     observer.disconnect();
@@ -174,4 +175,38 @@ export async function pageHeap(page: Page): Promise<{ heapMb: number; nodes: num
     heapMb: Math.round(metric("JSHeapUsedSize") / 1024 / 1024 * 10) / 10,
     nodes: metric("Nodes"),
   };
+}
+
+/**
+ * Sends `total` lines (`line N of the memory run`) into the open `channel` in chunks of
+ * 5,000, each shown before the next is sent: a loaded machine then slows the run instead of
+ * failing it. Stops early when a chunk is not shown within `timeoutMs`, or once `budgetMs`
+ * have passed, so a client that falls behind bounds the bench. Returns how many lines the
+ * page was seen to show.
+ */
+export async function fillOpenBuffer(
+  page: Page,
+  conn: PeerConn,
+  options: { channel: string; total: number; timeoutMs: number; budgetMs?: number },
+): Promise<number> {
+  const chunk = 5_000;
+  const end = performance.now() + (options.budgetMs ?? Infinity);
+  for (let sent = 0; sent < options.total; sent += chunk) {
+    const lines = Array.from(
+      { length: chunk },
+      (_, i) =>
+        `:user${(sent + i) % 4999}!u@h PRIVMSG ${options.channel} :line ${
+          sent + i
+        } of the memory run`,
+    );
+    for (let i = 0; i < chunk; i += 500) await conn.send(...lines.slice(i, i + 500));
+    try {
+      await page.getByText(`line ${sent + chunk - 1} of the memory run`).first().waitFor({
+        timeout: Math.max(1, Math.min(options.timeoutMs, end - performance.now())),
+      });
+    } catch {
+      return sent;
+    }
+  }
+  return options.total;
 }

@@ -53,6 +53,19 @@ export interface PeerClient {
   remove(place: string): Promise<void>;
 }
 
+/** Clients running now, so an interrupted bench ends them ({@linkcode stopAll}). */
+const running = new Set<Deno.ChildProcess>();
+
+/** Kills every client process this module started and has not stopped yet. */
+export function stopAll(): void {
+  for (const child of running) {
+    try {
+      child.kill("SIGKILL");
+    } catch { /* already gone */ }
+  }
+  running.clear();
+}
+
 /**
  * Spawns `command` and reads its output until `found` matches a line: the address it
  * serves. The output is drained after, so a chatty client never blocks on a full pipe.
@@ -64,14 +77,15 @@ async function spawn(
 ): Promise<Launched> {
   const started = performance.now();
   const child = command.spawn();
+  running.add(child);
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   let out = "";
   let url: string | undefined;
   while (url === undefined) {
     const { value, done } = await reader.read();
     if (done) throw new Error(`Cannot bench ${what}: it exited, got ${out.slice(-500)}`);
-    // Colours off or not, the address reads the same. A match ends at white space, so a chunk cut inside the address waits for the rest.
-    out += value.replace(/\x1b\[[0-9;]*m/g, "");
+    // A match ends at white space, so a chunk cut inside the address waits for the rest.
+    out += value;
     url = out.match(found)?.[1];
   }
   const draining = (async () => {
@@ -86,6 +100,7 @@ async function spawn(
       const killer = setTimeout(() => child.kill("SIGKILL"), 10_000);
       await child.status;
       clearTimeout(killer);
+      running.delete(child);
       await reader.cancel().catch(() => {});
       await draining;
     })();
@@ -96,7 +111,7 @@ async function spawn(
 export const ircbus: PeerClient = {
   name: "ircbus",
   version: "",
-  ready: { input: "#input", connected: "#network-buttons button.connected" },
+  ready: { input: "#input", marker: "#network-buttons button.connected" },
   async prepare(networks) {
     const dataDir = await Deno.makeTempDir({ prefix: "ircbus-bench-peers-" });
     using store = new NetworkStore(databasePath(dataDir));
@@ -185,7 +200,7 @@ export async function theLounge(log: (line: string) => void): Promise<PeerClient
   return {
     name: "The Lounge",
     version: install.version,
-    ready: { input: "#input", connected: ".network:not(.not-connected)" },
+    ready: { input: "#input", marker: ".network:not(.not-connected)" },
     prepare: (networks) => loungeHome(networks),
     launch(home) {
       const command = new Deno.Command(install.node, {
