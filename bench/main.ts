@@ -37,7 +37,8 @@ for (const name of wanted) {
     rows.push(row);
     const note = row.note === undefined ? "" : ` (${row.note})`;
     const peer = row.peer === undefined ? "" : `; The Lounge ${row.peer}`;
-    console.error(`  ${row.name}: ${row.value.toFixed(2)} ${row.unit}${peer}${note}`);
+    const value = Number.isNaN(row.value) ? "" : `${row.value.toFixed(2)} ${row.unit}`;
+    console.error(`  ${row.name}: ${value}${peer}${note}`);
   });
 }
 console.log(table(rows));
