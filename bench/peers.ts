@@ -418,8 +418,8 @@ async function lastLines(client: PeerClient, place: string): Promise<number> {
     const { shown } = await whenUsable(page, client.ready);
     await page.goto(launched.url);
     await within(shown, 60_000, "usable page");
-    // Away from the buffer first, if the page opened on it.
-    return await page.evaluate(({ selector, first, last }) =>
+    // The page opens on the network's own buffer; the click opens the stored one.
+    const opened = page.evaluate(({ selector, first, last }) =>
       new Promise<number>((resolve) => {
         const item = document.querySelector(selector);
         if (!(item instanceof HTMLElement)) throw new Error("Cannot open the buffer: not listed");
@@ -439,6 +439,7 @@ async function lastLines(client: PeerClient, place: string): Promise<number> {
       first: `stored line ${STORED_LINES - 200}`,
       last: `stored line ${STORED_LINES - 1}`,
     });
+    return await within(opened, 60_000, "buffer shown");
   } finally {
     await launched.stop();
   }
