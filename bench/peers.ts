@@ -51,6 +51,11 @@ const BIG_AWAY = 1000;
 const FLOOD_SECONDS = 5;
 const MEMORY_LINES = 100_000;
 const STORED_LINES = 1_000_000;
+/**
+ * Page loads are awaited by the page's own readiness mark, not by its load event; a loaded
+ * machine may take longer than Playwright's default to get there.
+ */
+const NAVIGATE = { waitUntil: "commit", timeout: 60_000 } as const;
 
 /** One measure of both clients: ours and theirs over their runs, or why theirs cannot. */
 interface Compared {
@@ -302,7 +307,7 @@ async function usable(client: PeerClient, place: string, runs: number): Promise<
     const { shown } = await whenUsable(browser.page, client.ready);
     const launched = await client.launch(place);
     try {
-      await browser.page.goto(launched.url);
+      await browser.page.goto(launched.url, NAVIGATE);
       times.push(
         await within(shown, 60_000, "a usable page") - (performance.timeOrigin + launched.started),
       );
@@ -340,7 +345,7 @@ async function bigSession(
     const { page } = browser;
     await client.preparePage(page);
     const { shown } = await whenUsable(page, client.ready);
-    await page.goto(launched.url);
+    await page.goto(launched.url, NAVIGATE);
     await within(shown, 60_000, "usable page");
     // Every channel joined and answered, and the away marks sent, on all three networks.
     await within(servers.settled(20), 60_000, "answered joins");
@@ -416,7 +421,7 @@ async function lastLines(client: PeerClient, place: string): Promise<number> {
     const { page } = browser;
     await client.preparePage(page);
     const { shown } = await whenUsable(page, client.ready);
-    await page.goto(launched.url);
+    await page.goto(launched.url, NAVIGATE);
     await within(shown, 60_000, "usable page");
     // The page opens on the network's own buffer; the click opens the stored one.
     const opened = page.evaluate(({ selector, first, last }) =>
