@@ -51,6 +51,8 @@ const BIG_AWAY = 1000;
 const FLOOD_SECONDS = 5;
 const MEMORY_LINES = 100_000;
 const STORED_LINES = 1_000_000;
+/** How long a page gets to show the flood's last line once the flood is over. */
+const CATCH_UP_MS = 60_000;
 /**
  * Page loads are awaited by the page's own readiness mark, not by its load event; a loaded
  * machine may take longer than Playwright's default to get there.
@@ -182,9 +184,13 @@ async function measure(report: (row: BenchRow) => void): Promise<void> {
     unit: "ms",
     note: "goal: below The Lounge and < 8 ms",
   });
-  compare({ name: "lines shown of 5,000 sent at 1,000 msg/s", unit: "lines" });
   compare({
-    name: "lines shown of 100,000 sent in chunks of 5,000 (2 minutes at most)",
+    name: "last flood line shown, after the flood's end",
+    unit: "ms",
+    note: "60,000: not shown within a minute",
+  });
+  compare({
+    name: "lines shown of 100,000 (2 minutes at most; all are sent)",
     unit: "lines",
   });
   compare({ name: "page JS heap after 100,000 lines", unit: "MB" });
@@ -372,14 +378,14 @@ async function bigSession(
     })();
     const busy = await frameTimes(page, FLOOD_SECONDS * 1000);
     await flood;
+    // How far behind the page is once the flood is over: the time until it shows the last
+    // line sent (a page that has not after a minute is counted as a minute).
     const last = FLOOD_SECONDS * 1000 - 1;
-    // How many flood lines the page shows once the flood is over (given 10 s to catch up).
-    await page.getByText(`flood ${last} now`).first().waitFor({ timeout: 10_000 }).catch(
+    const caughtUpFrom = performance.now();
+    await page.getByText(`flood ${last} now`).first().waitFor({ timeout: CATCH_UP_MS }).catch(
       () => {},
     );
-    const floodShown = await page.evaluate(
-      () => document.body.innerText.match(/flood \d+ now/g)?.length ?? 0,
-    );
+    const behind = Math.min(CATCH_UP_MS, performance.now() - caughtUpFrom);
     log(`${client.name}: frames done`);
 
     // At most two minutes for the 100,000 lines: a client that falls behind is measured
@@ -399,8 +405,8 @@ async function bigSession(
       "server CPU from launch to settled, same": [steady.cpuS],
       "frame time p50, 1,000 msg/s into the open 5,000-user channel": [percentile(busy, 0.5)],
       "frame time p95, same": [percentile(busy, 0.95)],
-      "lines shown of 5,000 sent at 1,000 msg/s": [floodShown],
-      "lines shown of 100,000 sent in chunks of 5,000 (2 minutes at most)": [shownLines],
+      "last flood line shown, after the flood's end": [behind],
+      "lines shown of 100,000 (2 minutes at most; all are sent)": [shownLines],
       "page JS heap after 100,000 lines": [memory.heapMb],
       "page DOM nodes after 100,000 lines": [memory.nodes],
       "server RSS after 100,000 lines": [after.rssMb],
