@@ -158,7 +158,7 @@ export const ircbus: PeerClient = {
 
 /**
  * Fills the history of a place from {@linkcode ircbus}'s `prepare` with `count` lines in
- * `channel` of its first network: `stored line N` from user`N % 500`, 10 ms apart.
+ * `channel` of its first network: `stored line N` from user`N % 500`, 10 ms apart, all read.
  */
 export async function fillHistory(dataDir: string, channel: string, count: number) {
   let networkId: number;
@@ -187,8 +187,14 @@ export async function fillHistory(dataDir: string, channel: string, count: numbe
     );
     if (!bus.tryEmit(event)) await bus.emit(event);
   }
+  // Read to the end before the restart, as a user who was following it: the page then opens
+  // the buffer at its last lines, not at the first unread one.
   await bus.emitSync(
-    createEvent("ui.pane.focused", { networkId, type: "channel", name: channel }, "ui"),
+    createEvent(
+      "buffer.read",
+      { networkId, buffer: channel, timestamp: new Date(t0 + (count - 1) * 10).toISOString() },
+      "ui",
+    ),
   );
   await history.flush();
   history.index();
