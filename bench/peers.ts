@@ -208,13 +208,20 @@ async function measure(report: (row: BenchRow) => void): Promise<void> {
         log(`ircbus: ${error instanceof Error ? error.message : String(error)}`);
         return Number.NaN;
       });
-      record(ircbus, "last 200 of 1M stored lines shown after a restart", [shown]);
+      record(
+        ircbus,
+        "buffer of 1M stored lines opened after a restart: last 200 fetched, last line shown",
+        [shown],
+      );
     } finally {
       await ircbus.remove(place);
     }
   }
   compare(
-    { name: "last 200 of 1M stored lines shown after a restart", unit: "ms" },
+    {
+      name: "buffer of 1M stored lines opened after a restart: last 200 fetched, last line shown",
+      unit: "ms",
+    },
     "cannot: no CHATHISTORY, and no history kept without its sqlite module",
   );
   report({
@@ -420,8 +427,9 @@ async function bigSession(
 }
 
 /**
- * After a restart on a history of 1M lines: the time from clicking the buffer to its last
- * 200 lines shown, as the page itself sees it.
+ * After a restart on a history of 1M lines: the time from clicking the buffer to the frame
+ * showing its last line, as the page itself sees it. The page fetches the last 200 lines
+ * (one history page) and draws the window's worth of them at once, the rest on scrolling.
  */
 async function lastLines(client: PeerClient, place: string): Promise<number> {
   await using browser = await launchPage();
@@ -433,14 +441,14 @@ async function lastLines(client: PeerClient, place: string): Promise<number> {
     await page.goto(launched.url, NAVIGATE);
     await within(shown, 60_000, "usable page");
     // The page opens on the network's own buffer; the click opens the stored one.
-    const opened = page.evaluate(({ selector, first, last }) =>
+    const opened = page.evaluate(({ selector, last }) =>
       new Promise<number>((resolve) => {
         const item = document.querySelector(selector);
         if (!(item instanceof HTMLElement)) throw new Error("Cannot open the buffer: not listed");
         const start = performance.now();
         const done = () => {
           const text = document.getElementById("messages")?.textContent ?? "";
-          return text.includes(first) && text.includes(last);
+          return text.includes(last);
         };
         new MutationObserver((_, observer) => {
           if (!done()) return;
@@ -450,7 +458,6 @@ async function lastLines(client: PeerClient, place: string): Promise<number> {
         item.click();
       }), {
       selector: client.channel(BIG),
-      first: `stored line ${STORED_LINES - 200}`,
       last: `stored line ${STORED_LINES - 1}`,
     });
     return await within(opened, 60_000, "buffer shown");
