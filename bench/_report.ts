@@ -34,7 +34,11 @@ export function table(rows: BenchRow[]): string {
     const value = Number.isNaN(row.value) ? "" : format(row.value);
     if (peers) {
       const peer = typeof row.peer === "number" ? format(row.peer) : row.peer ?? "";
-      const ratio = row.ratio === undefined ? "" : `${row.ratio.toFixed(2)}×`;
+      const ratio = row.ratio === undefined || !Number.isFinite(row.ratio)
+        ? ""
+        : row.ratio < 0.01
+        ? "< 0.01×"
+        : `${row.ratio.toFixed(2)}×`;
       lines.push(
         `| ${row.section} | ${row.name} | ${value} | ${peer} | ${ratio} | ${row.unit} | ${
           row.spread ?? ""
