@@ -12,15 +12,41 @@ export interface BenchRow {
   unit: string;
   /** How to read it, e.g. the target it is held to. */
   note?: string;
+  /** A peer's value for the same measure, or why the peer cannot be measured. */
+  peer?: number | string;
+  /** `value / peer`. */
+  ratio?: number;
+  /** The spread over the runs, e.g. "ours 210–260 over 7; theirs 600–640 over 7". */
+  spread?: string;
 }
 
 /** Formats rows as a Markdown table, so the README can take it as printed. */
 export function table(rows: BenchRow[]): string {
-  const lines = ["| section | measurement | value | unit | note |", "|---|---|---:|---|---|"];
+  // Columns for a peer only when some row has one, so the other sections read as before.
+  const peers = rows.some((row) => row.peer !== undefined);
+  const lines = peers
+    ? [
+      "| section | measurement | ours | The Lounge | ratio | unit | spread | note |",
+      "|---|---|---:|---:|---:|---|---|---|",
+    ]
+    : ["| section | measurement | value | unit | note |", "|---|---|---:|---|---|"];
   for (const row of rows) {
-    lines.push(
-      `| ${row.section} | ${row.name} | ${format(row.value)} | ${row.unit} | ${row.note ?? ""} |`,
-    );
+    const value = Number.isNaN(row.value) ? "" : format(row.value);
+    if (peers) {
+      const peer = typeof row.peer === "number" ? format(row.peer) : row.peer ?? "";
+      const ratio = row.ratio === undefined || !Number.isFinite(row.ratio)
+        ? ""
+        : row.ratio < 0.01
+        ? "< 0.01×"
+        : `${row.ratio.toFixed(2)}×`;
+      lines.push(
+        `| ${row.section} | ${row.name} | ${value} | ${peer} | ${ratio} | ${row.unit} | ${
+          row.spread ?? ""
+        } | ${row.note ?? ""} |`,
+      );
+    } else {
+      lines.push(`| ${row.section} | ${row.name} | ${value} | ${row.unit} | ${row.note ?? ""} |`);
+    }
   }
   return lines.join("\n");
 }

@@ -21,6 +21,7 @@ import { type PeerConn, ScriptedServer } from "../tests/irc/_peer.ts";
 import { launchPage } from "../tests/client/_browser.ts";
 import { SocketPage } from "../tests/client/_helpers.ts";
 import type { Page } from "playwright-core";
+import { browserSettled, fillOpenBuffer, frameTimes, pageHeap, whenUsable } from "./_page.ts";
 
 const SECTION = "client";
 const ROOT = new URL("../", import.meta.url).pathname;
@@ -90,11 +91,7 @@ async function startup(report: (row: BenchRow) => void): Promise<void> {
   for (let run = 0; run < USABLE_RUNS; run++) {
     await using browser = await launchPage();
     await browserSettled();
-    // A binding, not a polled function: polling would run the harness's own script in the
-    // page while it loads.
-    const { promise: shown, resolve } = Promise.withResolvers<number>();
-    await browser.page.exposeFunction("usable", (at: number) => resolve(at));
-    await browser.page.addInitScript(markUsable);
+    const { shown } = await whenUsable(browser.page, USABLE);
     launch = await launchClient(dataDir);
     await browser.page.goto(launch.url);
     usable.push(await shown - (performance.timeOrigin + launch.started));
@@ -116,69 +113,8 @@ async function startup(report: (row: BenchRow) => void): Promise<void> {
 /** Launches of the client a usable page is timed over. */
 const USABLE_RUNS = 7;
 
-/**
- * In the page, before its own scripts: reports (as epoch ms, to the `usable` binding) the
- * animation frame that first shows the message input and a listed buffer.
- */
-function markUsable(): void {
-  const ready = () =>
-    document.getElementById("input")?.checkVisibility() === true &&
-    document.querySelector("#buffer-list li") !== null;
-  new MutationObserver((_, observer) => {
-    if (!ready()) return;
-    observer.disconnect();
-    const report: unknown = Reflect.get(globalThis, "usable");
-    if (typeof report !== "function") throw new Error("Cannot mark usable: no binding");
-    requestAnimationFrame(() => report(performance.timeOrigin + performance.now()));
-  }).observe(document, { subtree: true, childList: true, attributes: true });
-}
-
-/**
- * Waits until the browsers this bench started (its descendant processes) use no CPU for
- * 300 ms, at most 20 s. Just launched, headless Chromium still loads its own WebUI pages in
- * another renderer for about half a second; a user's browser that has been running does
- * not. Where there is no `/proc`, it does not wait.
- */
-async function browserSettled(): Promise<void> {
-  /** CPU ticks of the processes below this one, by reading /proc. */
-  const ticks = async () => {
-    const parents = new Map<number, number>();
-    const used = new Map<number, number>();
-    for await (const entry of Deno.readDir("/proc")) {
-      if (!/^\d+$/.test(entry.name)) continue;
-      try {
-        const stat = await Deno.readTextFile(`/proc/${entry.name}/stat`);
-        // After the name: state, ppid, … with utime and stime the 12th and 13th.
-        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        parents.set(Number(entry.name), Number(fields[1]));
-        used.set(Number(entry.name), Number(fields[11]) + Number(fields[12]));
-      } catch {
-        // The process ended meanwhile.
-      }
-    }
-    let total = 0;
-    for (const [pid, cpu] of used) {
-      let up = parents.get(pid);
-      while (up !== undefined && up > 1 && up !== Deno.pid) up = parents.get(up);
-      if (up === Deno.pid) total += cpu;
-    }
-    return total;
-  };
-  try {
-    await Deno.stat("/proc/self/stat");
-  } catch {
-    return;
-  }
-  const deadline = performance.now() + 20_000;
-  let quiet = 0;
-  let last = await ticks();
-  while (quiet < 3 && performance.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-    const now = await ticks();
-    quiet = now - last <= 1 ? quiet + 1 : 0;
-    last = now;
-  }
-}
+/** Usable, for this section: the message input shown and a buffer listed. */
+const USABLE = { input: "#input", marker: "#buffer-list li" };
 
 /** `deno task run`'s process on `dataDir`: started (bench clock) once spawned. */
 async function launchClient(
@@ -299,34 +235,13 @@ async function memoryAndFrames(report: (row: BenchRow) => void): Promise<void> {
     note: "whole bench process",
   });
 
-  // Frame time: an idle page, then 1,000 messages/s into #big with #big open. Headless
-  // Chromium ticks frames at the display's 16.7 ms whatever their work, so a frame's time
-  // here is its work: from the frame's animation callback to the first task after its
-  // rendering (a message posted from that callback), which includes any socket message
-  // handled in between.
+  // Frame time: an idle page, then 1,000 messages/s into #big with #big open.
   const browser = await launchPage();
   const { page } = browser;
   await page.goto(client.url!);
   await page.locator('#buffer-list li[data-key="#big"]').click();
   await page.locator('#nicklist li[data-nick="user4998"]').waitFor({ timeout: 30_000 });
-  const measure = (ms: number) =>
-    page.evaluate((duration) =>
-      new Promise<number[]>((resolve) => {
-        const frames: number[] = [];
-        const channel = new MessageChannel();
-        let started = 0;
-        const end = performance.now() + duration;
-        channel.port1.onmessage = () => {
-          frames.push(performance.now() - started);
-          if (performance.now() < end) requestAnimationFrame(tick);
-          else resolve(frames);
-        };
-        const tick = (now: number) => {
-          started = now;
-          channel.port2.postMessage(0);
-        };
-        requestAnimationFrame(tick);
-      }), ms);
+  const measure = (ms: number) => frameTimes(page, ms);
   const idle = await measure(2000);
   const big = conns[0];
   // 1,000 messages/s into #big (50 every 50 ms), with msgids as a modern server gives them.
@@ -480,27 +395,8 @@ async function pageMemory(
   page: Page,
   conn: PeerConn,
 ): Promise<{ heapMb: number; nodes: number }> {
-  const total = 100_000;
-  const chunk = 5_000;
-  // In chunks, each shown before the next is sent: a loaded machine then slows the run
-  // instead of failing it.
-  for (let sent = 0; sent < total; sent += chunk) {
-    const lines = Array.from(
-      { length: chunk },
-      (_, i) => `:user${(sent + i) % 4999}!u@h PRIVMSG #big :line ${sent + i} of the memory run`,
-    );
-    for (let i = 0; i < chunk; i += 500) await conn.send(...lines.slice(i, i + 500));
-    await page.getByText(`line ${sent + chunk - 1} of the memory run`).waitFor({
-      timeout: 120_000,
-    });
-  }
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("HeapProfiler.collectGarbage");
-  await cdp.send("Performance.enable");
-  const { metrics } = await cdp.send("Performance.getMetrics");
-  const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
-  await cdp.detach();
-  return { heapMb: mb(metric("JSHeapUsedSize")), nodes: metric("Nodes") };
+  await fillOpenBuffer(page, conn, { channel: "#big", total: 100_000, timeoutMs: 120_000 });
+  return await pageHeap(page);
 }
 
 /** Members of #big as the backend's UI state reports them to a fresh page. */

@@ -9,6 +9,7 @@ import * as deeplink from "./deeplink.ts";
 import * as history from "./history.ts";
 import * as irc from "./irc.ts";
 import * as ledger from "./ledger.ts";
+import * as peers from "./peers.ts";
 import * as plugins from "./plugins.ts";
 
 // The client runs last: it holds a browser and servers, and the sections share one process,
@@ -21,6 +22,8 @@ const sections: Record<string, { run(report: (row: BenchRow) => void): Promise<v
   history,
   ledger,
   client,
+  // Side by side with The Lounge (installed from npm on first use): its own processes.
+  peers,
 };
 
 const wanted = Deno.args.length > 0 ? Deno.args : Object.keys(sections);
@@ -35,7 +38,9 @@ for (const name of wanted) {
   await section.run((row) => {
     rows.push(row);
     const note = row.note === undefined ? "" : ` (${row.note})`;
-    console.error(`  ${row.name}: ${row.value.toFixed(2)} ${row.unit}${note}`);
+    const peer = row.peer === undefined ? "" : `; The Lounge ${row.peer}`;
+    const value = Number.isNaN(row.value) ? "" : `${row.value.toFixed(2)} ${row.unit}`;
+    console.error(`  ${row.name}: ${value}${peer}${note}`);
   });
 }
 console.log(table(rows));

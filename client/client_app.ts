@@ -23,8 +23,13 @@ import { errorMessage } from "../common/error_message.ts";
 
 /** The protocol version the hello carries. */
 const PROTOCOL_VERSION = 1;
-/** How long autoconnect networks wait for a page before they connect anyway. */
-const AUTOCONNECT_AFTER_MS = 1000;
+/**
+ * How long after the start autoconnect networks wait for a page before they connect anyway:
+ * not at all. A user expects their networks connected while the client runs, page or not,
+ * and a server's registration (about a second on a real one) then overlaps the page's load
+ * instead of following it.
+ */
+const AUTOCONNECT_AFTER_MS = 0;
 
 /**
  * Options of {@linkcode startClient}.
@@ -60,8 +65,9 @@ export interface ClientOptions {
   /** Days of message history to keep (`--retention-days`). Default: keep everything. */
   retentionDays?: number;
   /**
-   * Autoconnect networks connect when the first page is ready, or this long after the start
-   * when no page comes (a server, `--no-open`). Default 1000 ms; 0 connects at once.
+   * Autoconnect networks connect this long after the start is done, or when the first page
+   * is ready if that comes sooner. Default 0: at once, as The Lounge does, so the networks
+   * are up while no page is open and registration overlaps the page's load.
    */
   autoconnectAfterMs?: number;
 }
@@ -102,8 +108,8 @@ export interface RunningClient extends AsyncDisposable {
 }
 
 /**
- * Starts the client: opens the data dir's database, connects autoconnect networks (once a
- * page is ready, or after `autoconnectAfterMs`), loads
+ * Starts the client: opens the data dir's database, connects autoconnect networks (as soon
+ * as the start is done, or after `autoconnectAfterMs`), loads
  * the enabled plugins, serves the web UI on 127.0.0.1 and listens for handed-off links.
  *
  * @example
@@ -237,10 +243,11 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       onError: (error) => log(`deep links: ${error.message}`),
     });
   }
-  // The page first: the first connect loads irc-framework, a whole core for about 55 ms,
-  // which would slow the page's own load. So networks connect once a page is ready (it
-  // shows them connecting), or after a while when no page comes; and not before this point,
-  // so the plugins see the first connection's events.
+  // Networks connect now, page or not: the user expects them up while the client runs, and
+  // a real server's registration (about a second) then overlaps the page's load. Loading
+  // irc-framework on that first connect costs a core for about 55 ms, less than the
+  // registration it lets start early. Not before this point, so the plugins see the first
+  // connection's events.
   networks.autoconnectAfter(options.autoconnectAfterMs ?? AUTOCONNECT_AFTER_MS);
   if (options.link !== undefined) links.handle(options.link);
 

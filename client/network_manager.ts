@@ -211,12 +211,12 @@ export class NetworkManager {
 
   /**
    * The client's start is done (plugins loaded): the networks saved with autoconnect connect
-   * now if a page is already ready ({@linkcode NetworkManager.pageReady}), else when one is,
-   * or after `ms` with no page.
+   * now if `ms` is 0 or a page is already ready ({@linkcode NetworkManager.pageReady}), else
+   * when one is, or after `ms` with no page.
    */
   autoconnectAfter(ms: number): void {
     this.#started = true;
-    if (this.#pageReady) return this.#autoconnect();
+    if (this.#pageReady || ms <= 0) return this.#autoconnect();
     clearTimeout(this.#autoconnectTimer);
     this.#autoconnectTimer = setTimeout(() => this.#autoconnect(), ms);
   }

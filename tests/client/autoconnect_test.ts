@@ -1,5 +1,6 @@
-// Saved networks connect on start, but after the page: loading the IRC module takes a core for
-// a while, and the page the user is waiting for loads first.
+// Saved networks connect on start, page or not: the user expects them up while the client runs,
+// and a server's registration then overlaps the page's load. A page ready sooner than
+// `autoconnectAfterMs` (kept for a server that wants a delay, and for these tests) starts them.
 import assert from "node:assert/strict";
 import { databasePath } from "../../storage/data_dir.ts";
 import { NetworkStore } from "../../deeplink/mod.ts";
@@ -77,6 +78,19 @@ Deno.test("a page ready before the start is done connects networks only once it 
     await bus.close();
     await Deno.remove(dataDir, { recursive: true });
   }
+});
+
+Deno.test("by default, autoconnect networks connect at start, before any page opens", async () => {
+  await using server = new ScriptedServer();
+  await using client = await tempClient({ dataDir: await savedNetwork(server.port) });
+  // The first page to come finds the network already on its way: the start connected it.
+  await using page = new SocketPage(client.url);
+  const hello = await page.next((m) => m.kind === "hello");
+  assert.doesNotMatch(JSON.stringify(hello.networks), /"state":"disconnected"/);
+  const peer = await server.accept();
+  await peer.register();
+  await page.next((m) => m.kind === "network.state" && m.state === "connected");
+  assert.equal(client.irc(1)?.nickname, "me");
 });
 
 Deno.test("with no page, autoconnect networks connect after autoconnectAfterMs", async () => {

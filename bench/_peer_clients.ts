@@ -1,0 +1,227 @@
+/**
+ * The two clients the `peers` bench drives the same way: each prepared with the same
+ * networks, launched as its own process, and read from a page through the same readiness
+ * definition (the message input visible and a network shown connected).
+ *
+ * @module
+ */
+import { createEvent, EventBus } from "../bus/mod.ts";
+import { MessageStore } from "../history/mod.ts";
+import { NetworkStore } from "../deeplink/mod.ts";
+import { databasePath, historyPath } from "../storage/data_dir.ts";
+import type { Page } from "playwright-core";
+import type { Readiness } from "./_page.ts";
+import {
+  installTheLounge,
+  LOUNGE_SESSION,
+  loungeHome,
+  loungeSession,
+  type PeerNetwork,
+} from "./_thelounge.ts";
+
+export type { PeerNetwork };
+
+const ROOT = new URL("../", import.meta.url).pathname;
+
+/** A client's running process: started (bench clock) once spawned, serving at `url`. */
+export interface Launched {
+  url: string;
+  started: number;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** One client, as the peer bench drives it. */
+export interface PeerClient {
+  /** The name printed. */
+  name: string;
+  /** Its version, once installed. */
+  version: string;
+  /** What shows its page usable. */
+  ready: Readiness;
+  /** A place holding `networks` (their channels saved), for {@linkcode PeerClient.launch}. */
+  prepare(networks: PeerNetwork[]): Promise<string>;
+  /** Starts the client on a place from {@linkcode PeerClient.prepare}. */
+  launch(place: string): Promise<Launched>;
+  /** What a page needs before it loads (a signed-in session). */
+  preparePage(page: Page): Promise<void>;
+  /** The selector of a channel in the buffer list. */
+  channel(name: string): string;
+  /** The selector of a nick in the open channel's user list. */
+  member(nick: string): string;
+  /** Removes a place. */
+  remove(place: string): Promise<void>;
+}
+
+/** Clients running now, so an interrupted bench ends them ({@linkcode stopAll}). */
+const running = new Set<Deno.ChildProcess>();
+
+/** Kills every client process this module started and has not stopped yet. */
+export function stopAll(): void {
+  for (const child of running) {
+    try {
+      child.kill("SIGKILL");
+    } catch { /* already gone */ }
+  }
+  running.clear();
+}
+
+/**
+ * Spawns `command` and reads its output until `found` matches a line: the address it
+ * serves. The output is drained after, so a chatty client never blocks on a full pipe.
+ */
+async function spawn(
+  command: Deno.Command,
+  found: RegExp,
+  what: string,
+): Promise<Launched> {
+  const started = performance.now();
+  const child = command.spawn();
+  running.add(child);
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let out = "";
+  let url: string | undefined;
+  while (url === undefined) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`Cannot bench ${what}: it exited, got ${out.slice(-500)}`);
+    // A match ends at white space, so a chunk cut inside the address waits for the rest.
+    out += value;
+    url = out.match(found)?.[1];
+  }
+  const draining = (async () => {
+    try {
+      while (!(await reader.read()).done) { /* drained */ }
+    } catch { /* cancelled */ }
+  })();
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    stopped ??= (async () => {
+      child.kill("SIGTERM");
+      const killer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await child.status;
+      clearTimeout(killer);
+      running.delete(child);
+      await reader.cancel().catch(() => {});
+      await draining;
+    })();
+  return { url, started, pid: child.pid, stop };
+}
+
+/** ircbus, as `deno task run` starts it (with a warm cache). */
+export const ircbus: PeerClient = {
+  name: "ircbus",
+  version: "",
+  ready: { input: "#input", marker: "#network-buttons button.connected" },
+  async prepare(networks) {
+    const dataDir = await Deno.makeTempDir({ prefix: "ircbus-bench-peers-" });
+    using store = new NetworkStore(databasePath(dataDir));
+    for (const network of networks) {
+      const { id } = store.add({
+        name: network.name,
+        host: "127.0.0.1",
+        port: network.port,
+        tls: false,
+        nick: "bench",
+        username: "bench",
+        realname: "bench",
+        autoconnect: true,
+      });
+      for (const name of network.channels) store.saveChannel(id, { name });
+    }
+    return dataDir;
+  },
+  launch(dataDir) {
+    const command = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        "--no-prompt",
+        "--cached-only",
+        "main.ts",
+        "--data-dir",
+        dataDir,
+        "--port",
+        "0",
+        "--no-open",
+      ],
+      cwd: ROOT,
+      stdout: "piped",
+      stderr: "null",
+    });
+    return spawn(command, /open (http:\/\/\S+)\s/, "ircbus");
+  },
+  preparePage: () => Promise.resolve(),
+  channel: (name) => `#buffer-list li[data-key="${name}"]`,
+  member: (nick) => `#nicklist li[data-nick="${nick}"]`,
+  remove: (dataDir) => Deno.remove(dataDir, { recursive: true }),
+};
+
+/**
+ * Fills the history of a place from {@linkcode ircbus}'s `prepare` with `count` lines in
+ * `channel` of its first network: `stored line N` from user`N % 500`, 10 ms apart, all read.
+ */
+export async function fillHistory(dataDir: string, channel: string, count: number) {
+  let networkId: number;
+  {
+    using store = new NetworkStore(databasePath(dataDir));
+    networkId = store.list()[0].id;
+  }
+  await using bus = new EventBus();
+  using history = MessageStore.open(historyPath(dataDir));
+  history.attach(bus);
+  const t0 = Date.now() - count * 10;
+  for (let i = 0; i < count; i++) {
+    const event = createEvent(
+      "message.received",
+      {
+        networkId,
+        channel,
+        user: `user${i % 500}`,
+        message: `stored line ${i}`,
+        timestamp: 0,
+        msgid: `stored${i}`,
+        kind: "message",
+      },
+      "irc",
+      new Date(t0 + i * 10),
+    );
+    if (!bus.tryEmit(event)) await bus.emit(event);
+  }
+  // Read to the end before the restart, as a user who was following it: the page then opens
+  // the buffer at its last lines, not at the first unread one.
+  await bus.emitSync(
+    createEvent(
+      "buffer.read",
+      { networkId, buffer: channel, timestamp: new Date(t0 + (count - 1) * 10).toISOString() },
+      "ui",
+    ),
+  );
+  await history.flush();
+  history.index();
+}
+
+/** The Lounge, installed from npm on first use; {@linkcode theLounge} fills in its version. */
+export async function theLounge(log: (line: string) => void): Promise<PeerClient> {
+  const install = await installTheLounge(log);
+  return {
+    name: "The Lounge",
+    version: install.version,
+    ready: { input: "#input", marker: ".network:not(.not-connected)" },
+    prepare: (networks) => loungeHome(networks),
+    launch(home) {
+      const command = new Deno.Command(install.node, {
+        args: [install.entry, "start"],
+        env: { THELOUNGE_HOME: home, NODE_ENV: "production", FORCE_COLOR: "0" },
+        stdout: "piped",
+        stderr: "null",
+      });
+      return spawn(command, /Available at (http:\/\/\S+)\s/, "The Lounge");
+    },
+    async preparePage(page) {
+      await page.addInitScript(loungeSession, LOUNGE_SESSION);
+    },
+    channel: (name) => `.channel-list-item[data-name="${name}"]`,
+    member: (nick) => `.userlist .user[data-name="${nick}"]`,
+    remove: (home) => Deno.remove(home, { recursive: true }),
+  };
+}
