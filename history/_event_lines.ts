@@ -217,7 +217,11 @@ export class EventLines {
   /** Whether `nick` is the user's own nick on the network, in its case mapping. */
   #isOwn(networkId: number, nick: string): boolean {
     const own = this.#context.ownNick(networkId);
-    return own !== undefined && this.#fold(networkId, own) === this.#fold(networkId, nick);
+    if (own === undefined) return false;
+    // A case mapping folds character for character, so nicks of other lengths differ: most
+    // lines of a flood are then told apart without folding (two new strings per line).
+    if (own.length !== nick.length && this.#members.has(networkId)) return false;
+    return this.#fold(networkId, own) === this.#fold(networkId, nick);
   }
 
   #fold(networkId: number, name: string): string {
