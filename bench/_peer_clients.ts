@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { runV8Flags } from "./_run_flags.ts";
 import { createEvent, EventBus } from "../bus/mod.ts";
 import { MessageStore } from "../history/mod.ts";
 import { NetworkStore } from "../deeplink/mod.ts";
@@ -137,6 +138,7 @@ export const ircbus: PeerClient = {
         "-A",
         "--no-prompt",
         "--cached-only",
+        ...runV8Flags(),
         "main.ts",
         "--data-dir",
         dataDir,

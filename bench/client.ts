@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { runV8Flags } from "./_run_flags.ts";
 import { databasePath } from "../storage/data_dir.ts";
 import { type BenchRow, percentile } from "./_report.ts";
 import { NetworkStore } from "../deeplink/mod.ts";
@@ -127,6 +128,7 @@ async function launchClient(
       "-A",
       "--no-prompt",
       "--cached-only",
+      ...runV8Flags(),
       "main.ts",
       "--data-dir",
       dataDir,

@@ -205,7 +205,11 @@ export class EventLines {
   /** Whether `nick` is the user's own nick on the network, in its case mapping. */
   #isOwn(networkId: number, nick: string): boolean {
     const own = this.#context.ownNick(networkId);
+    if (own === undefined) return false;
+    // A case mapping folds character for character, so nicks of other lengths differ: most
+    // lines of a flood are then told apart without folding (two new strings per line).
+    if (own.length !== nick.length) return false;
     const context = this.#context;
-    return own !== undefined && context.fold(networkId, own) === context.fold(networkId, nick);
+    return context.fold(networkId, own) === context.fold(networkId, nick);
   }
 }

@@ -8,14 +8,19 @@
 export function fingerprint(sender: string, kind: number, text: string): number {
   let h1 = 0xdeadbeef ^ kind;
   let h2 = 0x41c6ce57 ^ kind;
-  const mix = (c: number) => {
+  // One loop over sender, a separator no nick holds (so "ab"+"c" and "a"+"bc" differ), then
+  // text, with no closure: this runs for every stored line, and allocates nothing.
+  const split = sender.length;
+  const total = split + 1 + text.length;
+  for (let i = 0; i < total; i++) {
+    const c = i < split
+      ? sender.charCodeAt(i)
+      : i === split
+      ? 0x20
+      : text.charCodeAt(i - split - 1);
     h1 = Math.imul(h1 ^ c, 2654435761);
     h2 = Math.imul(h2 ^ c, 1597334677);
-  };
-  for (let i = 0; i < sender.length; i++) mix(sender.charCodeAt(i));
-  // A separator no nick holds, so "ab"+"c" and "a"+"bc" differ.
-  mix(0x20);
-  for (let i = 0; i < text.length; i++) mix(text.charCodeAt(i));
+  }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);

@@ -772,10 +772,19 @@ export class MessageStore implements Disposable {
     try {
       db.exec("BEGIN IMMEDIATE");
       try {
+        // A batch is mostly runs of one buffer: the last id is reused for the same name
+        // as written, sparing the folded cache key a flood would build for every line.
+        let lastNetwork = -1;
+        let lastName = "";
+        let bufferId = 0;
         for (const line of batch) {
           if (line.time > latest) line.time = latest;
           const kind = LINE_KINDS.indexOf(line.kind);
-          const bufferId = this.#bufferId(line.networkId, line.buffer, true)!;
+          if (line.networkId !== lastNetwork || line.buffer !== lastName) {
+            bufferId = this.#bufferId(line.networkId, line.buffer, true)!;
+            lastNetwork = line.networkId;
+            lastName = line.buffer;
+          }
           if (line.echo && this.#adopt(bufferId, kind, line)) continue;
           this.#insertLine.run(
             bufferId,
