@@ -108,6 +108,40 @@ async function spawn(
   return { url, started, pid: child.pid, stop };
 }
 
+/**
+ * ircbus as `deno task run` starts it (with a warm cache) from the checkout at `root`: another
+ * checkout lets a bench set a change beside the code before it, in the same run.
+ */
+export function ircbusAt(root: string, name = "ircbus"): PeerClient {
+  return {
+    ...ircbus,
+    name,
+    launch: (dataDir) => launchIrcbus(root, dataDir),
+  };
+}
+
+function launchIrcbus(root: string, dataDir: string): Promise<Launched> {
+  const command = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      "--no-prompt",
+      "--cached-only",
+      ...runV8Flags(),
+      "main.ts",
+      "--data-dir",
+      dataDir,
+      "--port",
+      "0",
+      "--no-open",
+    ],
+    cwd: root,
+    stdout: "piped",
+    stderr: "null",
+  });
+  return spawn(command, /open (http:\/\/\S+)\s/, "ircbus");
+}
+
 /** ircbus, as `deno task run` starts it (with a warm cache). */
 export const ircbus: PeerClient = {
   name: "ircbus",
@@ -131,27 +165,7 @@ export const ircbus: PeerClient = {
     }
     return dataDir;
   },
-  launch(dataDir) {
-    const command = new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "-A",
-        "--no-prompt",
-        "--cached-only",
-        ...runV8Flags(),
-        "main.ts",
-        "--data-dir",
-        dataDir,
-        "--port",
-        "0",
-        "--no-open",
-      ],
-      cwd: ROOT,
-      stdout: "piped",
-      stderr: "null",
-    });
-    return spawn(command, /open (http:\/\/\S+)\s/, "ircbus");
-  },
+  launch: (dataDir) => launchIrcbus(ROOT, dataDir),
   preparePage: () => Promise.resolve(),
   channel: (name) => `#buffer-list li[data-key="${name}"]`,
   member: (nick) => `#nicklist li[data-nick="${nick}"]`,

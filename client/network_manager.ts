@@ -4,7 +4,10 @@
  *
  * @module
  */
-import { MULTILINE_CAP, REDACTION_CAP } from "../irc/mod.ts";
+// The files, not irc/mod.ts: the barrel brings the IRC client (node:net, node:tls and the
+// session code) into the start, which loads it on first connect instead.
+import { REDACTION_CAP } from "../irc/_redaction.ts";
+import { MULTILINE_CAP } from "../irc/_multiline.ts";
 import type { EventBus } from "../bus/mod.ts";
 import type { IrcClient, IrcClientOptions, StsPolicy } from "../irc/mod.ts";
 import type { Network, NetworkStore } from "../storage/network_store.ts";

@@ -1,0 +1,73 @@
+/**
+ * Launch to a usable page for ircbus alone: the `peers` bench's measure without The Lounge,
+ * to find where a launch's time goes and to check a change. A fresh browser per run (started
+ * and settled before the clock), a scripted server that registers at once, median of 7.
+ * Each line also gives the time the address was printed, so server start and page work can
+ * be told apart, and the load average the runs ran under.
+ *
+ * `deno run -A --lock=deno.lock bench/launch_usable.ts [--runs N] [--against DIR]`
+ *
+ * `--against DIR` launches the checkout in DIR too (e.g. a worktree of the commit before a
+ * change), alternating run by run, so both see the same load on a shared machine.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { launchPage } from "../tests/client/_browser.ts";
+import { ScriptedServer } from "../tests/irc/_peer.ts";
+import { browserSettled, whenUsable } from "./_page.ts";
+import { ircbus, ircbusAt, type PeerClient } from "./_peer_clients.ts";
+
+const { values } = parseArgs({
+  args: Deno.args,
+  options: { runs: { type: "string", default: "7" }, against: { type: "string" } },
+});
+const runs = Number(values.runs);
+if (!Number.isSafeInteger(runs) || runs < 1) {
+  throw new Error(`Cannot bench: --runs must be a whole number above 0, got ${values.runs}`);
+}
+const clients: PeerClient[] = values.against === undefined
+  ? [ircbus]
+  : [ircbus, ircbusAt(values.against, `ircbus at ${values.against}`)];
+
+const server = new ScriptedServer();
+(async () => {
+  for (;;) {
+    const conn = await server.accept().catch(() => undefined);
+    if (!conn) return;
+    conn.register().catch(() => {});
+  }
+})();
+const place = await ircbus.prepare([{ name: "Net1", port: server.port, channels: [] }]);
+const printed = clients.map((): number[] => []);
+const usable = clients.map((): number[] => []);
+try {
+  for (let i = 0; i < runs; i++) {
+    for (const [k, client] of clients.entries()) {
+      await using browser = await launchPage();
+      await browserSettled();
+      const { shown } = await whenUsable(browser.page, client.ready);
+      const launched = await client.launch(place);
+      printed[k].push(performance.now() - launched.started);
+      try {
+        await browser.page.goto(launched.url, { waitUntil: "commit", timeout: 60_000 });
+        usable[k].push(await shown - (performance.timeOrigin + launched.started));
+      } finally {
+        await launched.stop();
+      }
+    }
+  }
+} finally {
+  await ircbus.remove(place);
+  await server.close();
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const show = (xs: number[]) =>
+  `median ${median(xs).toFixed(0)} ms [${xs.map((x) => x.toFixed(0)).join(", ")}]`;
+for (const [k, client] of clients.entries()) {
+  console.log(`${client.name}: address printed ${show(printed[k])}`);
+  console.log(`${client.name}: usable          ${show(usable[k])}`);
+}
+const load = Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
+console.log(`load average after: ${load}`);
