@@ -23,9 +23,11 @@ export interface Readiness {
  * while it loads.
  */
 export function markUsable(ready: Readiness): void {
+  // The marker first: it is a lookup, while checkVisibility forces a style and layout pass,
+  // which would otherwise run on every mutation batch while the page builds itself.
   const shown = () =>
-    document.querySelector(ready.input)?.checkVisibility() === true &&
-    document.querySelector(ready.marker) !== null;
+    document.querySelector(ready.marker) !== null &&
+    document.querySelector(ready.input)?.checkVisibility() === true;
   new MutationObserver((_, observer) => {
     if (!shown()) return;
     observer.disconnect();

@@ -217,6 +217,21 @@ export function serveWeb(options: WebServerOptions): WebServer {
   const hosts = [`127.0.0.1:${port}`, `localhost:${port}`];
   // Cookies ignore ports: the port in the name keeps two clients' cookies apart.
   const cookieName = `ircbus_${port}`;
+  // Each file is read once, on its first request: a page load asks for some 35 of them, and
+  // the first load (a launch's) is the one a user waits for. They ship with the client and
+  // do not change while it runs; an edit shows after a restart.
+  const assets = new Map<string, Promise<Uint8Array<ArrayBuffer> | undefined>>();
+  const asset = (file: string): Promise<Uint8Array<ArrayBuffer> | undefined> => {
+    let bytes = assets.get(file);
+    if (bytes === undefined) {
+      bytes = readAsset(file);
+      // Neither a missing file nor a failed read is kept: requests for names that do not
+      // exist must not grow the map, and the next request tries a failed read again.
+      bytes.then((read) => read === undefined && assets.delete(file), () => assets.delete(file));
+      assets.set(file, bytes);
+    }
+    return bytes;
+  };
 
   async function serve(conn: Deno.TcpConn): Promise<void> {
     const upgraded = await exchange(conn);
@@ -315,7 +330,7 @@ export function serveWeb(options: WebServerOptions): WebServer {
         },
       });
     }
-    const body = await readAsset(file);
+    const body = await asset(file);
     if (body === undefined) return text(404, "Not found");
     const responseHeaders = new Headers({
       "content-type": TYPES[file.split(".").pop()!],
