@@ -256,3 +256,74 @@ Deno.test("a jsr: mention in a chat line is an Install action: nothing is fetche
   assert.deepEqual(await jsrFiles(client.dataDir), []);
   assert.deepEqual(browser.errors, []);
 });
+
+Deno.test("a jsr: link posted in a channel, installed from its sheet: the pinned plugin answers there, and its ledger shows the send and a refused read", async () => {
+  await using registry = await startRegistry();
+  await addSdk(registry);
+  await registry.add("@test/pinger", "1.0.0", {
+    "/plugin.json": JSON.stringify({
+      name: "pinger",
+      version: "1.0.0",
+      description: "Answers ping, and peeks where it may not",
+      entry: "mod.ts",
+      events: ["message.received"],
+      permissions: {},
+      capabilities: ["irc.send"],
+      reasons: { "irc.send": "Answers ping" },
+    }),
+    "/mod.ts": `import { definePlugin } from "jsr:@ircbus/client@^0.1/plugin";
+export default definePlugin({
+  async onEvent(event, ctx) {
+    if (event.type !== "message.received" || event.data.message !== "ping") return;
+    await Deno.readTextFile("/etc/shadow").catch(() => {});
+    await ctx.irc.send(event.data.networkId, event.data.channel, \`pong \${event.data.user}\`);
+  },
+});
+`,
+  });
+  Deno.env.set("JSR_URL", registry.url);
+  await using server = await startInspircd();
+  await using client = await tempClient();
+  await using browser = await launchPage();
+  const { page } = browser;
+  await using bob = new Peer(server.port, "bob");
+  await page.goto(client.url);
+  await addLocalNetwork(page, server.port, "#room");
+  await page.locator('#buffer-list li.selected[data-key="#room"]').waitFor();
+  await bob.irc.connect();
+  bob.irc.join("#room");
+  await page.locator('#nicklist li[data-nick="bob"]').waitFor();
+  bob.irc.say("#room", "a pinger: jsr:@test/pinger");
+  const action = page.locator(".line", { hasText: "a pinger" }).locator("button.install-link");
+  await action.click();
+  const sheet = page.locator("#install-dialog");
+  await sheet.locator("h3", { hasText: "Install pinger 1.0.0" }).waitFor();
+  assert.deepEqual(await sheet.locator("ul.requests li").allInnerTexts(), [
+    "events: message.received",
+    "capability: irc.send (Answers ping)",
+  ]);
+  // Nothing runs before the click, and the scope is the user's pick: here, the one channel.
+  assert.deepEqual(client.plugins.list(), []);
+  await sheet.locator('input[data-channel="#room"]').check();
+  await sheet.locator('button[data-action="confirm"]').click();
+  await sheet.waitFor({ state: "detached" });
+  await page.click("#open-plugins");
+  await page.locator('#plugin-table tr[data-plugin="pinger"] .state', { hasText: "running" })
+    .waitFor();
+  const [plugin] = client.plugins.list();
+  assert.equal(plugin.version, "1.0.0");
+  assert.equal((await readPin(client.dataDir, "pinger"))?.version, "1.0.0");
+
+  bob.irc.say("#room", "ping");
+  await bob.events.waitFor("message.received", (data) => data.message === "pong bob");
+
+  await page.locator('tr[data-plugin="pinger"] button[data-action="activity"]').click();
+  const ledger = page.locator('#activity-dialog[data-plugin="pinger"]');
+  const sent = ledger.locator("ul.allowed li", { hasText: "irc.send" });
+  await sent.waitFor();
+  assert.match(await sent.innerText(), /^irc\.send ×1 \d+ #room/);
+  const refused = ledger.locator("ul.denied li", { hasText: "/etc/shadow" });
+  await refused.waitFor();
+  assert.match(await refused.innerText(), /^read ×1 \/etc\/shadow/);
+  assert.deepEqual(browser.errors, []);
+});
