@@ -1,0 +1,16 @@
+/**
+ * Where the client keeps what it must not lose: the data directory's layout, opening and
+ * migrating its SQLite databases, and the saved networks. Internal to the project (not a
+ * published subpath); `history/` and `plugins/` build their stores on it.
+ *
+ * @example
+ * ```ts
+ * import { databasePath, resolveDataDir } from "./mod.ts";
+ * const file = databasePath(resolveDataDir()); // ".../ircbus/client.sqlite"
+ * ```
+ *
+ * @module
+ */
+export * from "./data_dir.ts";
+export * from "./database.ts";
+export * from "./network_store.ts";
