@@ -8,12 +8,12 @@
  */
 import { type MetadataCoalescer, metadataKey } from "../bus/metadata_coalescer.ts";
 import { CapabilityDeniedError } from "./errors.ts";
-import type { IrcSender } from "./host.ts";
 import type { ActivityLedger } from "./_activity.ts";
 import { checkCall } from "./_call_check.ts";
 import type { CallOp, WireError } from "./_protocol.ts";
 import type { RunningPlugin } from "./_running_plugin.ts";
 import type { PluginStore } from "./_store.ts";
+import type { IrcSender } from "./types.ts";
 
 /** What capability calls reach. */
 export interface CallContext {

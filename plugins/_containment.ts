@@ -9,11 +9,11 @@
 import { join } from "node:path";
 import { type DecisionListener, PermissionBroker, PermissionPolicy } from "./_broker.ts";
 import { createPluginCgroup, type PluginCgroup } from "./_cgroup.ts";
-import { CpuQuota, type CpuQuotaState } from "./_cpu_quota.ts";
+import { CpuQuota } from "./_cpu_quota.ts";
 import { DiskQuota } from "./_disk_quota.ts";
-import type { ResolvedPermissions } from "./_endpoint.ts";
 import { ProcessTree } from "./_process_tree.ts";
 import { probeSandbox, sandboxExitReason, sdkPaths } from "./_sandbox.ts";
+import type { CpuQuotaState, ResolvedPermissions } from "./types.ts";
 
 /** What a plugin's containment is made from. */
 export interface ContainmentOptions {

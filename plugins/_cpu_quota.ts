@@ -11,6 +11,7 @@
  *
  * @module
  */
+import type { CpuQuotaState } from "./types.ts";
 
 /** Reads the CPU time a plugin has used so far, from outside it. */
 export interface CpuMeter {
@@ -49,9 +50,6 @@ export interface CpuQuotaOptions {
   /** It stayed at its limit while throttled and is frozen: the host must stop it and audit. */
   onExceeded: (reason: string) => void;
 }
-
-/** Where a {@linkcode CpuQuota} stands. */
-export type CpuQuotaState = "idle" | "watching" | "throttled" | "exceeded" | "disposed";
 
 interface Sample {
   at: number;

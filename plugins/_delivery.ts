@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { AnyBusEvent } from "../bus/events.ts";
+import type { AnyBusEvent } from "../bus/mod.ts";
 import type { HostMessage, WireEvent } from "./_protocol.ts";
 import { Holder, type Outgoing } from "./_mailbox.ts";
 import type { RunningPlugin } from "./_running_plugin.ts";
@@ -84,7 +84,7 @@ export class Delivery {
    * Handles the plugin's acknowledgement of every batch up to `seq`, which must be in flight.
    */
   acknowledge(slot: RunningPlugin, seq: number): void {
-    if (!acknowledges(slot.inFlight, seq)) {
+    if (!slot.awaitsAck(seq)) {
       this.#options.store.audit(slot.name, `ack ${seq}`, "denied", "out of order");
       return;
     }
@@ -176,11 +176,6 @@ export class Delivery {
       } else this.#armWatchdog(slot);
     }, Math.max(0, budget - waited));
   }
-}
-
-/** Whether `seq` acknowledges batches in flight: from the oldest up to the newest. */
-export function acknowledges(inFlight: readonly { seq: number }[], seq: number): boolean {
-  return inFlight.length > 0 && seq >= inFlight[0].seq && seq <= inFlight[inFlight.length - 1].seq;
 }
 
 /**

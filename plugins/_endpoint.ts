@@ -9,6 +9,7 @@ import type { Containment, ContainmentReading } from "./_containment.ts";
 import { FrameWriter } from "./_frame_writer.ts";
 import { registryUrl } from "./_jsr.ts";
 import { FrameTooLargeError, type HostMessage, readFrames } from "./_protocol.ts";
+import type { ResolvedPermissions } from "./types.ts";
 
 /** A running plugin as the host sees it. */
 export interface PluginEndpoint {
@@ -23,14 +24,6 @@ export interface PluginEndpoint {
   reading?(): ContainmentReading;
   /** Its storage changed: its disk use is counted again now, not at the next poll. */
   storageChanged?(): void;
-}
-
-/** The resolved permission allow-lists for one plugin. */
-export interface ResolvedPermissions {
-  read: string[];
-  write: string[];
-  net: string[];
-  env: string[];
 }
 
 /**

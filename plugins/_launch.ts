@@ -14,13 +14,13 @@ import { Containment, type ContainmentOptions } from "./_containment.ts";
 import {
   importFlags,
   type PluginEndpoint,
-  type ResolvedPermissions,
   startSubprocess,
   startWorker,
   type SubprocessOptions,
 } from "./_endpoint.ts";
 import { codePlace } from "./_pinned_copy.ts";
 import { pluginDataDir, pluginDenoDir } from "./_plugin_dirs.ts";
+import type { ResolvedPermissions } from "./types.ts";
 
 const SDK_DIR = dirname(fileURLToPath(import.meta.url));
 

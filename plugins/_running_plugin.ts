@@ -12,21 +12,18 @@ import type { MetadataCoalescer } from "../bus/metadata_coalescer.ts";
 import { visibleText } from "../core/mod.ts";
 import { PluginLoadError } from "./errors.ts";
 import { effectiveGrant, type PluginGrant } from "./grant.ts";
-import type { PluginBudget, PluginState } from "./host.ts";
 import type { IsolationMode } from "./manifest.ts";
-import { answerCall, type CallContext } from "./_capability_calls.ts";
-import type { CommandRegistry } from "./_commands.ts";
-import { acknowledges, type Delivery } from "./_delivery.ts";
 import type { PluginEndpoint } from "./_endpoint.ts";
 import { type FloodLimits, FloodMeter } from "./_flood.ts";
 import { launchEndpoint, resolvePermissions } from "./_launch.ts";
 import { type Holder, Mailbox } from "./_mailbox.ts";
 import { checkCode, codePlace } from "./_pinned_copy.ts";
 import { requireSdkIn } from "./_sdk_range.ts";
-import { parsePluginMessage, type PluginMessage } from "./_protocol.ts";
+import { type CallOp, parsePluginMessage, type PluginMessage, type WireError } from "./_protocol.ts";
 import type { PluginStore, StoredPlugin } from "./_store.ts";
 import type { ActivityLedger } from "./_activity.ts";
 import { watchFolder } from "./_watch.ts";
+import type { PluginBudget, PluginState } from "./types.ts";
 
 /** A pending `setTimeout`. */
 export type Timer = ReturnType<typeof setTimeout>;
@@ -65,6 +62,28 @@ export interface PluginBudgets {
   ackBudgetMs: number;
 }
 
+/** What a running plugin asks of the host's event delivery (its `Delivery`). */
+export interface DeliveryPort {
+  /** Starts routing the events its grant allows to it. */
+  addRoutes(plugin: RunningPlugin): void;
+  /** Stops routing events to it. */
+  removeRoutes(plugin: RunningPlugin): void;
+  /** Takes its acknowledgement of every batch up to `seq`. */
+  acknowledge(plugin: RunningPlugin, seq: number): void;
+}
+
+/** What a running plugin asks of the host's slash commands (its `CommandRegistry`). */
+export interface CommandPort {
+  /** Registers the commands it declared when ready. */
+  register(plugin: RunningPlugin, names: string[]): void;
+  /** Releases its commands. */
+  unregister(plugin: RunningPlugin): void;
+  /** Settles one of its command runs. */
+  done(plugin: RunningPlugin, done: { id: number; ok: boolean; error?: WireError }): void;
+  /** Rejects every run still awaiting it. */
+  abandon(plugin: RunningPlugin): void;
+}
+
 /** What the host lends each running plugin. */
 export interface PluginServices {
   /** The host's data dir. */
@@ -74,9 +93,10 @@ export interface PluginServices {
   store: PluginStore;
   /** The activity ledger its broker's decisions go to. */
   activity: ActivityLedger;
-  delivery: Delivery;
-  commands: CommandRegistry;
-  calls: CallContext;
+  delivery: DeliveryPort;
+  commands: CommandPort;
+  /** Runs one of its capability calls and posts the `result` back to it. */
+  answerCall: (plugin: RunningPlugin, call: { id: number; op: CallOp; args: unknown[] }) => void;
   metadata: MetadataCoalescer;
   /** Receives log lines, already escaped and attributed by the host. */
   onLog: (plugin: string, level: string, message: string) => void;
@@ -361,6 +381,13 @@ export class RunningPlugin implements AsyncDisposable {
     };
   }
 
+  /** Whether `seq` acknowledges batches in flight: from the oldest up to the newest. */
+  awaitsAck(seq: number): boolean {
+    const inFlight = this.inFlight;
+    return inFlight.length > 0 && seq >= inFlight[0].seq &&
+      seq <= inFlight[inFlight.length - 1].seq;
+  }
+
   /** Logs a line under its name, escaped so it stays one line. */
   log(level: string, message: string): void {
     this.#services.onLog(this.name, level, visibleText(message));
@@ -406,7 +433,7 @@ export class RunningPlugin implements AsyncDisposable {
       malformed = (error as Error).message;
     }
     // An expected acknowledgement is bounded by what the host sent; anything else counts.
-    if (message?.kind === "ack" && acknowledges(this.inFlight, message.seq)) {
+    if (message?.kind === "ack" && this.awaitsAck(message.seq)) {
       delivery.acknowledge(this, message.seq);
       return;
     }
@@ -419,7 +446,7 @@ export class RunningPlugin implements AsyncDisposable {
   }
 
   #handle(message: PluginMessage): void {
-    const { delivery, commands, store, calls } = this.#services;
+    const { delivery, commands, store } = this.#services;
     switch (message.kind) {
       case "ready":
         this.#ready?.resolve(message.commands);
@@ -436,7 +463,7 @@ export class RunningPlugin implements AsyncDisposable {
         delivery.acknowledge(this, message.seq);
         return;
       case "call":
-        answerCall(this, message, calls);
+        this.#services.answerCall(this, message);
         return;
       case "command-done":
         commands.done(this, message);

@@ -15,7 +15,8 @@ import { resolveDataDir } from "../storage/data_dir.ts";
 import { EventBus } from "../bus/event_bus.ts";
 import { PluginIdentityError } from "./errors.ts";
 import { grantAll } from "./grant.ts";
-import { type PluginBudget, PluginHost, type PluginInfo } from "./host.ts";
+import { PluginHost } from "./host.ts";
+import type { PluginBudget, PluginInfo } from "./types.ts";
 import { readManifest } from "./manifest.ts";
 import {
   applyInstall,

@@ -8,11 +8,11 @@
  */
 import { PluginIdentityError, PluginLoadError } from "./errors.ts";
 import { grantAll, missingConsent } from "./grant.ts";
-import type { PluginHost, PluginInfo } from "./host.ts";
+import type { PluginHost } from "./host.ts";
+import type { InstallResult, PluginInfo } from "./types.ts";
 import type { PluginManifest } from "./manifest.ts";
 import { listVersions, parseJsrSpecifier, pickVersion } from "./_jsr.ts";
 import { type ConsentRequest, consentRequests } from "./_consent.ts";
-import type { InstallResult } from "./host.ts";
 import type { PluginGrant } from "./grant.ts";
 import type { IsolationMode } from "./manifest.ts";
 import { compareVersions, exactVersion } from "./_sdk_range.ts";

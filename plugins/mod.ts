@@ -10,3 +10,12 @@ export * from "./manifest.ts";
 export * from "./grant.ts";
 export * from "./scope.ts";
 export * from "./host.ts";
+export type {
+  CpuQuotaState,
+  InstallOptions,
+  InstallResult,
+  IrcSender,
+  PluginBudget,
+  PluginInfo,
+  PluginState,
+} from "./types.ts";
