@@ -4,7 +4,8 @@ import { NetworkStore } from "../storage/network_store.ts";
 import { MessageStore } from "../history/message_store.ts";
 import { historyPath } from "../storage/data_dir.ts";
 import type { IrcClient, IrcClientOptions } from "../irc/mod.ts";
-import { openClientDatabase, PluginHost, type PluginHostOptions } from "../plugins/mod.ts";
+import { PluginHost, type PluginHostOptions } from "../plugins/mod.ts";
+import { openClientDatabase } from "../storage/mod.ts";
 import {
   DeepLinkHandler,
   FrontendEvents,

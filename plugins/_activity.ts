@@ -11,39 +11,8 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
-import { migrate, newestVersion } from "../storage/database.ts";
+import { ACTIVITY_MIGRATIONS, migrate } from "../storage/mod.ts";
 import type { PermissionCheck, PermissionDecision } from "./_broker.ts";
-
-const MIGRATIONS = [{
-  version: 1,
-  sql: `
-    CREATE TABLE plugin_activity (
-      plugin TEXT NOT NULL,
-      hour INTEGER NOT NULL,
-      kind TEXT NOT NULL,
-      value TEXT NOT NULL,
-      decision TEXT NOT NULL,
-      count INTEGER NOT NULL,
-      first_at INTEGER NOT NULL,
-      last_at INTEGER NOT NULL,
-      PRIMARY KEY (plugin, hour, kind, value, decision)
-    );
-  `,
-}, {
-  // The bytes a call carried: a sent line's text, a stored value's JSON. The index lets the
-  // ledger page sum a month per value in index order, without sorting every hour's row.
-  version: 2,
-  sql: `
-    ALTER TABLE plugin_activity ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0;
-    CREATE INDEX plugin_activity_by_value
-      ON plugin_activity (plugin, kind, value, decision, hour, count, bytes, first_at, last_at);
-  `,
-}];
-
-/** The ledger's component name and newest schema version, for the newer-schema check. */
-export const ACTIVITY_SCHEMA: Readonly<Record<string, number>> = {
-  plugin_activity: newestVersion(MIGRATIONS),
-};
 
 /** Longest value kept; a longer path or host is cut, with a mark. */
 export const MAX_VALUE_CHARS = 512;
@@ -165,7 +134,7 @@ export class ActivityLedger implements Disposable {
   constructor(db: DatabaseSync, now: () => number) {
     this.#db = db;
     this.#now = now;
-    migrate(db, "plugin_activity", MIGRATIONS);
+    migrate(db, "plugin_activity", ACTIVITY_MIGRATIONS);
   }
 
   /** Counts one decision of `plugin`'s broker. */

@@ -17,30 +17,20 @@
  * @module
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
+import { AUDIT_RETENTION_MS, auditExpiredSql } from "../storage/mod.ts";
+
+export { AUDIT_RETENTION_MS };
 
 /** New audit rows one plugin may cause per minute; the rest of that minute's are counted. */
 export const AUDIT_RATE_PER_MINUTE = 120;
 /** Audit rows kept per plugin; past this, its entries are counted until old rows expire. */
 export const AUDIT_MAX_ROWS = 5_000;
-/** How long an audit row is kept after its last repeat: 30 days. */
-export const AUDIT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** How often, at most, writing looks for rows past their retention: hourly. */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
 
 /** The attempt of the row that counts entries over a limit. */
 export const AUDIT_LIMIT_ATTEMPT = "audit limit";
-
-/**
- * Whether a `plugin_audit` row (`row` is `"OLD."` in a trigger, `""` in a statement) is past
- * its retention by SQLite's own clock. The delete trigger allows only such rows to go, and
- * pruning asks it too, so that a clock of the caller's that runs ahead deletes nothing more.
- * A migration copies it once: a later change to the retention needs another migration.
- */
-export function expiredSql(row: "OLD." | ""): string {
-  const days = AUDIT_RETENTION_MS / (24 * 60 * 60 * 1000);
-  return `COALESCE(${row}last_time, ${row}time) < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-${days} days')`;
-}
 
 /** How the audit judged an attempt. */
 export type AuditDecision = "allowed" | "denied" | "failed" | "info";
@@ -222,7 +212,7 @@ export class AuditLog {
     if (now - this.#lastPrune < PRUNE_EVERY_MS) return;
     this.#lastPrune = now;
     const result = this.#db.prepare(
-      `DELETE FROM plugin_audit WHERE COALESCE(last_time, time) < ? AND ${expiredSql("")}`,
+      `DELETE FROM plugin_audit WHERE COALESCE(last_time, time) < ? AND ${auditExpiredSql("")}`,
     ).run(new Date(now - AUDIT_RETENTION_MS).toISOString());
     // Counts and newest rows are read again when next needed.
     if (Number(result.changes) > 0) this.#tallies.clear();

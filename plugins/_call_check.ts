@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { MetadataUpdate } from "../bus/events.ts";
+import type { MetadataUpdate } from "../bus/mod.ts";
 import { allowsIrcSend } from "./grant.ts";
 import { type GrantScope, ScopeCheck } from "./scope.ts";
 import type { CallOp } from "./_protocol.ts";

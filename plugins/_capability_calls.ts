@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { type MetadataCoalescer, metadataKey } from "../bus/metadata_coalescer.ts";
+import { type MetadataCoalescer, metadataKey } from "../bus/mod.ts";
 import { CapabilityDeniedError } from "./errors.ts";
 import type { ActivityLedger } from "./_activity.ts";
 import { checkCall } from "./_call_check.ts";

@@ -11,7 +11,7 @@ import { dirname, join, normalize } from "node:path";
 import { PluginRegistryError } from "./errors.ts";
 import { compareVersions, exactVersion, satisfies } from "./_sdk_range.ts";
 import { sha256 } from "./_pinned_copy.ts";
-import { errorMessage } from "../common/error_message.ts";
+import { errorMessage } from "../common/mod.ts";
 import { splitJsrSpecifier } from "../core/mod.ts";
 
 /** Most bytes of a `meta.json` or `<version>_meta.json`. */

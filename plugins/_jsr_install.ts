@@ -7,7 +7,7 @@
  * @module
  */
 import { join } from "node:path";
-import { EventBus } from "../bus/event_bus.ts";
+import { EventBus } from "../bus/mod.ts";
 import type { PluginGrant } from "./grant.ts";
 import { PluginHost } from "./host.ts";
 import type { IsolationMode } from "./manifest.ts";
@@ -16,7 +16,7 @@ import type { PluginManifest } from "./manifest.ts";
 import { PluginRegistryError } from "./errors.ts";
 import { fetchVersion, type JsrVersion, listVersions, pickVersion } from "./_jsr.ts";
 import { jsrDir, type JsrPin } from "./_jsr_pin.ts";
-import { errorMessage } from "../common/error_message.ts";
+import { errorMessage } from "../common/mod.ts";
 
 /** A fetched, checked version waiting in a scratch folder. */
 export interface FetchedPlugin extends AsyncDisposable {

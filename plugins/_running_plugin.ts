@@ -7,8 +7,7 @@
  */
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { MetadataUpdate, PluginLifecycleAction } from "../bus/events.ts";
-import type { MetadataCoalescer } from "../bus/metadata_coalescer.ts";
+import type { MetadataCoalescer, MetadataUpdate, PluginLifecycleAction } from "../bus/mod.ts";
 import { visibleText } from "../core/mod.ts";
 import { PluginLoadError } from "./errors.ts";
 import { effectiveGrant, type PluginGrant } from "./grant.ts";
@@ -19,7 +18,12 @@ import { launchEndpoint, resolvePermissions } from "./_launch.ts";
 import { type Holder, Mailbox } from "./_mailbox.ts";
 import { checkCode, codePlace } from "./_pinned_copy.ts";
 import { requireSdkIn } from "./_sdk_range.ts";
-import { type CallOp, parsePluginMessage, type PluginMessage, type WireError } from "./_protocol.ts";
+import {
+  type CallOp,
+  parsePluginMessage,
+  type PluginMessage,
+  type WireError,
+} from "./_protocol.ts";
 import type { PluginStore, StoredPlugin } from "./_store.ts";
 import type { ActivityLedger } from "./_activity.ts";
 import { watchFolder } from "./_watch.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { AnyBusEvent, MetadataUpdate } from "../bus/events.ts";
+import type { AnyBusEvent, MetadataUpdate } from "../bus/mod.ts";
 import { CapabilityDeniedError } from "./errors.ts";
 import {
   addTo,
@@ -38,7 +38,7 @@ import {
   type PluginContext,
   type PluginEvent,
   type PluginLogger,
-} from "./sdk.ts";
+} from "./define_plugin.ts";
 
 /** Most batches run before an acknowledgement is sent while more are waiting. */
 const ACK_EVERY = 4;

@@ -8,7 +8,7 @@
  */
 import { basename, join, resolve } from "node:path";
 import { SDK_PACKAGE, SDK_VERSION } from "./_sdk_range.ts";
-import { errorMessage } from "../common/error_message.ts";
+import { errorMessage } from "../common/mod.ts";
 
 /** A JSR scope: 2 to 20 lower-case letters, digits and hyphens, not starting with a hyphen. */
 const SCOPE = /^[a-z0-9][a-z0-9-]{1,19}$/;

@@ -12,7 +12,7 @@
 import { extname, join } from "node:path";
 import config from "../deno.json" with { type: "json" };
 import { PluginLoadError } from "./errors.ts";
-import { errorMessage } from "../common/error_message.ts";
+import { errorMessage } from "../common/mod.ts";
 
 /** The SDK's package name. */
 export const SDK_PACKAGE: string = config.name;

@@ -5,77 +5,10 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
-import { migrate, newestVersion } from "../storage/database.ts";
-import { type AuditDecision, type AuditEntry, AuditLog, expiredSql } from "./_audit_log.ts";
+import { migrate, PLUGIN_MIGRATIONS } from "../storage/mod.ts";
+import { type AuditDecision, type AuditEntry, AuditLog } from "./_audit_log.ts";
 import type { PluginGrant } from "./grant.ts";
 import type { IsolationMode, PluginManifest } from "./manifest.ts";
-
-const MIGRATIONS = [{
-  version: 1,
-  sql: `
-    CREATE TABLE plugins (
-      name TEXT PRIMARY KEY,
-      path TEXT NOT NULL,
-      manifest TEXT NOT NULL,
-      grant_json TEXT NOT NULL,
-      isolation TEXT,
-      enabled INTEGER NOT NULL DEFAULT 1,
-      disabled_reason TEXT,
-      installed_at TEXT NOT NULL
-    );
-    CREATE TABLE plugin_storage (
-      plugin TEXT NOT NULL,
-      key TEXT NOT NULL,
-      value TEXT NOT NULL,
-      PRIMARY KEY (plugin, key)
-    );
-    CREATE TABLE plugin_audit (
-      id INTEGER PRIMARY KEY AUTOINCREMENT,
-      time TEXT NOT NULL,
-      plugin TEXT NOT NULL,
-      attempt TEXT NOT NULL,
-      decision TEXT NOT NULL,
-      detail TEXT NOT NULL DEFAULT ''
-    );
-    CREATE INDEX plugin_audit_by_plugin ON plugin_audit (plugin, id);
-    CREATE TRIGGER plugin_audit_no_update BEFORE UPDATE ON plugin_audit
-      BEGIN SELECT RAISE(ABORT, 'plugin_audit is append-only'); END;
-    CREATE TRIGGER plugin_audit_no_delete BEFORE DELETE ON plugin_audit
-      BEGIN SELECT RAISE(ABORT, 'plugin_audit is append-only'); END;
-  `,
-}, {
-  // Pinned copies: where in its copy a plugin's folder is, development mode, and the sha256
-  // of each file of the copy. A plugin from version 1 has no copy and must be installed again.
-  version: 2,
-  sql: `
-    ALTER TABLE plugins ADD COLUMN code_path TEXT;
-    ALTER TABLE plugins ADD COLUMN dev INTEGER NOT NULL DEFAULT 0;
-    CREATE TABLE plugin_files (
-      plugin TEXT NOT NULL,
-      path TEXT NOT NULL,
-      sha256 TEXT NOT NULL,
-      PRIMARY KEY (plugin, path)
-    );
-  `,
-}, {
-  // Audit volume (see _audit_log.ts): a row counts the entries that repeated it, and rows past
-  // their retention may be deleted. Everything else about a row stays as it was written.
-  version: 3,
-  sql: `
-    ALTER TABLE plugin_audit ADD COLUMN repeats INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE plugin_audit ADD COLUMN last_time TEXT;
-    DROP TRIGGER plugin_audit_no_update;
-    CREATE TRIGGER plugin_audit_no_update BEFORE UPDATE ON plugin_audit
-      WHEN NEW.id IS NOT OLD.id OR NEW.time IS NOT OLD.time OR NEW.plugin IS NOT OLD.plugin
-        OR NEW.attempt IS NOT OLD.attempt OR NEW.decision IS NOT OLD.decision
-        OR NEW.detail IS NOT OLD.detail OR NEW.repeats < OLD.repeats
-      BEGIN SELECT RAISE(ABORT, 'plugin_audit is append-only: only repeats may grow'); END;
-    DROP TRIGGER plugin_audit_no_delete;
-    CREATE TRIGGER plugin_audit_no_delete BEFORE DELETE ON plugin_audit
-      WHEN NOT (${expiredSql("OLD.")})
-      BEGIN SELECT RAISE(ABORT, 'plugin_audit is append-only: only expired rows may go'); END;
-  `,
-}];
 
 export type { AuditDecision, AuditEntry };
 
@@ -109,14 +42,6 @@ interface PluginRow {
   dev: number;
 }
 
-/**
- * The plugin tables' component name and the newest schema version this client knows (a
- * newer one in the client's database refuses the file untouched).
- */
-export const PLUGIN_SCHEMA: Readonly<Record<string, number>> = {
-  plugins: newestVersion(MIGRATIONS),
-};
-
 /** The plugin tables of one open database. */
 export class PluginStore {
   #db: DatabaseSync;
@@ -124,7 +49,7 @@ export class PluginStore {
 
   constructor(db: DatabaseSync, now: () => number) {
     this.#db = db;
-    migrate(db, "plugins", MIGRATIONS);
+    migrate(db, "plugins", PLUGIN_MIGRATIONS);
     this.#audit = new AuditLog(db, now);
   }
 

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { debounce } from "../bus/debounce.ts";
+import { debounce } from "../bus/mod.ts";
 
 /** Watches `folder` and calls `onChange` once its files stop changing for 100 ms. */
 export function watchFolder(folder: string, onChange: () => void): Deno.FsWatcher {

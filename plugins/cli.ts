@@ -11,8 +11,8 @@
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { resolveDataDir } from "../storage/data_dir.ts";
-import { EventBus } from "../bus/event_bus.ts";
+import { resolveDataDir } from "../storage/mod.ts";
+import { EventBus } from "../bus/mod.ts";
 import { PluginIdentityError } from "./errors.ts";
 import { grantAll } from "./grant.ts";
 import { PluginHost } from "./host.ts";
@@ -34,7 +34,7 @@ import { sandboxUnavailableNotice } from "./_sandbox.ts";
 import { DEFAULT_DISK_QUOTA_BYTES } from "./_disk_quota.ts";
 import { activityJson, activityLines, parseWindow } from "./_activity_report.ts";
 import { describeScope, type GrantScope, ScopeError, scopeFromFlags } from "./scope.ts";
-import { errorMessage } from "../common/error_message.ts";
+import { errorMessage } from "../common/mod.ts";
 import { visibleJson, visibleText } from "../core/mod.ts";
 
 const USAGE = `usage: deno task plugins <command> [options]

@@ -1,19 +1,21 @@
 import type { DatabaseSync } from "node:sqlite";
 import { resolve } from "node:path";
-import type { EventBus } from "../bus/event_bus.ts";
-import { createEvent, EventSourceSystem, type PluginLifecycleAction } from "../bus/events.ts";
-import { createMetadataCoalescer, type MetadataCoalescer } from "../bus/metadata_coalescer.ts";
-import { openDatabase, refuseNewerSchemas } from "../storage/database.ts";
-import { NETWORK_SCHEMA } from "../storage/network_store.ts";
-import { databasePath } from "../storage/data_dir.ts";
+import {
+  createEvent,
+  createMetadataCoalescer,
+  type EventBus,
+  EventSourceSystem,
+  type MetadataCoalescer,
+  type PluginLifecycleAction,
+} from "../bus/mod.ts";
+import { openClientDatabase } from "../storage/mod.ts";
 import { visibleText } from "../core/mod.ts";
 import { PluginIdentityError, PluginLoadError } from "./errors.ts";
 import { effectiveGrant, grantAll, missingConsent, type PluginGrant } from "./grant.ts";
 import { type IsolationMode, type PluginManifest, readManifest } from "./manifest.ts";
 import { describeScope, type GrantScope, parseScope } from "./scope.ts";
-import { type AuditEntry, PLUGIN_SCHEMA, PluginStore, type StoredPlugin } from "./_store.ts";
+import { type AuditEntry, PluginStore, type StoredPlugin } from "./_store.ts";
 import {
-  ACTIVITY_SCHEMA,
   type ActivityEntry,
   type ActivityFilter,
   ActivityLedger,
@@ -161,25 +163,6 @@ const DEFAULTS = {
 };
 
 /**
- * Opens the client's database in `dataDir` (`client.sqlite`: the networks and the plugins),
- * refusing it untouched when a newer client wrote any of its parts.
- *
- * @example
- * ```ts
- * import { openClientDatabase } from "./mod.ts";
- * const dataDir = await Deno.makeTempDir();
- * const db = openClientDatabase(dataDir);
- * db.close();
- * await Deno.remove(dataDir, { recursive: true });
- * ```
- */
-export function openClientDatabase(dataDir: string): DatabaseSync {
-  return openDatabase(databasePath(dataDir), {
-    check: refuseNewerSchemas({ ...NETWORK_SCHEMA, ...PLUGIN_SCHEMA, ...ACTIVITY_SCHEMA }),
-  });
-}
-
-/**
  * Runs each plugin in its own Deno subprocess (or, opted into, a Worker), routes bus events to
  * them, checks and audits every capability call, restarts crashed plugins and disables repeat
  * offenders.
@@ -187,7 +170,7 @@ export function openClientDatabase(dataDir: string): DatabaseSync {
  * @example
  * ```ts
  * import { EventBus } from "../mod.ts";
-import { PluginHost } from "./mod.ts";
+ * import { PluginHost } from "./mod.ts";
  * const bus = new EventBus();
  * const dataDir = await Deno.makeTempDir();
  * {

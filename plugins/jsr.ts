@@ -19,7 +19,7 @@ import { compareVersions, exactVersion } from "./_sdk_range.ts";
 import { jsrDir, type JsrPin, lockfilePath, readPin, writePin } from "./_jsr_pin.ts";
 import { join } from "node:path";
 import { type FetchedPlugin, fetchPlugin, trialStart } from "./_jsr_install.ts";
-import { errorMessage } from "../common/error_message.ts";
+import { errorMessage } from "../common/mod.ts";
 
 /**
  * Where an installed plugin came from and, when checked, what is newer.

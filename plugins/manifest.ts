@@ -1,4 +1,4 @@
-import type { EventType } from "../bus/events.ts";
+import type { EventType } from "../bus/mod.ts";
 import { ManifestError } from "./errors.ts";
 
 /**

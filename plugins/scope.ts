@@ -4,9 +4,9 @@
  *
  * @module
  */
-import type { AnyBusEvent, MetadataUpdate } from "../bus/events.ts";
+import type { AnyBusEvent, MetadataUpdate } from "../bus/mod.ts";
 import { casefold } from "../core/mod.ts";
-import { errorMessage } from "../common/error_message.ts";
+import { errorMessage } from "../common/mod.ts";
 
 /**
  * One channel on one network.
@@ -242,7 +242,7 @@ export function describeScope(scope: GrantScope | undefined): string {
  *
  * @example
  * ```ts
- * import { createEvent } from "../bus/events.ts";
+ * import { createEvent } from "../bus/mod.ts";
  * import { ScopeCheck } from "./scope.ts";
  * const check = new ScopeCheck({ channels: [{ networkId: 1, channel: "#deno" }] });
  * const at = (channel: string) =>

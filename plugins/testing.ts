@@ -41,14 +41,14 @@
  *
  * @module
  */
-import type { EventSource, MetadataUpdate } from "../bus/events.ts";
+import type { EventSource, MetadataUpdate } from "../bus/mod.ts";
 import { CapabilityDeniedError } from "./errors.ts";
 import { parseManifest } from "./manifest.ts";
 import { type GrantScope, ScopeCheck } from "./scope.ts";
 import { checkCall } from "./_call_check.ts";
 import type { CallOp } from "./_protocol.ts";
-import type { DefinedPlugin, PluginContext, PluginEvent, PluginLogger } from "./sdk.ts";
-import { errorMessage } from "../common/error_message.ts";
+import type { DefinedPlugin, PluginContext, PluginEvent, PluginLogger } from "./define_plugin.ts";
+import { errorMessage } from "../common/mod.ts";
 
 /**
  * One thing a plugin did through its context.

@@ -1,6 +1,7 @@
 /**
  * Where the client keeps what it must not lose: the data directory's layout, opening and
- * migrating its SQLite databases, and the saved networks. Internal to the project (not a
+ * migrating its SQLite databases (`openClientDatabase` opens `client.sqlite`), the saved
+ * networks, and the plugin tables' migrations. Internal to the project (not a
  * published subpath); `history/` and `plugins/` build their stores on it.
  *
  * @example
@@ -14,3 +15,5 @@
 export * from "./data_dir.ts";
 export * from "./database.ts";
 export * from "./network_store.ts";
+export * from "./plugin_tables.ts";
+export * from "./client_database.ts";

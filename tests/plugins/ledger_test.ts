@@ -4,7 +4,8 @@
  * single permission revoked and granted again. Real plugins in real subprocesses.
  */
 import assert from "node:assert/strict";
-import { ACTIVITY_SCHEMA, ActivityLedger } from "../../plugins/_activity.ts";
+import { ActivityLedger } from "../../plugins/_activity.ts";
+import { ACTIVITY_SCHEMA } from "../../storage/mod.ts";
 import { migrate, openDatabase, schemaVersion } from "../../storage/database.ts";
 import { main } from "../../plugins/cli.ts";
 import { FIXTURES, type Harness, harness, logged, message, waitUntil } from "./_helpers.ts";
