@@ -12,7 +12,7 @@ import { openClientDatabase } from "../storage/mod.ts";
 import { visibleText } from "../core/mod.ts";
 import { PluginIdentityError, PluginLoadError } from "./errors.ts";
 import { effectiveGrant, grantAll, missingConsent, type PluginGrant } from "./grant.ts";
-import { type IsolationMode, type PluginManifest, readManifest } from "./manifest.ts";
+import { type IsolationMode, readManifest } from "./manifest.ts";
 import { describeScope, type GrantScope, parseScope } from "./scope.ts";
 import { type AuditEntry, PluginStore, type StoredPlugin } from "./_store.ts";
 import {
@@ -30,13 +30,7 @@ import { Delivery } from "./_delivery.ts";
 import { checkEntry, checkGrant, placeCode, stageCode } from "./_install.ts";
 import { codePlace } from "./_pinned_copy.ts";
 import { type PluginServices, RunningPlugin } from "./_running_plugin.ts";
-import type {
-  InstallOptions,
-  InstallResult,
-  IrcSender,
-  PluginBudget,
-  PluginInfo,
-} from "./types.ts";
+import type { InstallOptions, InstallResult, IrcSender, PluginInfo } from "./types.ts";
 
 export type { AuditDecision, AuditEntry } from "./_store.ts";
 export type { ActivityEntry, ActivityFilter, ActivityTotal } from "./_activity.ts";
