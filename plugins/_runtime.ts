@@ -32,13 +32,16 @@ import {
   type WireError,
   type WireEvent,
 } from "./_protocol.ts";
+// The SDK's door, not define_plugin.ts: the whole SDK (the shared layer's modules that
+// replayEvents uses included) is then loaded with the runtime, before the plugin, and the
+// plugin's own import of it needs no read access outside this folder.
 import {
   type DefinedPlugin,
   isDefinedPlugin,
   type PluginContext,
   type PluginEvent,
   type PluginLogger,
-} from "./define_plugin.ts";
+} from "./sdk.ts";
 
 /** Most batches run before an acknowledgement is sent while more are waiting. */
 const ACK_EVERY = 4;
