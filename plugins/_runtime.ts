@@ -3,6 +3,12 @@
  * events in order, acknowledges each batch, and reports permission denials. Runs inside a
  * Worker (`_worker_main.ts`) or a subprocess (`_subprocess_main.ts`).
  *
+ * Its parts, each owning its state: the loaded plugin (`LoadedPlugin`: its definition and
+ * context, and the hooks run on it), the calls awaiting a result (`PendingCalls`), the
+ * batches awaiting an acknowledgement (`BatchAcks`), the order tasks run in (`InOrder`), and
+ * the denial reports (`Denials`, with the hooks `installDenialReporting` sets before the
+ * plugin loads). None holds anything the process's end does not release.
+ *
  * @module
  */
 import type { AnyBusEvent, MetadataUpdate } from "../bus/mod.ts";
@@ -53,189 +59,24 @@ export interface RuntimeTransport {
   close(): void;
 }
 
-/** Starts the runtime on a transport; the host's first message must be `init`. */
+/**
+ * Starts the runtime on a transport; the host's first message must be `init`. The parts
+ * below each own their state; this wires them and hands each host message to them.
+ */
 export function startRuntime(transport: RuntimeTransport): void {
-  let plugin: DefinedPlugin | undefined;
-  let ctx: PluginContext | undefined;
-  let name = "(unnamed)";
-  let nextId = 1;
-  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
-  // Batches and commands run one after the other, in arrival order.
-  let chain: Promise<void> = Promise.resolve();
   // Prototype-free, so what the plugin does to Object.prototype cannot change them.
-  const post = (message: PluginMessage) => transport.post(bare(message));
-  // An acknowledgement covers every batch up to its number: one is sent when no batch is left
-  // waiting, or after every few, so that batches arriving together are answered together.
-  let waitingBatches = 0;
-  let unacknowledged = 0;
-  const acknowledge = (seq: number) => {
-    waitingBatches--;
-    if (waitingBatches === 0 || ++unacknowledged >= ACK_EVERY) {
-      unacknowledged = 0;
-      post({ kind: "ack", seq });
-    }
+  const post: Post = (message) => transport.post(bare(message));
+  const denials = new Denials(post);
+  installDenialReporting((what, error) => denials.report(what, error));
+  reportUncaught(post);
+  const calls = new PendingCalls(post);
+  const parts: RuntimeParts = {
+    post,
+    calls,
+    acks: new BatchAcks(post),
+    queue: new InOrder(),
+    plugin: new LoadedPlugin(post, denials, calls),
   };
-
-  // Each error is reported once, by whoever names its attempt best.
-  const reported = new WeakSet<object>();
-  const reportDenied = (what: string, error: unknown) => {
-    if (typeof error === "object" && error !== null) {
-      if (hasIn(reported, error)) return;
-      addTo(reported, error);
-    }
-    post({ kind: "denied", what, message: toText((error as Error)?.message ?? error) });
-  };
-
-  installDenialReporting(reportDenied);
-  globalThis.addEventListener("error", (event) => {
-    event.preventDefault();
-    post({ kind: "uncaught", error: toWireError(event.error ?? event.message) });
-  });
-  globalThis.addEventListener("unhandledrejection", (event) => {
-    event.preventDefault();
-    post({ kind: "uncaught", error: toWireError(event.reason) });
-  });
-
-  const call = (op: CallOp, args: unknown[]): Promise<unknown> => {
-    const id = nextId++;
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      post({ kind: "call", id, op, args });
-    });
-  };
-
-  const fromWire = (error: WireError): Error => {
-    if (error.name === "CapabilityDeniedError") {
-      const denied = new CapabilityDeniedError(error.capability ?? "(unknown)", name);
-      // The host's wording keeps its reason, e.g. a target outside the grant's scope.
-      denied.message = error.message;
-      return denied;
-    }
-    const rebuilt = new Error(error.message);
-    rebuilt.name = error.name;
-    return rebuilt;
-  };
-
-  const failed = (what: string, error: unknown) => {
-    if (isNotCapable(error)) reportDenied(what, error);
-    else if (isDeniedImport(error)) reportDenied("import", error);
-    post({ kind: "uncaught", error: toWireError(error) });
-  };
-  const run = async (what: string, fn: () => unknown) => {
-    try {
-      await fn();
-    } catch (error) {
-      failed(what, error);
-    }
-  };
-
-  const handle = async (message: HostMessage) => {
-    switch (message.kind) {
-      case "init": {
-        name = message.name;
-        ctx = makeContext(message.name, message.dataDir, call, post);
-        try {
-          const module = await import(message.entry);
-          if (!isDefinedPlugin(module.default)) {
-            throw new TypeError(
-              `Cannot start plugin: the entry must default-export definePlugin(...), got ${typeof module
-                .default}`,
-            );
-          }
-          const defined: DefinedPlugin = module.default;
-          plugin = defined;
-          await defined.setup?.(ctx);
-        } catch (error) {
-          if (isNotCapable(error)) reportDenied("setup", error);
-          else if (isDeniedImport(error)) reportDenied("import", error);
-          post({ kind: "setup-failed", error: toWireError(error) });
-          return;
-        }
-        post({ kind: "ready", commands: Object.keys(plugin?.commands ?? {}) });
-        return;
-      }
-      case "events": {
-        let events: WireEvent[];
-        try {
-          events = parseWireEvents(message.events);
-        } catch (error) {
-          post({ kind: "uncaught", error: toWireError(error) });
-          events = [];
-        }
-        waitingBatches++;
-        chain = chain.then(async () => {
-          const onEvent = plugin?.onEvent;
-          if (onEvent && ctx) {
-            for (const wire of events) {
-              const event = {
-                type: wire[0],
-                data: wire[3],
-                timestamp: new Date(wire[1]),
-                source: wire[2],
-              } as AnyBusEvent;
-              // Synchronous handlers stay on the fast path: no promise per event.
-              try {
-                const result = onEvent.call(plugin, event, ctx);
-                if (result instanceof Promise) await result;
-              } catch (error) {
-                failed(`onEvent(${wire[0]})`, error);
-              }
-            }
-          }
-          acknowledge(message.seq);
-        });
-        return;
-      }
-      case "overflow": {
-        waitingBatches++;
-        chain = chain.then(async () => {
-          const notice: PluginEvent = {
-            type: "plugin.overflow",
-            data: { dropped: message.dropped },
-            timestamp: new Date(),
-            source: "system",
-          };
-          if (plugin?.onEvent && ctx) {
-            await run("onEvent(plugin.overflow)", () => plugin!.onEvent!(notice, ctx!));
-          }
-          acknowledge(message.seq);
-        });
-        return;
-      }
-      case "command": {
-        chain = chain.then(async () => {
-          const handler = plugin?.commands?.[message.command];
-          try {
-            if (!handler || !ctx) {
-              throw new Error(`Cannot run command: unknown, got ${message.command}`);
-            }
-            await handler(message.args, ctx);
-            post({ kind: "command-done", id: message.id, ok: true });
-          } catch (error) {
-            if (isNotCapable(error)) reportDenied(`command ${message.command}`, error);
-            post({ kind: "command-done", id: message.id, ok: false, error: toWireError(error) });
-          }
-        });
-        return;
-      }
-      case "result": {
-        const waiter = pending.get(message.id);
-        if (!waiter) return;
-        pending.delete(message.id);
-        if (message.ok) waiter.resolve(message.value);
-        else waiter.reject(fromWire(message.error));
-        return;
-      }
-      case "teardown": {
-        chain = chain.then(async () => {
-          if (plugin?.teardown && ctx) await run("teardown", () => plugin!.teardown!(ctx!));
-          post({ kind: "teardown-done" });
-        });
-        return;
-      }
-    }
-  };
-
   transport.onMessage((raw) => {
     let message: HostMessage;
     try {
@@ -244,8 +85,312 @@ export function startRuntime(transport: RuntimeTransport): void {
       post({ kind: "uncaught", error: toWireError(error) });
       return;
     }
-    handle(message).catch((error) => post({ kind: "uncaught", error: toWireError(error) }));
+    dispatch(message, parts).catch((error) =>
+      post({ kind: "uncaught", error: toWireError(error) })
+    );
   });
+}
+
+// The parts are not exported, on purpose: a plugin may import this module again (its folder
+// is readable to it), and an exported class would let it patch the methods of the runtime's
+// own objects, say to drop its denial reports. Unexported, nothing of them is in its reach.
+
+/** Posts a message to the host. */
+type Post = (message: PluginMessage) => void;
+
+/** What {@linkcode dispatch} hands the host's messages to. */
+interface RuntimeParts {
+  post: Post;
+  calls: PendingCalls;
+  acks: BatchAcks;
+  queue: InOrder;
+  plugin: LoadedPlugin;
+}
+
+/**
+ * Hands one host message to its part. Batches, overflow notices, commands and teardown run
+ * one after the other, in arrival order; `init` and call results are taken at once.
+ */
+async function dispatch(message: HostMessage, parts: RuntimeParts): Promise<void> {
+  const { post, calls, acks, queue, plugin } = parts;
+  switch (message.kind) {
+    case "init":
+      return await plugin.init(message);
+    case "events": {
+      let events: WireEvent[];
+      try {
+        events = parseWireEvents(message.events);
+      } catch (error) {
+        post({ kind: "uncaught", error: toWireError(error) });
+        events = [];
+      }
+      acks.arrived();
+      queue.then(async () => {
+        await plugin.deliver(events);
+        acks.ran(message.seq);
+      });
+      return;
+    }
+    case "overflow":
+      acks.arrived();
+      queue.then(async () => {
+        await plugin.overflow(message.dropped);
+        acks.ran(message.seq);
+      });
+      return;
+    case "command":
+      queue.then(() => plugin.command(message.id, message.command, message.args));
+      return;
+    case "result":
+      calls.settle(message, plugin.name);
+      return;
+    case "teardown":
+      queue.then(async () => {
+        await plugin.teardown();
+        post({ kind: "teardown-done" });
+      });
+      return;
+  }
+}
+
+/** Runs tasks one after the other, in the order they were queued. */
+class InOrder {
+  #chain: Promise<void> = Promise.resolve();
+
+  /** Queues `task` after every task queued before it. */
+  then(task: () => Promise<void>): void {
+    this.#chain = this.#chain.then(task);
+  }
+}
+
+/**
+ * Acknowledgements of batches (and overflow notices). One covers every batch up to its
+ * number: it is sent when no batch is left waiting, or after every few, so that batches
+ * arriving together are answered together.
+ */
+class BatchAcks {
+  #post: Post;
+  /** Batches arrived and not yet run. */
+  #waiting = 0;
+  /** Batches run since the last acknowledgement. */
+  #unacknowledged = 0;
+
+  constructor(post: Post) {
+    this.#post = post;
+  }
+
+  /** A batch arrived and waits its turn. */
+  arrived(): void {
+    this.#waiting++;
+  }
+
+  /** Batch `seq` has run. */
+  ran(seq: number): void {
+    this.#waiting--;
+    if (this.#waiting === 0 || ++this.#unacknowledged >= ACK_EVERY) {
+      this.#unacknowledged = 0;
+      this.#post({ kind: "ack", seq });
+    }
+  }
+}
+
+/** The plugin's capability calls awaiting the host's `result`, by id. */
+class PendingCalls {
+  #post: Post;
+  #nextId = 1;
+  #waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+
+  constructor(post: Post) {
+    this.#post = post;
+  }
+
+  /** Asks the host to run `op`; settles with its `result`. */
+  call(op: CallOp, args: unknown[]): Promise<unknown> {
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#waiting.set(id, { resolve, reject });
+      this.#post({ kind: "call", id, op, args });
+    });
+  }
+
+  /** Settles the call a `result` answers; `plugin` names the plugin in a denial. */
+  settle(result: Extract<HostMessage, { kind: "result" }>, plugin: string): void {
+    const waiter = this.#waiting.get(result.id);
+    if (!waiter) return;
+    this.#waiting.delete(result.id);
+    if (result.ok) waiter.resolve(result.value);
+    else waiter.reject(fromWire(result.error, plugin));
+  }
+}
+
+/** Reports escalation attempts to the host's audit log, each error once, and failures. */
+class Denials {
+  #post: Post;
+  // Each error is reported once, by whoever names its attempt best.
+  #reported = new WeakSet<object>();
+
+  constructor(post: Post) {
+    this.#post = post;
+  }
+
+  /** Reports `what` as a denied attempt, unless `error` was reported already. */
+  report(what: string, error: unknown): void {
+    if (typeof error === "object" && error !== null) {
+      if (hasIn(this.#reported, error)) return;
+      addTo(this.#reported, error);
+    }
+    this.#post({ kind: "denied", what, message: toText((error as Error)?.message ?? error) });
+  }
+
+  /** Reports what a hook of the plugin threw, as a denial first when it was one. */
+  failed(what: string, error: unknown): void {
+    if (isNotCapable(error)) this.report(what, error);
+    else if (isDeniedImport(error)) this.report("import", error);
+    this.#post({ kind: "uncaught", error: toWireError(error) });
+  }
+
+  /** Runs a hook of the plugin and reports what it throws. */
+  async run(what: string, hook: () => unknown): Promise<void> {
+    try {
+      await hook();
+    } catch (error) {
+      this.failed(what, error);
+    }
+  }
+}
+
+/** The plugin: its name, its module's definition once loaded, and the context it is given. */
+class LoadedPlugin {
+  /** Its name, from `init`. */
+  name = "(unnamed)";
+  #post: Post;
+  #denials: Denials;
+  #calls: PendingCalls;
+  #plugin?: DefinedPlugin;
+  #ctx?: PluginContext;
+
+  constructor(post: Post, denials: Denials, calls: PendingCalls) {
+    this.#post = post;
+    this.#denials = denials;
+    this.#calls = calls;
+  }
+
+  /** Loads the entry module and runs `setup`; answers `ready` or `setup-failed`. */
+  async init(message: Extract<HostMessage, { kind: "init" }>): Promise<void> {
+    this.name = message.name;
+    const calls = this.#calls;
+    const ctx = makeContext(
+      message.name,
+      message.dataDir,
+      (op, args) => calls.call(op, args),
+      this.#post,
+    );
+    this.#ctx = ctx;
+    try {
+      const module = await import(message.entry);
+      if (!isDefinedPlugin(module.default)) {
+        throw new TypeError(
+          `Cannot start plugin: the entry must default-export definePlugin(...), got ${typeof module
+            .default}`,
+        );
+      }
+      const defined: DefinedPlugin = module.default;
+      this.#plugin = defined;
+      await defined.setup?.(ctx);
+    } catch (error) {
+      if (isNotCapable(error)) this.#denials.report("setup", error);
+      else if (isDeniedImport(error)) this.#denials.report("import", error);
+      this.#post({ kind: "setup-failed", error: toWireError(error) });
+      return;
+    }
+    this.#post({ kind: "ready", commands: Object.keys(this.#plugin?.commands ?? {}) });
+  }
+
+  /** Runs `onEvent` for each event of a batch, in order; a throw stops only its event. */
+  async deliver(events: WireEvent[]): Promise<void> {
+    const plugin = this.#plugin;
+    const ctx = this.#ctx;
+    const onEvent = plugin?.onEvent;
+    if (!onEvent || !ctx) return;
+    for (const wire of events) {
+      const event = {
+        type: wire[0],
+        data: wire[3],
+        timestamp: new Date(wire[1]),
+        source: wire[2],
+      } as AnyBusEvent;
+      // Synchronous handlers stay on the fast path: no promise per event.
+      try {
+        const result = onEvent.call(plugin, event, ctx);
+        if (result instanceof Promise) await result;
+      } catch (error) {
+        this.#denials.failed(`onEvent(${wire[0]})`, error);
+      }
+    }
+  }
+
+  /** Tells `onEvent` that `dropped` events were dropped from its full mailbox. */
+  async overflow(dropped: number): Promise<void> {
+    const notice: PluginEvent = {
+      type: "plugin.overflow",
+      data: { dropped },
+      timestamp: new Date(),
+      source: "system",
+    };
+    const plugin = this.#plugin;
+    const ctx = this.#ctx;
+    if (plugin?.onEvent && ctx) {
+      await this.#denials.run("onEvent(plugin.overflow)", () => plugin.onEvent?.(notice, ctx));
+    }
+  }
+
+  /** Runs a slash command; answers `command-done`. */
+  async command(id: number, command: string, args: string): Promise<void> {
+    const handler = this.#plugin?.commands?.[command];
+    const ctx = this.#ctx;
+    try {
+      if (!handler || !ctx) throw new Error(`Cannot run command: unknown, got ${command}`);
+      await handler(args, ctx);
+      this.#post({ kind: "command-done", id, ok: true });
+    } catch (error) {
+      if (isNotCapable(error)) this.#denials.report(`command ${command}`, error);
+      this.#post({ kind: "command-done", id, ok: false, error: toWireError(error) });
+    }
+  }
+
+  /** Runs `teardown`, reporting what it throws. */
+  async teardown(): Promise<void> {
+    const plugin = this.#plugin;
+    const ctx = this.#ctx;
+    if (plugin?.teardown && ctx) {
+      await this.#denials.run("teardown", () => plugin.teardown?.(ctx));
+    }
+  }
+}
+
+/** Uncaught errors and unhandled rejections of the plugin go to the host, not the console. */
+function reportUncaught(post: Post): void {
+  globalThis.addEventListener("error", (event) => {
+    event.preventDefault();
+    post({ kind: "uncaught", error: toWireError(event.error ?? event.message) });
+  });
+  globalThis.addEventListener("unhandledrejection", (event) => {
+    event.preventDefault();
+    post({ kind: "uncaught", error: toWireError(event.reason) });
+  });
+}
+
+/** The error a failed call rejects with, rebuilt from its wire form. */
+function fromWire(error: WireError, plugin: string): Error {
+  if (error.name === "CapabilityDeniedError") {
+    const denied = new CapabilityDeniedError(error.capability ?? "(unknown)", plugin);
+    // The host's wording keeps its reason, e.g. a target outside the grant's scope.
+    denied.message = error.message;
+    return denied;
+  }
+  const rebuilt = new Error(error.message);
+  rebuilt.name = error.name;
+  return rebuilt;
 }
 
 function makeContext(
