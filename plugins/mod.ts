@@ -19,3 +19,9 @@ export type {
   PluginInfo,
   PluginState,
 } from "./types.ts";
+// What the client's pages use to manage plugins: installs and upgrades from JSR, the consent
+// text's isolation lines, and the flags' parsers.
+export * from "./jsr.ts";
+export { type ConsentRequest, describeIsolation } from "./_consent.ts";
+export { MAX_DISK_QUOTA_MB, parseDiskQuota } from "./_install.ts";
+export { parseWindow } from "./_activity_report.ts";
