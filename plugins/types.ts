@@ -1,7 +1,7 @@
 /**
  * The types shared inside `plugins/`: what the host, a running plugin and its parts say to one
- * another, and what the host shows of a plugin. Type definitions only: it imports no
- * implementation, so every part may import it without a circle.
+ * another, and what the host shows of a plugin. Type definitions only, and it imports only
+ * the manifest's and the grant's types: every part may import it without a circle.
  *
  * @module
  */
