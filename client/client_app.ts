@@ -9,7 +9,7 @@ import { NetworkManager } from "./network_manager.ts";
 import { PageHub } from "./page_hub.ts";
 import { PageActions } from "./page_actions.ts";
 import { UiState } from "./ui_state.ts";
-import { serveWeb, type WebServer, type WebServerOptions } from "./web_server.ts";
+import { serveWeb, type WebServerOptions } from "./web_server.ts";
 import { webToken } from "./_web_token.ts";
 import { quitNetworks, type ShutdownReport, type ShutdownStep } from "./shutdown.ts";
 import { Parts } from "./_parts.ts";

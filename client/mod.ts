@@ -6,7 +6,7 @@
  * @module
  */
 export * from "./client_app.ts";
-export * from "../storage/data_dir.ts";
+export { databasePath, historyPath, resolveDataDir } from "../storage/mod.ts";
 export * from "./shutdown.ts";
 export * from "./web_server.ts";
 export * from "./page_socket.ts";

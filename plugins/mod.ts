@@ -10,3 +10,4 @@ export * from "./manifest.ts";
 export * from "./grant.ts";
 export * from "./scope.ts";
 export * from "./host.ts";
+export { parseWindow } from "./_activity_report.ts";
