@@ -5,6 +5,7 @@ import { databasePath, historyPath } from "../../storage/mod.ts";
 import { tokenFilePath } from "../../deeplink/mod.ts";
 import { IrcUrlError } from "../../deeplink/mod.ts";
 import { freePort } from "../irc/_servers.ts";
+import { FIXTURES } from "../plugins/_helpers.ts";
 
 // Each test also runs under Deno.test's resource and op sanitizers: a listener, socket or
 // timer a failed start left behind fails the test by itself.
@@ -52,12 +53,20 @@ Deno.test("startClient() with the web port taken stops the storage it opened", a
   await Deno.remove(dataDir, { recursive: true });
 });
 
-Deno.test("startClient() whose link door cannot open stops the web server and storage it started", async () => {
+Deno.test("startClient() whose link door cannot open stops the plugins, web server and storage it started", async () => {
   const dataDir = await Deno.makeTempDir({ prefix: "ircbus-start-" });
+  {
+    // An enabled plugin, loaded (in its own subprocess) before the link door opens.
+    await using client = await startClient({ dataDir, singleInstance: false, log: () => {} });
+    await client.plugins.install(`${FIXTURES}recorder`, { grant: "requested" });
+  }
   // A directory where the link door writes its token file: the write fails.
   await Deno.mkdir(join(tokenFilePath(dataDir), "blocked"), { recursive: true });
   const port = freePort();
-  await assert.rejects(startClient({ dataDir, port, log: () => {} }));
+  const lines: string[] = [];
+  await assert.rejects(startClient({ dataDir, port, log: (line) => lines.push(line) }));
+  // The plugin was set up, then torn down by the failed start; no stop failed.
+  assert.deepEqual(lines, ["[plugin:recorder] info: setup", "[plugin:recorder] info: teardown"]);
   assertPortFree(port);
   await assertDatabasesClosed(dataDir);
   await Deno.remove(dataDir, { recursive: true });
