@@ -105,6 +105,8 @@ export interface RunningClient extends AsyncDisposable {
  * Starts the client: opens the data dir's database, connects autoconnect networks (as soon
  * as the start is done, or after `autoconnectAfterMs`), loads
  * the enabled plugins, serves the web UI on 127.0.0.1 and listens for handed-off links.
+ * A start that fails half way (a taken port, say) stops what it had started, in reverse, and
+ * rejects with the error.
  *
  * @example
  * ```ts
@@ -122,7 +124,8 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
   await Deno.mkdir(dataDir, { recursive: true, mode: 0o700 });
   // Each part is started and its stop registered together; the shutdown stops them in
   // reverse, and so does a start that fails half way. So the list runs from what stops last
-  // (storage) to what stops first (the front doors): the order of lessons.md's shutdown.
+  // to what stops first, the shutdown's order reversed: storage, bus, plugins, the
+  // producers' QUIT, the front doors.
   const parts = new Parts<ShutdownStep>();
   try {
     return await startParts(parts, options, log);
