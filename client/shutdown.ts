@@ -77,6 +77,20 @@ export interface ShutdownReport {
 export type ShutdownStep = ShutdownReport["steps"][number];
 
 /**
+ * Options of {@linkcode quitNetworks}.
+ *
+ * @example
+ * ```ts
+ * import type { QuitOptions } from "./shutdown.ts";
+ * const options: QuitOptions = { quitTimeoutMs: 1000, onError: (error) => console.error(error) };
+ * ```
+ */
+export interface QuitOptions extends ShutdownOptions {
+  /** Receives the error of each network whose QUIT failed. */
+  onError?: (error: Error) => void;
+}
+
+/**
  * Sends QUIT on every network at once and waits for all of them, at most `quitTimeoutMs`
  * (default 3000). Resolves true when the wait ran out; a network whose QUIT fails is not
  * waited for, and its error goes to `onError`.
@@ -93,7 +107,7 @@ export type ShutdownStep = ShutdownReport["steps"][number];
  */
 export async function quitNetworks(
   networks: Iterable<{ disconnect(reason?: string): Promise<void> }>,
-  options: ShutdownOptions & { onError?: (error: Error) => void } = {},
+  options: QuitOptions = {},
 ): Promise<boolean> {
   const quits = [...networks].map(async (network) => {
     try {
