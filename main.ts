@@ -28,14 +28,14 @@
  */
 import { parseArgs } from "node:util";
 import { launchWithLink } from "./deeplink/mod.ts";
-// The files, not client/mod.ts: it also exports the terminal client, whose static import of
-// irc-framework would load before the web page is served (the web client loads it on
-// first connect).
-import { startClient } from "./client/client_app.ts";
-import { openBrowser } from "./client/open_browser.ts";
-import { PortInUseError } from "./client/web_server.ts";
-import { resolveDataDir } from "./storage/data_dir.ts";
-import { errorMessage } from "./common/error_message.ts";
+// Each folder by its door. The doors cost the web client's start little: irc-framework still
+// loads on the first connect (irc/ names it by a URL), the IRC client's own modules and the
+// history's export load at start anyway (client/network_manager.ts, client/client_app.ts),
+// and the terminal client adds only its own file.
+import { openBrowser, PortInUseError, runTerminal, startClient } from "./client/mod.ts";
+import { runExport } from "./history/mod.ts";
+import { resolveDataDir } from "./storage/mod.ts";
+import { errorMessage } from "./common/mod.ts";
 
 /** The web UI's port unless `--port` or `IRCBUS_PORT` says otherwise. */
 export const DEFAULT_PORT = 6690;
@@ -47,15 +47,10 @@ const USAGE =
 export async function main(args: string[]): Promise<number> {
   // `deno task run -- ...` passes the `--` through.
   if (args[0] === "--") args = args.slice(1);
-  // Loaded on use: the export command's file access would slow every start.
-  if (args[0] === "export") {
-    const { runExport } = await import("./history/export_cli.ts");
-    return await runExport(args.slice(1));
-  }
+  if (args[0] === "export") return await runExport(args.slice(1));
   if (
     args.includes("--headless") || args.some((a) => a === "--server" || a.startsWith("--server="))
   ) {
-    const { runTerminal } = await import("./client/terminal.ts");
     return await runTerminal(args.filter((a) => a !== "--headless"));
   }
   let values: {

@@ -7,7 +7,7 @@
  */
 import type { EventBus } from "../bus/mod.ts";
 import { casefold } from "../core/mod.ts";
-import type { NetworkStore } from "../storage/network_store.ts";
+import type { NetworkStore } from "../storage/mod.ts";
 
 /** Keys of joins the server has not confirmed yet; the oldest is dropped beyond this. */
 const MAX_PENDING_KEYS = 256;

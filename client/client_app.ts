@@ -1,26 +1,19 @@
-import type { DatabaseSync } from "node:sqlite";
 import { EventBus } from "../bus/mod.ts";
-import { NetworkStore } from "../storage/network_store.ts";
-import { MessageStore } from "../history/message_store.ts";
-import { historyPath } from "../storage/data_dir.ts";
+import { historyPath, NetworkStore, openClientDatabase } from "../storage/mod.ts";
+import { type AttachOptions, MessageStore } from "../history/mod.ts";
 import type { IrcClient, IrcClientOptions } from "../irc/mod.ts";
 import { PluginHost, type PluginHostOptions } from "../plugins/mod.ts";
-import { openClientDatabase } from "../storage/mod.ts";
-import {
-  DeepLinkHandler,
-  FrontendEvents,
-  type LinkListener,
-  listenForLinks,
-} from "../deeplink/mod.ts";
+import { DeepLinkHandler, FrontendEvents, listenForLinks } from "../deeplink/mod.ts";
 import { type Action, casefold } from "../core/mod.ts";
 import { NetworkManager } from "./network_manager.ts";
 import { PageHub } from "./page_hub.ts";
 import { PageActions } from "./page_actions.ts";
 import { UiState } from "./ui_state.ts";
-import { serveWeb, type WebServer, type WebServerOptions } from "./web_server.ts";
+import { serveWeb, type WebServerOptions } from "./web_server.ts";
 import { webToken } from "./_web_token.ts";
-import { shutdownInOrder, type ShutdownReport } from "./shutdown.ts";
-import { errorMessage } from "../common/error_message.ts";
+import { quitNetworks, type ShutdownReport, type ShutdownStep } from "./shutdown.ts";
+import { Parts } from "./_parts.ts";
+import { errorMessage } from "../common/mod.ts";
 
 /** The protocol version the hello carries. */
 const PROTOCOL_VERSION = 1;
@@ -112,6 +105,8 @@ export interface RunningClient extends AsyncDisposable {
  * Starts the client: opens the data dir's database, connects autoconnect networks (as soon
  * as the start is done, or after `autoconnectAfterMs`), loads
  * the enabled plugins, serves the web UI on 127.0.0.1 and listens for handed-off links.
+ * A start that fails half way (a taken port, say) stops what it had started, in reverse, and
+ * rejects with the error.
  *
  * @example
  * ```ts
@@ -127,28 +122,45 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
   const log = options.log ?? ((line: string) => console.error(line));
   const dataDir = options.dataDir;
   await Deno.mkdir(dataDir, { recursive: true, mode: 0o700 });
+  // Each part is started and its stop registered together; the shutdown stops them in
+  // reverse, and so does a start that fails half way. So the list runs from what stops last
+  // to what stops first, the shutdown's order reversed: storage, bus, plugins, the
+  // producers' QUIT, the front doors.
+  const parts = new Parts<ShutdownStep>();
+  try {
+    return await startParts(parts, options, log);
+  } catch (error) {
+    const stopped = await parts.stop();
+    for (const failure of stopped.errors) {
+      log(`Cannot stop after a failed start: ${failure.message}`);
+    }
+    throw error;
+  }
+}
+
+/** The body of {@linkcode startClient}: every part it starts goes into `parts`. */
+async function startParts(
+  parts: Parts<ShutdownStep>,
+  options: ClientOptions,
+  log: (line: string) => void,
+): Promise<RunningClient> {
+  const dataDir = options.dataDir;
   // Every component of the file is checked before anything is written: a newer client's
   // file is refused as it is, not switched to WAL first.
-  const db: DatabaseSync = openClientDatabase(dataDir);
-  const store = new NetworkStore(db);
+  const db = await parts.start("storage", () => openClientDatabase(dataDir), (db) => db.close());
+  const store = await parts.start("storage", () => new NetworkStore(db), (store) => store.close());
   const bus = new EventBus({
     onSubscriberError: (error) => log(`bus: ${errorMessage(error)}`),
   });
-  // A refused history file (damaged, or from a newer client) is left as it is: the client
-  // runs without history and says why.
-  let history: MessageStore | undefined;
-  try {
-    history = MessageStore.open(historyPath(dataDir), {
-      retentionDays: options.retentionDays,
-      onError: (error) => log(error.message),
-    });
-    history.attach(bus, {
-      ownNick: (networkId) => networks.irc(networkId)?.nickname,
-      casemapping: (networkId) => networks.irc(networkId)?.casemapping,
-    });
-  } catch (error) {
-    log(`${errorMessage(error)}; running without history`);
-  }
+  const history = await parts.start(
+    "storage",
+    () =>
+      openHistory(bus, options, log, {
+        ownNick: (networkId) => networks.irc(networkId)?.nickname,
+        casemapping: (networkId) => networks.irc(networkId)?.casemapping,
+      }),
+    (history) => history?.close(),
+  );
   const pages: PageHub = new PageHub({
     hello: () => ({
       kind: "hello",
@@ -161,73 +173,95 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     }),
     perform: (action) => actions.perform(action),
   });
-  const ui = new UiState({
-    bus,
-    onBatch: (batch) => pages.broadcast({ kind: "batch", ...batch }),
-    fold: (networkId, name) => casefold(name, networks.irc(networkId)?.casemapping),
-  });
-  const networks: NetworkManager = new NetworkManager({
-    bus,
-    store,
-    ui,
-    irc: {
-      // Backfill asks only for what the history lacks.
-      lastStored: (networkId, buffer) => history?.lastStored(networkId, buffer),
-      ...options.irc,
-    },
-    onState: (networkId) =>
-      pages.broadcast({ kind: "network.state", networkId, ...networks.state(networkId) }),
-    log,
-  });
-  const plugins = new PluginHost({
-    bus,
-    dataDir,
-    db,
-    irc: {
-      send: (networkId, target, text) => networks.require(networkId, "send").say(target, text),
-    },
-    onLog: (plugin, level, message) => log(`[plugin:${plugin}] ${level}: ${message}`),
-    ...options.plugins,
-  });
-  const frontend = new FrontendEvents({ transport: pages.transport });
-  const links = new DeepLinkHandler({ store, frontend });
-  const actions: PageActions = new PageActions({
-    bus,
-    store,
-    networks,
-    ui,
-    pages,
-    plugins,
-    links,
-    history,
-    dataDir,
-  });
-  const offPlugins = bus.subscribe(
-    "plugin.lifecycle",
-    () => queueMicrotask(() => pages.broadcast(actions.pluginsMessage())),
+  // What the bus's subscribers write to: closed once the bus has drained into them.
+  const frontend = await parts.start(
+    "bus",
+    () => new FrontendEvents({ transport: pages.transport }),
+    (frontend) => frontend.close(),
   );
-
-  // The web port first, so a taken one fails the start before anything connects; then
-  // plugins (so they see the first connection's events), the link door, and networks.
-  let web: WebServer;
-  try {
-    web = serveWeb({
-      onSocket: (socket) => pages.add(socket),
-      port: options.port,
-      token: await webToken(dataDir),
-      onError: (error) => log(`web: ${error.message}`),
-      ...options.web,
+  const links = new DeepLinkHandler({ store, frontend });
+  const ui = await parts.start("bus", () =>
+    new UiState({
+      bus,
+      onBatch: (batch) => pages.broadcast({ kind: "batch", ...batch }),
+      fold: (networkId, name) => casefold(name, networks.irc(networkId)?.casemapping),
+    }), (ui) => ui.close());
+  await parts.start(
+    "bus",
+    () =>
+      bus.subscribe(
+        "plugin.lifecycle",
+        () => queueMicrotask(() => pages.broadcast(actions.pluginsMessage())),
+      ),
+    (unsubscribe) => unsubscribe(),
+  );
+  const networks: NetworkManager = await parts.start("bus", () =>
+    new NetworkManager({
+      bus,
+      store,
+      ui,
+      irc: {
+        // Backfill asks only for what the history lacks.
+        lastStored: (networkId, buffer) => history?.lastStored(networkId, buffer),
+        ...options.irc,
+      },
+      onState: (networkId) =>
+        pages.broadcast({ kind: "network.state", networkId, ...networks.state(networkId) }),
+      log,
+    }), (networks) => networks.close());
+  // Closing the bus drains it: nothing accepted on the ordered lane is lost.
+  parts.defer("bus", () => bus.close());
+  const plugins = await parts.start("plugins", () =>
+    new PluginHost({
+      bus,
+      dataDir,
+      db,
+      irc: {
+        send: (networkId, target, text) => networks.require(networkId, "send").say(target, text),
+      },
+      onLog: (plugin, level, message) => log(`[plugin:${plugin}] ${level}: ${message}`),
+      ...options.plugins,
+    }), (plugins) => plugins[Symbol.asyncDispose]());
+  // The producers: every network is sent QUIT at once, the wait bounded. Evaluated at
+  // shutdown, so a network a page connected meanwhile is included.
+  let quitTimedOut = false;
+  const quitErrors: Error[] = [];
+  parts.defer("networks", async () => {
+    quitTimedOut = await quitNetworks(networks.clients(), {
+      quitTimeoutMs: options.quitTimeoutMs,
+      reason: "Client quit",
+      onError: (error) => quitErrors.push(error),
     });
-  } catch (error) {
-    networks.close();
-    offPlugins();
-    ui.close();
-    frontend.close();
-    history?.close();
-    store.close();
-    db.close();
-    throw error;
-  }
+  });
+  // Plugins fetched for a consent sheet and never answered: their files go at the stop.
+  const actions: PageActions = await parts.start("front", () =>
+    new PageActions({
+      bus,
+      store,
+      networks,
+      ui,
+      pages,
+      plugins,
+      links,
+      history,
+      dataDir,
+    }), (actions) => actions.close());
+
+  // The web port first, so a taken one fails the start before anything connects and before
+  // a second instance loads the plugins or takes the link door; then plugins (so they see
+  // the first connection's events), the link door, and networks.
+  const web = await parts.start(
+    "front",
+    async () =>
+      serveWeb({
+        onSocket: (socket) => pages.add(socket),
+        port: options.port,
+        token: await webToken(dataDir),
+        onError: (error) => log(`web: ${error.message}`),
+        ...options.web,
+      }),
+    (web) => web.close(),
+  );
   for (const plugin of plugins.list()) {
     if (plugin.state === "disabled") continue;
     try {
@@ -236,50 +270,33 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       log(`Cannot load plugin ${plugin.name}: ${errorMessage(error)}`);
     }
   }
-  let listener: LinkListener | undefined;
   if (options.singleInstance ?? true) {
-    listener = await listenForLinks({
-      dataDir,
-      onLink: (raw) => links.handle(raw),
-      onError: (error) => log(`deep links: ${error.message}`),
-    });
+    await parts.start("front", () =>
+      listenForLinks({
+        dataDir,
+        onLink: (raw) => links.handle(raw),
+        onError: (error) => log(`deep links: ${error.message}`),
+      }), (listener) => listener.close());
   }
   // Networks connect now, page or not: the user expects them up while the client runs, and
   // a real server's registration (about a second) then overlaps the page's load. Loading
   // irc-framework on that first connect costs a core for about 55 ms, less than the
   // registration it lets start early. Not before this point, so the plugins see the first
-  // connection's events.
-  networks.autoconnectAfter(options.autoconnectAfterMs ?? AUTOCONNECT_AFTER_MS);
+  // connection's events. Stopped first: no retry may start while the rest shuts down.
+  await parts.start(
+    "front",
+    () => networks.autoconnectAfter(options.autoconnectAfterMs ?? AUTOCONNECT_AFTER_MS),
+    () => networks.stopRetries(),
+  );
   if (options.link !== undefined) links.handle(options.link);
 
   let stopping: Promise<ShutdownReport> | undefined;
-  const shutdown = () => {
-    networks.stopRetries();
-    return stopping ??= shutdownInOrder({
-      front: [
-        web,
-        ...(listener ? [listener] : []),
-        // Plugins fetched for a consent sheet and never answered: their files go.
-        actions,
-      ],
-      networks: networks.clients(),
-      plugins,
-      bus,
-      afterBus: () => {
-        networks.close();
-        offPlugins();
-        ui.close();
-        frontend.close();
-      },
-      storage: {
-        close: () => {
-          history?.close();
-          store.close();
-          db.close();
-        },
-      },
-    }, { quitTimeoutMs: options.quitTimeoutMs, reason: "Client quit" });
-  };
+  const shutdown = () =>
+    stopping ??= parts.stop().then((stopped) => ({
+      steps: stopped.steps,
+      quitTimedOut,
+      errors: [...quitErrors, ...stopped.errors],
+    }));
 
   return {
     url: web.url,
@@ -297,4 +314,29 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
       await shutdown();
     },
   };
+}
+
+/**
+ * Opens the message history and attaches it to the bus. A refused history file (damaged, or
+ * from a newer client) is left as it is: the client runs without history and says why.
+ */
+function openHistory(
+  bus: EventBus,
+  options: ClientOptions,
+  log: (line: string) => void,
+  attach: AttachOptions,
+): MessageStore | undefined {
+  let history: MessageStore | undefined;
+  try {
+    history = MessageStore.open(historyPath(options.dataDir), {
+      retentionDays: options.retentionDays,
+      onError: (error) => log(error.message),
+    });
+    history.attach(bus, attach);
+    return history;
+  } catch (error) {
+    history?.close();
+    log(`${errorMessage(error)}; running without history`);
+    return undefined;
+  }
 }

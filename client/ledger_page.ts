@@ -6,15 +6,15 @@
  *
  * @module
  */
-import type {
-  ActivityEntry,
-  ActivityTotal,
-  AuditEntry,
-  PluginBudget,
-  PluginHost,
-  PluginState,
+import {
+  type ActivityEntry,
+  type ActivityTotal,
+  type AuditEntry,
+  parseWindow,
+  type PluginBudget,
+  type PluginHost,
+  type PluginState,
 } from "../plugins/mod.ts";
-import { parseWindow } from "../plugins/_activity_report.ts";
 import type { Action } from "../core/mod.ts";
 
 /**

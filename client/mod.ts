@@ -3,10 +3,18 @@
  * host, deep links and storage, and serves the web UI on 127.0.0.1; and the terminal client
  * behind `--headless`.
  *
+ * @example
+ * ```ts
+ * import { startClient } from "./mod.ts";
+ * const dataDir = await Deno.makeTempDir();
+ * await using client = await startClient({ dataDir, singleInstance: false, log: () => {} });
+ * console.log(client.address.startsWith("http://127.0.0.1:")); // true
+ * ```
+ *
  * @module
  */
 export * from "./client_app.ts";
-export * from "../storage/data_dir.ts";
+export { databasePath, historyPath, resolveDataDir } from "../storage/mod.ts";
 export * from "./shutdown.ts";
 export * from "./web_server.ts";
 export * from "./page_socket.ts";

@@ -11,14 +11,13 @@
 import { MULTILINE_CAP, REDACTION_CAP } from "../irc/mod.ts";
 import type { EventBus } from "../bus/mod.ts";
 import type { IrcClient, IrcClientOptions, StsPolicy } from "../irc/mod.ts";
-import type { Network, NetworkStore } from "../storage/network_store.ts";
+import type { Network, NetworkStore } from "../storage/mod.ts";
 import type { NetworkView } from "../core/mod.ts";
 import type { UiState } from "./ui_state.ts";
 import { Autojoin } from "./_autojoin.ts";
-import { readSmallFile } from "../common/read_small_file.ts";
-import { errorMessage } from "../common/error_message.ts";
+import { errorMessage, readSmallFile } from "../common/mod.ts";
 
-let ircModule: Promise<typeof import("../irc/irc_client.ts")> | undefined;
+let ircModule: Promise<typeof import("../irc/mod.ts")> | undefined;
 
 /**
  * The IRC client module, loaded on first need: it brings irc-framework, whose module load
@@ -26,10 +25,8 @@ let ircModule: Promise<typeof import("../irc/irc_client.ts")> | undefined;
  * by a URL the module graph does not show; it is named here so that the client's graph holds
  * it, and `deno task run` caches and locks it.
  */
-function loadIrc(): Promise<typeof import("../irc/irc_client.ts")> {
-  return ircModule ??= import("../deps/irc_framework.ts").then(() =>
-    import("../irc/irc_client.ts")
-  );
+function loadIrc(): Promise<typeof import("../irc/mod.ts")> {
+  return ircModule ??= import("../deps/irc_framework.ts").then(() => import("../irc/mod.ts"));
 }
 
 /**
@@ -65,8 +62,7 @@ export interface NetworkManagerOptions {
  * @example
  * ```ts
  * import { EventBus } from "../bus/mod.ts";
- * import { openDatabase } from "../storage/database.ts";
- * import { NetworkStore } from "../storage/network_store.ts";
+ * import { NetworkStore, openDatabase } from "../storage/mod.ts";
  * import { NetworkManager } from "./network_manager.ts";
  * import { UiState } from "./ui_state.ts";
  * const bus = new EventBus();

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { errorMessage } from "../common/error_message.ts";
+import { errorMessage } from "../common/mod.ts";
 
 /**
  * The command that opens `url` in the default browser on `os`, or `undefined` where none

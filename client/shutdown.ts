@@ -1,3 +1,5 @@
+import { Parts } from "./_parts.ts";
+
 /**
  * What {@linkcode shutdownInOrder} stops, in this order.
  *
@@ -63,6 +65,69 @@ export interface ShutdownReport {
 }
 
 /**
+ * A step of the shutdown, in the order they run: the front doors stop taking new work, the
+ * producers (networks) QUIT, then plugins, the bus (drained), and storage last.
+ *
+ * @example
+ * ```ts
+ * import type { ShutdownStep } from "./shutdown.ts";
+ * const first: ShutdownStep = "front";
+ * ```
+ */
+export type ShutdownStep = ShutdownReport["steps"][number];
+
+/**
+ * Options of {@linkcode quitNetworks}.
+ *
+ * @example
+ * ```ts
+ * import type { QuitOptions } from "./shutdown.ts";
+ * const options: QuitOptions = { quitTimeoutMs: 1000, onError: (error) => console.error(error) };
+ * ```
+ */
+export interface QuitOptions extends ShutdownOptions {
+  /** Receives the error of each network whose QUIT failed. */
+  onError?: (error: Error) => void;
+}
+
+/**
+ * Sends QUIT on every network at once and waits for all of them, at most `quitTimeoutMs`
+ * (default 3000). Resolves true when the wait ran out; a network whose QUIT fails is not
+ * waited for, and its error goes to `onError`.
+ *
+ * @example
+ * ```ts
+ * import { quitNetworks } from "./shutdown.ts";
+ * const timedOut = await quitNetworks([{ disconnect: () => Promise.resolve() }], {
+ *   reason: "Bye",
+ *   onError: (error) => console.error(error.message),
+ * });
+ * console.log(timedOut); // false
+ * ```
+ */
+export async function quitNetworks(
+  networks: Iterable<{ disconnect(reason?: string): Promise<void> }>,
+  options: QuitOptions = {},
+): Promise<boolean> {
+  const quits = [...networks].map(async (network) => {
+    try {
+      await network.disconnect(options.reason ?? "Client quit");
+    } catch (error) {
+      options.onError?.(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(true), options.quitTimeoutMs ?? 3000);
+  });
+  try {
+    return await Promise.race([Promise.all(quits).then(() => false), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Stops the client in order: the front doors, then the producers (QUIT on every network,
  * bounded), then plugins, then the bus (which drains, so nothing accepted on the ordered
  * lane is lost), then storage. Every step runs even if an earlier one failed.
@@ -83,36 +148,23 @@ export async function shutdownInOrder(
   parts: ShutdownParts,
   options: ShutdownOptions = {},
 ): Promise<ShutdownReport> {
-  const report: ShutdownReport = { steps: [], quitTimedOut: false, errors: [] };
-  const attempt = async (fn: () => Promise<unknown> | unknown) => {
-    try {
-      await fn();
-    } catch (error) {
-      report.errors.push(error instanceof Error ? error : new Error(String(error)));
-    }
-  };
-  report.steps.push("front");
-  for (const door of parts.front ?? []) await attempt(() => door.close());
-
-  report.steps.push("networks");
-  const quits = [...parts.networks].map((network) =>
-    attempt(() => network.disconnect(options.reason ?? "Client quit"))
-  );
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(true), options.quitTimeoutMs ?? 3000);
+  // The same list the client keeps, registered in start order so that it stops in reverse.
+  const list = new Parts<ShutdownStep>();
+  const errors: Error[] = [];
+  let quitTimedOut = false;
+  list.defer("storage", () => parts.storage.close());
+  if (parts.afterBus) list.defer("bus", parts.afterBus);
+  list.defer("bus", () => parts.bus.close());
+  list.defer("plugins", () => parts.plugins?.[Symbol.asyncDispose]());
+  list.defer("networks", async () => {
+    quitTimedOut = await quitNetworks(parts.networks, {
+      ...options,
+      onError: (error) => errors.push(error),
+    });
   });
-  report.quitTimedOut = await Promise.race([Promise.all(quits).then(() => false), timedOut]);
-  clearTimeout(timer);
-
-  report.steps.push("plugins");
-  if (parts.plugins) await attempt(() => parts.plugins![Symbol.asyncDispose]());
-
-  report.steps.push("bus");
-  await attempt(() => parts.bus.close());
-  if (parts.afterBus) await attempt(parts.afterBus);
-
-  report.steps.push("storage");
-  await attempt(() => parts.storage.close());
-  return report;
+  // The step is named even with no door to close.
+  list.defer("front", () => {});
+  for (const door of [...(parts.front ?? [])].reverse()) list.defer("front", () => door.close());
+  const stopped = await list.stop();
+  return { steps: stopped.steps, quitTimedOut, errors: [...errors, ...stopped.errors] };
 }

@@ -26,7 +26,7 @@ import {
   topicText,
   usageError,
 } from "../core/mod.ts";
-import { errorMessage } from "../common/error_message.ts";
+import { errorMessage } from "../common/mod.ts";
 
 /**
  * What the command line asks for.

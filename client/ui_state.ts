@@ -10,7 +10,15 @@ const NOT_FORWARDED = new Set([
   "ui.pane.blurred",
 ]);
 
-/** One batch for the page: the events of one frame, roster snapshots and metadata updates. */
+/**
+ * One batch for the page: the events of one frame, roster snapshots and metadata updates.
+ *
+ * @example
+ * ```ts
+ * import type { UiBatch } from "./ui_state.ts";
+ * const quiet: UiBatch = { events: [], roster: [], updates: [] };
+ * ```
+ */
 export interface UiBatch {
   /** Bus events in order. */
   events: UiEvent[];
@@ -23,8 +31,9 @@ export interface UiBatch {
 /**
  * The UI's view of the bus: the roster and plugin metadata (for a page that opens late), and
  * the batch of what changed since the last frame. Who is in which channel is not kept here:
- * `irc/` is the one roster (`IrcClient.channels()`), and its events name what they touch. `user.meta` is coalesced per user and `metadata.updated` per key, so a
- * 5,000-user NAMES flood reaches the page as one batch per frame.
+ * `irc/` is the one roster (`IrcClient.channels()`), and its events name what they touch.
+ * `user.meta` is coalesced per user and `metadata.updated` per key, so a 5,000-user NAMES
+ * flood reaches the page as one batch per frame.
  *
  * @example
  * ```ts
