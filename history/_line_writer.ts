@@ -15,6 +15,7 @@ import { EventLines, type PendingLine } from "./_event_lines.ts";
 import { fingerprint } from "./_fingerprint.ts";
 import type { BufferIds } from "./_buffer_ids.ts";
 import type { StoreFile } from "./_store_file.ts";
+import { inTransaction } from "./_transaction.ts";
 
 /** Lines held before a commit is forced inside the subscriber (bounds memory in a flood). */
 const BATCH_MAX = 4096;
@@ -116,11 +117,9 @@ export class LineWriter {
     const batch = this.#pending;
     this.#pending = [];
     this.#forgetHeldBuffers();
-    const db = this.#file.db;
     const latest = this.#file.clock() + MAX_AHEAD_MS;
     try {
-      db.exec("BEGIN IMMEDIATE");
-      try {
+      inTransaction(this.#file.db, () => {
         // A batch is mostly runs of one buffer: the last id is reused for the same name
         // as written, sparing the folded cache key a flood would build for every line.
         let lastNetwork = -1;
@@ -147,11 +146,7 @@ export class LineWriter {
             line.replyTo ?? null,
           );
         }
-        db.exec("COMMIT");
-      } catch (error) {
-        if (db.isTransaction) db.exec("ROLLBACK");
-        throw error;
-      }
+      });
     } catch (error) {
       this.#failing = true;
       // Buffer rows of the batch were rolled back too.

@@ -9,6 +9,7 @@
 import type { StatementSync } from "node:sqlite";
 import { historyError } from "./errors.ts";
 import type { StoreFile } from "./_store_file.ts";
+import { inTransaction } from "./_transaction.ts";
 
 /** Lines indexed for search per transaction, and the time one indexing turn may take. */
 const INDEX_CHUNK = 256;
@@ -76,24 +77,15 @@ export class SearchIndexer {
 
   /** Indexes the next chunk of lines for search in one transaction; returns its size. */
   #step(): number {
-    const db = this.#file.db;
     try {
-      db.exec("BEGIN IMMEDIATE");
-      try {
+      return inTransaction(this.#file.db, () => {
         const upto = this.upto();
         const end = this.#chunkEnd.get(upto, INDEX_CHUNK)?.id;
-        if (typeof end !== "number") {
-          db.exec("COMMIT");
-          return 0;
-        }
+        if (typeof end !== "number") return 0;
         this.#indexLines.run(upto, end);
         this.#setIndexedUpto.run(end);
-        db.exec("COMMIT");
         return end - upto;
-      } catch (error) {
-        if (db.isTransaction) db.exec("ROLLBACK");
-        throw error;
-      }
+      });
     } catch (error) {
       throw historyError("Cannot index history for search", this.#file.path, error);
     }
