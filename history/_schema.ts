@@ -19,7 +19,7 @@
  *
  * @module
  */
-import { type Migration, newestVersion } from "../storage/database.ts";
+import { type Migration, newestVersion } from "../storage/mod.ts";
 
 /** The component name in `schema_versions`. */
 export const COMPONENT = "history";

@@ -1,4 +1,4 @@
-import { errorMessage } from "../common/error_message.ts";
+import { errorMessage } from "../common/mod.ts";
 
 /**
  * Why the history store refused to open or to write.

@@ -9,11 +9,10 @@
  */
 import { parseArgs } from "node:util";
 import { existsSync } from "node:fs";
-import { databasePath, historyPath, resolveDataDir } from "../storage/data_dir.ts";
-import { NetworkStore } from "../storage/network_store.ts";
+import { databasePath, historyPath, NetworkStore, resolveDataDir } from "../storage/mod.ts";
 import { MessageStore } from "./message_store.ts";
 import { exportLogs } from "./export_logs.ts";
-import { errorMessage } from "../common/error_message.ts";
+import { errorMessage } from "../common/mod.ts";
 
 const USAGE =
   "Usage: deno task run -- export [--data-dir DIR] [--out DIR] [--network NAME|ID] [--buffer NAME]";

@@ -1,50 +1,15 @@
-import type { DatabaseSync, StatementSync } from "node:sqlite";
-import type { AnyBusEvent, EventBus, Unsubscribe } from "../bus/mod.ts";
-import { migrate, openDatabase, schemaVersion } from "../storage/database.ts";
-import { casefold } from "../core/mod.ts";
-import { HistoryError, historyError } from "./errors.ts";
-import {
-  LINE_KINDS,
-  type LineKind,
-  type SearchQuery,
-  type StoredBuffer,
-  type StoredLine,
-} from "../core/mod.ts";
-import { EventLines, type PendingLine, STORED_TYPES } from "./_event_lines.ts";
-import { fingerprint } from "./_fingerprint.ts";
-import { fold, FOLD_FUNCTION, searchText } from "./_search_text.ts";
-import { COMPONENT, MIGRATIONS, SCHEMA_VERSION } from "./_schema.ts";
-
-/** Lines held before a commit is forced inside the subscriber (bounds memory in a flood). */
-const BATCH_MAX = 4096;
-/** Lines kept for a retry after failed commits; older ones are dropped and reported. */
-const PENDING_MAX = 100_000;
-/** After a failed commit, the next try comes this much later (not on every line). */
-const RETRY_MS = 1000;
-/** Buffer ids cached; the cache is dropped when it grows past this. */
-const BUFFER_CACHE_MAX = 50_000;
-/** Default and largest page and search sizes. */
-const DEFAULT_LIMIT = 200;
-const MAX_LIMIT = 5000;
-const DAY_MS = 86_400_000;
-/** How far (ms) our replayed line may be from the time we stored it when we sent it. */
-const ECHO_WINDOW_MS = 120_000;
-/**
- * How far (ms) ahead of the clock a line may be dated: a server-time later than that (a broken
- * or hostile server) is stored as of the clock plus this, or its line would stay the newest
- * forever and every backfill would ask for lines after it.
- */
-const MAX_AHEAD_MS = 60_000;
-/** How often retention runs while the store is open. */
-const PRUNE_EVERY_MS = 3_600_000;
-/** Lines indexed for search per transaction, and the time one indexing turn may take. */
-const INDEX_CHUNK = 256;
-const INDEX_TURN_MS = 8;
-/** The columns {@linkcode toLine} reads, over `lines l` joined to its buffer `b`. */
-const LINE_COLUMNS =
-  "l.id, b.network_id, b.name, l.time, l.msgid, l.kind, l.sender, l.text, l.self, l.reply_to, l.redacted";
-/** The join every line read selects from. */
-const FROM_LINES = "FROM lines l JOIN buffers b ON b.id = l.buffer_id";
+import type { EventBus, Unsubscribe } from "../bus/mod.ts";
+import type { SearchQuery, StoredBuffer, StoredLine } from "../core/mod.ts";
+import { type HistoryError, historyError } from "./errors.ts";
+import { STORED_TYPES } from "./_event_lines.ts";
+import { BufferIds } from "./_buffer_ids.ts";
+import { HistoryQuery } from "./_history_query.ts";
+import { LineWriter } from "./_line_writer.ts";
+import { Reactions } from "./_reactions.ts";
+import { ReadMarkers } from "./_read_markers.ts";
+import { Retention } from "./_retention.ts";
+import { SearchIndexer } from "./_search_indexer.ts";
+import { StoreFile } from "./_store_file.ts";
 
 /**
  * Options of {@linkcode MessageStore.open}.
@@ -116,112 +81,35 @@ export interface AttachOptions {
  * ```
  */
 export class MessageStore implements Disposable {
-  readonly #db: DatabaseSync;
-  readonly #path: string;
-  readonly #options: MessageStoreOptions;
-  readonly #clock: () => number;
-  #closed = false;
-  #pending: PendingLine[] = [];
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  /** The last commit failed: retried on a timer, not on every line. */
-  #failing = false;
-  /** Lines dropped while commits failed, not yet reported. */
-  #dropped = 0;
-  /** The buffers of the held lines scanned so far (`#pending[0..#heldScanned)`). */
-  #heldBuffers = new Set<string>();
-  #heldScanned = 0;
-  #indexTimer: ReturnType<typeof setTimeout> | undefined;
-  #buffers = new Map<string, number>();
-  /** Each network's CASEMAPPING, as the owner tells it at `attach` (rfc1459 until then). */
-  #casemapping: (networkId: number) => string | undefined = () => undefined;
-  #lastPrune = 0;
-  #subscriptions = new Set<() => void>();
-  readonly #insertLine: StatementSync;
-  readonly #insertBuffer: StatementSync;
-  readonly #selectBuffer: StatementSync;
-  readonly #latest: StatementSync;
-  readonly #byMsgid: StatementSync;
-  readonly #addReaction: StatementSync;
-  readonly #removeReaction: StatementSync;
-  readonly #reactionsOf: StatementSync;
-  readonly #redactLine: StatementSync;
-  readonly #redactReactions: StatementSync;
-  readonly #before: StatementSync;
-  readonly #lineTime: StatementSync;
-  readonly #lastTime: StatementSync;
-  readonly #setRead: StatementSync;
-  readonly #findSent: StatementSync;
-  readonly #adoptEcho: StatementSync;
-  readonly #indexedUpto: StatementSync;
-  readonly #chunkEnd: StatementSync;
-  readonly #indexLines: StatementSync;
-  readonly #setIndexedUpto: StatementSync;
-  readonly #unread: StatementSync;
+  // The parts, each the one owner of its state: the file (handle, clock, closed), buffer ids,
+  // the writer (held lines, retries), the indexer, retention, reactions, read markers, and
+  // the query side, which only reads. This class wires them to the bus and to each other.
+  readonly #file: StoreFile;
+  readonly #buffers: BufferIds;
+  readonly #writer: LineWriter;
+  readonly #indexer: SearchIndexer;
+  readonly #retention: Retention;
+  readonly #reactions: Reactions;
+  readonly #readMarkers: ReadMarkers;
+  readonly #query: HistoryQuery;
+  readonly #subscriptions = new Set<() => void>();
 
-  private constructor(db: DatabaseSync, path: string, options: MessageStoreOptions) {
-    this.#db = db;
-    this.#path = path;
-    this.#options = options;
-    this.#clock = options.clock ?? Date.now;
-    db.function(
-      FOLD_FUNCTION,
-      { deterministic: true },
-      (text) => typeof text === "string" ? fold(text) : text,
-    );
-    this.#insertLine = db.prepare(
-      "INSERT OR IGNORE INTO lines (buffer_id, time, kind, self, sender, text, msgid, fp, reply_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    );
-    this.#insertBuffer = db.prepare(
-      "INSERT INTO buffers (network_id, name, name_key) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-    );
-    this.#selectBuffer = db.prepare(
-      "SELECT id FROM buffers WHERE network_id = ? AND name_key = ?",
-    );
-    this.#addReaction = db.prepare(
-      "INSERT OR IGNORE INTO reactions (buffer_id, msgid, reaction, sender_key, sender, time) VALUES (?, ?, ?, ?, ?, ?)",
-    );
-    this.#removeReaction = db.prepare(
-      "DELETE FROM reactions WHERE buffer_id = ? AND msgid = ? AND reaction = ? AND sender_key = ?",
-    );
-    this.#reactionsOf = db.prepare(
-      "SELECT reaction, sender FROM reactions WHERE buffer_id = ? AND msgid = ? ORDER BY time, sender_key",
-    );
-    this.#redactLine = db.prepare(
-      "UPDATE lines SET text = '', redacted = 1 WHERE buffer_id = ? AND msgid = ?",
-    );
-    this.#redactReactions = db.prepare("DELETE FROM reactions WHERE buffer_id = ? AND msgid = ?");
-    this.#byMsgid = db.prepare(
-      `SELECT ${LINE_COLUMNS} ${FROM_LINES} WHERE l.buffer_id = ? AND l.msgid = ?`,
-    );
-    this.#latest = db.prepare(
-      `SELECT ${LINE_COLUMNS} ${FROM_LINES} WHERE l.buffer_id = ? ORDER BY l.time DESC, l.id DESC LIMIT ?`,
-    );
-    this.#before = db.prepare(
-      `SELECT ${LINE_COLUMNS} ${FROM_LINES} WHERE l.buffer_id = ? AND (l.time < ? OR (l.time = ? AND l.id < ?)) ORDER BY l.time DESC, l.id DESC LIMIT ?`,
-    );
-    this.#lineTime = db.prepare("SELECT time FROM lines WHERE id = ? AND buffer_id = ?");
-    this.#lastTime = db.prepare("SELECT max(time) AS time FROM lines WHERE buffer_id = ?");
-    this.#findSent = db.prepare(
-      "SELECT id FROM lines WHERE buffer_id = ? AND time BETWEEN ? AND ? AND self = 1 AND msgid IS NULL AND kind = ? AND text = ? ORDER BY abs(time - ?) LIMIT 1",
-    );
-    this.#adoptEcho = db.prepare("UPDATE OR IGNORE lines SET time = ?, msgid = ? WHERE id = ?");
-    this.#indexedUpto = db.prepare("SELECT value FROM history_meta WHERE key = 'fts_upto'");
-    this.#chunkEnd = db.prepare(
-      "SELECT max(id) AS id FROM (SELECT id FROM lines WHERE id > ? ORDER BY id LIMIT ?)",
-    );
-    this.#indexLines = db.prepare(
-      "INSERT INTO lines_fts (rowid, text) SELECT id, text FROM lines WHERE id > ? AND id <= ? AND text <> ''",
-    );
-    this.#setIndexedUpto = db.prepare(
-      "UPDATE history_meta SET value = ? WHERE key = 'fts_upto'",
-    );
-    this.#setRead = db.prepare(
-      "UPDATE buffers SET read_time = ? WHERE id = ? AND (read_time IS NULL OR read_time < ?)",
-    );
-    // Prepared once: a page's `history.buffers` asks it for up to a thousand buffers.
-    this.#unread = db.prepare(
-      "SELECT count(*) AS n FROM (SELECT 1 FROM lines WHERE buffer_id = ? AND time > ? AND self = 0 AND kind <= 2 LIMIT ?)",
-    );
+  private constructor(file: StoreFile, options: MessageStoreOptions) {
+    this.#file = file;
+    this.#buffers = new BufferIds(file);
+    this.#indexer = new SearchIndexer(file);
+    this.#retention = new Retention(file, options.retentionDays);
+    this.#writer = new LineWriter(file, this.#buffers, () => {
+      this.#indexer.schedule();
+      this.#retention.pruneIfDue();
+    });
+    this.#reactions = new Reactions(file, this.#buffers);
+    this.#readMarkers = new ReadMarkers(file, this.#buffers);
+    this.#query = new HistoryQuery(file, {
+      buffers: this.#buffers,
+      reactions: this.#reactions,
+      indexer: this.#indexer,
+    });
   }
 
   /**
@@ -234,36 +122,14 @@ export class MessageStore implements Disposable {
     if (days !== undefined && !(Number.isFinite(days) && days > 0)) {
       throw new RangeError(`Cannot open history: retentionDays must be above 0, got ${days}`);
     }
-    let db: DatabaseSync;
+    const file = StoreFile.open(path, options);
     try {
-      // Refused before anything is written, so a newer client's file stays as it was.
-      db = openDatabase(path, {
-        check: (found) => {
-          const version = schemaVersion(found, COMPONENT);
-          if (version > SCHEMA_VERSION) {
-            throw new HistoryError(
-              "newer_schema",
-              `Cannot open history: a newer client wrote it (schema version ${version}, this client knows ${SCHEMA_VERSION}); it is left as it is, got ${path}`,
-              path,
-            );
-          }
-        },
-      });
-    } catch (error) {
-      throw historyError("Cannot open history", path, error);
-    }
-    try {
-      migrate(db, COMPONENT, MIGRATIONS);
-      if (options.maxBytes !== undefined) {
-        const pageSize = Number(db.prepare("PRAGMA page_size").get()?.page_size ?? 4096);
-        db.exec(`PRAGMA max_page_count = ${Math.max(1, Math.floor(options.maxBytes / pageSize))}`);
-      }
-      const store = new MessageStore(db, path, options);
+      const store = new MessageStore(file, options);
       store.prune();
-      store.#scheduleIndex();
+      store.#indexer.schedule();
       return store;
     } catch (error) {
-      db.close();
+      file.abandon();
       throw historyError("Cannot open history", path, error);
     }
   }
@@ -274,43 +140,12 @@ export class MessageStore implements Disposable {
    * received.
    */
   attach(bus: EventBus, options: AttachOptions = {}): () => void {
-    this.#check("attach");
-    const ownNick = options.ownNick ?? (() => undefined);
-    if (options.casemapping) this.#casemapping = options.casemapping;
-    const mapper = new EventLines({
-      ownNick,
-      fold: (networkId, name) => this.#fold(networkId, name),
-      hasBuffer: (networkId, nick) => {
-        if (this.#bufferId(networkId, nick, false) !== undefined) return true;
-        // The buffers of the lines held, folded once each (a netsplit asks for every quit).
-        for (; this.#heldScanned < this.#pending.length; this.#heldScanned++) {
-          const line = this.#pending[this.#heldScanned];
-          this.#heldBuffers.add(`${line.networkId} ${this.#fold(line.networkId, line.buffer)}`);
-        }
-        return this.#heldBuffers.has(`${networkId} ${this.#fold(networkId, nick)}`);
-      },
-    });
-    const onEvent = (event: AnyBusEvent) => {
-      if (this.#closed) return;
-      mapper.lines(event, this.#pending);
-      // A full batch is committed at once, unless commits are failing (a full disk): then the
-      // timer retries, and no event of the flood pays for another failing transaction.
-      if (this.#failing && this.#pending.length > PENDING_MAX) {
-        // Held for the retry: the oldest beyond the bound go, counted in the next report.
-        this.#dropped += this.#pending.length - PENDING_MAX;
-        this.#pending.splice(0, this.#pending.length - PENDING_MAX);
-        this.#forgetHeldBuffers();
-      }
-      if (this.#pending.length < BATCH_MAX || this.#failing) return this.#schedule();
-      try {
-        this.#commit();
-      } catch (error) {
-        this.#report(error);
-      }
-    };
+    this.#file.check("attach");
+    if (options.casemapping) this.#buffers.useCasemapping(options.casemapping);
+    const onEvent = this.#writer.listener(options.ownNick ?? (() => undefined));
     const offs: Unsubscribe[] = STORED_TYPES.map((type) => bus.subscribe(type, onEvent));
     offs.push(bus.subscribe("message.reacted", (event) => {
-      if (this.#closed) return;
+      if (this.#file.closed) return;
       const d = event.data;
       try {
         this.react(d.networkId, d.channel !== "" ? d.channel : (d.peer ?? d.user), {
@@ -321,21 +156,21 @@ export class MessageStore implements Disposable {
           time: event.timestamp.getTime(),
         });
       } catch (error) {
-        this.#report(error);
+        this.#file.report(error);
       }
     }));
     offs.push(bus.subscribe("message.redacted", (event) => {
-      if (this.#closed) return;
+      if (this.#file.closed) return;
       const d = event.data;
       try {
         this.redact(d.networkId, d.channel !== "" ? d.channel : (d.peer ?? d.user), d.msgid);
       } catch (error) {
-        this.#report(error);
+        this.#file.report(error);
       }
     }));
     offs.push(bus.subscribe("buffer.read", (event) => {
       const time = Date.parse(event.data.timestamp);
-      if (!this.#closed && !Number.isNaN(time)) {
+      if (!this.#file.closed && !Number.isNaN(time)) {
         this.markRead(event.data.networkId, event.data.buffer, time);
       }
     }));
@@ -350,8 +185,8 @@ export class MessageStore implements Disposable {
   /** Resolves once every event received so far is committed; rejects with a HistoryError. */
   flush(): Promise<void> {
     try {
-      this.#check("flush");
-      this.#commit();
+      this.#file.check("flush");
+      this.#writer.commit();
       return Promise.resolve();
     } catch (error) {
       return Promise.reject(error);
@@ -367,23 +202,8 @@ export class MessageStore implements Disposable {
     buffer: string,
     options: { before?: number; limit?: number } = {},
   ): StoredLine[] {
-    this.#check("read history");
-    const limit = clampLimit(options.limit);
-    try {
-      const id = this.#bufferId(networkId, buffer, false);
-      if (id === undefined) return [];
-      let rows: Record<string, unknown>[];
-      if (options.before === undefined) {
-        rows = this.#latest.all(id, limit);
-      } else {
-        const anchor = this.#lineTime.get(options.before, id);
-        if (anchor === undefined) return [];
-        rows = this.#before.all(id, anchor.time, anchor.time, options.before, limit);
-      }
-      return this.#withReactions(id, rows.map(toLine).reverse());
-    } catch (error) {
-      throw historyError("Cannot read history", this.#path, error);
-    }
+    this.#file.check("read history");
+    return this.#query.page(networkId, buffer, options);
   }
 
   /**
@@ -393,66 +213,8 @@ export class MessageStore implements Disposable {
    * An empty text is a `RangeError`.
    */
   search(query: SearchQuery): StoredLine[] {
-    this.#check("search history");
-    const { match, like } = searchText(query.text);
-    if (match === undefined && like.length === 0) {
-      throw new RangeError(`Cannot search history: the text is empty, got "${query.text}"`);
-    }
-    const where: string[] = [];
-    const params: (string | number)[] = [];
-    for (const { pattern, folded } of like) {
-      where.push(`${folded ? `${FOLD_FUNCTION}(l.text)` : "l.text"} LIKE ? ESCAPE '\\'`);
-      params.push(pattern);
-    }
-    if (query.buffer !== undefined) {
-      where.push("b.name_key = ?");
-      params.push(
-        query.networkId === undefined
-          ? casefold(query.buffer)
-          : this.#fold(query.networkId, query.buffer),
-      );
-    }
-    if (query.networkId !== undefined) {
-      where.push("b.network_id = ?");
-      params.push(query.networkId);
-    }
-    if (query.sender !== undefined) {
-      where.push("l.sender = ? COLLATE NOCASE");
-      params.push(query.sender);
-    }
-    if (query.since !== undefined) {
-      where.push("l.time >= ?");
-      params.push(query.since);
-    }
-    if (query.until !== undefined) {
-      where.push("l.time < ?");
-      params.push(query.until);
-    }
-    const limit = clampLimit(query.limit);
-    const filter = where.join(" AND ");
-    try {
-      if (match === undefined) {
-        return this.#db.prepare(
-          `SELECT ${LINE_COLUMNS} ${FROM_LINES} WHERE ${filter} ORDER BY l.id DESC LIMIT ?`,
-        ).all(...params, limit).map(toLine);
-      }
-      // The newest lines, not indexed yet, by scanning them; then the index, newest first
-      // (FTS5 walks its rowids backwards, so a LIMIT stops it early).
-      const upto = this.#upto();
-      const found = this.#db.prepare(
-        `SELECT ${LINE_COLUMNS} ${FROM_LINES} WHERE l.id > ? AND ${filter} ORDER BY l.id DESC LIMIT ?`,
-      ).all(upto, ...params, limit);
-      if (found.length < limit) {
-        found.push(
-          ...this.#db.prepare(
-            `SELECT ${LINE_COLUMNS} FROM lines_fts f JOIN lines l ON l.id = f.rowid JOIN buffers b ON b.id = l.buffer_id WHERE lines_fts MATCH ? AND ${filter} ORDER BY f.rowid DESC LIMIT ?`,
-          ).all(match, ...params, limit - found.length),
-        );
-      }
-      return found.map(toLine);
-    } catch (error) {
-      throw historyError("Cannot search history", this.#path, error);
-    }
+    this.#file.check("search history");
+    return this.#query.search(query);
   }
 
   /**
@@ -460,24 +222,15 @@ export class MessageStore implements Disposable {
    * CHATHISTORY backfill starts. Undefined when nothing is stored.
    */
   lastStored(networkId: number, buffer: string): Date | undefined {
-    this.#check("read history");
-    this.#commit();
-    const id = this.#bufferId(networkId, buffer, false);
-    if (id === undefined) return undefined;
-    const time = this.#lastTime.get(id)?.time;
-    return typeof time === "number" ? new Date(time) : undefined;
+    this.#file.check("read history");
+    this.#writer.commit();
+    return this.#query.lastStored(networkId, buffer);
   }
 
   /** Records that `buffer` was read up to `time`; a position never moves back. */
   markRead(networkId: number, buffer: string, time: number): void {
-    this.#check("mark read");
-    try {
-      const id = this.#bufferId(networkId, buffer, true)!;
-      this.#setRead.run(time, id, time);
-    } catch (error) {
-      this.#buffers.clear();
-      throw historyError("Cannot store the read position", this.#path, error);
-    }
+    this.#file.check("mark read");
+    this.#readMarkers.markRead(networkId, buffer, time);
   }
 
   /**
@@ -486,24 +239,8 @@ export class MessageStore implements Disposable {
    * a buffer per nick that ever wrote, so a page asks for a bounded number).
    */
   buffers(networkId?: number, options: { recent?: number } = {}): StoredBuffer[] {
-    this.#check("read history");
-    const where = networkId === undefined ? "" : "WHERE network_id = ?";
-    const params = networkId === undefined ? [] : [networkId];
-    let rows: Record<string, unknown>[];
-    if (options.recent === undefined) {
-      rows = this.#db.prepare(
-        `SELECT network_id, name, read_time FROM buffers ${where} ORDER BY network_id, name_key`,
-      ).all(...params);
-    } else {
-      rows = this.#db.prepare(
-        `SELECT network_id, name, read_time, (SELECT max(time) FROM lines WHERE buffer_id = buffers.id) AS last FROM buffers ${where} ORDER BY last DESC NULLS LAST, id DESC LIMIT ?`,
-      ).all(...params, clampLimit(options.recent));
-    }
-    return rows.map((row) => {
-      const buffer: StoredBuffer = { networkId: Number(row.network_id), name: String(row.name) };
-      if (typeof row.read_time === "number") buffer.readTime = row.read_time;
-      return buffer;
-    });
+    this.#file.check("read history");
+    return this.#query.buffers(networkId, options);
   }
 
   /**
@@ -520,26 +257,8 @@ export class MessageStore implements Disposable {
     buffer: string,
     reaction: { msgid: string; sender: string; reaction: string; time: number; removed?: boolean },
   ): void {
-    this.#check("store a reaction");
-    try {
-      const id = this.#bufferId(networkId, buffer, !reaction.removed);
-      if (id === undefined) return;
-      const who = this.#fold(networkId, reaction.sender);
-      if (reaction.removed) {
-        this.#removeReaction.run(id, reaction.msgid, reaction.reaction, who);
-      } else {
-        this.#addReaction.run(
-          id,
-          reaction.msgid,
-          reaction.reaction,
-          who,
-          reaction.sender,
-          reaction.time,
-        );
-      }
-    } catch (error) {
-      throw historyError("Cannot store a reaction", this.#path, error);
-    }
+    this.#file.check("store a reaction");
+    this.#reactions.react(networkId, buffer, reaction);
   }
 
   /**
@@ -555,34 +274,16 @@ export class MessageStore implements Disposable {
    * ```
    */
   redact(networkId: number, buffer: string, msgid: string): void {
-    this.#check("delete a message");
-    this.#commit();
+    this.#file.check("delete a message");
+    this.#writer.commit();
     try {
-      const id = this.#bufferId(networkId, buffer, false);
+      const id = this.#buffers.find(networkId, buffer);
       if (id === undefined) return;
-      this.#redactLine.run(id, msgid);
-      this.#redactReactions.run(id, msgid);
+      this.#writer.redact(id, msgid);
+      this.#reactions.forget(id, msgid);
     } catch (error) {
-      throw historyError("Cannot delete a message", this.#path, error);
+      throw historyError("Cannot delete a message", this.#file.path, error);
     }
-  }
-
-  /** Adds each line's reactions (lines with a msgid only) to `lines` of buffer `bufferId`. */
-  #withReactions(bufferId: number, lines: StoredLine[]): StoredLine[] {
-    for (const line of lines) {
-      if (line.msgid === undefined) continue;
-      const rows = this.#reactionsOf.all(bufferId, line.msgid);
-      if (rows.length === 0) continue;
-      const grouped = new Map<string, string[]>();
-      for (const row of rows) {
-        const reaction = String(row.reaction);
-        const senders = grouped.get(reaction) ?? [];
-        senders.push(String(row.sender));
-        grouped.set(reaction, senders);
-      }
-      line.reactions = [...grouped].map(([reaction, senders]) => ({ reaction, senders }));
-    }
-    return lines;
   }
 
   /**
@@ -594,15 +295,8 @@ export class MessageStore implements Disposable {
    * ```
    */
   message(networkId: number, buffer: string, msgid: string): StoredLine | undefined {
-    this.#check("read history");
-    try {
-      const id = this.#bufferId(networkId, buffer, false);
-      if (id === undefined) return undefined;
-      const row = this.#byMsgid.get(id, msgid);
-      return row === undefined ? undefined : toLine(row);
-    } catch (error) {
-      throw historyError("Cannot read history", this.#path, error);
-    }
+    this.#file.check("read history");
+    return this.#query.message(networkId, buffer, msgid);
   }
 
   /**
@@ -610,24 +304,16 @@ export class MessageStore implements Disposable {
    * up to `max` (default 999: a badge shows no more).
    */
   unread(networkId: number, buffer: string, since: number, max = 999): number {
-    this.#check("read history");
-    const id = this.#bufferId(networkId, buffer, false);
-    if (id === undefined) return 0;
-    const row = this.#unread.get(id, since, max);
-    return Number(row?.n ?? 0);
+    this.#file.check("read history");
+    return this.#readMarkers.unread(networkId, buffer, since, max);
   }
 
   /**
    * Every line of a buffer, oldest first, read lazily (for export).
    */
   *lines(networkId: number, buffer: string): Generator<StoredLine> {
-    this.#check("read history");
-    const id = this.#bufferId(networkId, buffer, false);
-    if (id === undefined) return;
-    const statement = this.#db.prepare(
-      `SELECT ${LINE_COLUMNS} ${FROM_LINES} WHERE l.buffer_id = ? ORDER BY l.time, l.id`,
-    );
-    for (const row of statement.iterate(id)) yield toLine(row);
+    this.#file.check("read history");
+    yield* this.#query.lines(networkId, buffer);
   }
 
   /**
@@ -635,17 +321,8 @@ export class MessageStore implements Disposable {
    * many went. Runs on open and then at most hourly as lines are committed.
    */
   prune(): number {
-    this.#check("prune history");
-    const days = this.#options.retentionDays;
-    const now = this.#clock();
-    this.#lastPrune = now;
-    if (days === undefined) return 0;
-    try {
-      const result = this.#db.prepare("DELETE FROM lines WHERE time < ?").run(now - days * DAY_MS);
-      return Number(result.changes);
-    } catch (error) {
-      throw historyError("Cannot prune history", this.#path, error);
-    }
+    this.#file.check("prune history");
+    return this.#retention.prune();
   }
 
   /**
@@ -653,246 +330,26 @@ export class MessageStore implements Disposable {
    * turns); returns how many lines were waiting.
    */
   index(): number {
-    this.#check("index history");
-    let done = 0;
-    for (let step = this.#indexStep(); step > 0; step = this.#indexStep()) done += step;
-    return done;
+    this.#file.check("index history");
+    return this.#indexer.indexAll();
   }
 
   /** Commits what is pending, detaches from every bus and closes the file. */
   [Symbol.dispose](): void {
-    if (this.#closed) return;
+    if (this.#file.closed) return;
     for (const off of [...this.#subscriptions]) off();
     try {
-      this.#commit();
+      this.#writer.commit();
     } catch (error) {
-      this.#report(error);
+      this.#file.report(error);
     }
-    this.#closed = true;
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    if (this.#indexTimer !== undefined) clearTimeout(this.#indexTimer);
-    try {
-      this.#db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-    } catch {
-      // A checkpoint only tidies the WAL; the next open replays it.
-    }
-    this.#db.close();
+    this.#writer.stop();
+    this.#indexer.stop();
+    this.#file.close();
   }
 
   /** Same as `[Symbol.dispose]()`. */
   close(): void {
     this[Symbol.dispose]();
   }
-
-  #check(action: string): void {
-    if (this.#closed) {
-      throw new HistoryError("closed", `Cannot ${action}: the store is closed`, this.#path);
-    }
-  }
-
-  #schedule(): void {
-    if (this.#timer !== undefined) return;
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      try {
-        this.#commit();
-      } catch (error) {
-        this.#report(error);
-        // Tried again until it works: the lines held are stored once the disk has room.
-        this.#schedule();
-      }
-    }, this.#failing ? RETRY_MS : 0);
-  }
-
-  #upto(): number {
-    return Number(this.#indexedUpto.get()?.value ?? 0);
-  }
-
-  /** Indexes the next chunk of lines for search in one transaction; returns its size. */
-  #indexStep(): number {
-    const db = this.#db;
-    try {
-      db.exec("BEGIN IMMEDIATE");
-      try {
-        const upto = this.#upto();
-        const end = this.#chunkEnd.get(upto, INDEX_CHUNK)?.id;
-        if (typeof end !== "number") {
-          db.exec("COMMIT");
-          return 0;
-        }
-        this.#indexLines.run(upto, end);
-        this.#setIndexedUpto.run(end);
-        db.exec("COMMIT");
-        return end - upto;
-      } catch (error) {
-        if (db.isTransaction) db.exec("ROLLBACK");
-        throw error;
-      }
-    } catch (error) {
-      throw historyError("Cannot index history for search", this.#path, error);
-    }
-  }
-
-  /** Indexes in turns of a few ms between the bus's deliveries, until caught up. */
-  #scheduleIndex(): void {
-    if (this.#indexTimer !== undefined || this.#closed) return;
-    this.#indexTimer = setTimeout(() => {
-      this.#indexTimer = undefined;
-      if (this.#closed) return;
-      const start = performance.now();
-      try {
-        let step = 1;
-        while (step > 0 && performance.now() - start < INDEX_TURN_MS) step = this.#indexStep();
-        if (step > 0) this.#scheduleIndex();
-      } catch (error) {
-        this.#report(error);
-      }
-    }, 0);
-  }
-
-  #report(error: unknown): void {
-    const failure = historyError("Cannot store history", this.#path, error);
-    (this.#options.onError ?? ((e: HistoryError) => console.error(e.message)))(failure);
-  }
-
-  /** Writes the pending lines in one transaction; on failure they stay for the next try. */
-  /** The held lines changed other than by appending: scanned again when next asked. */
-  #forgetHeldBuffers(): void {
-    this.#heldBuffers.clear();
-    this.#heldScanned = 0;
-  }
-
-  #commit(): void {
-    if (this.#pending.length === 0 || this.#closed) return;
-    const batch = this.#pending;
-    this.#pending = [];
-    this.#forgetHeldBuffers();
-    const db = this.#db;
-    const latest = this.#clock() + MAX_AHEAD_MS;
-    try {
-      db.exec("BEGIN IMMEDIATE");
-      try {
-        // A batch is mostly runs of one buffer: the last id is reused for the same name
-        // as written, sparing the folded cache key a flood would build for every line.
-        let lastNetwork = -1;
-        let lastName = "";
-        let bufferId = 0;
-        for (const line of batch) {
-          if (line.time > latest) line.time = latest;
-          const kind = LINE_KINDS.indexOf(line.kind);
-          if (line.networkId !== lastNetwork || line.buffer !== lastName) {
-            bufferId = this.#bufferId(line.networkId, line.buffer, true)!;
-            lastNetwork = line.networkId;
-            lastName = line.buffer;
-          }
-          if (line.echo && this.#adopt(bufferId, kind, line)) continue;
-          this.#insertLine.run(
-            bufferId,
-            line.time,
-            kind,
-            line.self ? 1 : 0,
-            line.sender,
-            line.text,
-            line.msgid ?? null,
-            fingerprint(line.sender, kind, line.text),
-            line.replyTo ?? null,
-          );
-        }
-        db.exec("COMMIT");
-      } catch (error) {
-        if (db.isTransaction) db.exec("ROLLBACK");
-        throw error;
-      }
-    } catch (error) {
-      this.#failing = true;
-      // Buffer rows of the batch were rolled back too.
-      this.#buffers.clear();
-      this.#pending = batch.concat(this.#pending);
-      const excess = this.#dropped + Math.max(0, this.#pending.length - PENDING_MAX);
-      this.#dropped = 0;
-      if (this.#pending.length > PENDING_MAX) {
-        this.#pending.splice(0, this.#pending.length - PENDING_MAX);
-      }
-      this.#forgetHeldBuffers();
-      throw historyError(
-        `Cannot store ${batch.length} lines${excess > 0 ? ` (${excess} dropped)` : ""}`,
-        this.#path,
-        error,
-      );
-    }
-    this.#failing = false;
-    this.#scheduleIndex();
-    const days = this.#options.retentionDays;
-    if (days !== undefined && this.#clock() - this.#lastPrune >= PRUNE_EVERY_MS) this.prune();
-  }
-
-  /**
-   * Our line replayed by the server replaces the copy stored when we sent it (local time, no
-   * msgid) with the server's time and msgid; true when there was such a copy.
-   */
-  #adopt(bufferId: number, kind: number, line: PendingLine): boolean {
-    const sent = this.#findSent.get(
-      bufferId,
-      line.time - ECHO_WINDOW_MS,
-      line.time + ECHO_WINDOW_MS,
-      kind,
-      line.text,
-      line.time,
-    );
-    if (sent === undefined) return false;
-    this.#adoptEcho.run(line.time, line.msgid ?? null, Number(sent.id));
-    return true;
-  }
-
-  /** `name` folded by the network's CASEMAPPING: buffers and senders are keyed by it. */
-  #fold(networkId: number, name: string): string {
-    return casefold(name, this.#casemapping(networkId) ?? "rfc1459");
-  }
-
-  /** The id of a buffer; with `create`, made when missing. */
-  #bufferId(networkId: number, name: string, create: boolean): number | undefined {
-    const key = this.#fold(networkId, name);
-    const cacheKey = `${networkId} ${key}`;
-    const cached = this.#buffers.get(cacheKey);
-    if (cached !== undefined) return cached;
-    let row = this.#selectBuffer.get(networkId, key);
-    if (row === undefined) {
-      if (!create) return undefined;
-      this.#insertBuffer.run(networkId, name, key);
-      row = this.#selectBuffer.get(networkId, key);
-    }
-    const id = Number(row?.id);
-    if (this.#buffers.size >= BUFFER_CACHE_MAX) this.#buffers.clear();
-    this.#buffers.set(cacheKey, id);
-    return id;
-  }
-}
-
-function clampLimit(limit: number | undefined): number {
-  if (limit === undefined) return DEFAULT_LIMIT;
-  if (!Number.isInteger(limit) || limit < 1) {
-    throw new RangeError(`Cannot read history: limit must be a positive integer, got ${limit}`);
-  }
-  return Math.min(limit, MAX_LIMIT);
-}
-
-function toLine(row: Record<string, unknown>): StoredLine {
-  const line: StoredLine = {
-    id: Number(row.id),
-    networkId: Number(row.network_id),
-    buffer: String(row.name),
-    time: Number(row.time),
-    kind: kindAt(Number(row.kind)),
-    sender: String(row.sender),
-    text: String(row.text),
-    self: row.self === 1,
-  };
-  if (typeof row.msgid === "string") line.msgid = row.msgid;
-  if (typeof row.reply_to === "string") line.replyTo = row.reply_to;
-  if (row.redacted === 1) line.redacted = true;
-  return line;
-}
-
-function kindAt(index: number): LineKind {
-  return LINE_KINDS[index] ?? "message";
 }

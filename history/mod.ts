@@ -19,7 +19,7 @@
 export { type AttachOptions, MessageStore, type MessageStoreOptions } from "./message_store.ts";
 export type { LineKind, LineReaction, SearchQuery, StoredBuffer, StoredLine } from "../core/mod.ts";
 export { HistoryError, type HistoryErrorCode } from "./errors.ts";
-export { historyPath } from "../storage/data_dir.ts";
+export { historyPath } from "../storage/mod.ts";
 export { type ExportedLog, exportLogs, type ExportOptions } from "./export_logs.ts";
 export { formatLogLine } from "./log_line.ts";
 export { runExport } from "./export_cli.ts";
