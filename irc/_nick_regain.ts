@@ -5,7 +5,6 @@
  *
  * @module
  */
-import type { LineHandlers } from "./_line_context.ts";
 import type { IrcClock } from "./types.ts";
 
 /** What the regain needs of its connection. */
@@ -119,13 +118,3 @@ export class NickRegain {
     }, this.#link.interval);
   }
 }
-
-/** MONITOR replies about the configured nickname. */
-export const REGAIN_LINES: LineHandlers = {
-  "731"(ctx, m) {
-    ctx.regain.offline((m.params.at(-1) ?? "").split(","));
-  },
-  "734"(ctx) {
-    ctx.regain.monitorFull();
-  },
-};
