@@ -9,6 +9,7 @@
  */
 import {
   type AnyBusEvent,
+  BusClosedError,
   type BusEvent,
   createEvent,
   type EventBus,
@@ -196,7 +197,7 @@ export class LineContext {
   #send(event: BusEvent): Promise<void> {
     if (this.#bus.tryEmit(event)) return ACCEPTED;
     return this.#bus.emit(event).catch((error) => {
-      if ((error as Error)?.name !== "BusClosedError") throw error;
+      if (!(error instanceof BusClosedError)) throw error;
     });
   }
 

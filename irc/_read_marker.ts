@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { errorMessage } from "../common/mod.ts";
 import type { PacedQueue } from "./_paced_queue.ts";
 import type { LineContext, LineHandlers } from "./_line_context.ts";
 import { parseServerTime } from "./_tags.ts";
@@ -54,7 +55,7 @@ export const READ_MARKER_LINES: LineHandlers = {
     } catch (error) {
       return ctx.emit("error", {
         networkId: ctx.networkId,
-        error: (error as Error).message,
+        error: errorMessage(error),
         type: "malformed",
       });
     }

@@ -8,6 +8,7 @@
  * @module
  */
 import { createEvent, type EventBus, type TypingState, type WhoisInfo } from "../bus/mod.ts";
+import { errorMessage } from "../common/mod.ts";
 import { IrcConnectError } from "./errors.ts";
 import type { FrameworkClient, RawMessage } from "./_framework.ts";
 import { PacedQueue } from "./_paced_queue.ts";
@@ -419,7 +420,7 @@ export class Session {
 
   /** A bug in the worker: attributed, published, and the worker goes on with the next line. */
   #internalError(error: unknown): void {
-    const text = `Cannot process an IRC line: ${(error as Error)?.message ?? String(error)}`;
+    const text = `Cannot process an IRC line: ${errorMessage(error)}`;
     console.error(`IRC worker failed (network ${this.#networkId}):`, error);
     this.#bus.emit(
       createEvent("error", { networkId: this.#networkId, error: text, type: "internal" }, "irc"),
@@ -467,9 +468,9 @@ export class Session {
     } catch (error) {
       // irc-framework throws on some malformed lines (e.g. a 353 without its parameters).
       // The line was already queued for our worker, which copes; report it, keep reading.
-      const text = `Cannot handle a line from the server: ${
-        (error as Error)?.message ?? String(error)
-      }, got ${JSON.stringify([command, ...message.params].join(" ").slice(0, 200))}`;
+      const text = `Cannot handle a line from the server: ${errorMessage(error)}, got ${
+        JSON.stringify([command, ...message.params].join(" ").slice(0, 200))
+      }`;
       this.#worker.push(() =>
         this.#ctx.emit("error", { networkId: this.#networkId, error: text, type: "malformed" })
       );

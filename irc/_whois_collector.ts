@@ -20,6 +20,16 @@ const OPTIONAL = [
   "away_message",
 ] as const;
 
+/** Copies `from[field]` to `to` when the reply gave it, so absent fields stay absent. */
+function copyDefined<K extends (typeof OPTIONAL)[number]>(
+  to: WhoisInfo,
+  from: Partial<WhoisInfo>,
+  field: K,
+): void {
+  const value = from[field];
+  if (value !== undefined) to[field] = value;
+}
+
 type Partial_ = Partial<WhoisInfo> & { nickname: string; channels: string[] };
 
 /** WHOIS replies in progress, by folded nickname. */
@@ -93,11 +103,7 @@ export class WhoisCollector {
           operator: w.operator ?? false,
           bot: w.bot ?? false,
         };
-        for (const field of OPTIONAL) {
-          if (w[field] !== undefined) {
-            (info as unknown as Record<string, unknown>)[field] = w[field];
-          }
-        }
+        for (const field of OPTIONAL) copyDefined(info, w, field);
         return info;
       }
     }
