@@ -22,7 +22,7 @@ import type { IrcClientOptions } from "./types.ts";
 import type { PacedQueue } from "./_paced_queue.ts";
 import type { SessionHooks } from "./_session_hooks.ts";
 import type { LinkFacts } from "./_link_end.ts";
-import { globalClock, type NickRegain } from "./_nick_regain.ts";
+import { globalClock } from "./_global_clock.ts";
 import { parseServerTime } from "./_tags.ts";
 import { ServerSupport } from "./_isupport.ts";
 import { Channels } from "./_channels.ts";
@@ -59,6 +59,18 @@ export interface RegistrationWire {
   readonly scram: { readonly failed: boolean } | undefined;
 }
 
+/** What line handlers may ask of the effort to take the configured nickname back. */
+export interface RegainControl {
+  /** 731 RPL_MONOFFLINE: these targets went (or are) offline. */
+  offline(targets: readonly string[]): void;
+  /** 734 ERR_MONLISTFULL: MONITOR cannot watch the nickname. */
+  monitorFull(): void;
+  /** Whether a refusal (433, 437) of `nick` answers our attempt rather than a user's. */
+  isAttempt(nick: string): boolean;
+  /** A refused attempt. */
+  refused(nick: string): void;
+}
+
 /** What a `LineContext` is made from. */
 export interface LineContextInit {
   /** The connection's options. */
@@ -74,7 +86,7 @@ export interface LineContextInit {
   /** Registration work on the read path (SCRAM). */
   wire: RegistrationWire;
   /** Taking the configured nickname back. */
-  regain: NickRegain;
+  regain: RegainControl;
   /** Message ids seen per conversation, kept by the client across reconnects. */
   messageIds: MessageIds;
 }
@@ -97,7 +109,7 @@ export class LineContext {
   /** Registration work on the read path (SCRAM). */
   readonly wire: RegistrationWire;
   /** Taking the configured nickname back. */
-  readonly regain: NickRegain;
+  readonly regain: RegainControl;
   /** ISUPPORT tokens. */
   readonly server = new ServerSupport();
   /** Acknowledged capabilities. */

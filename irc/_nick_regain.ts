@@ -21,16 +21,6 @@ export interface RegainLink {
   interval: number;
 }
 
-const GLOBAL_CLOCK: IrcClock = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (id) => clearTimeout(typeof id === "number" ? id : undefined),
-};
-
-/** The global timers, for a client given no clock. */
-export function globalClock(): IrcClock {
-  return GLOBAL_CLOCK;
-}
-
 /** One connection's effort to get its configured nickname back. */
 export class NickRegain {
   readonly #link: RegainLink;
