@@ -28,8 +28,7 @@
  * @module
  */
 export * from "./bus/mod.ts";
-export { IrcClient } from "./irc/irc_client.ts";
-export { IrcConnectError, type IrcConnectErrorCode } from "./irc/errors.ts";
+export { IrcClient, IrcConnectError, type IrcConnectErrorCode } from "./irc/mod.ts";
 export type {
   ChannelListing,
   IrcClientOptions,
@@ -38,7 +37,7 @@ export type {
   ReconnectOptions,
   SaslOptions,
   TlsOptions,
-} from "./irc/types.ts";
+} from "./irc/mod.ts";
 export type {
   CommandHandler,
   DefinedPlugin,

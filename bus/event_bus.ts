@@ -1,5 +1,5 @@
 import { setImmediate } from "node:timers";
-import { Queue } from "./_queue.ts";
+import { Queue } from "../common/mod.ts";
 import { SnapshotLane } from "./_snapshot_lane.ts";
 import { BusClosedError, EmitAbortedError } from "./errors.ts";
 import type { AnyBusEvent, BusEvent, EventType } from "./events.ts";

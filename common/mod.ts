@@ -11,4 +11,5 @@
  * @module
  */
 export { errorMessage } from "./error_message.ts";
+export { Queue } from "./queue.ts";
 export { readSmallFile, type ReadSmallFileOptions } from "./read_small_file.ts";

@@ -10,9 +10,8 @@
  *
  * @module
  */
-import { Queue } from "../bus/_queue.ts";
+import { errorMessage, Queue } from "../common/mod.ts";
 import type { IrcClock } from "./types.ts";
-import { errorMessage } from "../common/error_message.ts";
 
 /** Channels waiting for their request; more are not asked for (a server caps joins anyway). */
 const MAX_PENDING = 1000;

@@ -2,10 +2,14 @@
  * The worker's state of one connection, shared by the line handlers that turn IRC commands
  * and numerics into bus events. Each handler is a plain function of this state and one line.
  *
+ * The context is made of state objects only: it imports no handler file (the handlers import
+ * it, and `_line_table.ts` gathers them), so `irc/` has no import circle through it.
+ *
  * @module
  */
 import {
   type AnyBusEvent,
+  BusClosedError,
   type BusEvent,
   createEvent,
   type EventBus,
@@ -13,23 +17,22 @@ import {
 } from "../bus/mod.ts";
 import type { MembershipEvent } from "../core/mod.ts";
 import type { IrcConnectError } from "./errors.ts";
-import type { RawMessage } from "./_framework.ts";
+import type { RawMessage } from "./_line_parser.ts";
 import type { IrcClientOptions } from "./types.ts";
 import type { PacedQueue } from "./_paced_queue.ts";
-import type { SessionHooks } from "./_session.ts";
+import type { SessionHooks } from "./_session_hooks.ts";
 import type { LinkFacts } from "./_link_end.ts";
-import type { RegistrationReader } from "./_registration.ts";
-import type { NickRegain } from "./_nick_regain.ts";
+import { globalClock } from "./_global_clock.ts";
 import { parseServerTime } from "./_tags.ts";
 import { ServerSupport } from "./_isupport.ts";
 import { Channels } from "./_channels.ts";
 import { UserMetaStore } from "./_user_meta.ts";
-import type { MessageIds } from "./_messages.ts";
+import type { MessageIds } from "./_message_ids.ts";
 import { HistoryFetcher } from "./_history.ts";
-import { ReadMarkers } from "./_read_marker.ts";
-import { globalClock } from "./_nick_regain.ts";
-import { WhoisCollector, WhoisRequests } from "./_whois.ts";
-import { ChannelListRequests } from "./_channel_list.ts";
+import { ReadMarkers } from "./_read_markers.ts";
+import { WhoisCollector } from "./_whois_collector.ts";
+import { WhoisRequests } from "./_whois_requests.ts";
+import { ChannelListRequests } from "./_channel_list_requests.ts";
 import { CtcpReplies } from "./_ctcp.ts";
 import { LABELED_RESPONSE_CAP, Labels } from "./_labels.ts";
 
@@ -50,6 +53,24 @@ export interface LinkControl {
   fail(error: IrcConnectError): void;
 }
 
+/** What line handlers may ask of registration on the read path. */
+export interface RegistrationWire {
+  /** The SCRAM exchange, once under way: failed on our side, the server's 904 or 906 is no news. */
+  readonly scram: { readonly failed: boolean } | undefined;
+}
+
+/** What line handlers may ask of the effort to take the configured nickname back. */
+export interface RegainControl {
+  /** 731 RPL_MONOFFLINE: these targets went (or are) offline. */
+  offline(targets: readonly string[]): void;
+  /** 734 ERR_MONLISTFULL: MONITOR cannot watch the nickname. */
+  monitorFull(): void;
+  /** Whether a refusal (433, 437) of `nick` answers our attempt rather than a user's. */
+  isAttempt(nick: string): boolean;
+  /** A refused attempt. */
+  refused(nick: string): void;
+}
+
 /** What a `LineContext` is made from. */
 export interface LineContextInit {
   /** The connection's options. */
@@ -63,9 +84,9 @@ export interface LineContextInit {
   /** The session's lifecycle. */
   link: LinkControl;
   /** Registration work on the read path (SCRAM). */
-  wire: RegistrationReader;
+  wire: RegistrationWire;
   /** Taking the configured nickname back. */
-  regain: NickRegain;
+  regain: RegainControl;
   /** Message ids seen per conversation, kept by the client across reconnects. */
   messageIds: MessageIds;
 }
@@ -86,9 +107,9 @@ export class LineContext {
   /** The session's lifecycle. */
   readonly link: LinkControl;
   /** Registration work on the read path (SCRAM). */
-  readonly wire: RegistrationReader;
+  readonly wire: RegistrationWire;
   /** Taking the configured nickname back. */
-  readonly regain: NickRegain;
+  readonly regain: RegainControl;
   /** ISUPPORT tokens. */
   readonly server = new ServerSupport();
   /** Acknowledged capabilities. */
@@ -188,7 +209,7 @@ export class LineContext {
   #send(event: BusEvent): Promise<void> {
     if (this.#bus.tryEmit(event)) return ACCEPTED;
     return this.#bus.emit(event).catch((error) => {
-      if ((error as Error)?.name !== "BusClosedError") throw error;
+      if (!(error instanceof BusClosedError)) throw error;
     });
   }
 
@@ -245,16 +266,4 @@ export class LineContext {
   isMe(nick: string): boolean {
     return nick !== "" && this.server.fold(nick) === this.server.fold(this.nick);
   }
-}
-
-/** Joins handler tables into one; a command handled twice is a bug. */
-export function lineHandlers(...tables: LineHandlers[]): ReadonlyMap<string, LineHandler> {
-  const all = new Map<string, LineHandler>();
-  for (const table of tables) {
-    for (const [command, handler] of Object.entries(table)) {
-      if (all.has(command)) throw new Error(`Cannot add a line handler: taken, got ${command}`);
-      all.set(command, handler);
-    }
-  }
-  return all;
 }

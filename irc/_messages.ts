@@ -11,25 +11,8 @@ import { touch, updateMeta } from "./_roster.ts";
 import { messageKind, parseCtcp } from "./_ctcp.ts";
 import { readReplyTag } from "./_reply.ts";
 
-const SEEN_PER_CONVERSATION = 2000;
-
 /** The capability by which the server sends our own messages back, with their msgid. */
 export const ECHO_CAP = "echo-message";
-
-/** Message ids seen per conversation (folded channel or peer), the oldest forgotten first. */
-export class MessageIds {
-  #seen = new Map<string, Set<string>>();
-
-  /** Records `msgid` in `conversation`; false when it was already there. */
-  add(conversation: string, msgid: string): boolean {
-    let seen = this.#seen.get(conversation);
-    if (!seen) this.#seen.set(conversation, seen = new Set());
-    if (seen.has(msgid)) return false;
-    seen.add(msgid);
-    if (seen.size > SEEN_PER_CONVERSATION) seen.delete(seen.values().next().value!);
-    return true;
-  }
-}
 
 /**
  * Emits `message.received` for a PRIVMSG or NOTICE from a user, with its `kind`; a live

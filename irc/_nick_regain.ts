@@ -5,7 +5,6 @@
  *
  * @module
  */
-import type { LineHandlers } from "./_line_context.ts";
 import type { IrcClock } from "./types.ts";
 
 /** What the regain needs of its connection. */
@@ -20,16 +19,6 @@ export interface RegainLink {
   clock: IrcClock;
   /** Ms between two paced attempts. */
   interval: number;
-}
-
-const GLOBAL_CLOCK: IrcClock = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (id) => clearTimeout(typeof id === "number" ? id : undefined),
-};
-
-/** The global timers, for a client given no clock. */
-export function globalClock(): IrcClock {
-  return GLOBAL_CLOCK;
 }
 
 /** One connection's effort to get its configured nickname back. */
@@ -119,13 +108,3 @@ export class NickRegain {
     }, this.#link.interval);
   }
 }
-
-/** MONITOR replies about the configured nickname. */
-export const REGAIN_LINES: LineHandlers = {
-  "731"(ctx, m) {
-    ctx.regain.offline((m.params.at(-1) ?? "").split(","));
-  },
-  "734"(ctx) {
-    ctx.regain.monitorFull();
-  },
-};

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { Queue } from "../bus/_queue.ts";
+import { Queue } from "../common/mod.ts";
 
 interface Pending {
   line: string | (() => string);

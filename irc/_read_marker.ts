@@ -6,50 +6,40 @@
  *
  * @module
  */
+import { errorMessage } from "../common/mod.ts";
 import type { PacedQueue } from "./_paced_queue.ts";
 import type { LineContext, LineHandlers } from "./_line_context.ts";
 import { parseServerTime } from "./_tags.ts";
 
 /** The capability. */
 export const READ_MARKER_CAP = "draft/read-marker";
-/** Buffers whose marker is remembered; the oldest entry is forgotten beyond this. */
-const MAX_BUFFERS = 5000;
 /** What cannot be in a MARKREAD target (spaces include CR and LF). */
 const BAD_TARGET = /[\s,\0]/;
 
-/** The newest known read marker per buffer of one connection, and the MARKREAD sender. */
-export class ReadMarkers {
-  #known = new Map<string, Date>();
-
-  /** Records the marker of folded `key`; false when it is not newer than the known one. */
-  advance(key: string, time: Date): boolean {
-    const known = this.#known.get(key);
-    if (known !== undefined && known >= time) return false;
-    this.#known.delete(key);
-    this.#known.set(key, time);
-    if (this.#known.size > MAX_BUFFERS) this.#known.delete(this.#known.keys().next().value!);
-    return true;
-  }
-
-  /**
-   * Sends `MARKREAD <buffer> timestamp=<time>` through `queue` when the server offers read
-   * markers and `time` is newer than what it knows; a line still waiting takes the newer time.
-   */
-  send(ctx: LineContext, queue: PacedQueue, buffer: string, timestamp: string): void {
-    if (!ctx.caps.has(READ_MARKER_CAP) || buffer === "" || BAD_TARGET.test(buffer)) return;
-    const time = new Date(timestamp);
-    if (Number.isNaN(time.getTime())) return;
-    const key = ctx.server.fold(buffer);
-    if (!this.advance(key, time)) return;
-    try {
-      queue.push(
-        () => `MARKREAD ${buffer} timestamp=${(this.#known.get(key) ?? time).toISOString()}`,
-        `MARKREAD ${key}`,
-      );
-    } catch (error) {
-      // A full user queue skips the marker: a later read sends a newer one.
-      if (!(error instanceof RangeError)) throw error;
-    }
+/**
+ * Sends `MARKREAD <buffer> timestamp=<time>` through `queue` when the server offers read
+ * markers and `time` is newer than what it knows; a line still waiting takes the newer time.
+ */
+export function sendReadMarker(
+  ctx: LineContext,
+  queue: PacedQueue,
+  read: { buffer: string; timestamp: string },
+): void {
+  const { buffer, timestamp } = read;
+  if (!ctx.caps.has(READ_MARKER_CAP) || buffer === "" || BAD_TARGET.test(buffer)) return;
+  const time = new Date(timestamp);
+  if (Number.isNaN(time.getTime())) return;
+  const key = ctx.server.fold(buffer);
+  const markers = ctx.readMarkers;
+  if (!markers.advance(key, time)) return;
+  try {
+    queue.push(
+      () => `MARKREAD ${buffer} timestamp=${(markers.get(key) ?? time).toISOString()}`,
+      `MARKREAD ${key}`,
+    );
+  } catch (error) {
+    // A full user queue skips the marker: a later read sends a newer one.
+    if (!(error instanceof RangeError)) throw error;
   }
 }
 
@@ -65,7 +55,7 @@ export const READ_MARKER_LINES: LineHandlers = {
     } catch (error) {
       return ctx.emit("error", {
         networkId: ctx.networkId,
-        error: (error as Error).message,
+        error: errorMessage(error),
         type: "malformed",
       });
     }

@@ -8,31 +8,27 @@
  * @module
  */
 import { createEvent, type EventBus, type TypingState, type WhoisInfo } from "../bus/mod.ts";
+import { errorMessage } from "../common/mod.ts";
 import { IrcConnectError } from "./errors.ts";
 import type { FrameworkClient, RawMessage } from "./_framework.ts";
 import { PacedQueue } from "./_paced_queue.ts";
-import type { ChannelListing, IrcClientOptions } from "./types.ts";
+import type { ChannelListing, ChannelMembers, IrcClientOptions } from "./types.ts";
 import { SerialWorker } from "./_worker.ts";
-import type { ChannelMembers } from "./types.ts";
 import { BatchTracker } from "./_batches.ts";
 import { connectError, createLinkFacts, type LinkFacts, lostReason } from "./_link_end.ts";
-import { LineContext, lineHandlers } from "./_line_context.ts";
-import { MOTD_LINES } from "./_motd.ts";
-import { REGISTRATION_LINES, RegistrationReader, saslFailed } from "./_registration.ts";
-import { ECHO_CAP, MESSAGE_LINES, type MessageIds, receiveMessage } from "./_messages.ts";
-import { READ_MARKER_CAP, READ_MARKER_LINES } from "./_read_marker.ts";
-import { MEMBERSHIP_LINES } from "./_membership.ts";
-import { CHANNEL_INFO_LINES } from "./_channel_info.ts";
-import { ROSTER_LINES } from "./_roster.ts";
-import { WHOIS_LINES, type WhoisWaiter } from "./_whois.ts";
-import { CHANNEL_LIST_LINES } from "./_channel_list.ts";
-import { SERVER_ERROR_LINES } from "./_server_errors.ts";
-import { STANDARD_REPLY_LINES } from "./_standard_replies.ts";
-import { globalClock, NickRegain, REGAIN_LINES } from "./_nick_regain.ts";
-import { TAGMSG_LINES } from "./_tagmsg.ts";
+import { LineContext } from "./_line_context.ts";
+import { LINES } from "./_line_table.ts";
+import type { SessionEnd, SessionHooks } from "./_session_hooks.ts";
+import { RegistrationReader } from "./_registration_reader.ts";
+import { saslFailed } from "./_registration.ts";
+import { ECHO_CAP, receiveMessage } from "./_messages.ts";
+import { READ_MARKER_CAP, sendReadMarker } from "./_read_marker.ts";
+import type { WhoisWaiter } from "./_whois_requests.ts";
+import { NickRegain } from "./_nick_regain.ts";
+import { globalClock } from "./_global_clock.ts";
 import { TYPING_TAG, TypingPacer } from "./_typing.ts";
 import { REACT_TAG, receiveReaction, UNREACT_TAG } from "./_react.ts";
-import { receiveRedaction, REDACTION_CAP, REDACTION_LINES } from "./_redaction.ts";
+import { receiveRedaction, REDACTION_CAP } from "./_redaction.ts";
 import { REPLY_TAG } from "./_reply.ts";
 import { formatLine } from "./_format_line.ts";
 import { LABELED_RESPONSE_CAP } from "./_labels.ts";
@@ -40,35 +36,6 @@ import { MULTILINE_CAP, type MultilineLimits, multilineLimits } from "./_multili
 
 type Task = () => void | Promise<void>;
 type Item = RawMessage | Task;
-
-/** What the session tells its owner. */
-export interface SessionHooks {
-  /** We joined a channel (ours, seen on the wire). */
-  onSelfJoin(channel: string): void;
-  /** We left a channel by PART or KICK. */
-  onSelfLeave(channel: string): void;
-  /** Our nickname changed. */
-  onNick(nick: string): void;
-  /** The socket closed; called before `connection.lost` is emitted. */
-  onLost(end: SessionEnd): void;
-  /** Message ids seen, kept by the owner across sessions so a replay after a reconnect dedupes. */
-  readonly messageIds: MessageIds;
-  /**
-   * The server offers an STS policy: in plain text, the TLS port to reconnect to (this
-   * connection then fails with code `sts`); over TLS, its duration in seconds (0 clears it).
-   */
-  onSts(offer: { upgradePort?: number; duration?: number }): void;
-}
-
-/** Why a session ended, for `connection.lost`. */
-export interface SessionEnd {
-  /** The text `connection.lost` carries. */
-  reason: string;
-  /** Whether registration had completed: only then is the loss a `connection.lost`. */
-  established: boolean;
-  /** Whether we asked for it (`disconnect()`), so no reconnect follows. */
-  requested: boolean;
-}
 
 /** User lines (messages, WHOIS, raw lines…) waiting for their turn at most. */
 const MAX_USER_LINES = 1000;
@@ -78,22 +45,6 @@ const BACKLOG_LOW = 5_000;
 
 /** Lines irc-framework has no use for: we handle them, and skipping them saves its work. */
 const SKIP_FRAMEWORK = new Set(["PRIVMSG", "NOTICE", "TAGMSG", "BATCH"]);
-const LINES = lineHandlers(
-  REGISTRATION_LINES,
-  MOTD_LINES,
-  MESSAGE_LINES,
-  MEMBERSHIP_LINES,
-  CHANNEL_INFO_LINES,
-  ROSTER_LINES,
-  WHOIS_LINES,
-  CHANNEL_LIST_LINES,
-  SERVER_ERROR_LINES,
-  STANDARD_REPLY_LINES,
-  REGAIN_LINES,
-  READ_MARKER_LINES,
-  TAGMSG_LINES,
-  REDACTION_LINES,
-);
 
 /** One connection to the server, from socket open to close. */
 export class Session {
@@ -470,7 +421,7 @@ export class Session {
 
   /** A bug in the worker: attributed, published, and the worker goes on with the next line. */
   #internalError(error: unknown): void {
-    const text = `Cannot process an IRC line: ${(error as Error)?.message ?? String(error)}`;
+    const text = `Cannot process an IRC line: ${errorMessage(error)}`;
     console.error(`IRC worker failed (network ${this.#networkId}):`, error);
     this.#bus.emit(
       createEvent("error", { networkId: this.#networkId, error: text, type: "internal" }, "irc"),
@@ -518,9 +469,9 @@ export class Session {
     } catch (error) {
       // irc-framework throws on some malformed lines (e.g. a 353 without its parameters).
       // The line was already queued for our worker, which copes; report it, keep reading.
-      const text = `Cannot handle a line from the server: ${
-        (error as Error)?.message ?? String(error)
-      }, got ${JSON.stringify([command, ...message.params].join(" ").slice(0, 200))}`;
+      const text = `Cannot handle a line from the server: ${errorMessage(error)}, got ${
+        JSON.stringify([command, ...message.params].join(" ").slice(0, 200))
+      }`;
       this.#worker.push(() =>
         this.#ctx.emit("error", { networkId: this.#networkId, error: text, type: "malformed" })
       );
@@ -630,7 +581,7 @@ export class Session {
       // (source "irc") came from it.
       this.#offBufferRead = this.#bus.subscribe("buffer.read", ({ data, source }) => {
         if (source === "irc" || data.networkId !== this.#networkId || this.#closed) return;
-        ctx.readMarkers.send(ctx, this.#userQueue, data.buffer, data.timestamp);
+        sendReadMarker(ctx, this.#userQueue, data);
       });
     }
     const ready = this.#ready;

@@ -8,38 +8,13 @@
  */
 import { IrcConnectError } from "./errors.ts";
 import type { LineContext } from "./_line_context.ts";
+import type { StsPolicy } from "./types.ts";
 
 /** The capability carrying a server's STS policy. */
 export const STS_CAP = "sts";
 
 /** The longest policy kept, in seconds (a year): a bigger `duration` is cut to it. */
 export const MAX_STS_DURATION = 365 * 24 * 3600;
-
-/**
- * A kept STS policy: connect to `host` over TLS on `port` until `expiresAt`, instead of in
- * plain text.
- *
- * @example
- * ```ts
- * import type { StsPolicy } from "./mod.ts";
- * const policy: StsPolicy = {
- *   host: "irc.example.org",
- *   port: 6697,
- *   duration: 2_592_000,
- *   expiresAt: Date.parse("2027-01-01T00:00:00Z"),
- * };
- * ```
- */
-export interface StsPolicy {
-  /** The host the policy was received from, as the network names it. */
-  host: string;
-  /** The TLS port to connect to. */
-  port: number;
-  /** The policy's lifetime in seconds, as the server last gave it (renewed from it). */
-  duration: number;
-  /** When it lapses, in ms since the epoch. */
-  expiresAt: number;
-}
 
 /** The keys of an `sts` value we use; a missing or malformed key is `undefined`. */
 export interface StsValue {

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { Queue } from "../bus/_queue.ts";
+import { Queue } from "../common/mod.ts";
 
 /** How long the worker runs before it lets I/O and timers have a turn. */
 const SLICE_MS = 8;

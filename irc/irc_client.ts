@@ -6,9 +6,10 @@
 import { createEvent, type EventBus, type TypingState, type WhoisInfo } from "../bus/mod.ts";
 import { casefold } from "../core/mod.ts";
 import { IrcConnectError } from "./errors.ts";
-import { Session, type SessionEnd } from "./_session.ts";
+import { Session } from "./_session.ts";
+import type { SessionEnd } from "./_session_hooks.ts";
 import { createFrameworkClient } from "./_framework.ts";
-import { MessageIds } from "./_messages.ts";
+import { MessageIds } from "./_message_ids.ts";
 import { saslprep } from "./saslprep.ts";
 import { ctcp } from "./_ctcp.ts";
 import { formatLine } from "./_format_line.ts";
@@ -16,7 +17,7 @@ import { checkReplyMsgid, REPLY_TAG } from "./_reply.ts";
 import { isReaction } from "./_react.ts";
 import { REDACTION_CAP } from "./_redaction.ts";
 import { batchLines, batchText, groupBatches } from "./_multiline.ts";
-import { stsApplies, type StsPolicy } from "./_sts.ts";
+import { stsApplies } from "./_sts.ts";
 import type {
   ChannelListing,
   ChannelMembers,
@@ -24,6 +25,7 @@ import type {
   IrcConnectionState,
   ReplyTarget,
   SaslOptions,
+  StsPolicy,
 } from "./types.ts";
 
 const FORBIDDEN = /[\r\n\0]/;

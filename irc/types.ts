@@ -5,7 +5,6 @@
  */
 import type { EventBus } from "../bus/mod.ts";
 import type { Member } from "../core/mod.ts";
-import type { StsPolicy } from "./_sts.ts";
 
 /**
  * SASL settings. `PLAIN` and `SCRAM-SHA-256` need `password`; `EXTERNAL` uses the TLS
@@ -150,6 +149,32 @@ export interface ChannelListing {
   channels: { name: string; users: number; topic: string }[];
   /** Channels the server listed beyond those kept. */
   more: number;
+}
+
+/**
+ * A kept STS policy: connect to `host` over TLS on `port` until `expiresAt`, instead of in
+ * plain text.
+ *
+ * @example
+ * ```ts
+ * import type { StsPolicy } from "./types.ts";
+ * const policy: StsPolicy = {
+ *   host: "irc.example.org",
+ *   port: 6697,
+ *   duration: 2_592_000,
+ *   expiresAt: Date.parse("2027-01-01T00:00:00Z"),
+ * };
+ * ```
+ */
+export interface StsPolicy {
+  /** The host the policy was received from, as the network names it. */
+  host: string;
+  /** The TLS port to connect to. */
+  port: number;
+  /** The policy's lifetime in seconds, as the server last gave it (renewed from it). */
+  duration: number;
+  /** When it lapses, in ms since the epoch. */
+  expiresAt: number;
 }
 
 /**

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { connectToScriptedPeer } from "./_connected.ts";
-import { ChannelListRequests, MAX_LISTED } from "../../irc/_channel_list.ts";
+import { ChannelListRequests, MAX_LISTED } from "../../irc/_channel_list_requests.ts";
 
 const FAST = { followUpInterval: 0, messageRate: { burst: 50, interval: 1 } };
 

@@ -6,7 +6,7 @@ import { EventBus, IrcClient, IrcConnectError } from "../../mod.ts";
 import { connectToScriptedPeer } from "./_connected.ts";
 import { type PeerConn, ScriptedServer } from "./_peer.ts";
 import { Recorder } from "./_recorder.ts";
-import { nickFallbacks } from "../../irc/_registration.ts";
+import { nickFallbacks } from "../../irc/_registration_reader.ts";
 
 /**
  * Answers CAP, then refuses every NICK with 433, naming it cut to `nicklen` as a server

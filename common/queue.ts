@@ -1,8 +1,23 @@
 /**
  * A growable FIFO ring buffer: O(1) push and shift without `Array#shift`'s copying.
  *
- * Internal: the bus's lanes and the IRC adapter's line worker use it; `mod.ts` does not
- * export it. Capacity grows by doubling; the caller enforces any bound.
+ * @module
+ */
+
+/**
+ * A growable FIFO ring buffer. Internal to the project: the bus's lanes and the IRC
+ * adapter's worker and paced queues use it, so it lives at the bottom layer and no published
+ * door exports it. Capacity grows by doubling; the caller enforces any bound.
+ *
+ * @example
+ * ```ts
+ * import { Queue } from "./mod.ts";
+ * const queue = new Queue<string>();
+ * queue.push("a");
+ * queue.push("b");
+ * queue.shift(); // "a"
+ * queue.length; // 1
+ * ```
  */
 export class Queue<T> {
   #items: (T | undefined)[] = new Array(16);
