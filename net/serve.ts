@@ -135,10 +135,21 @@ export interface Server extends AsyncDisposable {
  * ```
  */
 export function serve(options: ServeOptions, handler: ServeHandler): Server {
+  if (typeof handler !== "function") {
+    throw new TypeError(`Cannot serve: handler must be a function, got ${typeof handler}`);
+  }
   const maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
   const timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const bounds = {
+    maxConnections,
+    requestTimeoutMs: timeoutMs,
+    keepAliveMs: options.keepAliveMs ?? KEEP_ALIVE_MS,
+    maxRequestsPerConnection: options.maxRequestsPerConnection ?? MAX_REQUESTS_PER_CONNECTION,
+    maxHeadBytes: options.maxHeadBytes ?? MAX_HEAD_BYTES,
+    maxLineBytes: options.maxLineBytes ?? MAX_LINE_BYTES,
+  };
   // Checked before listening, so a bad option leaves no listener behind.
-  for (const [name, value] of Object.entries({ maxConnections, requestTimeoutMs: timeoutMs })) {
+  for (const [name, value] of Object.entries(bounds)) {
     if (!Number.isInteger(value) || value < 1) {
       throw new RangeError(`Cannot serve: ${name} must be a positive integer, got ${value}`);
     }
@@ -150,10 +161,8 @@ export function serve(options: ServeOptions, handler: ServeHandler): Server {
   });
   const addr = listener.addr;
   const origin = `http://${addr.hostname}:${addr.port}`;
-  const keepAliveMs = Math.min(timeoutMs, options.keepAliveMs ?? KEEP_ALIVE_MS);
-  const maxRequests = options.maxRequestsPerConnection ?? MAX_REQUESTS_PER_CONNECTION;
-  const maxHeadBytes = options.maxHeadBytes ?? MAX_HEAD_BYTES;
-  const maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
+  const keepAliveMs = Math.min(timeoutMs, bounds.keepAliveMs);
+  const { maxRequestsPerConnection: maxRequests, maxHeadBytes, maxLineBytes } = bounds;
 
   /** Serves one connection in the line framing: one request, one reply. */
   async function serveLine(conn: Deno.TcpConn): Promise<void> {

@@ -103,6 +103,10 @@ Deno.test("serve() refuses bad bounds before it listens, and a taken port with A
     () => serve({ port: 0, requestTimeoutMs: 1.5 }, () => new Response()),
     new RangeError("Cannot serve: requestTimeoutMs must be a positive integer, got 1.5"),
   );
+  assert.throws(
+    () => serve({ port: 0, maxHeadBytes: -1 }, () => new Response()),
+    new RangeError("Cannot serve: maxHeadBytes must be a positive integer, got -1"),
+  );
   await using taken = serve({ port: 0 }, () => new Response());
   assert.throws(
     () => serve({ port: taken.addr.port }, () => new Response()),
