@@ -144,7 +144,8 @@ export class ServerWebSocket {
     if (!this.#open) return;
     this.#write(frame(0x1, new TextEncoder().encode(text)));
     if (this.#queued > this.#limits.maxQueuedBytes) {
-      this.close(1008, "The peer does not read its messages");
+      // Worded for the page, its one user, as before the framing moved here.
+      this.close(1008, "The page does not read its messages");
     }
   }
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { isWebSocketUpgrade, upgradeWebSocket } from "../../net/mod.ts";
-import { clientFrame, closeCode, rawSocket } from "./_raw.ts";
+import { isWebSocketUpgrade, serve, upgradeWebSocket } from "../../net/mod.ts";
+import { clientFrame, closeCode, rawSocket, within } from "./_raw.ts";
 import { fileServer } from "./_servers.ts";
 
 /** Sends `text` over a real (Deno) WebSocket to the echoing `/ws` and returns the echo. */
@@ -79,4 +79,33 @@ Deno.test("upgradeWebSocket() refuses a request that is not an upgrade", () => {
     () => upgradeWebSocket(plain, { maxMessageBytes: 1, maxQueuedBytes: 1 }),
     TypeError,
   );
+});
+
+Deno.test("a peer that leaves more than maxQueuedBytes unsent is closed with 1008, and onOpen comes first", async () => {
+  const events: string[] = [];
+  const closed = Promise.withResolvers<void>();
+  await using server = serve({ port: 0 }, (request) => {
+    const { socket, response } = upgradeWebSocket(request, {
+      maxMessageBytes: 1024,
+      maxQueuedBytes: 64 * 1024,
+    });
+    socket.onOpen(() => {
+      events.push("open");
+      // All sent in one turn: nothing is written yet, so each one waits in the queue.
+      let sent = 0;
+      for (; socket.isOpen && sent < 1_000; sent++) socket.send("a".repeat(1024));
+      events.push(`sent ${sent}`);
+    });
+    socket.onClose((code) => {
+      events.push(`closed ${code}`);
+      closed.resolve();
+    });
+    return response;
+  });
+  const conn = await rawSocket(server.addr.port);
+  assert.equal(await within(closeCode(conn), 10_000, "the close frame"), 1008);
+  conn.close();
+  await closed.promise;
+  // 64 frames of 1,028 bytes pass 64 KiB: the 64th send closes the socket.
+  assert.deepEqual(events, ["open", "sent 64", "closed 1008"]);
 });
