@@ -196,7 +196,7 @@ export function serveWeb(options: WebServerOptions): WebServer {
       maxConnections: options.maxConnections,
       requestTimeoutMs: options.requestTimeoutMs,
       onError: options.onError,
-    }, (request) => respond(request));
+    }, respond);
   } catch (error) {
     if (error instanceof Deno.errors.AddrInUse) throw new PortInUseError(options.port ?? 0);
     throw error;
