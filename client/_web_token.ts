@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { randomToken } from "../deeplink/token.ts";
-import { readSmallFile } from "../common/read_small_file.ts";
+import { randomToken } from "../net/mod.ts";
+import { readSmallFile } from "../common/mod.ts";
 
 /** Name of the web UI's token file inside the data dir (mode 0600). */
 const TOKEN_FILE = "web-token";

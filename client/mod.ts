@@ -17,7 +17,7 @@ export * from "./client_app.ts";
 export { databasePath, historyPath, resolveDataDir } from "../storage/mod.ts";
 export * from "./shutdown.ts";
 export * from "./web_server.ts";
-export * from "./page_socket.ts";
+export { ServerWebSocket, type WebSocketLimits } from "../net/mod.ts";
 export * from "./ui_state.ts";
 export * from "./network_manager.ts";
 export * from "./page_hub.ts";

@@ -7,7 +7,7 @@
  */
 import type { FrontendTransport } from "../deeplink/mod.ts";
 import { type Action, MAX_PENDING, parseAction, type ServerMessage } from "../core/mod.ts";
-import type { PageSocket } from "./page_socket.ts";
+import type { ServerWebSocket as PageSocket } from "../net/mod.ts";
 import { errorMessage } from "../common/mod.ts";
 
 /** Frontend frames kept while no page is open, oldest dropped first beyond this. */

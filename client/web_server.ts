@@ -1,37 +1,18 @@
 import { fileURLToPath } from "node:url";
-import { randomToken, sameToken } from "../deeplink/token.ts";
-import { serveBounded } from "../deeplink/bounded_listener.ts";
-import { PageSocket } from "./page_socket.ts";
+import {
+  isWebSocketUpgrade,
+  randomToken,
+  sameToken,
+  serve,
+  type Server,
+  type ServerWebSocket,
+  upgradeWebSocket,
+} from "../net/mod.ts";
 
-/** Connections served at once by default; more wait in the kernel's backlog. */
-const MAX_CONNECTIONS = 64;
-/** Default time a connection has to send its request head and read the response. */
-const REQUEST_TIMEOUT_MS = 10_000;
-/** Largest request head (request line and headers). */
-const MAX_HEAD_BYTES = 16 * 1024;
-/** Requests served on one kept-alive connection before it is closed. */
-const MAX_REQUESTS_PER_CONNECTION = 100;
-/**
- * How long a kept-alive connection has for each next request (head and response): a page
- * asks for its files within milliseconds, and an idle connection should not hold a slot.
- */
-const KEEP_ALIVE_MS = 2_000;
 /** Default largest WebSocket message from the page, over all its fragments. */
 const MAX_MESSAGE_BYTES = 64 * 1024;
 /** Most bytes waiting for a page that does not read before its socket is closed. */
 const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
-const WEBSOCKET_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
-const REASONS: Record<number, string> = {
-  200: "OK",
-  204: "No Content",
-  303: "See Other",
-  400: "Bad Request",
-  403: "Forbidden",
-  404: "Not Found",
-  421: "Misdirected Request",
-  426: "Upgrade Required",
-  431: "Request Header Fields Too Large",
-};
 
 /** The page's files, served as they are (no build step). */
 const ASSETS: Record<string, string> = {
@@ -109,7 +90,7 @@ const TYPES: Record<string, string> = {
  */
 export interface WebServerOptions {
   /** Receives each authenticated WebSocket, once it is upgraded (and open). */
-  onSocket: (socket: PageSocket) => void;
+  onSocket: (socket: ServerWebSocket) => void;
   /**
    * The port to listen on; 0 (the default) picks a free one. Always on 127.0.0.1, reached as
    * `127.0.0.1` or `localhost`. A port another program holds throws {@linkcode PortInUseError}.
@@ -200,20 +181,27 @@ const COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
  */
 export function serveWeb(options: WebServerOptions): WebServer {
   const token = options.token ?? randomToken();
-  const sockets = new Set<PageSocket>();
-  const timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const sockets = new Set<ServerWebSocket>();
   const limits = {
     maxMessageBytes: options.maxMessageBytes ?? MAX_MESSAGE_BYTES,
     maxQueuedBytes: MAX_QUEUED_BYTES,
   };
-  let listener: Deno.TcpListener;
+  let server: Server;
   try {
-    listener = Deno.listen({ hostname: "127.0.0.1", port: options.port ?? 0 });
+    server = serve({
+      // Other bounds, and these two unless given, are serve()'s own (see net/serve.ts): 64
+      // connections, 10 s for a request, a 16 KiB head, 100 requests on a kept-alive
+      // connection and 2 s for each next one.
+      port: options.port ?? 0,
+      maxConnections: options.maxConnections,
+      requestTimeoutMs: options.requestTimeoutMs,
+      onError: options.onError,
+    }, respond);
   } catch (error) {
     if (error instanceof Deno.errors.AddrInUse) throw new PortInUseError(options.port ?? 0);
     throw error;
   }
-  const port = listener.addr.port;
+  const port = server.addr.port;
   const hosts = [`127.0.0.1:${port}`, `localhost:${port}`];
   // Cookies ignore ports: the port in the name keeps two clients' cookies apart.
   const cookieName = `ircbus_${port}`;
@@ -233,64 +221,20 @@ export function serveWeb(options: WebServerOptions): WebServer {
     return bytes;
   };
 
-  async function serve(conn: Deno.TcpConn): Promise<void> {
-    const upgraded = await exchange(conn);
-    if (upgraded === undefined) return;
-    // A page's socket lives until it closes; it counts against the cap meanwhile.
-    const { socket, rest } = upgraded;
-    sockets.add(socket);
+  /** The page's socket, once the upgrade is answered; it lives until it closes. */
+  function openSocket(request: Request): Response {
+    const { socket, response } = upgradeWebSocket(request, limits);
+    socket.onOpen(() => {
+      sockets.add(socket);
+      options.onSocket(socket);
+    });
     socket.onClose(() => sockets.delete(socket));
-    options.onSocket(socket);
-    await socket.run(rest);
+    return response;
   }
 
-  /**
-   * Answers the requests of one connection until it ends, or until one upgrades it to the
-   * page's WebSocket (then returned, with the bytes read past its head). A page loads its
-   * modules over a few kept-alive connections instead of one connection per file. The first
-   * request has the whole deadline; each next one, counted from the end of the previous
-   * response, at most KEEP_ALIVE_MS.
-   */
-  async function exchange(
-    conn: Deno.TcpConn,
-  ): Promise<{ socket: PageSocket; rest: Uint8Array } | undefined> {
-    // Bytes read past the previous request's head: the start of the next one.
-    let pending: Uint8Array = new Uint8Array(0);
-    for (let served = 1;; served++) {
-      const timer = setTimeout(
-        () => conn.close(),
-        served === 1 ? timeoutMs : Math.min(timeoutMs, KEEP_ALIVE_MS),
-      );
-      try {
-        const head = await readHead(conn, pending);
-        if (head === undefined) return undefined;
-        if ("status" in head) {
-          await writeResponse(conn, text(head.status, head.message), false);
-          return undefined;
-        }
-        const response = await respond(head.request, head.headers);
-        if (response === "upgrade") {
-          const accept = await acceptKey(head.headers.get("sec-websocket-key") ?? "");
-          await writeAll(
-            conn,
-            `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
-          );
-          return { socket: new PageSocket(conn, limits), rest: head.rest };
-        }
-        // A refused request (no token, a foreign host, no such file) ends its connection.
-        const keepAlive = head.keepAlive && response.status < 400 &&
-          served < MAX_REQUESTS_PER_CONNECTION;
-        await writeResponse(conn, response, keepAlive);
-        if (!keepAlive) return undefined;
-        pending = head.rest;
-      } finally {
-        clearTimeout(timer);
-      }
-    }
-  }
-
-  async function respond(request: Request, headers: Headers): Promise<Response | "upgrade"> {
+  async function respond(request: Request): Promise<Response> {
     const url = new URL(request.url);
+    const headers = request.headers;
     // DNS rebinding: a foreign name pointed at 127.0.0.1 still carries its own Host.
     const host = headers.get("host") ?? "";
     if (!hosts.includes(host)) {
@@ -304,15 +248,10 @@ export function serveWeb(options: WebServerOptions): WebServer {
       if (origin !== `http://${host}`) {
         return text(403, `Cannot open the socket: foreign origin, got ${origin}`);
       }
-      if (
-        request.method !== "GET" || headers.get("upgrade")?.toLowerCase() !== "websocket" ||
-        !/\bupgrade\b/i.test(headers.get("connection") ?? "") ||
-        headers.get("sec-websocket-version") !== "13" ||
-        !/^[A-Za-z0-9+/]{22}==$/.test(headers.get("sec-websocket-key") ?? "")
-      ) {
+      if (!isWebSocketUpgrade(request)) {
         return text(426, "Cannot open the socket: expected a WebSocket upgrade");
       }
-      return "upgrade";
+      return openSocket(request);
     }
     if (url.pathname === "/favicon.ico") return new Response(null, { status: 204 });
     const file = assetOf(url.pathname);
@@ -343,16 +282,11 @@ export function serveWeb(options: WebServerOptions): WebServer {
     return new Response(body, { headers: responseHeaders });
   }
 
-  const server = serveBounded(listener, {
-    maxConnections: options.maxConnections ?? MAX_CONNECTIONS,
-    serve,
-    onError: options.onError,
-  });
   let closed: Promise<void> | undefined;
   const close = () =>
     closed ??= (async () => {
       for (const socket of sockets) socket.close(1001, "The client is shutting down");
-      await server.close();
+      await server.shutdown();
     })();
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,
@@ -362,93 +296,6 @@ export function serveWeb(options: WebServerOptions): WebServer {
     close,
     [Symbol.asyncDispose]: close,
   };
-}
-
-type Head =
-  | { request: Request; headers: Headers; rest: Uint8Array; keepAlive: boolean }
-  | { status: number; message: string };
-
-/**
- * Reads one request head (at most MAX_HEAD_BYTES), starting with the bytes already read
- * past the previous head; `undefined` when the peer went away first. A body is never read:
- * a request that has one closes the connection after its response (`keepAlive` false).
- */
-async function readHead(conn: Deno.Conn, pending: Uint8Array): Promise<Head | undefined> {
-  const buffer = new Uint8Array(MAX_HEAD_BYTES);
-  buffer.set(pending.subarray(0, MAX_HEAD_BYTES));
-  let length = Math.min(pending.length, MAX_HEAD_BYTES);
-  let end = -1;
-  let scanned = 0;
-  for (;;) {
-    for (let i = Math.max(0, scanned - 3); i + 3 < length; i++) {
-      if (
-        buffer[i] === 13 && buffer[i + 1] === 10 && buffer[i + 2] === 13 && buffer[i + 3] === 10
-      ) {
-        end = i;
-        break;
-      }
-    }
-    scanned = length;
-    if (end !== -1) break;
-    if (length === buffer.length) {
-      return { status: 431, message: "Cannot read the request: the head is too large" };
-    }
-    const n = await conn.read(buffer.subarray(length));
-    if (n === null) return undefined;
-    length += n;
-  }
-  const bad = { status: 400, message: "Cannot read the request: malformed head" };
-  const [line, ...fields] = new TextDecoder("latin1").decode(buffer.subarray(0, end)).split("\r\n");
-  const match = /^([A-Z]{1,16}) (\/\S*) HTTP\/1\.([01])$/.exec(line);
-  if (!match) return bad;
-  const headers = new Headers();
-  try {
-    for (const field of fields) {
-      const colon = field.indexOf(":");
-      if (colon < 1) return bad;
-      headers.append(field.slice(0, colon), field.slice(colon + 1).trim());
-    }
-    const request = new Request(`http://127.0.0.1${match[2]}`, { method: match[1], headers });
-    // HTTP/1.1 keeps the connection unless told otherwise; a body would be the next "head".
-    const keepAlive = match[3] === "1" && !/\bclose\b/i.test(headers.get("connection") ?? "") &&
-      !headers.has("transfer-encoding") && (headers.get("content-length") ?? "0") === "0";
-    return { request, headers, rest: buffer.slice(end + 4, length), keepAlive };
-  } catch {
-    return bad; // An invalid header name or value, or a method fetch forbids.
-  }
-}
-
-async function writeResponse(
-  conn: Deno.Conn,
-  response: Response,
-  keepAlive: boolean,
-): Promise<void> {
-  const body = new Uint8Array(await response.arrayBuffer());
-  let head = `HTTP/1.1 ${response.status} ${REASONS[response.status] ?? ""}\r\n`;
-  for (const [name, value] of response.headers) head += `${name}: ${value}\r\n`;
-  head += `content-length: ${body.length}\r\nconnection: ${
-    keepAlive ? "keep-alive" : "close"
-  }\r\n\r\n`;
-  const headBytes = new TextEncoder().encode(head);
-  const bytes = new Uint8Array(headBytes.length + body.length);
-  bytes.set(headBytes);
-  bytes.set(body, headBytes.length);
-  await writeAll(conn, bytes);
-}
-
-/** The `Sec-WebSocket-Accept` answering `key` (RFC 6455 section 4.2.2). */
-async function acceptKey(key: string): Promise<string> {
-  const digest = await crypto.subtle.digest(
-    "SHA-1",
-    new TextEncoder().encode(key + WEBSOCKET_GUID),
-  );
-  return btoa(String.fromCharCode(...new Uint8Array(digest)));
-}
-
-async function writeAll(conn: Deno.Conn, data: string | Uint8Array): Promise<void> {
-  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
-  let offset = 0;
-  while (offset < bytes.length) offset += await conn.write(bytes.subarray(offset));
 }
 
 function authorized(request: Request, url: URL, token: string, cookieName: string): boolean {

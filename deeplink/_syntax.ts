@@ -1,6 +1,6 @@
 /** Shared syntax of `irc://` links, used by the parser and the formatter only. */
 
-export { show } from "../net/_show.ts";
+export { show } from "../net/mod.ts";
 
 /** Characters that start a channel name. */
 export const CHANNEL_PREFIXES = "#&+!";

@@ -14,15 +14,14 @@
  *
  * @module
  */
-import { databasePath, resolveDataDir } from "../storage/data_dir.ts";
+import { databasePath, NetworkStore, resolveDataDir } from "../storage/mod.ts";
 import { parseArgs } from "node:util";
 import { launchWithLink } from "./launch.ts";
 import { FrontendEvents } from "./frontend_events.ts";
 import { createInProcessTransport } from "./frontend_transport.ts";
 import { DeepLinkHandler } from "./deep_link_handler.ts";
 import { listenForLinks } from "./single_instance.ts";
-import { NetworkStore } from "../storage/network_store.ts";
-import { errorMessage } from "../common/error_message.ts";
+import { errorMessage } from "../common/mod.ts";
 
 const USAGE = "Usage: cli.ts [--data-dir DIR] [irc://host/#channel | jsr:@scope/name[@range]]";
 

@@ -1,6 +1,6 @@
 import type { IrcLink, Target } from "./irc_link.ts";
 import type { DeepLinkEventMap } from "./deeplink_events.ts";
-import type { NetworkMatch } from "../storage/network_store.ts";
+import type { NetworkMatch } from "../storage/mod.ts";
 import { parseIrcUrl } from "./parse_irc_url.ts";
 import { isJsrLink, type JsrLink, parseJsrLink } from "./jsr_link.ts";
 

@@ -1,6 +1,5 @@
 import type { IrcLink } from "./irc_link.ts";
-import { IrcUrlError } from "../net/irc_url_error.ts";
-import { normalizeHost } from "../net/host.ts";
+import { IrcUrlError, normalizeHost } from "../net/mod.ts";
 import { parseIrcUrl } from "./parse_irc_url.ts";
 import { DEFAULT_PORTS, FLAGS, isChannelName, show } from "./_syntax.ts";
 

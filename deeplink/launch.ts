@@ -1,4 +1,4 @@
-import { IrcUrlError } from "../net/irc_url_error.ts";
+import { IrcUrlError } from "../net/mod.ts";
 import { parseIrcUrl } from "./parse_irc_url.ts";
 import { handOffLink } from "./single_instance.ts";
 import { isJsrLink, JsrLinkError, parseJsrLink } from "./jsr_link.ts";

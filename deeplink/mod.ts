@@ -5,9 +5,9 @@
  *
  * @module
  */
-export * from "../net/irc_url_error.ts";
+export { IrcUrlError, type IrcUrlErrorCode } from "../net/mod.ts";
 export * from "./irc_link.ts";
-export { normalizeHost } from "../net/host.ts";
+export { normalizeHost } from "../net/mod.ts";
 export * from "./parse_irc_url.ts";
 export * from "./jsr_link.ts";
 export * from "./format_irc_url.ts";
@@ -17,4 +17,14 @@ export * from "./frontend_events.ts";
 export * from "./deep_link_handler.ts";
 export * from "./single_instance.ts";
 export * from "./launch.ts";
-export * from "../storage/network_store.ts";
+export {
+  type Network,
+  NETWORK_SCHEMA,
+  type NetworkMatch,
+  type NetworkPatch,
+  type NetworkServer,
+  NetworkStore,
+  type NewNetwork,
+  type SaslMechanism,
+  type SavedChannel,
+} from "../storage/mod.ts";

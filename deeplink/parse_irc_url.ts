@@ -1,6 +1,5 @@
 import type { IrcLink, IrcScheme, Target } from "./irc_link.ts";
-import { IrcUrlError } from "../net/irc_url_error.ts";
-import { normalizeHostPart } from "../net/host.ts";
+import { IrcUrlError, normalizeHostPart } from "../net/mod.ts";
 import {
   CHANNEL_FLAG,
   DEFAULT_PORTS,

@@ -1,10 +1,7 @@
 import { join } from "node:path";
-import { IrcUrlError } from "../net/irc_url_error.ts";
+import { IrcUrlError, randomToken, requestLine, sameToken, serve } from "../net/mod.ts";
 import { JsrLinkError } from "./jsr_link.ts";
-import { randomToken, sameToken } from "./token.ts";
-import { serveBounded } from "./bounded_listener.ts";
-import { errorMessage } from "../common/error_message.ts";
-import { readSmallFile } from "../common/read_small_file.ts";
+import { errorMessage, readSmallFile } from "../common/mod.ts";
 
 /** Name of the token file inside the data dir. */
 const TOKEN_FILE = "deeplink-instance.json";
@@ -152,28 +149,21 @@ export async function listenForLinks(options: LinkListenerOptions): Promise<Link
   const tokenFile = tokenFilePath(dataDir);
   await Deno.mkdir(dataDir, { recursive: true, mode: 0o700 });
 
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0, transport: "tcp" });
-  const port = listener.addr.port;
+  // The line framing: a launch sends one JSON line and reads one back (see `net/line.ts`).
+  const server = serve({
+    framing: "line",
+    maxConnections: options.maxConnections ?? MAX_CONNECTIONS,
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    maxLineBytes: MAX_LINE_BYTES,
+    onError,
+  }, async (request) => new Response(JSON.stringify(answer(await request.text()))));
+  const port = server.addr.port;
 
-  async function serve(conn: Deno.Conn): Promise<void> {
-    const timer = setTimeout(() => conn.close(), REQUEST_TIMEOUT_MS);
-    try {
-      const line = await readLine(conn);
-      const reply = answer(line);
-      await writeAll(conn, `${JSON.stringify(reply)}\n`);
-    } catch (error) {
-      if (!(error instanceof Deno.errors.BadResource || error instanceof Deno.errors.Interrupted)) {
-        onError(error instanceof Error ? error : new Error(String(error)));
-      }
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  function answer(line: string | undefined): Record<string, string> {
+  /** The reply to one request line; an unreadable line comes as "" (see `serve()`). */
+  function answer(line: string): Record<string, string> {
     let request: unknown;
     try {
-      request = line === undefined ? undefined : JSON.parse(line);
+      request = JSON.parse(line);
     } catch {
       request = undefined;
     }
@@ -207,23 +197,17 @@ export async function listenForLinks(options: LinkListenerOptions): Promise<Link
     }
   }
 
-  const server = serveBounded(listener, {
-    maxConnections: options.maxConnections ?? MAX_CONNECTIONS,
-    serve,
-    onError,
-  });
-
   try {
     await writeTokenFile(tokenFile, JSON.stringify({ version: 1, pid: Deno.pid, port, token }));
   } catch (error) {
-    await server.close();
+    await server.shutdown();
     throw error;
   }
 
   let closing: Promise<void> | undefined;
   async function close(): Promise<void> {
     closing ??= (async () => {
-      await server.close();
+      await server.shutdown();
       await removeTokenFileIfOurs(tokenFile, token);
     })();
     return await closing;
@@ -294,56 +278,39 @@ export async function handOffLink(options: HandoffOptions): Promise<HandoffResul
   const port = parsed.port as number;
   const token = parsed.token;
 
-  let conn: Deno.TcpConn | undefined;
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    try {
-      conn?.close();
-    } catch {
-      // Already closed.
-    }
-  }, timeout);
+  let line: string | undefined;
   try {
-    conn = await Deno.connect({ hostname: "127.0.0.1", port, transport: "tcp" });
-    if (timedOut) {
-      conn.close();
-      return { status: "no-instance", reason: `stale token file: no answer within ${timeout} ms` };
-    }
-    await writeAll(conn, `${JSON.stringify({ token, link })}\n`);
-    const line = await readLine(conn);
-    let reply: unknown;
-    try {
-      reply = line === undefined ? undefined : JSON.parse(line);
-    } catch {
-      reply = undefined;
-    }
-    if (typeof reply === "object" && reply !== null && "status" in reply) {
-      if (reply.status === "delivered") return { status: "delivered" };
-      if (
-        reply.status === "rejected" && "code" in reply && typeof reply.code === "string" &&
-        "message" in reply && typeof reply.message === "string" && reply.code !== "bad_request"
-      ) {
-        return { status: "rejected", code: reply.code, message: reply.message };
-      }
-    }
-    return {
-      status: "no-instance",
-      reason: `stale token file: port ${port} answered ${JSON.stringify(line ?? "nothing")}`,
-    };
+    line = await requestLine({
+      port,
+      line: JSON.stringify({ token, link }),
+      timeoutMs: timeout,
+      maxLineBytes: MAX_LINE_BYTES,
+    });
   } catch (error) {
-    if (timedOut) {
+    if (error instanceof Deno.errors.TimedOut) {
       return { status: "no-instance", reason: `stale token file: no answer within ${timeout} ms` };
     }
     return { status: "no-instance", reason: `stale token file: ${errorMessage(error)}` };
-  } finally {
-    clearTimeout(timer);
-    try {
-      conn?.close();
-    } catch {
-      // Closed by the timeout.
+  }
+  let reply: unknown;
+  try {
+    reply = line === undefined ? undefined : JSON.parse(line);
+  } catch {
+    reply = undefined;
+  }
+  if (typeof reply === "object" && reply !== null && "status" in reply) {
+    if (reply.status === "delivered") return { status: "delivered" };
+    if (
+      reply.status === "rejected" && "code" in reply && typeof reply.code === "string" &&
+      "message" in reply && typeof reply.message === "string" && reply.code !== "bad_request"
+    ) {
+      return { status: "rejected", code: reply.code, message: reply.message };
     }
   }
+  return {
+    status: "no-instance",
+    reason: `stale token file: port ${port} answered ${JSON.stringify(line ?? "nothing")}`,
+  };
 }
 
 function currentUid(): number | undefined {
@@ -379,43 +346,4 @@ async function removeTokenFileIfOurs(file: string, token: string): Promise<void>
   } catch {
     // Gone already, or replaced by a newer instance: leave it.
   }
-}
-
-/** Reads one "\n"-terminated line (or the text up to EOF), at most MAX_LINE_BYTES. */
-async function readLine(conn: Deno.Conn): Promise<string | undefined> {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const buffer = new Uint8Array(4096);
-  while (true) {
-    const n = await conn.read(buffer);
-    if (n === null) break;
-    const chunk = buffer.slice(0, n);
-    const newline = chunk.indexOf(0x0a);
-    if (newline !== -1) {
-      chunks.push(chunk.subarray(0, newline));
-      total += newline;
-      break;
-    }
-    chunks.push(chunk);
-    total += n;
-    if (total > MAX_LINE_BYTES) return undefined;
-  }
-  if (total === 0 && chunks.length === 0) return undefined;
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
-
-async function writeAll(conn: Deno.Conn, text: string): Promise<void> {
-  const bytes = new TextEncoder().encode(text);
-  let offset = 0;
-  while (offset < bytes.length) offset += await conn.write(bytes.subarray(offset));
 }

@@ -1,6 +1,6 @@
 import { domainToASCII } from "node:url";
 import { IrcUrlError } from "./irc_url_error.ts";
-import { show } from "./_show.ts";
+import { show } from "./show.ts";
 
 const MAX_HOST_LENGTH = 253;
 const MAX_LABEL_LENGTH = 63;
@@ -38,6 +38,12 @@ export function normalizeHost(host: string): string {
 /**
  * Normalizes the host part of a link (brackets already removed); errors carry `input`.
  * For the link parser in `deeplink/`; everyone else uses {@linkcode normalizeHost}.
+ *
+ * @example
+ * ```ts
+ * import { normalizeHostPart } from "./mod.ts";
+ * normalizeHostPart("2001:DB8::1", true, "irc://[2001:DB8::1]/"); // "2001:db8::1"
+ * ```
  */
 export function normalizeHostPart(text: string, ipv6: boolean, input: string): string {
   if (ipv6) return normalizeIpv6(text, input);

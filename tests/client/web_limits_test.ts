@@ -4,96 +4,17 @@ import { historyPath, MessageStore } from "../../history/mod.ts";
 import { MAX_PENDING } from "../../client/web/transport.js";
 import { ScriptedServer } from "../irc/_peer.ts";
 import { FAST_IRC, SocketPage, startInspircd, tempClient } from "./_helpers.ts";
+import { clientFrame, closeCode, rawSocket } from "../net/_raw.ts";
 
-/** Opens a raw WebSocket to the client's page URL: the handshake by hand, then bare frames. */
-async function rawSocket(pageUrl: string): Promise<Deno.TcpConn> {
+/** Opens a raw WebSocket to the client's page URL (its token, its Origin), then bare frames. */
+function rawPageSocket(pageUrl: string): Promise<Deno.TcpConn> {
   const url = new URL(pageUrl);
-  const conn = await Deno.connect({ hostname: "127.0.0.1", port: Number(url.port) });
-  await conn.write(new TextEncoder().encode(
-    `GET /ws${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${url.origin}\r\n` +
-      "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n" +
-      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
-  ));
-  let head = "";
-  const buffer = new Uint8Array(1);
-  while (!head.endsWith("\r\n\r\n")) {
-    assert.notEqual(await conn.read(buffer), null, "the server closed during the handshake");
-    head += String.fromCharCode(buffer[0]);
-  }
-  assert.match(head, /^HTTP\/1\.1 101 /);
-  assert.match(head, /Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK\+xOo=/i);
-  return conn;
+  return rawSocket(Number(url.port), `/ws${url.search}`, `Origin: ${url.origin}\r\n`);
 }
-
-/** One masked client frame. */
-function clientFrame(opcode: number, fin: boolean, payload: Uint8Array): Uint8Array {
-  const header = payload.length < 126 ? 6 : payload.length < 65_536 ? 8 : 14;
-  const bytes = new Uint8Array(header + payload.length);
-  const view = new DataView(bytes.buffer);
-  bytes[0] = (fin ? 0x80 : 0) | opcode;
-  if (header === 6) bytes[1] = 0x80 | payload.length;
-  else if (header === 8) {
-    bytes[1] = 0x80 | 126;
-    view.setUint16(2, payload.length);
-  } else {
-    bytes[1] = 0x80 | 127;
-    view.setUint32(6, payload.length);
-  }
-  // A zero mask key keeps the payload as it is.
-  bytes.set(payload, header);
-  return bytes;
-}
-
-/** Reads server frames until a close frame; resolves with its code. */
-async function closeCode(conn: Deno.Conn): Promise<number> {
-  let bytes = new Uint8Array(0);
-  const buffer = new Uint8Array(4096);
-  while (true) {
-    for (let offset = 0; offset + 2 <= bytes.length;) {
-      const size = bytes[offset + 1] & 0x7f;
-      const header = size === 126 ? 4 : 2;
-      if (offset + header > bytes.length) break;
-      const length = size === 126 ? (bytes[offset + 2] << 8) | bytes[offset + 3] : size;
-      if ((bytes[offset] & 0x0f) === 0x8 && offset + header + 2 <= bytes.length) {
-        return (bytes[offset + header] << 8) | bytes[offset + header + 1];
-      }
-      offset += header + length;
-    }
-    const n = await conn.read(buffer);
-    if (n === null) return 1006;
-    const next = new Uint8Array(bytes.length + n);
-    next.set(bytes);
-    next.set(buffer.subarray(0, n), bytes.length);
-    bytes = next;
-  }
-}
-
-Deno.test("a message sent as 2,000 fragments of 60 KB is refused with 1009 before they are all sent", async () => {
-  await using client = await tempClient();
-  const conn = await rawSocket(client.url);
-  const code = closeCode(conn);
-  let refused = false;
-  code.then(() => refused = true);
-  const fragment = new Uint8Array(60_000).fill(0x61);
-  let sent = 0;
-  try {
-    for (; sent < 2000 && !refused; sent++) {
-      await conn.write(clientFrame(sent === 0 ? 0x1 : 0x0, false, fragment));
-    }
-  } catch {
-    // The server ended the connection while we were still sending.
-  }
-  assert.equal(await code, 1009);
-  assert.ok(sent < 2000, `all ${sent} fragments went out before the refusal`);
-  conn.close();
-  // The client keeps serving pages.
-  await using page = new SocketPage(client.url);
-  assert.equal((await page.request({ kind: "plugins.refresh" }, 1)).kind, "reply");
-});
 
 Deno.test("one frame over the limit is refused with 1009 at its header; text within it works", async () => {
   await using client = await tempClient({ web: { maxMessageBytes: 1024 } });
-  const conn = await rawSocket(client.url);
+  const conn = await rawPageSocket(client.url);
   const code = closeCode(conn);
   // The header announces 1 MiB; not one byte of the payload is sent.
   const header = clientFrame(0x1, true, new Uint8Array(1 << 20)).subarray(0, 14);
@@ -128,23 +49,6 @@ Deno.test("idle and slow connections are closed at the deadline, and the page is
     const closed = await conn.read(new Uint8Array(1024)).then((n) => n === null, () => true);
     assert.ok(closed);
     conn.close();
-  }
-});
-
-Deno.test("a head larger than 16 KiB gets 431 and a malformed one 400", async () => {
-  await using client = await tempClient();
-  const port = Number(new URL(client.url).port);
-  for (
-    const [request, status] of [
-      [`GET / HTTP/1.1\r\nX: ${"a".repeat(20_000)}\r\n\r\n`, 431],
-      ["GET / HTTP/9.9\r\n\r\n", 400],
-      ["GET / HTTP/1.1\r\nno colon\r\n\r\n", 400],
-    ] as const
-  ) {
-    using conn = await Deno.connect({ hostname: "127.0.0.1", port });
-    await conn.write(new TextEncoder().encode(request)).catch(() => 0);
-    const reply = await new Response(conn.readable).text();
-    assert.match(reply, new RegExp(`^HTTP/1\\.1 ${status} `));
   }
 });
 

@@ -1,61 +1,86 @@
+/**
+ * The server side of WebSocket (RFC 6455), bounded: {@linkcode upgradeWebSocket} answers an
+ * upgrade request the way `Deno.upgradeWebSocket` does, and `serve()` then hands the
+ * connection to the socket. Deno's own limits single frames but buffers a fragmented message
+ * whole, hence this framing.
+ *
+ * @module
+ */
+import { writeAll } from "./_write_all.ts";
+
 /** Longest frame header: 2 bytes, a 64-bit length and the mask key. */
 const MAX_HEADER_BYTES = 14;
-/** How long a closing socket waits for the page to end its side. */
+/** How long a closing socket waits for the peer to end its side. */
 const CLOSE_WAIT_MS = 1_000;
+const WEBSOCKET_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
 
 /**
- * Limits of a {@linkcode PageSocket}.
+ * Limits of a {@linkcode ServerWebSocket}.
  *
  * @example
  * ```ts
- * import type { PageSocketLimits } from "./page_socket.ts";
- * const limits: PageSocketLimits = { maxMessageBytes: 65_536, maxQueuedBytes: 8_388_608 };
+ * import type { WebSocketLimits } from "./mod.ts";
+ * const limits: WebSocketLimits = { maxMessageBytes: 65_536, maxQueuedBytes: 8_388_608 };
  * ```
  */
-export interface PageSocketLimits {
-  /** Largest message from the page, in bytes, counted over all its fragments. */
+export interface WebSocketLimits {
+  /** Largest message from the peer, in bytes, counted over all its fragments. */
   maxMessageBytes: number;
-  /** Most bytes waiting to be written to a page that does not read; beyond, it is closed. */
+  /** Most bytes waiting to be written to a peer that does not read; beyond, it is closed. */
   maxQueuedBytes: number;
 }
 
+/** Runs a socket over its connection: set in the class's static block (it reaches `#run`). */
+let runSocket: (socket: ServerWebSocket, conn: Deno.Conn, initial: Uint8Array) => Promise<void>;
+
 /**
- * The server side of one page's WebSocket (RFC 6455), over a connection that finished the
- * handshake. Messages are text; a message is refused as soon as its size passes
- * `maxMessageBytes`, whether it comes as one frame or as many fragments: the socket is closed
- * with 1009 once a frame header announces too much, before the payload is read.
+ * The server side of one WebSocket (RFC 6455), made by {@linkcode upgradeWebSocket}; it opens
+ * once `serve()` has answered the upgrade. Messages are text; a message is refused as soon as
+ * its size passes `maxMessageBytes`, whether it comes as one frame or as many fragments: the
+ * socket is closed with 1009 once a frame header announces too much, before the payload is
+ * read. Messages sent before it opens wait for it.
  *
  * @example
  * ```ts
- * import { PageSocket } from "./page_socket.ts";
- * function echo(socket: PageSocket) {
+ * import type { ServerWebSocket } from "./mod.ts";
+ * function echo(socket: ServerWebSocket) {
  *   socket.onMessage((text) => socket.send(text));
- *   socket.onClose(() => console.log("the page went away"));
+ *   socket.onClose(() => console.log("the peer went away"));
  * }
  * ```
  */
-export class PageSocket {
-  readonly #conn: Deno.Conn;
-  readonly #limits: PageSocketLimits;
+export class ServerWebSocket {
+  #conn: Deno.Conn | undefined;
+  readonly #limits: WebSocketLimits;
   #open = true;
   #queued = 0;
-  #writing: Promise<void> = Promise.resolve();
+  /** Every write waits here; it settles once the socket has its connection. */
+  #writing: Promise<void>;
+  #attached: () => void = () => {};
+  readonly #openListeners: (() => void)[] = [];
   readonly #messageListeners: ((text: string) => void)[] = [];
   readonly #closeListeners: ((code: number) => void)[] = [];
   #closeCode = 1005;
   #closed = false;
 
+  static {
+    runSocket = (socket, conn, initial) => socket.#run(conn, initial);
+  }
+
   /**
-   * Wraps `conn`; {@linkcode PageSocket.run} then reads its frames.
+   * A socket with `limits`, not yet open; {@linkcode upgradeWebSocket} makes the ones that
+   * open.
    *
    * @example
-   * ```ts ignore
-   * const socket = new PageSocket(conn, { maxMessageBytes: 65_536, maxQueuedBytes: 8 << 20 });
+   * ```ts
+   * import { ServerWebSocket } from "./mod.ts";
+   * const socket = new ServerWebSocket({ maxMessageBytes: 65_536, maxQueuedBytes: 8 << 20 });
+   * console.log(socket.isOpen); // true: sends wait until it has a connection
    * ```
    */
-  constructor(conn: Deno.Conn, limits: PageSocketLimits) {
-    this.#conn = conn;
+  constructor(limits: WebSocketLimits) {
     this.#limits = limits;
+    this.#writing = new Promise((resolve) => this.#attached = resolve);
   }
 
   /**
@@ -71,7 +96,19 @@ export class PageSocket {
   }
 
   /**
-   * Calls `listener` with each text message from the page.
+   * Calls `listener` once the upgrade is answered and the socket reads its peer's frames.
+   *
+   * @example
+   * ```ts ignore
+   * socket.onOpen(() => socket.send("hello"));
+   * ```
+   */
+  onOpen(listener: () => void): void {
+    this.#openListeners.push(listener);
+  }
+
+  /**
+   * Calls `listener` with each text message from the peer.
    *
    * @example
    * ```ts ignore
@@ -95,7 +132,7 @@ export class PageSocket {
   }
 
   /**
-   * Sends a text message; does nothing once closed. A page that lets more than
+   * Sends a text message; does nothing once closed. A peer that lets more than
    * `maxQueuedBytes` pile up unread is closed with 1008.
    *
    * @example
@@ -107,6 +144,7 @@ export class PageSocket {
     if (!this.#open) return;
     this.#write(frame(0x1, new TextEncoder().encode(text)));
     if (this.#queued > this.#limits.maxQueuedBytes) {
+      // Worded for the page, its one user, as before the framing moved here.
       this.close(1008, "The page does not read its messages");
     }
   }
@@ -128,20 +166,18 @@ export class PageSocket {
     new DataView(payload.buffer).setUint16(0, code);
     payload.set(text, 2);
     this.#write(frame(0x8, payload));
-    // Our half ends after the close frame; the page then ends its half (bounded wait).
-    this.#writing = this.#writing.then(() => this.#conn.closeWrite()).catch(() => {});
+    // Our half ends after the close frame; the peer then ends its half (bounded wait).
+    this.#writing = this.#writing.then(() => this.#conn?.closeWrite()).catch(() => {});
   }
 
   /**
-   * Reads frames until the socket closes; `initial` holds bytes that came with the handshake.
-   * Resolves once the connection is done with.
-   *
-   * @example
-   * ```ts ignore
-   * await socket.run(new Uint8Array());
-   * ```
+   * Reads frames from `conn` until the socket closes; `initial` holds bytes that came with the
+   * handshake. Resolves once the connection is done with.
    */
-  async run(initial: Uint8Array): Promise<void> {
+  async #run(conn: Deno.Conn, initial: Uint8Array): Promise<void> {
+    this.#conn = conn;
+    this.#attached();
+    for (const listener of this.#openListeners) listener();
     const max = this.#limits.maxMessageBytes;
     const buffer = new Uint8Array(Math.max(MAX_HEADER_BYTES + max, initial.length));
     buffer.set(initial);
@@ -224,7 +260,7 @@ export class PageSocket {
         buffer.copyWithin(0, offset, length);
         length -= offset;
         if (!this.#open) break;
-        const n = await this.#conn.read(buffer.subarray(length));
+        const n = await conn.read(buffer.subarray(length));
         if (n === null) {
           this.#open = false; // Gone without a close frame.
           this.#closeCode = 1006;
@@ -232,7 +268,7 @@ export class PageSocket {
         }
         length += n;
       }
-      if (this.#closeCode !== 1006) await this.#drain();
+      if (this.#closeCode !== 1006) await this.#drain(conn);
     } catch {
       this.#open = false; // The connection broke.
     } finally {
@@ -240,13 +276,13 @@ export class PageSocket {
     }
   }
 
-  /** After our close frame: waits for the page to end its side, discarding what it sends. */
-  async #drain(): Promise<void> {
+  /** After our close frame: waits for the peer to end its side, discarding what it sends. */
+  async #drain(conn: Deno.Conn): Promise<void> {
     await this.#writing;
     const timer = setTimeout(() => this.#finish(), CLOSE_WAIT_MS);
     try {
       const scratch = new Uint8Array(16 * 1024);
-      while (!this.#closed && await this.#conn.read(scratch) !== null) { /* discard */ }
+      while (!this.#closed && await conn.read(scratch) !== null) { /* discard */ }
     } catch {
       // Closed by the timer.
     } finally {
@@ -259,7 +295,7 @@ export class PageSocket {
     if (this.#closed) return;
     this.#closed = true;
     try {
-      this.#conn.close();
+      this.#conn?.close();
     } catch {
       // Already closed.
     }
@@ -270,8 +306,7 @@ export class PageSocket {
     this.#queued += bytes.length;
     this.#writing = this.#writing.then(async () => {
       try {
-        let offset = 0;
-        while (offset < bytes.length) offset += await this.#conn.write(bytes.subarray(offset));
+        if (this.#conn !== undefined) await writeAll(this.#conn, bytes);
       } catch {
         this.#open = false;
       } finally {
@@ -279,6 +314,92 @@ export class PageSocket {
       }
     });
   }
+}
+
+/**
+ * Whether `request` asks to open a WebSocket: a GET with `Upgrade: websocket`, `Connection:
+ * Upgrade`, version 13 and a well-formed key.
+ *
+ * @example
+ * ```ts
+ * import { isWebSocketUpgrade } from "./mod.ts";
+ * isWebSocketUpgrade(new Request("http://127.0.0.1/ws")); // false: a plain GET
+ * ```
+ */
+export function isWebSocketUpgrade(request: Request): boolean {
+  const headers = request.headers;
+  return request.method === "GET" && headers.get("upgrade")?.toLowerCase() === "websocket" &&
+    /\bupgrade\b/i.test(headers.get("connection") ?? "") &&
+    headers.get("sec-websocket-version") === "13" &&
+    /^[A-Za-z0-9+/]{22}==$/.test(headers.get("sec-websocket-key") ?? "");
+}
+
+/** Upgrades answered by `upgradeWebSocket()`, found again by `serve()` from the response. */
+const upgrades = new WeakMap<Response, { socket: ServerWebSocket; key: string }>();
+
+/**
+ * Answers a WebSocket upgrade request, as `Deno.upgradeWebSocket` does: the handler returns
+ * `response` and keeps `socket`, which opens once `serve()` has written the 101. Throws a
+ * `TypeError` when `request` is not an upgrade (see {@linkcode isWebSocketUpgrade}).
+ *
+ * @example
+ * ```ts
+ * import { serve, upgradeWebSocket } from "./mod.ts";
+ * await using server = serve({ port: 0 }, (request) => {
+ *   const { socket, response } = upgradeWebSocket(request, {
+ *     maxMessageBytes: 65_536,
+ *     maxQueuedBytes: 1 << 20,
+ *   });
+ *   socket.onMessage((text) => socket.send(text));
+ *   return response;
+ * });
+ * ```
+ */
+export function upgradeWebSocket(
+  request: Request,
+  limits: WebSocketLimits,
+): { socket: ServerWebSocket; response: Response } {
+  if (!isWebSocketUpgrade(request)) {
+    throw new TypeError(
+      `Cannot upgrade to a WebSocket: not an upgrade request, got ${request.method} ${request.url}`,
+    );
+  }
+  const socket = new ServerWebSocket(limits);
+  const response = new Response(null, { status: 101 });
+  upgrades.set(response, { socket, key: request.headers.get("sec-websocket-key") ?? "" });
+  return { socket, response };
+}
+
+/**
+ * The upgrade `response` answers, if `upgradeWebSocket()` made it: `handshake` writes the
+ * 101, then `run` serves the socket until it closes. For `serve()` alone.
+ */
+export function takeUpgrade(response: Response): {
+  handshake: (conn: Deno.Conn) => Promise<void>;
+  run: (conn: Deno.Conn, initial: Uint8Array) => Promise<void>;
+} | undefined {
+  const upgrade = upgrades.get(response);
+  if (upgrade === undefined) return undefined;
+  upgrades.delete(response);
+  return {
+    handshake: async (conn) =>
+      await writeAll(
+        conn,
+        `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${await acceptKey(
+          upgrade.key,
+        )}\r\n\r\n`,
+      ),
+    run: (conn, initial) => runSocket(upgrade.socket, conn, initial),
+  };
+}
+
+/** The `Sec-WebSocket-Accept` answering `key` (RFC 6455 section 4.2.2). */
+async function acceptKey(key: string): Promise<string> {
+  const digest = await crypto.subtle.digest(
+    "SHA-1",
+    new TextEncoder().encode(key + WEBSOCKET_GUID),
+  );
+  return btoa(String.fromCharCode(...new Uint8Array(digest)));
 }
 
 /** One unmasked, final frame from the server. */

@@ -1,4 +1,10 @@
-import { errorMessage } from "../common/error_message.ts";
+/**
+ * The accept loop under `serve()`: a cap on connections served at once, and accept
+ * failures retried with backoff.
+ *
+ * @module
+ */
+import { errorMessage } from "../common/mod.ts";
 
 /** First wait after a failed accept; it doubles on each failure in a row. */
 const FIRST_BACKOFF_MS = 5;
@@ -18,7 +24,7 @@ const PEER_GONE = [
  *
  * @example
  * ```ts
- * import type { BoundedServeOptions } from "./bounded_listener.ts";
+ * import type { BoundedServeOptions } from "./_bounded_listener.ts";
  * const options: BoundedServeOptions = { maxConnections: 64, serve: (conn) => conn.close() };
  * ```
  */
@@ -45,7 +51,7 @@ export interface BoundedServeOptions {
  *
  * @example
  * ```ts
- * import type { BoundedServer } from "./bounded_listener.ts";
+ * import type { BoundedServer } from "./_bounded_listener.ts";
  * async function stop(server: BoundedServer) {
  *   await server.close();
  * }
@@ -54,6 +60,8 @@ export interface BoundedServeOptions {
 export interface BoundedServer extends AsyncDisposable {
   /** How many connections are being served now. */
   readonly connections: number;
+  /** Settles once `close()` is done. */
+  readonly finished: Promise<void>;
   /** Stops accepting, closes every open connection and waits for their `serve` to end. */
   close(): Promise<void>;
 }
@@ -66,7 +74,7 @@ export interface BoundedServer extends AsyncDisposable {
  *
  * @example
  * ```ts
- * import { serveBounded } from "./bounded_listener.ts";
+ * import { serveBounded } from "./_bounded_listener.ts";
  * const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
  * await using server = serveBounded(listener, {
  *   maxConnections: 8,
@@ -82,12 +90,8 @@ export function serveBounded(
   listener: Deno.TcpListener,
   options: BoundedServeOptions,
 ): BoundedServer {
+  // serve() checked maxConnections before it listened.
   const { maxConnections, serve } = options;
-  if (!Number.isInteger(maxConnections) || maxConnections < 1) {
-    throw new RangeError(
-      `Cannot serve: maxConnections must be a positive integer, got ${maxConnections}`,
-    );
-  }
   const onError = options.onError ?? (() => {});
   const open = new Map<Deno.TcpConn, Promise<void>>();
   let closed = false;
@@ -146,6 +150,7 @@ export function serveBounded(
     }
   })();
 
+  const finished = Promise.withResolvers<void>();
   let closing: Promise<void> | undefined;
   const close = () =>
     closing ??= (async () => {
@@ -155,11 +160,13 @@ export function serveBounded(
       await loop;
       for (const conn of open.keys()) closeQuietly(conn);
       await Promise.allSettled([...open.values()]);
+      finished.resolve();
     })();
   return {
     get connections() {
       return open.size;
     },
+    finished: finished.promise,
     close,
     [Symbol.asyncDispose]: close,
   };

@@ -1,6 +1,6 @@
 /**
  * Bearer tokens: the single-instance handoff and the web UI each hand one out and check it
- * on every request.
+ * on every request. They sit in `net/` beside the serving they guard.
  *
  * @module
  */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { randomToken, sameToken } from "../../deeplink/token.ts";
+import { randomToken, sameToken } from "../../net/mod.ts";
 
 Deno.test("sameToken() accepts only the token itself, whatever is given", () => {
   const token = randomToken();
