@@ -83,9 +83,13 @@ export class TypingBoard {
    * Records `nick`'s state in `buffer` at time `now` (ms); `nickKey` is the folded nick.
    * @param {string} buffer @param {string} nickKey @param {string} nick
    * @param {TypingState} state @param {number} now
+   * @returns {void}
    */
   receive(buffer, nickKey, nick, state, now) {
-    if (state === "done") return this.clear(buffer, nickKey);
+    if (state === "done") {
+      this.clear(buffer, nickKey);
+      return;
+    }
     let typists = this.#buffers.get(buffer);
     if (!typists) this.#buffers.set(buffer, typists = new Map());
     typists.delete(nickKey);
