@@ -47,12 +47,12 @@ function $as(id, type) {
 }
 
 /**
- * @typedef {import("./page_state.d.ts").Buffer} Buffer
- * @typedef {import("./page_state.d.ts").Net} Net
- * @typedef {import("../../core/deeplink_payloads.d.ts").Target} DeepLinkTarget
+ * @typedef {import("./page_state.js").Buffer} Buffer
+ * @typedef {import("./page_state.js").Net} Net
+ * @typedef {import("../../core/deeplink_payloads.js").Target} DeepLinkTarget
  */
 
-/** @type {import("../../core/protocol.d.ts").ServerMessage[]} */
+/** @type {import("../../core/protocol.js").ServerMessage[]} */
 const inbox = [];
 /** Who waits for the frames in the inbox to be applied. @type {(() => void)[]} */
 const applying = [];
@@ -191,7 +191,7 @@ const HIDDEN_FRAME_MS = 250;
 
 /**
  * Lines of the open buffer a reaction or a deletion changed since the last frame.
- * @type {Set<import("./page_state.d.ts").Line>}
+ * @type {Set<import("./page_state.js").Line>}
  */
 const changedLines = new Set();
 
@@ -231,7 +231,7 @@ function frame() {
   stats.frames++;
 }
 
-/** @param {import("../../core/protocol.d.ts").ServerMessage} message */
+/** @param {import("../../core/protocol.js").ServerMessage} message */
 function receive(message) {
   store.receive(message);
   if (message.kind === "hello") {
@@ -278,7 +278,7 @@ function currentBuffer() {
 }
 /**
  * @param {number | undefined} networkId @param {string | undefined} key
- * @param {Omit<import("./page_state.d.ts").Line, "time"> & {time?: number}} line
+ * @param {Omit<import("./page_state.js").Line, "time"> & {time?: number}} line
  */
 function addLine(networkId, key, line) {
   store.addLine(networkId, key, line);
@@ -347,7 +347,7 @@ function moveBuffer(step) {
 
 // ---- deep links -------------------------------------------------------------------------
 
-/** @param {import("../../core/deeplink_payloads.d.ts").DeepLink} link */
+/** @param {import("../../core/deeplink_payloads.js").DeepLink} link */
 function onFrontend(link) {
   switch (link.name) {
     case "deeplink:join":
@@ -488,7 +488,7 @@ async function submitNetworkForm(event) {
 
 // ---- replies -----------------------------------------------------------------------------
 
-/** Originals fetched from the history, by "network buffer-key msgid". @type {Map<string, import("./views/message_list.d.ts").Quote>} */
+/** Originals fetched from the history, by "network buffer-key msgid". @type {Map<string, import("./views/message_list.js").Quote>} */
 const quotes = new Map();
 /** Originals kept at most (the oldest fetched forgotten first). */
 const MAX_QUOTES = 500;
@@ -497,7 +497,7 @@ const MAX_QUOTES = 500;
  * The original of a reply in the buffer shown: from its lines, else from the history (the
  * quote is filled in once fetched).
  * @param {number} networkId @param {string} msgid
- * @returns {import("./views/message_list.d.ts").Quote}
+ * @returns {import("./views/message_list.js").Quote}
  */
 function quoteOf(networkId, msgid) {
   const buffer = currentBuffer();
@@ -527,7 +527,7 @@ function quoteOf(networkId, msgid) {
 /** The message the next line answers. @type {{ networkId: number, key: string, msgid: string, nick: string } | undefined} */
 let replying;
 
-/** Starts a reply to `line` in the buffer shown. @param {import("./page_state.d.ts").Line} line */
+/** Starts a reply to `line` in the buffer shown. @param {import("./page_state.js").Line} line */
 function startReply(line) {
   const net = currentNet();
   const buffer = currentBuffer();
@@ -653,7 +653,7 @@ function runInput(line) {
 
 /**
  * `/search`: the newest matches, in the search panel.
- * @param {import("../../core/protocol.d.ts").Action & { kind: "history.search" }} query
+ * @param {import("../../core/protocol.js").Action & { kind: "history.search" }} query
  * @param {string} terms what was typed after `/search`
  */
 async function searchHistory(query, terms) {
@@ -667,7 +667,7 @@ async function searchHistory(query, terms) {
 /**
  * Shows a line a search found in its buffer, among the lines around it (older pages read
  * back as needed).
- * @param {import("../../core/protocol.d.ts").HistoryLine} found
+ * @param {import("../../core/protocol.js").HistoryLine} found
  */
 async function showFound(found) {
   const net = state.networks.get(found.networkId);
@@ -861,7 +861,7 @@ bindInput($as("input", HTMLInputElement), {
     const net = currentNet();
     const buffer = currentBuffer();
     if (!net || !buffer) return;
-    /** @type {Extract<import("../../core/protocol.d.ts").Action, { kind: "say" }>} */
+    /** @type {Extract<import("../../core/protocol.js").Action, { kind: "say" }>} */
     let action = { kind: "say", networkId: net.id, target: buffer.name, text };
     if (replying && replying.networkId === net.id && replying.key === buffer.key) {
       action = { ...action, reply: { msgid: replying.msgid, nick: replying.nick } };
@@ -982,7 +982,7 @@ $("messages").addEventListener("click", (event) => {
 
 $("plugin-install").addEventListener("submit", (event) => {
   event.preventDefault();
-  const input = /** @type {HTMLInputElement} */ ($("plugin-install-link"));
+  const input = $as("plugin-install-link", HTMLInputElement);
   const specifier = input.value.trim();
   if (!specifier) return;
   input.value = "";

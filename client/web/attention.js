@@ -1,4 +1,3 @@
-// @ts-self-types="./attention.d.ts"
 // @ts-check
 /**
  * What asks for the user's attention: mentions of their nick or chosen words, unread and
@@ -7,9 +6,28 @@
  * @module
  */
 
-/** @typedef {import("./attention.d.ts").BufferCounts} BufferCounts */
+/**
+ * A buffer's counts: lines not yet seen, and how many of them are highlights.
+ *
+ * @example
+ * ```ts
+ * import type { BufferCounts } from "./attention.js";
+ * const counts: BufferCounts = { unread: 3, highlights: 1 };
+ * ```
+ * @typedef {object} BufferCounts
+ * @property {number} unread Messages since the buffer was last seen.
+ * @property {number} highlights Mentions and private messages among them.
+ */
 
-/** Highlight words kept at most, and their longest length. */
+/**
+ * Highlight words kept at most, and their longest length.
+ *
+ * @example
+ * ```ts
+ * import { MAX_WORDS } from "./attention.js";
+ * console.log(MAX_WORDS); // 50
+ * ```
+ */
 export const MAX_WORDS = 50;
 const MAX_WORD_LENGTH = 50;
 
@@ -36,6 +54,14 @@ function hasWord(text, word) {
  * Whether a line mentions the user: their nick or one of `words`, as a whole word, compared
  * after folding by the server's casemapping (`fold`). The line is folded once for the nick
  * and once for all the words, not once per word: this runs for every message received.
+ *
+ * @example
+ * ```ts
+ * import { isMention } from "./attention.js";
+ * const fold = (s: string) => s.toLowerCase();
+ * console.log(isMention("ALICE: hi", { nick: "alice", fold })); // true
+ * console.log(isMention("alicex hi", { nick: "alice", fold })); // false
+ * ```
  * @param {string} text
  * @param {{ nick: string, words?: readonly string[], fold: (s: string) => string }} options
  * @returns {boolean}
@@ -50,6 +76,12 @@ export function isMention(text, { nick, words = [], fold }) {
 /**
  * Reads the user's highlight words (comma or space separated): trimmed, without empties and
  * duplicates, at most {@linkcode MAX_WORDS} of at most 50 characters.
+ *
+ * @example
+ * ```ts
+ * import { parseWords } from "./attention.js";
+ * console.log(parseWords(" deno, Bus deno ")); // ["deno", "Bus"]
+ * ```
  * @param {string} value
  * @returns {string[]}
  */
@@ -69,6 +101,12 @@ export function parseWords(value) {
 
 /**
  * The page title: `(N) base` while N lines are unread anywhere, else `base`.
+ *
+ * @example
+ * ```ts
+ * import { titleFor } from "./attention.js";
+ * console.log(titleFor([{ unread: 2, highlights: 0 }, { unread: 1, highlights: 1 }])); // "(3) ircbus"
+ * ```
  * @param {readonly BufferCounts[]} buffers
  * @param {string} [base]
  * @returns {string}
@@ -81,6 +119,17 @@ export function titleFor(buffers, base = "ircbus") {
 /**
  * The buffer to jump to next: after `current` in list order (wrapping), the first with a
  * highlight, else the first with unread lines; `undefined` when all are read.
+ *
+ * @example
+ * ```ts
+ * import { nextUnread } from "./attention.js";
+ * const list = [
+ *   { name: "a", unread: 1, highlights: 0 },
+ *   { name: "b", unread: 0, highlights: 0 },
+ *   { name: "c", unread: 2, highlights: 1 },
+ * ];
+ * console.log(nextUnread(list, 1)?.name); // "c"
+ * ```
  * @template {BufferCounts} T
  * @param {readonly T[]} buffers
  * @param {number} current index of the buffer shown, or -1
@@ -95,7 +144,16 @@ export function nextUnread(buffers, current) {
 /**
  * Whether a received line calls for a desktop notification: a mention or a private message
  * (not a notice), from someone else, while the page is hidden.
- * @param {{ mention: boolean, private: boolean, kind: string, fromMe: boolean, hidden: boolean }} line
+ *
+ * @example
+ * ```ts
+ * import { shouldNotify } from "./attention.js";
+ * console.log(shouldNotify({
+ *   mention: false, private: true, kind: "message", fromMe: false, hidden: true,
+ * })); // true
+ * ```
+ * @param {{ mention: boolean, private: boolean, kind: string, fromMe: boolean, hidden: boolean }}
+ *   line
  * @returns {boolean}
  */
 export function shouldNotify(line) {
@@ -107,6 +165,14 @@ export function shouldNotify(line) {
 /**
  * Counts a received line in its buffer: unread unless the buffer is shown and the page
  * visible; a highlight too when it is a mention or a private message.
+ *
+ * @example
+ * ```ts
+ * import { countLine } from "./attention.js";
+ * const counts = { unread: 0, highlights: 0 };
+ * countLine(counts, { shown: false, hidden: false, mention: true, private: false });
+ * console.log(counts); // { unread: 1, highlights: 1 }
+ * ```
  * @param {BufferCounts} buffer
  * @param {{ shown: boolean, hidden: boolean, mention: boolean, private: boolean }} line
  */

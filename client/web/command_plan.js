@@ -1,4 +1,3 @@
-// @ts-self-types="./command_plan.d.ts"
 // @ts-check
 /**
  * What the page does for one input line, decided without touching the page: a list of
@@ -11,6 +10,48 @@
 import { helpText, ircLine, parseInput, usageError } from "../../core/commands.js";
 import { MAX_TEXT } from "../../core/protocol.js";
 
+/**
+ * Where a line was typed: the network, the buffer, and the plugin commands known.
+ *
+ * @example
+ * ```ts
+ * import type { PlanContext } from "./command_plan.js";
+ * const where: PlanContext = {
+ *   networkId: 1, buffer: { type: "channel", name: "#deno", joined: true }, pluginCommands: [],
+ * };
+ * ```
+ * @typedef {object} PlanContext
+ * @property {number | undefined} networkId The current network, when there is one.
+ * @property {{ type: "channel" | "query" | "server"; name: string; joined: boolean } | undefined}
+ *   buffer The current buffer, when there is one.
+ * @property {readonly string[]} pluginCommands Commands plugins registered (without the slash).
+ */
+
+/**
+ * One thing the page does for a line: send an action (showing `done` once it succeeded),
+ * show a line in the current buffer, open a buffer, select a channel once joined, close the
+ * current buffer, ignore a nick on the network or stop (`ignore`), list those ignored
+ * (`ignored`), list the network's channels, or search the network's stored history (the
+ * matches are shown in the current buffer).
+ *
+ * @example
+ * ```ts
+ * import type { Step } from "./command_plan.js";
+ * const step: Step = { step: "show", kind: "error", text: "usage: /kick <nick> [reason]" };
+ * ```
+ * @typedef {{ step: "send"; action: Action; done?: string }
+ *   | { step: "show"; kind: "error" | "event"; text: string }
+ *   | { step: "open"; name: string; type: "channel" | "query" }
+ *   | { step: "focusOnJoin"; channel: string }
+ *   | { step: "close" }
+ *   | { step: "ignore"; nick: string; on: boolean }
+ *   | { step: "ignored" }
+ *   | { step: "list"; action: Action & { kind: "list" } }
+ *   | { step: "search"; query: Action & { kind: "history.search" } }} Step
+ */
+
+/** @typedef {import("../../core/protocol.js").Action} Action */
+
 const CHANNEL = /^[#&+!]/;
 /** Matches `/search` shows: the newest, enough to scan by eye. */
 const SEARCH_LIMIT = 50;
@@ -18,19 +59,29 @@ const SEARCH_LIMIT = 50;
 /**
  * The steps for one input line typed in `where`.
  *
+ * @example
+ * ```ts
+ * import { planInput } from "./command_plan.js";
+ * const where = {
+ *   networkId: 1,
+ *   buffer: { type: "channel" as const, name: "#deno", joined: true },
+ *   pluginCommands: [],
+ * };
+ * console.log(planInput("/kick", where)); // [{ step: "show", kind: "error", text: "usage: /kick <nick> [reason]" }]
+ * ```
  * @param {string} line
- * @param {import("./command_plan.d.ts").PlanContext} where
- * @returns {import("./command_plan.d.ts").Step[]}
+ * @param {PlanContext} where
+ * @returns {Step[]}
  */
 export function planInput(line, where) {
-  /** @param {string} text @returns {import("./command_plan.d.ts").Step[]} */
+  /** @param {string} text @returns {Step[]} */
   const error = (text) => [{ step: "show", kind: "error", text }];
   // The backend refuses longer text in any action: said here, before anything is sent.
   if (line.length > MAX_TEXT) {
     return error(`Cannot send: the line has ${line.length} characters, at most ${MAX_TEXT}`);
   }
   const input = parseInput(line);
-  /** @param {string} text @returns {import("./command_plan.d.ts").Step[]} */
+  /** @param {string} text @returns {Step[]} */
   const info = (text) => text.split("\n").map((t) => ({ step: "show", kind: "event", text: t }));
   const buffer = where.buffer;
   switch (input.kind) {
@@ -48,7 +99,7 @@ export function planInput(line, where) {
   }
   const networkId = where.networkId;
   if (networkId === undefined) return error("Cannot run the command: add a network first");
-  /** @param {string} target @param {string} text @returns {import("./command_plan.d.ts").Step[]} */
+  /** @param {string} target @param {string} text @returns {Step[]} */
   const say = (target, text) => {
     if (
       CHANNEL.test(target) && buffer?.type === "channel" && buffer.name === target && !buffer.joined
@@ -88,7 +139,7 @@ export function planInput(line, where) {
     }
     case "msg":
     case "query": {
-      /** @type {import("./command_plan.d.ts").Step[]} */
+      /** @type {Step[]} */
       const steps = input.kind === "query" || !CHANNEL.test(input.target)
         ? [{
           step: "open",
@@ -150,7 +201,7 @@ export function planInput(line, where) {
       const irc = ircLine(input, buffer?.type === "channel" ? buffer.name : undefined);
       if (!irc) return error(`Cannot run /${input.kind} here`);
       if ("error" in irc) return error(irc.error);
-      /** @type {import("./command_plan.d.ts").Step} */
+      /** @type {Step} */
       const send = { step: "send", action: { kind: "quote", networkId, line: irc.line } };
       if (input.kind === "away") {
         send.done = input.message ? `You are marked away: ${input.message}` : "You are back";

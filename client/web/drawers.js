@@ -1,4 +1,3 @@
-// @ts-self-types="./drawers.d.ts"
 // @ts-check
 /**
  * Small screens: the buffer list and the nick list become drawers opened by their toggle
@@ -13,6 +12,12 @@
  * it (`open` class on the drawer, `aria-expanded` on the button), Escape closes it and
  * gives the focus back to the button, and `closeOn` (e.g. choosing a buffer) closes it.
  *
+ * @example
+ * ```ts ignore
+ * import { bindDrawer } from "./drawers.js";
+ * const drawer = bindDrawer(document.querySelector("#toggle-buffers")!);
+ * drawer.close();
+ * ```
  * @param {HTMLButtonElement} button
  * @param {{ closeOn?: HTMLElement }} [options]
  * @returns {{ close(): void }}

@@ -1,4 +1,3 @@
-// @ts-self-types="./format.d.ts"
 // @ts-check
 /**
  * mIRC formatting and links, read into plain runs of text with their style: no DOM, so the
@@ -7,11 +6,64 @@
  * @module
  */
 
-/** @typedef {import("./format.d.ts").Style} Style */
-/** @typedef {import("./format.d.ts").Run} Run */
-/** @typedef {import("./format.d.ts").Piece} Piece */
+/**
+ * The style in force for a run of text; colours are `#rrggbb`, absent for the default.
+ *
+ * @example
+ * ```ts
+ * import type { Style } from "./format.js";
+ * const style: Style = {
+ *   bold: true, italic: false, underline: false, strikethrough: false, monospace: false,
+ *   reverse: false, fg: "#ff0000",
+ * };
+ * ```
+ * @typedef {object} Style
+ * @property {boolean} bold `\x02`.
+ * @property {boolean} italic `\x1D`.
+ * @property {boolean} underline `\x1F`.
+ * @property {boolean} strikethrough `\x1E`.
+ * @property {boolean} monospace `\x11`.
+ * @property {boolean} reverse `\x16`: foreground and background swapped.
+ * @property {string} [fg] Foreground (`\x03NN` or `\x04RRGGBB`).
+ * @property {string} [bg] Background (`\x03NN,NN` or `\x04RRGGBB,RRGGBB`).
+ */
 
-/** Colours 0-98 as mIRC and modern clients draw them; 99 means "default". */
+/**
+ * A run of text and its style.
+ *
+ * @example
+ * ```ts
+ * import { parseFormatting } from "./format.js";
+ * const [run] = parseFormatting("\x02hi");
+ * console.log(run.text, run.style.bold); // hi true
+ * ```
+ * @typedef {object} Run
+ * @property {string} text The text, without codes.
+ * @property {Style} style Its style.
+ */
+
+/**
+ * A piece of text; `href` when it is a safe link.
+ *
+ * @example
+ * ```ts
+ * import type { Piece } from "./format.js";
+ * const link: Piece = { text: "https://deno.com", href: "https://deno.com/" };
+ * ```
+ * @typedef {object} Piece
+ * @property {string} text The text shown.
+ * @property {string} [href] Where it points (http, https, irc or ircs only).
+ */
+
+/**
+ * Colours 0-98 as mIRC and modern clients draw them; 99 means "default".
+ *
+ * @example
+ * ```ts
+ * import { PALETTE } from "./format.js";
+ * console.log(PALETTE[4]); // "#ff0000"
+ * ```
+ */
 export const PALETTE = [
   "ffffff 000000 00007f 009300 ff0000 7f0000 9c009c fc7f00 ffff00 00fc00 009393 00ffff",
   "0000fc ff00ff 7f7f7f d2d2d2 470000 472100 474700 324700 004700 00472c 004747 002747",
@@ -57,6 +109,14 @@ function paletteColor(digits) {
 /**
  * Reads mIRC formatting codes into runs of text, each with the style in force; the codes
  * themselves are dropped. Colours come as `#rrggbb` (99 and a bare code mean "default").
+ *
+ * @example
+ * ```ts
+ * import { parseFormatting } from "./format.js";
+ * const runs = parseFormatting("a \x0304,01red\x0f b");
+ * console.log(runs.map((r) => [r.text, r.style.fg ?? "", r.style.bg ?? ""]));
+ * // [["a ", "", ""], ["red", "#ff0000", "#000000"], [" b", "", ""]]
+ * ```
  * @param {string} text
  * @returns {Run[]}
  */
@@ -118,6 +178,12 @@ function setColor(style, which, color) {
 
 /**
  * The text without its formatting codes.
+ *
+ * @example
+ * ```ts
+ * import { stripFormatting } from "./format.js";
+ * console.log(stripFormatting("\x02bold\x02 \x0312blue")); // "bold blue"
+ * ```
  * @param {string} text
  * @returns {string}
  */
@@ -125,7 +191,15 @@ export function stripFormatting(text) {
   return parseFormatting(text).map((run) => run.text).join("");
 }
 
-/** Schemes a link may have: anything else (javascript:, data:…) stays plain text. */
+/**
+ * Schemes a link may have: anything else (javascript:, data:…) stays plain text.
+ *
+ * @example
+ * ```ts
+ * import { LINK_SCHEMES } from "./format.js";
+ * console.log(LINK_SCHEMES.includes("javascript:")); // false
+ * ```
+ */
 export const LINK_SCHEMES = ["http:", "https:", "irc:", "ircs:"];
 
 // A link ends at a control character as at a space.
@@ -163,6 +237,12 @@ function trimLink(url) {
 /**
  * The link a piece of text may safely point to, or `undefined`: only http, https, irc and
  * ircs URLs that parse.
+ *
+ * @example
+ * ```ts
+ * import { safeHref } from "./format.js";
+ * console.log(safeHref("javascript:alert(1)")); // undefined
+ * ```
  * @param {string} candidate
  * @returns {string | undefined}
  */
@@ -178,6 +258,13 @@ export function safeHref(candidate) {
 /**
  * Splits text into plain pieces and links (http, https, irc, ircs only), trailing
  * punctuation left outside the link.
+ *
+ * @example
+ * ```ts
+ * import { findLinks } from "./format.js";
+ * console.log(findLinks("see https://deno.com/x."));
+ * // [{ text: "see " }, { text: "https://deno.com/x", href: "https://deno.com/x" }, { text: "." }]
+ * ```
  * @param {string} text
  * @returns {Piece[]}
  */

@@ -1,4 +1,3 @@
-// @ts-self-types="./ignore_list.d.ts"
 // @ts-check
 /**
  * The nicks the user ignores, per network, kept in this browser's localStorage beside the
@@ -8,12 +7,34 @@
  * @module
  */
 
-/** The localStorage key of the ignored nicks. */
+/**
+ * The localStorage key of the ignored nicks.
+ *
+ * @example
+ * ```ts
+ * import { IGNORE_KEY } from "./ignore_list.js";
+ * console.log(IGNORE_KEY); // "ircbus.ignored"
+ * ```
+ */
 export const IGNORE_KEY = "ircbus.ignored";
 /** Nicks kept at most per network. */
 const MAX_PER_NETWORK = 500;
 
-/** Ignored nicks by network id, each folded by its network's casemapping. */
+/**
+ * Ignored nicks by network id, each folded by its network's casemapping.
+ *
+ * @example
+ * ```ts
+ * import { IgnoreList } from "./ignore_list.js";
+ * const saved = new Map<string, string>();
+ * const storage = {
+ *   getItem: (k: string) => saved.get(k) ?? null,
+ *   setItem: (k: string, v: string) => void saved.set(k, v),
+ * };
+ * new IgnoreList(storage).set(1, "bob", true);
+ * console.log(new IgnoreList(storage).has(1, "bob"), new IgnoreList(storage).has(2, "bob")); // true false
+ * ```
+ */
 export class IgnoreList {
   /** @type {Pick<Storage, "getItem" | "setItem">} */
   #storage;
@@ -24,6 +45,7 @@ export class IgnoreList {
   constructor(storage) {
     this.#storage = storage;
     try {
+      /** @type {unknown} */
       const saved = JSON.parse(storage.getItem(IGNORE_KEY) ?? "{}");
       if (typeof saved !== "object" || saved === null) return;
       for (const [id, nicks] of Object.entries(saved)) {

@@ -1,4 +1,3 @@
-// @ts-self-types="./input.d.ts"
 // @ts-check
 /**
  * The input line's behaviour: Tab completion of nicks, channels and commands (cycling on a
@@ -10,6 +9,67 @@
  */
 import { completeCommand, findCommand } from "../../core/commands.js";
 import { MAX_MESSAGE_LINES, MAX_MESSAGE_TEXT } from "../../core/protocol.js";
+
+/**
+ * What Tab may complete to.
+ *
+ * @example
+ * ```ts
+ * import type { CompletionSources } from "./input.js";
+ * const sources: CompletionSources = { nicks: ["alice"], channels: ["#deno"], commands: ["weather"] };
+ * ```
+ * @typedef {object} CompletionSources
+ * @property {readonly string[]} nicks Nicks of the current channel, the most likely first.
+ * @property {readonly string[]} channels Channels of the network.
+ * @property {readonly string[]} [commands] Extra command names (plugin commands), without the
+ *   slash.
+ */
+
+/**
+ * One completion: the new value and caret, and what a repeated Tab cycles through.
+ *
+ * @example
+ * ```ts
+ * import type { Completion } from "./input.js";
+ * const completion: Completion = {
+ *   value: "alice: ", caret: 7, start: 0, word: "al", candidates: ["alice", "alan"], index: 0,
+ * };
+ * ```
+ * @typedef {object} Completion
+ * @property {string} value The input's new value.
+ * @property {number} caret The caret after the completed word.
+ * @property {number} start Where the completed word starts.
+ * @property {string} word The word as typed before the first Tab.
+ * @property {string[]} candidates Every candidate, in cycling order.
+ * @property {number} index The candidate shown.
+ */
+
+/**
+ * What {@linkcode bindInput} needs from the page.
+ *
+ * @example
+ * ```ts
+ * import type { InputBinding } from "./input.js";
+ * const binding: InputBinding = {
+ *   bufferKey: () => "1 #deno",
+ *   sources: () => ({ nicks: [], channels: [] }),
+ *   onLine: (line) => console.log(line),
+ *   onPaste: (lines) => console.log(lines.length),
+ *   confirmPaste: () => Promise.resolve(false),
+ * };
+ * ```
+ * @typedef {object} InputBinding
+ * @property {() => string} bufferKey The current buffer: history is kept per buffer.
+ * @property {() => CompletionSources} sources The completion candidates now.
+ * @property {(line: string) => void} onLine A line was submitted.
+ * @property {(lines: string[]) => void} onPaste The lines of a paste the user agreed to send.
+ * @property {(lines: string[]) => Promise<boolean>} confirmPaste Asks whether to send a paste of
+ *   several lines.
+ * @property {() => boolean} [sendsWhole] Whether a paste of several lines goes as one message,
+ *   unasked: the server takes multi-line messages (`draft/multiline`). Absent means never.
+ * @property {(text: string) => void} [onWhole] A paste to send as one message, its lines joined by
+ *   LF.
+ */
 
 /** Lines kept per buffer. */
 export const HISTORY_LINES = 100;
@@ -26,6 +86,15 @@ const CHANNEL = /^[#&+!]/;
 
 /**
  * What was typed in each buffer, newest last, and where Up/Down is in it.
+ *
+ * @example
+ * ```ts
+ * import { InputHistory } from "./input.js";
+ * const history = new InputHistory();
+ * history.push("#a", "hello");
+ * console.log(history.up("#a", "draft")); // "hello"
+ * console.log(history.down("#a")); // "draft"
+ * ```
  */
 export class InputHistory {
   /** @type {Map<string, {lines: string[], index: number, draft: string}>} */
@@ -114,7 +183,7 @@ function wordAt(value, caret) {
  * for the argument of `/help`), channels for a word with a channel prefix (or the argument
  * of a command that takes a channel), nicks otherwise.
  * @param {string} value @param {number} start @param {string} word
- * @param {import("./input.d.ts").CompletionSources} sources
+ * @param {CompletionSources} sources
  * @returns {string[]}
  */
 function candidates(value, start, word, sources) {
@@ -148,10 +217,18 @@ function candidates(value, start, word, sources) {
  * the completion this Tab follows (the input unchanged since). A nick completed at the start
  * of the line gets `": "`, anything else a space. `undefined` when nothing fits.
  *
+ * @example
+ * ```ts
+ * import { completeInput } from "./input.js";
+ * const sources = { nicks: ["alice", "alan"], channels: ["#deno"] };
+ * const first = completeInput({ value: "al", caret: 2 }, sources);
+ * console.log(first?.value); // "alice: "
+ * console.log(completeInput({ value: first!.value, caret: first!.caret }, sources, first)?.value); // "alan: "
+ * ```
  * @param {{ value: string, caret: number }} input
- * @param {import("./input.d.ts").CompletionSources} sources
- * @param {import("./input.d.ts").Completion} [previous]
- * @returns {import("./input.d.ts").Completion | undefined}
+ * @param {CompletionSources} sources
+ * @param {Completion} [previous]
+ * @returns {Completion | undefined}
  */
 export function completeInput(input, sources, previous) {
   const cycling = previous !== undefined && previous.value === input.value &&
@@ -174,6 +251,11 @@ export function completeInput(input, sources, previous) {
 /**
  * The lines of a paste, without the trailing empty ones. More than one means: ask first.
  *
+ * @example
+ * ```ts
+ * import { pastedLines } from "./input.js";
+ * console.log(pastedLines("one\r\ntwo\n\n")); // ["one", "two"]
+ * ```
  * @param {string} text
  * @returns {string[]}
  */
@@ -186,13 +268,18 @@ export function pastedLines(text) {
 /**
  * Hangs completion, history and the paste question on an input element.
  *
+ * @example
+ * ```ts ignore
+ * import { bindInput } from "./input.js";
+ * bindInput(document.querySelector("input")!, binding);
+ * ```
  * @param {HTMLInputElement} input
- * @param {import("./input.d.ts").InputBinding} binding
+ * @param {InputBinding} binding
  * @returns {InputHistory}
  */
 export function bindInput(input, binding) {
   const history = new InputHistory();
-  /** @type {import("./input.d.ts").Completion | undefined} */
+  /** @type {Completion | undefined} */
   let completion;
   input.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -257,6 +344,11 @@ export function bindInput(input, binding) {
  * in its `[data-count]` element and the first lines in its `[data-preview]` one; its
  * `[value=send]` button sends, any other way of closing it cancels.
  *
+ * @example
+ * ```ts ignore
+ * import { confirmPasteDialog } from "./input.js";
+ * const send = await confirmPasteDialog(document.querySelector("dialog")!, ["a", "b"]);
+ * ```
  * @param {HTMLDialogElement} dialog
  * @param {readonly string[]} lines
  * @returns {Promise<boolean>}
@@ -271,8 +363,8 @@ export function confirmPasteDialog(dialog, lines) {
       : `Send ${lines.length} lines?`;
   }
   if (preview) preview.textContent = lines.slice(0, 5).join("\n") + (lines.length > 5 ? "\n…" : "");
-  const send = /** @type {HTMLButtonElement | null} */ (dialog.querySelector("[value=send]"));
-  if (send) send.disabled = tooMany;
+  const send = dialog.querySelector("[value=send]");
+  if (send instanceof HTMLButtonElement) send.disabled = tooMany;
   dialog.returnValue = "";
   dialog.showModal();
   return new Promise((resolve) => {

@@ -1,4 +1,3 @@
-// @ts-self-types="./page_state.d.ts"
 // @ts-check
 /**
  * The page's model of networks and their buffers (server, channel, query), with no DOM: the
@@ -9,19 +8,113 @@
 import { casefold } from "../../core/casemapping.js";
 import { Membership } from "../../core/membership.js";
 
-/** Lines kept per buffer; older ones are dropped. */
-export const MAX_LINES = 1000;
-/** Lines a buffer holds at most, however far back it is read. */
-export const MAX_HELD = 10 * MAX_LINES;
+/**
+ * One line of a buffer.
+ *
+ * @example
+ * ```ts
+ * import type { Line } from "./page_state.js";
+ * const line: Line = { kind: "message", time: 0, nick: "bob", text: "hi" };
+ * ```
+ * @typedef {object} Line
+ * @property {string} kind `message`, `action`, `notice`, `event`, `motd`, `error` or `reply` (a
+ *   standard reply).
+ * @property {number} time When, in ms since the epoch.
+ * @property {string} [nick] Who said it, for messages.
+ * @property {string} text The text.
+ * @property {number} [id] The history store's id, for lines loaded from it (`before` of the next
+ *   older page).
+ * @property {boolean} [highlight] It mentions us (our nick or a highlight word).
+ * @property {Presence} [presence] A join, part, quit or nick change: runs of them fold into one
+ *   line.
+ * @property {string} [msgid] The IRCv3 msgid, when the server gave one (a reply can answer it).
+ * @property {string} [replyTo] The msgid of the message it answers (IRCv3 `+draft/reply`).
+ * @property {boolean} [redacted] It was deleted (IRCv3 `REDACT`): shown as "Deleted", its text
+ *   empty.
+ * @property {boolean} [bot] Its sender is a bot (IRCv3 bot mode).
+ * @property {"FAIL" | "WARN" | "NOTE"} [reply] For a standard reply: `FAIL`, `WARN` or `NOTE`.
+ * @property {{ reaction: string; senders: string[] }[]} [reactions] Reactions to it, each with who
+ *   reacted, in the order they came.
+ */
 
-/** @typedef {import("./page_state.d.ts").Buffer} Buffer */
-/** @typedef {import("./page_state.d.ts").Net} Net */
-/** @typedef {import("./page_state.d.ts").Line} Line */
+/**
+ * A server, channel or query buffer.
+ *
+ * @example
+ * ```ts
+ * import { newBuffer } from "./page_state.js";
+ * console.log(newBuffer("#a", "channel", "#A").lines.length); // 0
+ * ```
+ * @typedef {object} Buffer
+ * @property {string} key The key within the network (`*` for the server buffer).
+ * @property {"server" | "channel" | "query"} type What it shows.
+ * @property {string} name The channel, peer or network name.
+ * @property {Line[]} lines Its lines, oldest first.
+ * @property {number} unread Messages since it was last shown.
+ * @property {number} highlights Mentions and private messages among them.
+ * @property {string} topic The channel topic.
+ * @property {boolean} joined Whether we are in the channel.
+ * @property {number} [limit] Lines kept while older ones read back from the history are in it (see
+ *   {@linkcode keepReadBack}); {@linkcode MAX_LINES} when unset.
+ */
+
+/**
+ * A network as the page keeps it: the backend's view, its buffers and its membership.
+ *
+ * @example
+ * ```ts
+ * import { netFrom } from "./page_state.js";
+ * const net = netFrom({
+ *   id: 1, name: "L", host: "h", port: 6667, tls: false, nick: "me", autoconnect: false,
+ *   hasPassword: false, hasSaslPassword: false, state: "connected", currentNick: "me", channels: [],
+ * }, undefined);
+ * console.log([...net.buffers.keys()]); // ["*"]
+ * ```
+ * @typedef {Omit<NetworkView, "channels"> & NetParts} Net
+ */
+
+/**
+ * What the page adds to the backend's view of a network.
+ * @typedef {object} NetParts
+ * @property {Map<string, Buffer>} buffers Buffers by key.
+ * @property {Membership} members Who is in which channel.
+ */
+
+/** @typedef {import("../../core/protocol.js").NetworkView} NetworkView */
+/** @typedef {import("../../core/event_text.js").Presence} Presence */
+
+/**
+ * Lines kept per buffer; older ones are dropped.
+ *
+ * @example
+ * ```ts
+ * import { MAX_LINES } from "./page_state.js";
+ * console.log(MAX_LINES); // 1000
+ * ```
+ */
+export const MAX_LINES = 1000;
+/**
+ * Lines a buffer holds at most, however far back it is read.
+ *
+ * @example
+ * ```ts
+ * import { MAX_HELD } from "./page_state.js";
+ * console.log(MAX_HELD); // 10000
+ * ```
+ */
+export const MAX_HELD = 10 * MAX_LINES;
 
 /**
  * A buffer's key within its network: its name folded by the network's CASEMAPPING (the one
  * fold the backend uses too), so `#[m]` and `#{m}` are one buffer on rfc1459 and `#Ä` and
  * `#ä` are two on ascii.
+ *
+ * @example
+ * ```ts
+ * import { bufferKey } from "./page_state.js";
+ * console.log(bufferKey("Nick[m]", "rfc1459")); // "nick{m}"
+ * console.log(bufferKey("#Ä", "ascii")); // "#Ä"
+ * ```
  * @param {string} name @param {string} [casemapping]
  * @returns {string}
  */
@@ -31,6 +124,12 @@ export function bufferKey(name, casemapping = "rfc1459") {
 
 /**
  * An empty buffer.
+ *
+ * @example
+ * ```ts
+ * import { newBuffer } from "./page_state.js";
+ * console.log(newBuffer("*", "server", "Libera").type); // "server"
+ * ```
  * @param {string} key @param {Buffer["type"]} type @param {string} name
  * @returns {Buffer}
  */
@@ -40,6 +139,16 @@ export function newBuffer(key, type, name) {
 
 /**
  * The buffer named `name` in `net`, created (of `type`) when missing.
+ *
+ * @example
+ * ```ts
+ * import { ensureBuffer, netFrom } from "./page_state.js";
+ * const net = netFrom({
+ *   id: 1, name: "L", host: "h", port: 6667, tls: false, nick: "me", autoconnect: false,
+ *   hasPassword: false, hasSaslPassword: false, state: "connected", currentNick: "me", channels: [],
+ * }, undefined);
+ * console.log(ensureBuffer(net, "Bob", "query") === ensureBuffer(net, "BOB", "query")); // true
+ * ```
  * @param {Net} net @param {string} name @param {Buffer["type"]} type
  * @returns {Buffer}
  */
@@ -53,7 +162,18 @@ export function ensureBuffer(net, name, type) {
 /**
  * A network from the backend's view, keeping the buffers and membership of `old` (the same
  * network before), with its channels joined and their members and topics applied.
- * @param {import("../../core/protocol.d.ts").NetworkView} view @param {Net | undefined} old
+ *
+ * @example
+ * ```ts
+ * import { netFrom } from "./page_state.js";
+ * const net = netFrom({
+ *   id: 1, name: "L", host: "h", port: 6667, tls: false, nick: "me", autoconnect: false,
+ *   hasPassword: false, hasSaslPassword: false, state: "connected", currentNick: "me",
+ *   channels: [{ name: "#a", topic: "hi", members: ["@me", "bob"] }],
+ * }, undefined);
+ * console.log(net.members.members("#a")?.map((m) => m.prefix + m.nick)); // ["@me", "bob"]
+ * ```
+ * @param {import("../../core/protocol.js").NetworkView} view @param {Net | undefined} old
  * @returns {Net}
  */
 export function netFrom(view, old) {
@@ -106,6 +226,15 @@ function refold(buffers, casemapping) {
 /**
  * Older lines were read back into `buffer`: kept, with room for MAX_LINES new ones (up to
  * MAX_HELD), so a line arriving meanwhile does not drop what the reader just loaded.
+ *
+ * @example
+ * ```ts
+ * import { keepReadBack, newBuffer } from "./page_state.js";
+ * const buffer = newBuffer("#a", "channel", "#a");
+ * buffer.lines = Array.from({ length: 1500 }, () => ({ kind: "event", text: "x", time: 0 }));
+ * keepReadBack(buffer);
+ * console.log(buffer.limit); // 2500
+ * ```
  * @param {Buffer} buffer
  */
 export function keepReadBack(buffer) {
@@ -114,6 +243,16 @@ export function keepReadBack(buffer) {
 
 /**
  * The buffer was left: back to its newest MAX_LINES.
+ *
+ * @example
+ * ```ts
+ * import { forgetReadBack, keepReadBack, newBuffer } from "./page_state.js";
+ * const buffer = newBuffer("#a", "channel", "#a");
+ * buffer.lines = Array.from({ length: 1500 }, () => ({ kind: "event", text: "x", time: 0 }));
+ * keepReadBack(buffer);
+ * forgetReadBack(buffer);
+ * console.log(buffer.lines.length, buffer.limit); // 1000 undefined
+ * ```
  * @param {Buffer} buffer
  */
 export function forgetReadBack(buffer) {
@@ -125,6 +264,15 @@ export function forgetReadBack(buffer) {
 /**
  * Appends a line to a buffer, dropping the oldest beyond `max` (the buffer's `limit`, else
  * MAX_LINES); returns the line stored.
+ *
+ * @example
+ * ```ts
+ * import { newBuffer, pushLine } from "./page_state.js";
+ * const buffer = newBuffer("#a", "channel", "#a");
+ * pushLine(buffer, { kind: "event", text: "one" }, 1);
+ * pushLine(buffer, { kind: "event", text: "two" }, 1);
+ * console.log(buffer.lines.map((l) => l.text)); // ["two"]
+ * ```
  * @param {Buffer} buffer @param {Omit<Line, "time"> & { time?: number }} line @param {number} [max]
  * @returns {Line}
  */

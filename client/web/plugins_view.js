@@ -63,7 +63,7 @@ export function upgradeWithConsent(name, request) {
   const yes = el("button", "Upgrade");
   yes.dataset.action = "confirm";
   yes.setAttribute("type", "button");
-  /** @type {HTMLButtonElement} */ (yes).disabled = true;
+  yes.disabled = true;
   const no = el("button", "Cancel");
   no.dataset.action = "cancel";
   no.setAttribute("type", "button");
@@ -100,7 +100,7 @@ export function upgradeWithConsent(name, request) {
   yes.addEventListener("click", () => {
     const planned = plan;
     if (!planned) return;
-    /** @type {HTMLButtonElement} */ (yes).disabled = true;
+    yes.disabled = true;
     status.hidden = false;
     status.textContent = "Upgrading: installing and starting the new version…";
     request({
@@ -133,12 +133,12 @@ export function upgradeWithConsent(name, request) {
     );
     const diff = document.createElement("div");
     diff.className = "diff";
-    for (
-      const [className, lines, label] of /** @type {const} */ ([
-        ["added", got.added, "Added (needs your consent)"],
-        ["removed", got.removed, "Removed (no longer asked for: dropped from the grant)"],
-      ])
-    ) {
+    /** @type {[className: string, lines: string[], label: string][]} */
+    const sections = [
+      ["added", got.added, "Added (needs your consent)"],
+      ["removed", got.removed, "Removed (no longer asked for: dropped from the grant)"],
+    ];
+    for (const [className, lines, label] of sections) {
       if (lines.length === 0) continue;
       const list = document.createElement("ul");
       list.className = className;
@@ -148,7 +148,7 @@ export function upgradeWithConsent(name, request) {
     }
     body.append(diff);
     yes.textContent = got.added.length > 0 ? "Grant and upgrade" : "Upgrade";
-    /** @type {HTMLButtonElement} */ (yes).disabled = false;
+    yes.disabled = false;
   }).catch(fail);
   return result;
 }
@@ -171,16 +171,20 @@ function changelogLine(url) {
   return line;
 }
 
+/** @param {unknown} v @returns {v is Record<string, unknown>} */
+function isObject(v) {
+  return typeof v === "object" && v !== null;
+}
+
 /** @param {unknown} v @returns {v is UpgradePlan} */
 function isUpgradePlan(v) {
-  if (typeof v !== "object" || v === null) return false;
-  const o = /** @type {Record<string, unknown>} */ (v);
+  if (!isObject(v)) return false;
   const lines = (/** @type {unknown} */ list) =>
     Array.isArray(list) && list.every((a) => typeof a === "string");
-  return ["name", "source", "from", "to", "integrity"].every((k) => typeof o[k] === "string") &&
-    (o.changelog === null ||
-      (typeof o.changelog === "string" && /^https?:\/\//.test(o.changelog))) &&
-    lines(o.added) && lines(o.removed);
+  return ["name", "source", "from", "to", "integrity"].every((k) => typeof v[k] === "string") &&
+    (v.changelog === null ||
+      (typeof v.changelog === "string" && /^https?:\/\//.test(v.changelog))) &&
+    lines(v.added) && lines(v.removed);
 }
 
 /**
@@ -202,21 +206,23 @@ function isInstallRequest(v) {
 
 /** @param {unknown} v @returns {v is InstallPlan} */
 function isInstallPlan(v) {
-  if (typeof v !== "object" || v === null) return false;
-  const o = /** @type {Record<string, unknown>} */ (v);
-  const boundary = o.boundary;
+  if (!isObject(v)) return false;
+  const boundary = v.boundary;
   return ["planId", "name", "description", "source", "version", "integrity"].every((k) =>
-    typeof o[k] === "string"
-  ) && Array.isArray(o.requests) && o.requests.every(isInstallRequest) &&
-    Array.isArray(o.isolationText) && o.isolationText.every((l) => typeof l === "string") &&
-    typeof o.diskQuotaMb === "number" && typeof boundary === "object" && boundary !== null &&
+    typeof v[k] === "string"
+  ) && Array.isArray(v.requests) && v.requests.every(isInstallRequest) &&
+    Array.isArray(v.isolationText) && v.isolationText.every((l) => typeof l === "string") &&
+    typeof v.diskQuotaMb === "number" && typeof boundary === "object" && boundary !== null &&
     "available" in boundary && typeof boundary.available === "boolean";
 }
 
 /**
- * @param {string} tag
+ * A new `tag` element holding `text`.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
  * @param {string} text
  * @param {string} [className]
+ * @returns {HTMLElementTagNameMap[K]}
  */
 function el(tag, text, className) {
   const node = document.createElement(tag);
@@ -251,7 +257,7 @@ export function installWithConsent(specifier, request, options) {
   const yes = el("button", "Install");
   yes.dataset.action = "confirm";
   yes.setAttribute("type", "button");
-  /** @type {HTMLButtonElement} */ (yes).disabled = true;
+  yes.disabled = true;
   const no = el("button", "Cancel");
   no.dataset.action = "cancel";
   no.setAttribute("type", "button");
@@ -297,7 +303,7 @@ export function installWithConsent(specifier, request, options) {
   yes.addEventListener("click", () => {
     if (!plan) return;
     const { diskQuotaMb, ...scope } = answer();
-    /** @type {HTMLButtonElement} */ (yes).disabled = true;
+    yes.disabled = true;
     status.hidden = false;
     status.textContent = "Installing…";
     const planned = plan;
@@ -356,7 +362,7 @@ export function installWithConsent(specifier, request, options) {
     quota.append(input);
     body.append(quota);
     answer = () => ({ ...picked.scope(), diskQuotaMb: Number(input.value) });
-    /** @type {HTMLButtonElement} */ (yes).disabled = false;
+    yes.disabled = false;
   }).catch(fail);
   return result;
 }
@@ -416,10 +422,9 @@ function scopePicker(places) {
     fieldset,
     scope: () => ({
       networks: boxes.filter((b) => b.box.checked && !b.channel).map((b) => b.networkId),
-      channels: boxes.filter((b) => b.box.checked && b.channel).map((b) => ({
-        networkId: b.networkId,
-        channel: /** @type {string} */ (b.channel),
-      })),
+      channels: boxes.flatMap((b) =>
+        b.box.checked && b.channel ? [{ networkId: b.networkId, channel: b.channel }] : []
+      ),
       privateMessages: pmBox.checked,
     }),
   };

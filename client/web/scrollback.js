@@ -1,4 +1,3 @@
-// @ts-self-types="./scrollback.d.ts"
 // @ts-check
 /**
  * Scrollback from the backend's history store: opening a buffer shows its newest stored
@@ -12,7 +11,27 @@
 import { storedEventText } from "../../core/event_text.js";
 import { keepReadBack, MAX_HELD, MAX_LINES } from "./page_state.js";
 
-/** Lines asked for per page. */
+/**
+ * Whether a message on network `networkId` mentions us: the rule live lines are marked by,
+ * applied to stored ones (not to our own, which the store marks `self`).
+ *
+ * @example
+ * ```ts
+ * import type { Highlight } from "./scrollback.js";
+ * const highlight: Highlight = (_networkId, text) => text.includes("bench");
+ * ```
+ * @typedef {(networkId: number, text: string) => boolean} Highlight
+ */
+
+/**
+ * Lines asked for per page.
+ *
+ * @example
+ * ```ts
+ * import { PAGE_SIZE } from "./scrollback.js";
+ * console.log(PAGE_SIZE); // 200
+ * ```
+ */
 export const PAGE_SIZE = 200;
 /**
  * Pages searched, newest first, for the oldest line shown once the buffer dropped the lines
@@ -24,11 +43,10 @@ const MESSAGE_KINDS = new Set(["message", "notice", "action"]);
 /** Distance from the top (px) at which the next older page is loaded. */
 const NEAR_TOP = 40;
 
-/** @typedef {import("./page_state.d.ts").Line} Line */
-/** @typedef {import("./page_state.d.ts").Buffer} PageBuffer */
-/** @typedef {import("../../core/protocol.d.ts").HistoryLine} HistoryLine */
-/** @typedef {import("../../core/protocol.d.ts").HistoryBuffer} HistoryBuffer */
-/** @typedef {import("./scrollback.d.ts").Highlight} Highlight */
+/** @typedef {import("./page_state.js").Line} Line */
+/** @typedef {import("./page_state.js").Buffer} PageBuffer */
+/** @typedef {import("../../core/protocol.js").HistoryLine} HistoryLine */
+/** @typedef {import("../../core/protocol.js").HistoryBuffer} HistoryBuffer */
 
 /** @param {unknown} v @returns {v is Record<string, unknown>} */
 function isObject(v) {
@@ -37,6 +55,12 @@ function isObject(v) {
 
 /**
  * Whether a reply item is a stored line (the page checks what it reads).
+ *
+ * @example
+ * ```ts
+ * import { isHistoryLine } from "./scrollback.js";
+ * console.log(isHistoryLine({ id: 1 })); // false
+ * ```
  * @param {unknown} v
  * @returns {v is HistoryLine}
  */
@@ -68,6 +92,16 @@ function isHistoryBuffer(v) {
 /**
  * A stored line as the page shows it, worded and marked as the live events are: a message
  * that `highlight` says mentions us carries the highlight it had when it came.
+ *
+ * @example
+ * ```ts
+ * import { lineFromStored } from "./scrollback.js";
+ * const line = lineFromStored({
+ *   id: 1, networkId: 1, buffer: "#deno", time: 0, kind: "join", sender: "bob", text: "",
+ *   self: false,
+ * });
+ * console.log(line.text); // "→ bob joined"
+ * ```
  * @param {HistoryLine} stored
  * @param {{ highlight?: Highlight }} [options]
  * @returns {Line}
@@ -75,7 +109,7 @@ function isHistoryBuffer(v) {
 export function lineFromStored(stored, options = {}) {
   const { id, time, sender, text } = stored;
   /**
-   * @param {string} words @param {import("./page_state.d.ts").Presence} [presence]
+   * @param {string} words @param {import("./page_state.js").Presence} [presence]
    * @returns {Line}
    */
   const event = (words, presence) =>
@@ -175,7 +209,15 @@ function mergeOpened(page, shown) {
  * @typedef {{ oldest?: number, done: boolean, busy: boolean, first?: Line, missed?: Line }} Cursor
  */
 
-/** The history of the buffers the page opened, and the requests that fill it. */
+/**
+ * The history of the buffers the page opened, and the requests that fill it.
+ *
+ * @example
+ * ```ts
+ * import { Scrollback } from "./scrollback.js";
+ * const scrollback = new Scrollback(() => Promise.resolve([]));
+ * ```
+ */
 export class Scrollback {
   /** @type {(action: Record<string, unknown> & { kind: string }) => Promise<unknown>} */
   #request;

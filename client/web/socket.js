@@ -1,4 +1,3 @@
-// @ts-self-types="./socket.d.ts"
 // @ts-check
 /**
  * The page's WebSocket, opened the moment this module runs. index.html loads it ahead of
@@ -13,7 +12,15 @@
 // bare address, the cookie authenticates it and `token=` is empty.
 const token = new URLSearchParams(location.search).get("token") ?? "";
 
-/** The page's one WebSocket to the backend. */
+/**
+ * The page's one WebSocket to the backend.
+ *
+ * @example
+ * ```ts ignore
+ * import { socket } from "./socket.js";
+ * socket.addEventListener("open", () => console.log("connected"));
+ * ```
+ */
 export const socket = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
 
 /**
@@ -39,6 +46,14 @@ socket.addEventListener("message", keep);
  * Stops keeping frames and returns those received so far, oldest first. The caller listens
  * from then on: no frame is lost or seen twice, since both happen in one task. (A socket
  * that closed meanwhile fires no more events: the caller checks `socket.readyState`.)
+ *
+ * @example
+ * ```ts ignore
+ * import { socket, takeEarlyFrames } from "./socket.js";
+ * const early = takeEarlyFrames();
+ * socket.addEventListener("message", (event) => console.log(event.data));
+ * for (const frame of early) console.log(frame);
+ * ```
  * @returns {unknown[]}
  */
 export function takeEarlyFrames() {

@@ -1,4 +1,3 @@
-// @ts-self-types="./store.d.ts"
 // @ts-check
 /**
  * The page's state and what changes it: backend messages and bus events in, buffers, lines,
@@ -23,18 +22,123 @@ import * as model from "./page_state.js";
 import { casefold } from "../../core/casemapping.js";
 import { TypingBoard } from "./typing.js";
 
-/** @typedef {import("./page_state.d.ts").Line} Line */
-/** @typedef {import("./page_state.d.ts").Buffer} Buffer */
-/** @typedef {import("./page_state.d.ts").Net} Net */
-/** @typedef {import("../../core/protocol.d.ts").ServerMessage} ServerMessage */
-/** @typedef {import("../../core/protocol.d.ts").UiEvent} UiEvent */
-/** @typedef {import("../../core/protocol.d.ts").RosterEntry} RosterEntry */
-/** @typedef {import("../../core/protocol.d.ts").MetadataEntry} MetadataEntry */
-/** @typedef {import("../../core/protocol.d.ts").HistoryBuffer} HistoryBuffer */
-/** @typedef {import("./store.d.ts").StoreHooks} StoreHooks */
-/** @typedef {import("./store.d.ts").PageState} PageState */
-/** @typedef {import("./store.d.ts").Dirty} Dirty */
-/** @typedef {import("./store.d.ts").PluginCommand} PluginCommand */
+/**
+ * A command a plugin registered, run from the input line.
+ *
+ * @example
+ * ```ts
+ * import type { PluginCommand } from "./store.js";
+ * const command: PluginCommand = { name: "autoreply", plugin: "autoresponder" };
+ * ```
+ * @typedef {object} PluginCommand
+ * @property {string} name The command, without its slash.
+ * @property {string} plugin The plugin that runs it.
+ */
+
+/**
+ * A desktop notification to show.
+ *
+ * @example
+ * ```ts
+ * import type { Note } from "./store.js";
+ * const note: Note = { title: "bob (private)", body: "hi", networkId: 1, key: "bob" };
+ * ```
+ * @typedef {object} Note
+ * @property {string} title Who and where.
+ * @property {string} body The text, without formatting codes.
+ * @property {number} networkId The network of the buffer to open on a click.
+ * @property {string} key The buffer's key.
+ */
+
+/**
+ * What the store asks of the page around it.
+ *
+ * @example
+ * ```ts
+ * import type { StoreHooks } from "./store.js";
+ * const hooks: StoreHooks = {
+ *   send: () => {}, toast: console.log, hidden: () => false, onLine: () => {}, notify: () => {},
+ *   away: () => {}, recolor: () => {}, frontend: () => {},
+ * };
+ * ```
+ * @typedef {object} StoreHooks
+ * @property {(action: Action) => void} send Sends an action needing no reply (pane focus, read
+ *   position).
+ * @property {(text: string) => void} toast Shows a short message.
+ * @property {() => boolean} hidden Whether the page is hidden (another tab, minimised).
+ * @property {(networkId: number, line: Line) => void} onLine A line was added to the buffer shown.
+ * @property {(note: Note) => void} notify A mention or private message arrived while hidden.
+ * @property {(nick: string, away: boolean) => void} away A user of the network shown went away or
+ *   came back.
+ * @property {(nicks: Set<string>) => void} recolor These (folded) nicknames changed colour.
+ * @property {(link: DeepLink) => void} frontend A `deeplink:*` event, checked on arrival.
+ * @property {(networkId: number, buffer: Buffer) => void} [opened] A buffer was shown: the page may
+ *   load its stored lines, then call {@linkcode PageStore.historyLoaded}.
+ * @property {(networkId: number, folded: string) => boolean} [ignored] Whether the user ignores
+ *   this nick (folded by the network's casemapping) there.
+ * @property {() => number} [now] The time (ms) typing notifications are held from; `Date.now()`
+ *   when absent.
+ * @property {(line: Line) => void} [lineChanged] A line of the buffer shown changed (a reaction, a
+ *   deletion): to draw again.
+ */
+
+/**
+ * Everything the page keeps.
+ *
+ * @example
+ * ```ts
+ * import { PageStore } from "./store.js";
+ * const store = new PageStore({
+ *   send: () => {}, toast: () => {}, hidden: () => false, onLine: () => {}, notify: () => {},
+ *   away: () => {}, recolor: () => {}, frontend: () => {},
+ * });
+ * console.log(store.state.networks.size); // 0
+ * ```
+ * @typedef {object} PageState
+ * @property {Map<number, Net>} networks Networks by id.
+ * @property {Map<string, RosterEntry>} roster `"net nick"` (folded) to the user's newest roster
+ *   snapshot.
+ * @property {Map<string, string>} colors `"net nick"` or `" nick"` (folded) to the nickname's
+ *   colour.
+ * @property {number | undefined} networkId The network shown.
+ * @property {string | undefined} bufferKey The buffer shown.
+ * @property {PluginCommand[]} commands Commands plugins registered.
+ * @property {unknown[]} plugins Installed plugins, as the backend lists them.
+ * @property {unknown[]} audit The plugin audit log.
+ * @property {boolean} connected The socket to the backend is up.
+ * @property {Set<string>} focusOnJoin Channels to open once we are in them: `"net chan"`.
+ * @property {string[]} highlightWords Words that highlight a line, besides our nick.
+ */
+
+/**
+ * Which parts of the page need drawing again.
+ *
+ * @example
+ * ```ts
+ * import type { Dirty } from "./store.js";
+ * const dirty: Dirty = {
+ *   rail: true, buffers: false, messages: false, nicks: false, plugins: false, typing: false,
+ * };
+ * ```
+ * @typedef {object} Dirty
+ * @property {boolean} rail The network rail.
+ * @property {boolean} buffers The buffer list (and the title).
+ * @property {boolean} messages The message list and topic.
+ * @property {boolean} nicks The nick list.
+ * @property {boolean} plugins The Plugins page.
+ * @property {boolean} typing The "alice is typing" line.
+ */
+
+/** @typedef {import("./page_state.js").Line} Line */
+/** @typedef {import("./page_state.js").Buffer} Buffer */
+/** @typedef {import("./page_state.js").Net} Net */
+/** @typedef {import("../../core/protocol.js").ServerMessage} ServerMessage */
+/** @typedef {import("../../core/protocol.js").UiEvent} UiEvent */
+/** @typedef {import("../../core/protocol.js").RosterEntry} RosterEntry */
+/** @typedef {import("../../core/protocol.js").MetadataEntry} MetadataEntry */
+/** @typedef {import("../../core/protocol.js").HistoryBuffer} HistoryBuffer */
+/** @typedef {import("../../core/protocol.js").Action} Action */
+/** @typedef {import("../../core/deeplink_payloads.js").DeepLink} DeepLink */
 
 /** Most stored unread counts kept for channels not rejoined yet. */
 const MAX_WAITING = 10_000;
@@ -52,6 +156,13 @@ function isPluginCommand(v) {
 
 /**
  * The `plugins` message in a `plugins.refresh` reply, checked, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { pluginsReply } from "./store.js";
+ * console.log(pluginsReply({ kind: "plugins", plugins: [], audit: [], commands: [] })?.kind);
+ * // "plugins"
+ * ```
  * @param {unknown} result
  * @returns {ServerMessage | undefined}
  */
@@ -67,6 +178,14 @@ export function pluginsReply(result) {
 /**
  * Adds a reaction to a line's, or takes one back: grouped by reaction, senders in the order
  * they reacted, a group with no one left removed.
+ *
+ * @example
+ * ```ts
+ * import { applyReaction } from "./store.js";
+ * const line = { kind: "message", time: 0, text: "hi", msgid: "m1" };
+ * applyReaction(line, { user: "bob", reaction: "👍", removed: false }, (n) => n.toLowerCase());
+ * console.log(line); // reactions: [{ reaction: "👍", senders: ["bob"] }]
+ * ```
  * @param {Line} line
  * @param {{ user: string, reaction: string, removed: boolean }} reacted
  * @param {(nick: string) => string} foldNick
@@ -89,7 +208,26 @@ export function applyReaction(line, reacted, foldNick) {
   else delete line.reactions;
 }
 
-/** The page's state, changed by backend messages; views draw from it. */
+/**
+ * The page's state, changed by backend messages; views draw from it.
+ *
+ * @example
+ * ```ts
+ * import { PageStore } from "./store.js";
+ * const store = new PageStore({
+ *   send: () => {}, toast: () => {}, hidden: () => false, onLine: () => {}, notify: () => {},
+ *   away: () => {}, recolor: () => {}, frontend: () => {},
+ * });
+ * store.receive({
+ *   kind: "hello", version: 1, plugins: [], roster: [], updates: [], motd: [],
+ *   networks: [{
+ *     id: 1, name: "L", host: "h", port: 6667, tls: false, nick: "me", autoconnect: false,
+ *     hasPassword: false, hasSaslPassword: false, state: "connected", currentNick: "me", channels: [],
+ *   }],
+ * });
+ * console.log(store.currentBuffer()?.type); // "server"
+ * ```
+ */
 export class PageStore {
   /** @type {PageState} */
   state = {
@@ -397,13 +535,13 @@ export class PageStore {
 
   /**
    * Shows a message of the day in its network's server buffer.
-   * @param {import("../../core/protocol.d.ts").HelloMessage["motd"][number]} motd
+   * @param {import("../../core/protocol.js").HelloMessage["motd"][number]} motd
    */
   #showMotd(motd) {
     for (const text of motd.lines) this.addLine(motd.networkId, "*", { kind: "motd", text });
   }
 
-  /** @param {import("../../core/protocol.d.ts").NetworkView} view */
+  /** @param {import("../../core/protocol.js").NetworkView} view */
   #netFrom(view) {
     const old = this.state.networks.get(view.id);
     const had = new Set(old?.buffers.keys());

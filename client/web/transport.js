@@ -1,4 +1,3 @@
-// @ts-self-types="./transport.d.ts"
 // @ts-check
 /**
  * The page's side of the WebSocket: actions out with an id, replies and errors matched back
@@ -10,19 +9,30 @@ import { MAX_PENDING, parseServerMessage } from "../../core/protocol.js";
 
 export { MAX_PENDING };
 
-/** The page's requests over one WebSocket. */
+/**
+ * The page's requests over one WebSocket.
+ *
+ * @example
+ * ```ts ignore
+ * import { Transport } from "./transport.js";
+ * const transport = new Transport(new WebSocket("ws://127.0.0.1:8080/ws"), {
+ *   onMessage: (message) => console.log(message.kind),
+ * });
+ * const result = await transport.request({ kind: "whois", networkId: 1, nick: "bob" });
+ * ```
+ */
 export class Transport {
   /** @type {WebSocket} */
   #socket;
   #nextId = 1;
   /** @type {Map<number, {resolve: (v: unknown) => void, reject: (e: Error) => void}>} */
   #waiting = new Map();
-  /** @type {(message: import("../../core/protocol.d.ts").ServerMessage) => void} */
+  /** @type {(message: import("../../core/protocol.js").ServerMessage) => void} */
   #onMessage;
 
   /**
    * @param {WebSocket} socket
-   * @param {{ onMessage: (message: import("../../core/protocol.d.ts").ServerMessage) => void,
+   * @param {{ onMessage: (message: import("../../core/protocol.js").ServerMessage) => void,
    *   onMalformed?: (frame: unknown, error: TypeError) => void, early?: unknown[] }} options
    */
   constructor(socket, options) {
@@ -82,7 +92,7 @@ export class Transport {
 
   /**
    * Settles the request a reply or error answers; returns whether it did.
-   * @param {import("../../core/protocol.d.ts").ServerMessage} message
+   * @param {import("../../core/protocol.js").ServerMessage} message
    */
   #settle(message) {
     if (message.kind !== "reply" && message.kind !== "error") return false;

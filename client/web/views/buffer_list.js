@@ -1,4 +1,3 @@
-// @ts-self-types="./buffer_list.d.ts"
 // @ts-check
 /**
  * The network rail and the buffer list of the network shown, with unread and highlight
@@ -9,8 +8,8 @@
 
 import { stateText } from "../network_form.js";
 
-/** @typedef {import("../page_state.d.ts").Buffer} Buffer */
-/** @typedef {import("../page_state.d.ts").Net} Net */
+/** @typedef {import("../page_state.js").Buffer} Buffer */
+/** @typedef {import("../page_state.js").Net} Net */
 
 /** @param {Buffer["type"]} type */
 function rank(type) {
@@ -19,6 +18,14 @@ function rank(type) {
 
 /**
  * A network's buffers in list order: the server buffer, channels, then queries, by name.
+ *
+ * @example
+ * ```ts
+ * import { bufferOrder } from "./buffer_list.js";
+ * import { newBuffer } from "../page_state.js";
+ * const order = bufferOrder([newBuffer("bob", "query", "bob"), newBuffer("*", "server", "L")]);
+ * console.log(order.map((b) => b.key)); // ["*", "bob"]
+ * ```
  * @param {Iterable<Buffer>} buffers
  * @returns {Buffer[]}
  */
@@ -43,6 +50,12 @@ function shortLabel(name) {
  * character and the name's trailing number ("Net1", "Net2": "N1", "N2"), else the first
  * character and the first one the names differ by ("Libera", "Liberty": "La", "Lt"); names
  * still alike are numbered.
+ *
+ * @example
+ * ```ts
+ * import { railLabels } from "./buffer_list.js";
+ * console.log(railLabels(["Net1", "Net2", "Net3", "Libera Chat", "OFTC"])); // ["N1", "N2", "N3", "LC", "OF"]
+ * ```
  * @param {readonly string[]} names
  * @returns {string[]}
  */
@@ -93,6 +106,12 @@ function clashes(labels) {
 
 /**
  * Draws the rail: one button per network, marked selected, connected and unread.
+ *
+ * @example
+ * ```ts ignore
+ * import { renderRail } from "./buffer_list.js";
+ * renderRail(document.getElementById("network-buttons")!, [], undefined, () => {});
+ * ```
  * @param {HTMLElement} box @param {Iterable<Net>} networks @param {number | undefined} selected
  * @param {(networkId: number) => void} onSelect
  */
@@ -149,6 +168,12 @@ const selectOf = new WeakMap();
  * kept from one drawing to the next (a flood redraws the counts every frame): a click whose
  * press and release straddle a redraw must still land on the entry, not be lost between an
  * old one and its new twin.
+ *
+ * @example
+ * ```ts ignore
+ * import { renderBuffers } from "./buffer_list.js";
+ * renderBuffers(document.getElementById("buffer-list")!, undefined, undefined, () => {});
+ * ```
  * @param {HTMLElement} list @param {Net | undefined} net @param {string | undefined} selected
  * @param {(key: string) => void} onSelect
  */

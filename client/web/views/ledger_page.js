@@ -20,7 +20,7 @@ import { auditLine, readAudit, readBudget } from "./plugins_page.js";
  *   bytes: number }} LedgerTotal
  * @typedef {{ name: string, since: string, until: string, kinds: string[],
  *   totals: LedgerTotal[], entries: LedgerEntry[], truncated: boolean,
- *   audit: import("./plugins_page.d.ts").AuditRow[], granted: string[], pending: string[],
+ *   audit: import("./plugins_page.js").AuditRow[], granted: string[], pending: string[],
  *   state: string, disabledReason: string, budget: string, marks: string[],
  *   lastStop: string }} Ledger
  * @typedef {{ window: string, ledgerKind?: string, decision?: "allowed" | "denied",
@@ -173,9 +173,12 @@ export function kindsOf(permission) {
 }
 
 /**
- * @param {string} tag
+ * A new `tag` element holding `text`.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
  * @param {string} text
  * @param {string} [className]
+ * @returns {HTMLElementTagNameMap[K]}
  */
 function el(tag, text, className) {
   const node = document.createElement(tag);
@@ -355,7 +358,9 @@ function ledgerParts(ledger, change) {
   if (ledger.totals.length === 0) totals.append(el("li", "Nothing in this window."));
   parts.push(totals);
 
-  for (const d of /** @type {const} */ (["allowed", "denied"])) {
+  /** @type {("allowed" | "denied")[]} */
+  const decisions = ["allowed", "denied"];
+  for (const d of decisions) {
     const some = ledger.entries.filter((e) => e.decision === d);
     if (some.length === 0) continue;
     parts.push(el("h4", d === "allowed" ? "Allowed" : "Denied"));

@@ -1,4 +1,3 @@
-// @ts-self-types="./message_list.d.ts"
 // @ts-check
 /**
  * The buffer's lines, drawn as a window over the buffer's stored lines: while the view
@@ -23,9 +22,48 @@ import { MAX_LINES } from "../page_state.js";
 import { richText } from "./rich_text.js";
 import { installLinkButton, jsrMentions } from "../plugins_view.js";
 
-/** @typedef {import("../page_state.d.ts").Line} Line */
-/** @typedef {import("../page_state.d.ts").Buffer} Buffer */
-/** @typedef {import("../page_state.d.ts").Presence} Presence */
+/**
+ * What the message list asks of the page.
+ *
+ * @example
+ * ```ts
+ * import type { MessageListOptions } from "./message_list.js";
+ * const options: MessageListOptions = {
+ *   colorOf: () => undefined,
+ *   quoteOf: () => "loading",
+ *   onReply: (line) => console.log(line.msgid),
+ *   onJump: (msgid) => console.log(msgid),
+ *   onReact: (line, reaction, remove) => console.log(line.msgid, reaction, remove),
+ *   onDelete: (line) => console.log(line.msgid),
+ *   canDelete: () => true,
+ *   ownNick: () => "alice",
+ *   foldNick: (_, nick) => nick.toLowerCase(),
+ * };
+ * ```
+ * @typedef {object} MessageListOptions
+ * @property {(networkId: number, nick: string) => string | undefined} colorOf A nick's colour, if a
+ *   plugin gave it one.
+ * @property {(networkId: number, nick: string) => boolean} [isBot] Whether a nick is a bot now (its
+ *   roster entry): a message from the history, which keeps no `bot` tag, is marked as a live one
+ *   is. Absent means only the line's own mark counts.
+ * @property {(networkId: number, msgid: string) => Quote} quoteOf The original of a reply, as its
+ *   quote shows it (the page fetches what it lacks).
+ * @property {(line: Line) => void} onReply The Reply button of a line was pressed.
+ * @property {(msgid: string) => void} onJump A quote's jump was pressed.
+ * @property {(line: Line, reaction: string, remove: boolean) => void} onReact A reaction was picked
+ *   for `line`, or ours pressed to take it back (`remove`).
+ * @property {(line: Line) => void} onDelete The Delete button of a line was pressed.
+ * @property {(networkId: number) => boolean} canDelete Whether the network lets messages be deleted
+ *   (a Delete button is drawn then).
+ * @property {(networkId: number) => string} ownNick Our nick on a network (our reactions are the
+ *   pressed ones).
+ * @property {(networkId: number, nick: string) => string} foldNick Folds a nick by the network's
+ *   casemapping.
+ */
+
+/** @typedef {import("../page_state.js").Line} Line */
+/** @typedef {import("../page_state.js").Buffer} Buffer */
+/** @typedef {import("../page_state.js").Presence} Presence */
 
 /**
  * Lines kept in the document while the view follows the end, at least: two screens' worth
@@ -46,22 +84,56 @@ const NEAR_END = 30;
  */
 const FRAME_LINES = 20;
 
-/** The reactions offered by a line's "Add reaction" picker. */
+/**
+ * The reactions offered by a line's "Add reaction" picker.
+ *
+ * @example
+ * ```ts
+ * import { REACTIONS } from "./message_list.js";
+ * console.log(REACTIONS[0]); // 👍
+ * ```
+ */
 export const REACTIONS = ["👍", "❤️", "😂", "🎉", "👀"];
 
 /**
  * What a reply's quote shows of the message it answers: its sender and text, `"loading"`
  * while it is being fetched, or `"missing"` when the history does not have it.
+ *
+ * @example
+ * ```ts
+ * import type { Quote } from "./message_list.js";
+ * const quote: Quote = { nick: "bob", text: "what time is it?" };
+ * ```
  * @typedef {{ nick: string, text: string } | "loading" | "missing"} Quote
  */
 
-/** The lines of the buffer shown. */
+/**
+ * The lines of the buffer shown.
+ *
+ * @example
+ * ```ts ignore
+ * import { MessageList } from "./message_list.js";
+ * const list = new MessageList(document.getElementById("messages")!, {
+ *   colorOf: () => undefined,
+ *   quoteOf: () => "missing",
+ *   onReply: () => {},
+ *   onJump: () => {},
+ *   onReact: () => {},
+ *   onDelete: () => {},
+ *   canDelete: () => false,
+ *   ownNick: () => "alice",
+ *   foldNick: (_, nick) => nick.toLowerCase(),
+ * });
+ * list.append(1, { kind: "message", time: Date.now(), nick: "bob", text: "\x02hi" });
+ * list.flush();
+ * ```
+ */
 export class MessageList {
   /** The scrolling box, whose children are the lines. @type {HTMLElement} */
   #box;
   /** @type {(networkId: number, nick: string) => string | undefined} */
   #colorOf;
-  /** @type {import("./message_list.d.ts").MessageListOptions} */
+  /** @type {MessageListOptions} */
   #options;
   /** Lines waiting for the next frame, oldest first. @type {{networkId: number, line: Line}[]} */
   #pending = [];
@@ -82,7 +154,7 @@ export class MessageList {
 
   /**
    * @param {HTMLElement} box
-   * @param {import("./message_list.d.ts").MessageListOptions} options
+   * @param {MessageListOptions} options
    */
   constructor(box, options) {
     this.#box = box;

@@ -1,4 +1,3 @@
-// @ts-self-types="./nick_list.d.ts"
 // @ts-check
 /**
  * The channel's members, grouped by their highest status (operators, voiced, the others…)
@@ -10,7 +9,7 @@
  * @module
  */
 
-/** @typedef {import("../../../core/membership.d.ts").Member} Member */
+/** @typedef {import("../../../core/membership.js").Member} Member */
 /**
  * @typedef {{ fold: (nick: string) => string, isAway: (nick: string) => boolean,
  *   isBot?: (nick: string) => boolean,
@@ -29,6 +28,12 @@ const GROUP_NAMES = new Map([
 
 /**
  * The small "BOT" mark beside a bot's nick, in the nick list and on its messages.
+ *
+ * @example
+ * ```ts ignore
+ * import { botBadge } from "./nick_list.js";
+ * document.body.append(botBadge());
+ * ```
  * @returns {HTMLElement}
  */
 export function botBadge() {
@@ -41,6 +46,12 @@ export function botBadge() {
 
 /**
  * `1 user`, `2 users`, `1,200 users`.
+ *
+ * @example
+ * ```ts
+ * import { userCount } from "./nick_list.js";
+ * console.log(userCount(1), userCount(1200)); // "1 user" "1,200 users"
+ * ```
  * @param {number} count
  * @returns {string}
  */
@@ -51,6 +62,17 @@ export function userCount(count) {
 /**
  * The members in status groups, in the order given (highest status first), keeping those
  * whose folded nick holds `filter` (folded by the caller).
+ *
+ * @example
+ * ```ts
+ * import { groupMembers } from "./nick_list.js";
+ * const groups = groupMembers([
+ *   { nick: "alice", modes: "o", prefix: "@" },
+ *   { nick: "bob", modes: "", prefix: "" },
+ *   { nick: "bobby", modes: "", prefix: "" },
+ * ], "bob", (n) => n.toLowerCase());
+ * console.log(groups.map((g) => `${g.name} ${g.members.length}`)); // ["Users 2"]
+ * ```
  * @param {readonly Member[]} members @param {string} filter @param {(nick: string) => string} fold
  * @returns {{ name: string, members: Member[] }[]}
  */

@@ -1,4 +1,3 @@
-// @ts-self-types="./nick_menu.d.ts"
 // @ts-check
 /**
  * The menu a nick opens (in the nick list or on a message): whois, message, ignore, and the
@@ -8,8 +7,20 @@
  * @module
  */
 
-/** @typedef {import("../../../core/membership.d.ts").Member} Member */
-/** @typedef {import("./nick_menu.d.ts").MenuItem} MenuItem */
+/**
+ * One item of the menu: its label and the input line it runs.
+ *
+ * @example
+ * ```ts
+ * import type { MenuItem } from "./nick_menu.js";
+ * const item: MenuItem = { label: "Whois", line: "/whois bob" };
+ * ```
+ * @typedef {object} MenuItem
+ * @property {string} label What the item says.
+ * @property {string} line The input line it runs, through the command table.
+ */
+
+/** @typedef {import("../../../core/membership.js").Member} Member */
 
 /** Mode letters that make a channel operator (owner and admin are above it). */
 const OPERATOR = /[qao]/;
@@ -18,6 +29,16 @@ const OPERATOR = /[qao]/;
  * The items for `nick`: whois, message and ignore (or unignore) always; in a channel, op or
  * deop when we are an operator, voice or devoice and kick when we are a half-operator or
  * above. `me` and `them` are our and their membership of the channel shown, if any.
+ *
+ * @example
+ * ```ts
+ * import { menuItems } from "./nick_menu.js";
+ * const items = menuItems({
+ *   nick: "bob", ignored: false, self: false,
+ *   me: { nick: "alice", modes: "h", prefix: "%" }, them: { nick: "bob", modes: "", prefix: "" },
+ * });
+ * console.log(items.map((i) => i.label)); // ["Whois", "Message", "Ignore", "Give voice", "Kick"]
+ * ```
  * @param {{ nick: string, me?: Member, them?: Member, ignored: boolean, self: boolean }} about
  * @returns {MenuItem[]}
  */
@@ -54,7 +75,16 @@ export function menuItems({ nick, me, them, ignored, self }) {
   return items;
 }
 
-/** The nick menu: one at a time, closed by a choice, Escape or a click elsewhere. */
+/**
+ * The nick menu: one at a time, closed by a choice, Escape or a click elsewhere.
+ *
+ * @example
+ * ```ts ignore
+ * import { NickMenu } from "./nick_menu.js";
+ * const menu = new NickMenu(document.getElementById("nick-menu")!, { run: console.log });
+ * menu.open("bob", document.body, [{ label: "Whois", line: "/whois bob" }]);
+ * ```
+ */
 export class NickMenu {
   /** @type {HTMLElement} */
   #box;

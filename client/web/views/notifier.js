@@ -1,4 +1,3 @@
-// @ts-self-types="./notifier.d.ts"
 // @ts-check
 /**
  * Desktop notifications: permission is asked the first time one is needed (not on load),
@@ -7,11 +6,18 @@
  * @module
  */
 
-/** @typedef {import("../store.d.ts").Note} Note */
+/** @typedef {import("../store.js").Note} Note */
 
 /**
  * A function showing a note as a desktop notification, when the browser has them and the
  * user allows them.
+ *
+ * @example
+ * ```ts ignore
+ * import { createNotifier } from "./notifier.js";
+ * const notify = createNotifier((note) => console.log("clicked", note.key));
+ * notify({ title: "bob (private)", body: "hi", networkId: 1, key: "bob" });
+ * ```
  * @param {(note: Note) => void} onClick
  * @returns {(note: Note) => void}
  */

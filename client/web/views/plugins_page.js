@@ -1,4 +1,3 @@
-// @ts-self-types="./plugins_page.d.ts"
 // @ts-check
 /**
  * The Plugins page's table and audit log, read field by field from the backend's lists
@@ -10,8 +9,50 @@
 import { visibleText } from "../../../core/visible_text.js";
 import { sourceCell } from "../plugins_view.js";
 
-/** @typedef {import("./plugins_page.d.ts").PluginRow} PluginRow */
-/** @typedef {import("./plugins_page.d.ts").AuditRow} AuditRow */
+/**
+ * A plugin row as the page shows it.
+ *
+ * @example
+ * ```ts
+ * import { readPlugin } from "./plugins_page.js";
+ * console.log(readPlugin({ name: "greeter", state: "running", granted: { events: ["user.joined"] } })?.events);
+ * // ["user.joined"]
+ * ```
+ * @typedef {object} PluginRow
+ * @property {string} name Its name.
+ * @property {string} version Its version.
+ * @property {string} state `running`, `disabled`…
+ * @property {string} disabledReason Why it is disabled, or `""`.
+ * @property {string[]} events Events granted.
+ * @property {string[]} capabilities Capabilities granted.
+ * @property {string} permissions Permissions granted, as JSON.
+ * @property {string} scopeText Which networks and channels it sees, in words.
+ * @property {number} crashes Crashes so far.
+ * @property {number} overflows Mailbox overflows so far.
+ * @property {number} denied Denied calls so far.
+ * @property {string} budget Its budgets in use, as text (CPU, memory, disk, lag), or `""` when it
+ *   is not running.
+ * @property {string[]} marks The budgets it passed: `throttled`, `stopped`, `memory`, `disk`.
+ * @property {string} lastStop Its last crash or disabling and why, or `""`.
+ */
+
+/**
+ * An audit log entry as the page shows it.
+ *
+ * @example
+ * ```ts
+ * import { readAudit } from "./plugins_page.js";
+ * console.log(readAudit({ plugin: "greeter", decision: "allowed" })?.decision); // "allowed"
+ * ```
+ * @typedef {object} AuditRow
+ * @property {string} time When.
+ * @property {string} plugin Which plugin.
+ * @property {string} attempt What it tried.
+ * @property {string} decision Allowed or denied.
+ * @property {string} detail More.
+ * @property {number} repeats How many more entries like this one followed it.
+ * @property {string} lastTime When the last of them came, or `""`.
+ */
 
 /** @param {unknown} v @returns {v is Record<string, unknown>} */
 function isObject(v) {
@@ -30,6 +71,12 @@ function texts(v) {
 
 /**
  * One plugin of `PluginHost.list()` as the page shows it, or `undefined` without a name.
+ *
+ * @example
+ * ```ts
+ * import { readPlugin } from "./plugins_page.js";
+ * console.log(readPlugin(42)); // undefined
+ * ```
  * @param {unknown} v
  * @returns {PluginRow | undefined}
  */
@@ -69,6 +116,13 @@ function mib(bytes) {
  * A running plugin's budgets (`PluginInfo.budget`) as one line of text, and the marks of
  * those it passed: `throttled` or `stopped` (CPU), `memory`, `disk`, `lag` (its mailbox is
  * full: events are being dropped).
+ *
+ * @example
+ * ```ts
+ * import { readBudget } from "./plugins_page.js";
+ * const { marks } = readBudget({ cpu: { cores: 0.5, limitCores: 0.5, state: "throttled" } });
+ * console.log(marks); // ["throttled"]
+ * ```
  * @param {unknown} v
  * @returns {{ budget: string, marks: string[] }}
  */
@@ -118,6 +172,12 @@ export function readBudget(v) {
 
 /**
  * One audit log entry, or `undefined` when it is not an object.
+ *
+ * @example
+ * ```ts
+ * import { readAudit } from "./plugins_page.js";
+ * console.log(readAudit(null)); // undefined
+ * ```
  * @param {unknown} v
  * @returns {AuditRow | undefined}
  */
@@ -136,6 +196,13 @@ export function readAudit(v) {
 
 /**
  * One audit entry as one line of text, the plugin's words made visible.
+ *
+ * @example
+ * ```ts
+ * import { auditLine, readAudit } from "./plugins_page.js";
+ * const entry = readAudit({ time: "t", attempt: "fetch", decision: "denied", detail: "a\nb", repeats: 2 });
+ * console.log(entry && auditLine(entry)); // t fetch: denied a\nb (2 more like this)
+ * ```
  * @param {AuditRow} entry
  * @returns {string}
  */
@@ -153,6 +220,12 @@ export function auditLine(entry) {
 /**
  * The audit entries of each plugin, newest first, plugins by name: one plugin's flood has
  * its own list, and cannot push another's entries out of view.
+ *
+ * @example
+ * ```ts
+ * import { auditByPlugin } from "./plugins_page.js";
+ * console.log([...auditByPlugin([{ plugin: "b" }, { plugin: "a" }]).keys()]); // ["a", "b"]
+ * ```
  * @param {unknown[]} audit
  * @returns {Map<string, AuditRow[]>}
  */
@@ -170,8 +243,19 @@ export function auditByPlugin(audit) {
 
 /**
  * Draws the plugin table and each plugin's newest audit entries.
+ *
+ * @example
+ * ```ts ignore
+ * import { renderPlugins } from "./plugins_page.js";
+ * renderPlugins(
+ *   { body: document.querySelector("#plugin-table tbody")!, log: document.getElementById("audit-log")! },
+ *   { plugins: [], audit: [], sources: new Map() },
+ *   { act: () => {}, upgrade: () => {}, activity: () => {} },
+ * );
+ * ```
  * @param {{ body: HTMLElement, log: HTMLElement }} where
- * @param {{ plugins: unknown[], audit: unknown[], sources: Map<string, import("../plugins_view.js").SourceRow> }} lists
+ * @param {{ plugins: unknown[], audit: unknown[], sources: Map<string,
+ *   import("../plugins_view.js").SourceRow> }} lists
  * @param {{ act: (verb: string, name: string) => void, upgrade: (name: string) => void,
  *   activity: (name: string) => void }} on
  */

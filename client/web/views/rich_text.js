@@ -1,4 +1,3 @@
-// @ts-self-types="./rich_text.d.ts"
 // @ts-check
 /**
  * Draws message text with its mIRC formatting and safe links as DOM nodes. Text only ever
@@ -9,7 +8,7 @@
  */
 import { findLinks, parseFormatting } from "../format.js";
 
-/** @typedef {import("../format.d.ts").Style} Style */
+/** @typedef {import("../format.js").Style} Style */
 
 /**
  * The element (or text node) for a piece of text in `style`.
@@ -37,6 +36,12 @@ function styled(style, content) {
 
 /**
  * The text as nodes: formatting as spans, links as anchors opening in a new tab.
+ *
+ * @example
+ * ```ts ignore
+ * import { richText } from "./rich_text.js";
+ * document.body.append(richText("\x02bold\x02 see https://deno.com"));
+ * ```
  * @param {string} text
  * @returns {DocumentFragment}
  */

@@ -1,4 +1,3 @@
-// @ts-self-types="./search_panel.d.ts"
 // @ts-check
 /**
  * The search panel: a box for `/search` terms (words, `from:`, `in:`, dates, read by the
@@ -9,9 +8,21 @@
  */
 import { richText } from "./rich_text.js";
 
-/** @typedef {import("../../../core/protocol.d.ts").HistoryLine} HistoryLine */
+/** @typedef {import("../../../core/protocol.js").HistoryLine} HistoryLine */
 
-/** The search panel. */
+/**
+ * The search panel.
+ *
+ * @example
+ * ```ts ignore
+ * import { SearchPanel } from "./search_panel.js";
+ * const panel = new SearchPanel(parts, {
+ *   search: (terms) => console.log(`/search ${terms}`),
+ *   pick: (line) => console.log(line.buffer, line.id),
+ * });
+ * panel.show("deploy from:bob", []);
+ * ```
+ */
 export class SearchPanel {
   /** @type {{ panel: HTMLElement, form: HTMLFormElement, input: HTMLInputElement,
    *   status: HTMLElement, list: HTMLElement }} */

@@ -1,4 +1,3 @@
-// @ts-self-types="./settings.d.ts"
 // @ts-check
 /**
  * The page's settings, kept in this browser's localStorage and edited in the Settings
@@ -9,14 +8,74 @@
  */
 import { parseWords } from "../attention.js";
 
-/** The localStorage key of the highlight words. */
-export const WORDS_KEY = "ircbus.highlightWords";
-/** The localStorage key of the folding switch (`off` when switched off). */
-export const FOLD_KEY = "ircbus.fold";
-/** The localStorage key of the theme chosen (`light` or `dark`; none: the system's). */
-export const THEME_KEY = "ircbus.theme";
+/**
+ * A theme: the system's, or one chosen.
+ *
+ * @example
+ * ```ts
+ * import type { Theme } from "./settings.js";
+ * const theme: Theme = "system";
+ * ```
+ * @typedef {"system" | "light" | "dark"} Theme
+ */
 
-/** @typedef {import("./settings.d.ts").Theme} Theme */
+/**
+ * The parts {@linkcode wireSettings} wires: the dialog and its fields, the buttons, the
+ * storage, whether the page shows dark now, and a hook per setting.
+ *
+ * @example
+ * ```ts ignore
+ * import type { SettingsParts } from "./settings.js";
+ * ```
+ * @typedef {object} SettingsParts
+ * @property {HTMLDialogElement} dialog
+ * @property {HTMLFormElement} form
+ * @property {HTMLInputElement} input
+ * @property {HTMLInputElement} fold
+ * @property {HTMLSelectElement} theme
+ * @property {HTMLElement} open
+ * @property {HTMLElement} cancel
+ * @property {HTMLElement} toggleTheme
+ * @property {Storage} storage
+ * @property {() => boolean} isDark
+ * @property {(words: string[]) => void} onWords
+ * @property {(on: boolean) => void} onFolding
+ * @property {(theme: Theme) => void} onTheme
+ * @property {HTMLInputElement} sendTyping The "let others see when I am typing" checkbox.
+ * @property {(on: boolean) => void} onSendTyping Told whether typing is sent, at start and on each
+ *   save.
+ */
+
+/**
+ * The localStorage key of the highlight words.
+ *
+ * @example
+ * ```ts
+ * import { WORDS_KEY } from "./settings.js";
+ * console.log(WORDS_KEY); // "ircbus.highlightWords"
+ * ```
+ */
+export const WORDS_KEY = "ircbus.highlightWords";
+/**
+ * The localStorage key of the folding switch (`off` when switched off).
+ *
+ * @example
+ * ```ts
+ * import { FOLD_KEY } from "./settings.js";
+ * console.log(FOLD_KEY); // "ircbus.fold"
+ * ```
+ */
+export const FOLD_KEY = "ircbus.fold";
+/**
+ * The localStorage key of the theme chosen (`light` or `dark`; none: the system's).
+ *
+ * @example
+ * ```ts
+ * import { THEME_KEY } from "./settings.js";
+ * console.log(THEME_KEY); // "ircbus.theme"
+ * ```
+ */
+export const THEME_KEY = "ircbus.theme";
 
 /**
  * A saved value, or `null` when none is saved or storage is off (privacy settings).
@@ -46,6 +105,12 @@ function write(storage, key, value) {
 
 /**
  * The saved highlight words.
+ *
+ * @example
+ * ```ts
+ * import { loadWords } from "./settings.js";
+ * console.log(loadWords({ getItem: () => "deno, bus" })); // ["deno", "bus"]
+ * ```
  * @param {Pick<Storage, "getItem">} storage
  * @returns {string[]}
  */
@@ -55,6 +120,14 @@ export function loadWords(storage) {
 
 /**
  * Saves highlight words as typed; returns them as read.
+ *
+ * @example
+ * ```ts
+ * import { saveWords } from "./settings.js";
+ * const saved = new Map<string, string>();
+ * saveWords({ setItem: (k, v) => saved.set(k, v), removeItem: () => {} }, "deno  deno, bus");
+ * console.log([...saved.values()]); // ["deno, bus"]
+ * ```
  * @param {Pick<Storage, "setItem" | "removeItem">} storage @param {string} value
  * @returns {string[]}
  */
@@ -64,11 +137,25 @@ export function saveWords(storage, value) {
   return words;
 }
 
-/** The localStorage key of the typing switch: `"off"` when typing is not sent. */
+/**
+ * The localStorage key of the typing switch: `"off"` when typing is not sent.
+ *
+ * @example
+ * ```ts
+ * import { SEND_TYPING_KEY } from "./settings.js";
+ * console.log(SEND_TYPING_KEY); // "ircbus.sendTyping"
+ * ```
+ */
 export const SEND_TYPING_KEY = "ircbus.sendTyping";
 
 /**
  * Whether typing notifications are sent (the default), as saved.
+ *
+ * @example
+ * ```ts
+ * import { loadSendTyping } from "./settings.js";
+ * console.log(loadSendTyping({ getItem: () => null })); // true
+ * ```
  * @param {Pick<Storage, "getItem">} storage
  */
 export function loadSendTyping(storage) {
@@ -77,6 +164,12 @@ export function loadSendTyping(storage) {
 
 /**
  * Saves whether typing notifications are sent.
+ *
+ * @example
+ * ```ts
+ * import { saveSendTyping } from "./settings.js";
+ * saveSendTyping({ setItem: () => {}, removeItem: () => {} }, false);
+ * ```
  * @param {Pick<Storage, "setItem" | "removeItem">} storage @param {boolean} on
  */
 export function saveSendTyping(storage, on) {
@@ -85,6 +178,12 @@ export function saveSendTyping(storage, on) {
 
 /**
  * Whether runs of joins, parts, quits and nick changes fold (on unless switched off).
+ *
+ * @example
+ * ```ts
+ * import { loadFolding } from "./settings.js";
+ * console.log(loadFolding({ getItem: () => null }), loadFolding({ getItem: () => "off" })); // true false
+ * ```
  * @param {Pick<Storage, "getItem">} storage
  * @returns {boolean}
  */
@@ -94,6 +193,12 @@ export function loadFolding(storage) {
 
 /**
  * The theme chosen: `light`, `dark`, or `system` (none saved: the system's).
+ *
+ * @example
+ * ```ts
+ * import { loadTheme } from "./settings.js";
+ * console.log(loadTheme({ getItem: () => "dark" }), loadTheme({ getItem: () => "pink" })); // "dark" "system"
+ * ```
  * @param {Pick<Storage, "getItem">} storage
  * @returns {Theme}
  */
@@ -107,6 +212,12 @@ export function loadTheme(storage) {
  * settings saved, and saves them on submit; the theme button switches between light and
  * dark (from the one shown, the system's at first) and keeps the choice. Each setting is
  * handed to its hook at once and on every change.
+ *
+ * @example
+ * ```ts ignore
+ * import { wireSettings } from "./settings.js";
+ * wireSettings(parts);
+ * ```
  * @param {{ dialog: HTMLDialogElement, form: HTMLFormElement, input: HTMLInputElement,
  *   fold: HTMLInputElement, theme: HTMLSelectElement, open: HTMLElement, cancel: HTMLElement,
  *   toggleTheme: HTMLElement, storage: Storage, isDark: () => boolean,

@@ -1,4 +1,3 @@
-// @ts-self-types="./switcher.d.ts"
 // @ts-check
 /**
  * The quick switcher (Ctrl+K): a box to type part of a buffer's name, the buffers of every
@@ -8,7 +7,24 @@
  * @module
  */
 
-/** @typedef {import("./switcher.d.ts").SwitcherEntry} SwitcherEntry */
+/**
+ * A buffer the switcher can open: its network, name and counts.
+ *
+ * @example
+ * ```ts
+ * import type { SwitcherEntry } from "./switcher.js";
+ * const entry: SwitcherEntry = {
+ *   networkId: 1, network: "Libera", key: "#deno", name: "#deno", unread: 0, highlights: 0,
+ * };
+ * ```
+ * @typedef {object} SwitcherEntry
+ * @property {number} networkId The network's id.
+ * @property {string} network The network's name.
+ * @property {string} key The buffer's key in its network.
+ * @property {string} name The buffer's name.
+ * @property {number} unread Its unread lines.
+ * @property {number} highlights Mentions among them.
+ */
 
 /** Matches listed at most. */
 const SHOWN = 20;
@@ -17,6 +33,15 @@ const SHOWN = 20;
  * The entries whose name holds `query` (case aside, a leading `#` optional), best first:
  * names that start with it, then those with mentions, then with unread lines, each in the
  * order given. An empty query lists them all in that order.
+ *
+ * @example
+ * ```ts
+ * import { matchBuffers } from "./switcher.js";
+ * const entry = (name: string, unread = 0) =>
+ *   ({ networkId: 1, network: "L", key: name, name, unread, highlights: 0 });
+ * console.log(matchBuffers([entry("#deno-dev"), entry("#lounge", 2), entry("#deno")], "deno")
+ *   .map((e) => e.name)); // ["#deno-dev", "#deno"]
+ * ```
  * @template {SwitcherEntry} T
  * @param {readonly T[]} entries @param {string} query
  * @returns {T[]}
@@ -35,7 +60,19 @@ export function matchBuffers(entries, query) {
   return found.sort((a, b) => rank(a) - rank(b)).slice(0, SHOWN);
 }
 
-/** The switcher dialog. */
+/**
+ * The switcher dialog.
+ *
+ * @example
+ * ```ts ignore
+ * import { Switcher } from "./switcher.js";
+ * const switcher = new Switcher(
+ *   { dialog, input, list },
+ *   { entries: () => [], choose: (entry) => console.log(entry.name) },
+ * );
+ * switcher.open();
+ * ```
+ */
 export class Switcher {
   /** @type {HTMLDialogElement} */
   #dialog;

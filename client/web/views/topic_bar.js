@@ -1,4 +1,3 @@
-// @ts-self-types="./topic_bar.d.ts"
 // @ts-check
 /**
  * The bar above the messages: the buffer's name, and beside a channel's name its topic
@@ -8,10 +7,16 @@
  */
 import { richText } from "./rich_text.js";
 
-/** @typedef {import("../page_state.d.ts").Buffer} Buffer */
+/** @typedef {import("../page_state.js").Buffer} Buffer */
 
 /**
  * Draws the name and topic of `buffer`.
+ *
+ * @example
+ * ```ts ignore
+ * import { renderTopic } from "./topic_bar.js";
+ * renderTopic(document.getElementById("topic")!, undefined);
+ * ```
  * @param {HTMLElement} bar @param {Buffer | undefined} buffer
  */
 export function renderTopic(bar, buffer) {
