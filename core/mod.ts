@@ -24,6 +24,8 @@
  */
 export * from "./casemapping.js";
 export * from "./membership.js";
+export * from "./shape.js";
+export * from "./network_form.js";
 export * from "./protocol.js";
 export * from "./commands.js";
 export * from "./deeplink_payloads.js";
