@@ -176,13 +176,15 @@ function nextDay(start) {
 }
 
 /**
- * @type {readonly CommandRow[]}
+ * Every built-in command.
  *
  * @example
  * ```ts
  * import { COMMANDS } from "./commands.js";
  * console.log(COMMANDS.some((row) => row.name === "join")); // true
  * ```
+ *
+ * @type {readonly CommandRow[]}
  */
 export const COMMANDS = [
   {

@@ -90,7 +90,10 @@ export class Membership {
   #modes = "ov";
   #symbols = "@+";
 
-  /** @param {{ casemapping?: string, prefix?: string }} [options] */
+  /**
+   * Starts empty, folding by `casemapping` (default rfc1459) with `prefix` (default `(ov)@+`).
+   * @param {{ casemapping?: string, prefix?: string }} [options]
+   */
   constructor(options = {}) {
     this.configure(options);
   }
@@ -106,12 +109,18 @@ export class Membership {
     }
   }
 
-  /** @param {string} name */
+  /**
+   * Folds a name by the casemapping.
+   * @param {string} name
+   */
   fold(name) {
     return casefold(name, this.#casemapping);
   }
 
-  /** @returns {{ name: string, topic: string, members: Member[] }[]} */
+  /**
+   * Every channel with topic and sorted members.
+   * @returns {{ name: string, topic: string, members: Member[] }[]}
+   */
   channels() {
     return [...this.#channels.values()].map((c) => ({
       name: c.name,

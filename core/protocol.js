@@ -313,13 +313,20 @@ const ACTION = variants(ACTION_FIELDS);
 export const ACTION_KINDS = Object.freeze(Object.keys(ACTION_FIELDS));
 
 /**
- * @typedef {Infer<typeof ACTION>} ActionBody
- * @typedef {ActionBody["kind"]} ActionKind
- */
-/**
  * What the page asks the backend to do; `id`, when given, is echoed in the reply.
  *
- * @typedef {ActionBody & { id?: number }} Action
+ * @example
+ * ```ts
+ * import type { Action } from "./protocol.js";
+ * const join: Action = { kind: "join", networkId: 1, channel: "#deno", key: "s3cret", id: 7 };
+ * ```
+ *
+ * @typedef {Infer<typeof ACTION> & { id?: number }} Action
+ */
+/**
+ * The kind of an action.
+ *
+ * @typedef {Action["kind"]} ActionKind
  */
 /**
  * A pane of the UI: a channel, a private query, or a network's server buffer.
@@ -705,7 +712,11 @@ export const NETWORK_VIEW = object({
   /** Channels we are in, with their members (mode prefixes kept). */
   channels: list(object({ name: STRING, topic: STRING, members: STRINGS })),
 });
-/** @typedef {Infer<typeof NETWORK_VIEW>} NetworkView */
+/**
+ * A saved network as the page sees it, with its live state.
+ *
+ * @typedef {Infer<typeof NETWORK_VIEW>} NetworkView
+ */
 
 /**
  * A frontend event: a `deeplink:*` link, checked by the grammar the backend's
@@ -782,10 +793,32 @@ export const SERVER_MESSAGE_FIELDS = Object.freeze({
 
 const SERVER_MESSAGE = variants(SERVER_MESSAGE_FIELDS);
 
-/** @typedef {Infer<typeof SERVER_MESSAGE>} ServerMessage */
-/** @typedef {Extract<ServerMessage, { kind: "hello" }>} HelloMessage */
-/** @typedef {Extract<ServerMessage, { kind: "batch" }>} BatchMessage */
-/** @typedef {Extract<ServerMessage, { kind: "error" }>} ErrorMessage */
+/**
+ * Everything the backend sends to the page.
+ *
+ * @example
+ * ```ts
+ * import type { ServerMessage } from "./protocol.js";
+ * const message: ServerMessage = { kind: "reply", id: 7, result: null };
+ * ```
+ *
+ * @typedef {Infer<typeof SERVER_MESSAGE>} ServerMessage
+ */
+/**
+ * The first message on a socket: everything the page needs to draw.
+ *
+ * @typedef {Extract<ServerMessage, { kind: "hello" }>} HelloMessage
+ */
+/**
+ * What changed during one frame.
+ *
+ * @typedef {Extract<ServerMessage, { kind: "batch" }>} BatchMessage
+ */
+/**
+ * The error reply to a refused or failed action.
+ *
+ * @typedef {Extract<ServerMessage, { kind: "error" }>} ErrorMessage
+ */
 
 /**
  * One stored line as the reply to `history.page` and `history.search` carries it: the

@@ -54,7 +54,7 @@
  * One object type per kind of a table of fields, each tagged with its `kind`.
  *
  * @template {{ readonly [kind: string]: Fields }} M
- * @typedef {{ [K in keyof M & string]: Flat<{ kind: K } & ObjectOf<M[K]>> }[keyof M & string]} Variants
+ * @typedef {{ [K in keyof M & string]: Flat<{ kind: K } & ObjectOf<M[K]>> }[keyof M & string] extends infer U ? U : never} Variants
  */
 /**
  * The fields a shape table needs to read exactly `T`: one shape per key, optional keys
@@ -67,8 +67,11 @@
 /**
  * An intersection written out as one object type, so it reads well in errors and docs.
  *
+ * (Through a conditional type, so that the result is an object type of its own, not an
+ * instance of this alias: declarations and docs then show its fields.)
+ *
  * @template T
- * @typedef {{ [K in keyof T]: T[K] }} Flat
+ * @typedef {T extends infer U ? { [K in keyof U]: U[K] } : never} Flat
  */
 
 /**
@@ -183,7 +186,7 @@ export function text(options = {}) {
  * console.log(STATE.read("done", "state")); // "done"
  * ```
  *
- * @template {string} V
+ * @template {string} const V
  * @param {readonly V[]} values
  * @param {{ what?: string }} [options]
  * @returns {Shape<V>}

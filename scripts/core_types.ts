@@ -15,6 +15,9 @@
  *
  * @module
  */
+// The TypeScript that Deno 2.9 checks with, so that the declarations infer as Deno does
+// (5.x widens literal types that 6 keeps). A script's own dependency: no import map entry.
+// deno-lint-ignore no-import-prefix
 import ts from "npm:typescript@6.0.3";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -74,12 +77,64 @@ export async function coreDeclarations(root: string): Promise<Map<string, string
     const file = program.getSourceFile(source);
     if (file === undefined) continue;
     let text = "";
-    program.emit(file, (_name, emitted) => text = emitted, undefined, true);
+    program.emit(file, (_name, emitted) => text = emitted, undefined, true, {
+      afterDeclarations: [expandDerivedTypes(program.getTypeChecker(), file)],
+    });
     const name = basename(source);
-    const header = `${GENERATED_HEADER} ${name}: do not edit.\n`;
+    // Generated code is linted where it is written, in the JavaScript.
+    const header = `${GENERATED_HEADER} ${name}: do not edit.\n// deno-lint-ignore-file\n`;
     out.set(source.replace(/\.js$/, ".d.ts"), await format(header + text));
   }
   return out;
+}
+
+/** What marks a type as derived from a shape: written through the shape library's types. */
+const DERIVED = /\b(Infer|ObjectOf|Variants|Flat)<|\btypeof\b/;
+
+/**
+ * Writes each type derived from a shape (`Infer<typeof PANE>`) out as the type it is, so
+ * the declaration reads as the message's fields and names no shape or helper type that a
+ * door does not export.
+ */
+function expandDerivedTypes(
+  checker: ts.TypeChecker,
+  source: ts.SourceFile,
+): ts.TransformerFactory<ts.SourceFile | ts.Bundle> {
+  const exports = new Map<string, ts.Symbol>();
+  const module = checker.getSymbolAtLocation(source);
+  if (module !== undefined) {
+    for (const symbol of checker.getExportsOfModule(module)) exports.set(symbol.name, symbol);
+  }
+  return (context) => (node) => {
+    if (!ts.isSourceFile(node)) return node;
+    const visit = (child: ts.Node): ts.Node => {
+      if (!ts.isTypeAliasDeclaration(child) || child.typeParameters !== undefined) return child;
+      const symbol = exports.get(child.name.text);
+      const declaration = symbol?.declarations?.[0];
+      if (symbol === undefined || declaration === undefined) return child;
+      if (!DERIVED.test(printType(child.type, node))) return child;
+      const expanded = checker.typeToTypeNode(
+        checker.getDeclaredTypeOfSymbol(symbol),
+        declaration,
+        ts.NodeBuilderFlags.InTypeAlias | ts.NodeBuilderFlags.NoTruncation |
+          ts.NodeBuilderFlags.MultilineObjectLiterals,
+      );
+      if (expanded === undefined) return child;
+      return context.factory.updateTypeAliasDeclaration(
+        child,
+        child.modifiers,
+        child.name,
+        child.typeParameters,
+        expanded,
+      );
+    };
+    return ts.visitEachChild(node, visit, context);
+  };
+}
+
+/** A type node's text, for a node the emitter made (which has no source text). */
+function printType(type: ts.TypeNode, file: ts.SourceFile): string {
+  return ts.createPrinter().printNode(ts.EmitHint.Unspecified, type, file);
 }
 
 /** Formats TypeScript as `deno fmt` does with the project's settings. */
