@@ -5,8 +5,8 @@
  * @module
  */
 import { createEvent, type EventBus, EventSourceUI } from "../bus/mod.ts";
-import type { MessageStore } from "../history/message_store.ts";
-import type { NetworkStore } from "../storage/network_store.ts";
+import type { MessageStore } from "../history/mod.ts";
+import type { NetworkStore } from "../storage/mod.ts";
 import type { PluginHost } from "../plugins/mod.ts";
 import {
   applyInstall,
@@ -81,8 +81,14 @@ type ActionOf<K extends ActionKind> = Extract<Action, { kind: K }>;
 /**
  * The handlers of every action kind, each given its own kind's action. Adding an action to
  * the protocol's table (core/protocol.js) makes this type ask for its handler.
+ *
+ * @example
+ * ```ts
+ * import type { ActionHandlers } from "./page_actions.ts";
+ * type JoinHandler = ActionHandlers["join"]; // (action: { kind: "join"; networkId: number; ... }) => unknown
+ * ```
  */
-type ActionHandlers = {
+export type ActionHandlers = {
   readonly [K in ActionKind]: (action: ActionOf<K>) => Promise<unknown> | unknown;
 };
 
