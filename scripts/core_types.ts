@@ -128,7 +128,24 @@ function expandDerivedTypes(
         expanded,
       );
     };
-    return ts.visitEachChild(node, visit, context);
+    const expanded = ts.visitEachChild(node, visit, context);
+    // A shape only a derived type named (`declare const ACTION`) is dead once that type is
+    // written out: leave it out.
+    const printer = ts.createPrinter({ removeComments: true });
+    const texts = expanded.statements.map((statement) =>
+      printer.printNode(ts.EmitHint.Unspecified, statement, expanded)
+    );
+    const statements = expanded.statements.filter((statement, i) => {
+      if (!ts.isVariableStatement(statement)) return true;
+      if (statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return true;
+      const names = statement.declarationList.declarations.flatMap((d) =>
+        ts.isIdentifier(d.name) ? [ts.idText(d.name)] : []
+      );
+      const used = (name: string) =>
+        texts.some((text, j) => j !== i && new RegExp(`\\b${name}\\b`).test(text));
+      return names.length === 0 || names.some(used);
+    });
+    return context.factory.updateSourceFile(expanded, statements);
   };
 }
 
