@@ -5,8 +5,8 @@
  * @module
  */
 import { createEvent, type EventBus, EventSourceUI } from "../bus/mod.ts";
-import type { MessageStore } from "../history/message_store.ts";
-import type { NetworkStore } from "../storage/network_store.ts";
+import type { MessageStore } from "../history/mod.ts";
+import type { NetworkStore } from "../storage/mod.ts";
 import type { PluginHost } from "../plugins/mod.ts";
 import {
   applyInstall,
@@ -72,6 +72,26 @@ const MAX_INSTALL_PLANS = 8;
 /** How long an install plan waits for the user's answer before its files are removed. */
 const INSTALL_PLAN_MS = 10 * 60 * 1000;
 
+/** The kind of an action. */
+type ActionKind = Action["kind"];
+
+/** The action of one kind. */
+type ActionOf<K extends ActionKind> = Extract<Action, { kind: K }>;
+
+/**
+ * The handlers of every action kind, each given its own kind's action. Adding an action to
+ * the protocol's table (core/protocol.js) makes this type ask for its handler.
+ *
+ * @example
+ * ```ts
+ * import type { ActionHandlers } from "./page_actions.ts";
+ * type JoinHandler = ActionHandlers["join"]; // (action: { kind: "join"; networkId: number; ... }) => unknown
+ * ```
+ */
+export type ActionHandlers = {
+  readonly [K in ActionKind]: (action: ActionOf<K>) => Promise<unknown> | unknown;
+};
+
 /** The `plugins` message every page is sent when a plugin changes. */
 export type PluginsMessage = Extract<ServerMessage, { kind: "plugins" }>;
 
@@ -87,12 +107,15 @@ export type PluginsMessage = Extract<ServerMessage, { kind: "plugins" }>;
  */
 export class PageActions {
   #parts: PageActionParts;
+  /** One handler per action kind; a kind without one fails `deno check`. */
+  #handlers: ActionHandlers;
   /** Fetched plugins awaiting consent on a page, by plan id, oldest first. */
   #installPlans = new Map<string, { plan: InstallPlan; timer: ReturnType<typeof setTimeout> }>();
 
   /** Runs actions against `parts`. */
   constructor(parts: PageActionParts) {
     this.#parts = parts;
+    this.#handlers = this.#makeHandlers();
   }
 
   /**
@@ -111,99 +134,131 @@ export class PageActions {
 
   /** Runs one checked action; resolves with the reply's result, or rejects with why not. */
   async perform(action: Action): Promise<unknown> {
+    return await this.#run(action.kind, action);
+  }
+
+  /**
+   * Runs the handler of `kind`: indexed by a type parameter, the table gives the handler of
+   * exactly that kind's action.
+   */
+  #run<K extends ActionKind>(kind: K, action: ActionOf<K>): Promise<unknown> | unknown {
+    const handler: ActionHandlers[K] = this.#handlers[kind];
+    return handler(action);
+  }
+
+  #makeHandlers(): ActionHandlers {
     const { bus, store, networks, ui, plugins, links, dataDir } = this.#parts;
-    switch (action.kind) {
-      case "ready":
+    return {
+      "ready": () => {
         links.ready();
         networks.pageReady();
         return null;
-      case "connect":
+      },
+      "connect": async (action) => {
         await networks.connect(action.networkId);
         return null;
-      case "disconnect":
+      },
+      "disconnect": async (action) => {
         await networks.disconnect(action.networkId);
         return null;
-      case "join":
+      },
+      "join": (action) => {
         networks.join(action.networkId, action.channel, action.key);
         return null;
-      case "part":
+      },
+      "part": (action) => {
         networks.part(action.networkId, action.channel, action.reason);
         return null;
-      case "buffer.read":
+      },
+      "buffer.read": async (action) => {
         await bus.emit(createEvent("buffer.read", {
           networkId: action.networkId,
           buffer: action.buffer,
           timestamp: action.timestamp,
         }, EventSourceUI));
         return null;
-      case "say":
+      },
+      "say": (action) => {
         networks.require(action.networkId, "say").say(action.target, action.text, {
           reply: action.reply,
         });
         return null;
-      case "me":
+      },
+      "me": (action) => {
         networks.require(action.networkId, "send an action").action(action.target, action.text);
         return null;
-      case "typing":
+      },
+      "typing": (action) => {
         // Best effort: typing into a network that is not connected tells nobody, quietly.
         networks.irc(action.networkId)?.typing(action.target, action.state);
         return null;
-      case "react":
+      },
+      "react": (action) => {
         networks.require(action.networkId, "react").react(action.target, {
           msgid: action.msgid,
           reaction: action.reaction,
           remove: action.remove,
         });
         return null;
-      case "redact":
+      },
+      "redact": (action) => {
         networks.require(action.networkId, "delete a message").redact(
           action.target,
           action.msgid,
           { reason: action.reason },
         );
         return null;
-      case "whois":
+      },
+      "whois": async (action) => {
         return await networks.require(action.networkId, "whois").whois(action.nick, {
           timeoutMs: 15_000,
         });
-      case "nick":
+      },
+      "nick": (action) => {
         networks.require(action.networkId, "change nick").quote(`NICK ${action.nick}`);
         return null;
-      case "quote":
+      },
+      "quote": (action) => {
         networks.require(action.networkId, "send").quote(action.line);
         return null;
-      case "list":
+      },
+      "list": async (action) => {
         return await networks.require(action.networkId, "list channels").listChannels(
           action.filter,
           { timeoutMs: 30_000 },
         );
-      case "command":
+      },
+      "command": async (action) => {
         await plugins.runCommand(action.name, action.args);
         return null;
-      case "network.add": {
+      },
+      "network.add": async (action) => {
         const network = store.add(action.network);
         this.#pushNetworks();
         if (action.connect) await networks.connect(network.id);
         return { networkId: network.id };
-      }
-      case "network.update": {
+      },
+      "network.update": (action) => {
         if (!store.update(action.networkId, action.network)) {
           throw new Error(`Cannot edit network: no such network, got ${action.networkId}`);
         }
         this.#pushNetworks();
         return null;
-      }
-      case "network.remove":
+      },
+      "network.remove": async (action) => {
         await networks.remove(action.networkId);
         this.#pushNetworks();
         return null;
-      case "pane.focus":
+      },
+      "pane.focus": async (action) => {
         await bus.emit(createEvent("ui.pane.focused", action.pane, EventSourceUI));
         return null;
-      case "pane.blur":
+      },
+      "pane.blur": async (action) => {
         await bus.emit(createEvent("ui.pane.blurred", action.pane, EventSourceUI));
         return null;
-      case "history.page": {
+      },
+      "history.page": async (action) => {
         const store = await this.#flushedHistory();
         // The events of the lines just committed may still wait for the page's next batch;
         // sent now, they reach the page before this reply, so the page can merge its live
@@ -211,17 +266,17 @@ export class PageActions {
         ui.flush();
         const { networkId, buffer, before, limit } = action;
         return store.page(networkId, buffer, { before, limit });
-      }
-      case "history.search": {
+      },
+      "history.search": async (action) => {
         const store = await this.#flushedHistory();
         const { kind: _kind, id: _id, ...query } = action;
         return store.search(query);
-      }
-      case "history.message": {
+      },
+      "history.message": async (action) => {
         const store = await this.#flushedHistory();
         return store.message(action.networkId, action.buffer, action.msgid) ?? null;
-      }
-      case "history.buffers": {
+      },
+      "history.buffers": async () => {
         const store = await this.#flushedHistory();
         // The buffers with the newest lines: the page restores conversations and badges from
         // them, and a reply for every buffer a server ever made could outgrow the socket.
@@ -229,40 +284,49 @@ export class PageActions {
           ...b,
           unread: store.unread(b.networkId, b.name, b.readTime ?? 0),
         }));
-      }
-      case "plugins.refresh":
+      },
+      "plugins.refresh": () => {
         return this.pluginsMessage();
-      case "plugin.disable":
+      },
+      "plugin.disable": async (action) => {
         return await this.#pluginVerb(() => plugins.disable(action.name));
-      case "plugin.enable":
+      },
+      "plugin.enable": async (action) => {
         return await this.#pluginVerb(() => plugins.enable(action.name));
-      case "plugin.revoke":
+      },
+      "plugin.revoke": async (action) => {
         return await this.#pluginVerb(() => plugins.revoke(action.name));
-      case "plugins.sources":
+      },
+      "plugins.sources": async () => {
         return (await pluginSources(plugins, dataDir, { check: true })).map((row) => ({
           ...row,
           update: hasUpdate(row),
         }));
-      case "plugin.activity":
+      },
+      "plugin.activity": (action) => {
         // Most frequent first: a plugin touching thousands of values sends the page a sheet,
         // not a flood (the CLI prints them all).
         return plugins.activity(action.name, { limit: ACTIVITY_PAGE_ENTRIES });
-      case "plugin.ledger":
+      },
+      "plugin.ledger": (action) => {
         return ledgerPage(plugins, action, { entries: ACTIVITY_PAGE_ENTRIES });
-      case "plugin.permission.revoke":
+      },
+      "plugin.permission.revoke": async (action) => {
         return await this.#pluginVerb(() =>
           plugins.revokePermission(action.name, action.permission)
         );
-      case "plugin.permission.grant":
+      },
+      "plugin.permission.grant": async (action) => {
         return await this.#pluginVerb(() =>
           plugins.grantPermission(action.name, action.permission)
         );
-      case "plugin.upgrade.plan": {
+      },
+      "plugin.upgrade.plan": async (action) => {
         await using plan = await planUpgrade(plugins, dataDir, action.name);
         const { name, source, from, to, integrity, changelog, added, removed } = plan;
         return { name, source, from, to, integrity, changelog, added, removed };
-      }
-      case "plugin.upgrade":
+      },
+      "plugin.upgrade": async (action) => {
         return await this.#pluginVerb(async () => {
           await using plan = await planUpgrade(plugins, dataDir, action.name);
           if (plan.to !== action.version) {
@@ -278,12 +342,15 @@ export class PageActions {
           const unseen = plan.added.filter((request) => !action.consent.includes(request));
           await applyUpgrade(plugins, dataDir, plan, { consent: unseen.length === 0 });
         });
-      case "plugin.install.plan":
+      },
+      "plugin.install.plan": async (action) => {
         return await this.#planInstall(action.specifier);
-      case "plugin.install.cancel":
+      },
+      "plugin.install.cancel": async (action) => {
         await this.#dropPlan(action.planId);
         return null;
-      case "plugin.install": {
+      },
+      "plugin.install": async (action) => {
         const pending = this.#installPlans.get(action.planId);
         if (!pending) {
           throw new Error(
@@ -314,8 +381,8 @@ export class PageActions {
           });
           await plugins.load(name);
         });
-      }
-    }
+      },
+    };
   }
 
   /** Removes the files of every install plan still awaiting an answer. */

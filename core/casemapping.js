@@ -1,10 +1,22 @@
 // @ts-self-types="./casemapping.d.ts"
-// @ts-check
 /**
  * Case folding by the server's `CASEMAPPING` (RPL_ISUPPORT): the one fold the adapter, the
  * store and the page all use, so a name is one buffer everywhere or two everywhere.
  *
  * @module
+ */
+
+/**
+ * A casemapping a server can advertise. Strict RFC 1459 has two spellings in the wild:
+ * `strict-rfc1459` and `rfc1459-strict`. Unknown values fold like `rfc1459`.
+ *
+ * @example
+ * ```ts
+ * import type { Casemapping } from "./casemapping.js";
+ * const mapping: Casemapping = "ascii";
+ * ```
+ *
+ * @typedef {"ascii" | "rfc1459" | "strict-rfc1459" | "rfc1459-strict"} Casemapping
  */
 
 const ASCII_UPPER = /[A-Z]/;
@@ -13,8 +25,16 @@ const RFC = /[A-Z[\]\\~]/;
 
 /**
  * Folds a nickname or channel name for comparison, following `mapping`.
+ *
+ * @example
+ * ```ts
+ * import { casefold } from "./casemapping.js";
+ * casefold("Nick[Away]", "rfc1459"); // "nick{away}"
+ * casefold("Nick[Away]", "ascii"); // "nick[away]"
+ * ```
+ *
  * @param {string} name
- * @param {string} [mapping]
+ * @param {Casemapping | string} [mapping]
  * @returns {string}
  */
 export function casefold(name, mapping = "rfc1459") {

@@ -1,8 +1,7 @@
 // @ts-self-types="./commands.d.ts"
-// @ts-check
 /**
  * The one slash-command table, shared as-is by the page (a plain ES module, no build) and the
- * terminal client (Deno imports it, typed by commands.d.ts). Each row names a command, its
+ * terminal client (Deno imports it). Each row names a command, its
  * aliases, usage and help text, and reads its arguments; parsing, help and completion all
  * come from the rows, so adding a command is adding a row.
  *
@@ -22,13 +21,85 @@ function head(rest) {
 }
 
 /**
+ * A command as parsed from one input line.
+ *
+ * @example
+ * ```ts
+ * import type { Command } from "./commands.js";
+ * const join: Command = { kind: "join", channel: "#deno", key: "s3cret" };
+ * ```
+ *
+ * @typedef {{ kind: "join", channel: string, key?: string }
+ *   | { kind: "part", channel?: string, reason?: string }
+ *   | { kind: "msg", target: string, text: string }
+ *   | { kind: "query", target: string, text?: string }
+ *   | { kind: "me", text: string }
+ *   | { kind: "whois", nick: string }
+ *   | { kind: "nick", nick: string }
+ *   | { kind: "quote", line: string }
+ *   | { kind: "quit", reason?: string }
+ *   | { kind: "help", command?: string }
+ *   | { kind: "topic", channel?: string, text?: string }
+ *   | { kind: "mode", target?: string, modes?: string }
+ *   | { kind: "members", mode: string, nicks: string[] }
+ *   | { kind: "kick", nick: string, reason?: string }
+ *   | { kind: "ban", mask: string }
+ *   | { kind: "invite", nick: string, channel?: string }
+ *   | { kind: "notice", target: string, text: string }
+ *   | { kind: "ignore", nick?: string, on: boolean }
+ *   | { kind: "list", filter?: string }
+ *   | { kind: "away", message?: string }
+ *   | { kind: "search", text: string, sender?: string, buffer?: string, since?: number, until?: number }
+ *   | { kind: "close" }} Command
+ */
+/**
+ * What a command's first argument completes to with Tab: a nick of the current channel, a
+ * channel name, or a command name.
+ *
+ * @example
+ * ```ts
+ * import type { Completes } from "./commands.js";
+ * const completes: Completes = "nick";
+ * ```
+ *
+ * @typedef {"nick" | "channel" | "command"} Completes
+ */
+/**
+ * What one input line means: text to send, nothing, a command, a command used wrongly
+ * (`usage`), or a name no row knows (`unknown`, e.g. a plugin command).
+ *
+ * @example
+ * ```ts
+ * import type { ParsedInput } from "./commands.js";
+ * const input: ParsedInput = { kind: "usage", name: "join", usage: "/join <#channel> [key]" };
+ * ```
+ *
+ * @typedef {Command
+ *   | { kind: "say", text: string }
+ *   | { kind: "none" }
+ *   | { kind: "usage", name: string, usage: string }
+ *   | { kind: "unknown", name: string, args: string }} ParsedInput
+ */
+/**
+ * One row of the table: its name, aliases, usage, help text and argument reader (which
+ * returns `undefined` when the arguments do not fit the usage).
+ *
+ * @example
+ * ```ts
+ * import type { CommandRow } from "./commands.js";
+ * const row: CommandRow = {
+ *   name: "nick", aliases: [], usage: "/nick newnick", help: "Change your nickname",
+ *   read: (rest) => rest ? { kind: "nick", nick: rest } : undefined,
+ * };
+ * ```
+ *
  * @typedef {object} CommandRow
- * @property {string} name
- * @property {readonly string[]} aliases
- * @property {string} usage
- * @property {string} help
- * @property {import("./commands.d.ts").Completes} [completes]
- * @property {(rest: string) => import("./commands.d.ts").Command | undefined} read
+ * @property {string} name The name typed after the slash.
+ * @property {readonly string[]} aliases Other names for the same command.
+ * @property {string} usage How to type it, e.g. `/join #channel [key]`.
+ * @property {string} help One line saying what it does.
+ * @property {Completes} [completes] What its first argument completes to, when it takes a nick, channel or command.
+ * @property {(rest: string) => Command | undefined} read Reads the text after the name.
  */
 
 /**
@@ -75,7 +146,7 @@ function dayStart(text) {
  * Reads `/search` terms: `from:nick`, `in:#channel`, `after:DAY` (that day on), `before:DAY`
  * (up to that day), `on:DAY` (that day), and the words, of which there must be some.
  * @param {string} rest
- * @returns {import("./commands.d.ts").Command | undefined}
+ * @returns {Command | undefined}
  */
 function readSearch(rest) {
   /** @type {string[]} */
@@ -104,7 +175,17 @@ function nextDay(start) {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1).getTime();
 }
 
-/** @type {readonly CommandRow[]} */
+/**
+ * Every built-in command.
+ *
+ * @example
+ * ```ts
+ * import { COMMANDS } from "./commands.js";
+ * console.log(COMMANDS.some((row) => row.name === "join")); // true
+ * ```
+ *
+ * @type {readonly CommandRow[]}
+ */
 export const COMMANDS = [
   {
     name: "join",
@@ -355,6 +436,13 @@ export const COMMANDS = [
 
 /**
  * The row for `name` (a command name or alias, without the slash, any case).
+ *
+ * @example
+ * ```ts
+ * import { findCommand } from "./commands.js";
+ * console.log(findCommand("J")?.name); // "join"
+ * ```
+ *
  * @param {string} name
  * @returns {CommandRow | undefined}
  */
@@ -365,8 +453,15 @@ export function findCommand(name) {
 
 /**
  * Parses one input line: plain text (a leading `//` sends a literal `/`), or a command.
+ *
+ * @example
+ * ```ts
+ * import { parseInput } from "./commands.js";
+ * console.log(parseInput("/msg bob hi there")); // { kind: "msg", target: "bob", text: "hi there" }
+ * ```
+ *
  * @param {string} line
- * @returns {import("./commands.d.ts").ParsedInput}
+ * @returns {ParsedInput}
  */
 export function parseInput(line) {
   const text = line.replace(/\r?\n$/, "");
@@ -383,6 +478,13 @@ export function parseInput(line) {
 
 /**
  * The message shown for a command used wrongly, e.g. `usage: /kick <nick> [reason]`.
+ *
+ * @example
+ * ```ts
+ * import { usageError } from "./commands.js";
+ * console.log(usageError("kick")); // "usage: /kick <nick> [reason]"
+ * ```
+ *
  * @param {string} name
  * @returns {string}
  */
@@ -393,6 +495,13 @@ export function usageError(name) {
 
 /**
  * Help text: one line per command, or the usage and help of one command.
+ *
+ * @example
+ * ```ts
+ * import { helpText } from "./commands.js";
+ * console.log(helpText("nick")); // "/nick <newnick> - Change your nickname"
+ * ```
+ *
  * @param {string} [name]
  * @returns {string}
  */
@@ -411,6 +520,13 @@ export function helpText(name) {
 /**
  * Command names (with the slash) that complete `partial` (`/jo` -> `/join`), sorted, extra
  * names (e.g. plugin commands) included.
+ *
+ * @example
+ * ```ts
+ * import { completeCommand } from "./commands.js";
+ * console.log(completeCommand("/wh")); // ["/whois"]
+ * ```
+ *
  * @param {string} partial
  * @param {readonly string[]} [extra]
  * @returns {string[]}
@@ -427,7 +543,15 @@ export function completeCommand(partial, extra = []) {
  * `/kick`, `/notice`…), with `channel` the current channel for those that need one; a
  * `{ error }` when the command needs a channel and none is given; `undefined` for commands
  * that are not one line.
- * @param {import("./commands.d.ts").Command} command
+ *
+ * @example
+ * ```ts
+ * import { ircLine, parseInput } from "./commands.js";
+ * const op = parseInput("/op alice bob");
+ * if (op.kind === "members") console.log(ircLine(op, "#deno")); // { line: "MODE #deno +oo alice bob" }
+ * ```
+ *
+ * @param {Command} command
  * @param {string | undefined} channel
  * @returns {{ line: string } | { error: string } | undefined}
  */

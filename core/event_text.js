@@ -1,5 +1,4 @@
 // @ts-self-types="./event_text.d.ts"
-// @ts-check
 /**
  * The words a buffer shows for what happened in a channel or on the server: joins, parts,
  * quits and kicks with their reasons, nick, topic and mode changes. No DOM.
@@ -7,7 +6,19 @@
  * @module
  */
 
-/** @typedef {import("../bus/mod.ts").EventMap} EventMap */
+/** @import { EventMap } from "../bus/mod.ts" */
+
+/**
+ * The comings and goings a buffer folds: joins, parts, quits and nick changes.
+ *
+ * @example
+ * ```ts
+ * import type { Presence } from "./event_text.js";
+ * const presence: Presence = "join";
+ * ```
+ *
+ * @typedef {"join" | "part" | "quit" | "nick"} Presence
+ */
 
 /** @param {string | undefined} reason */
 function because(reason) {
@@ -16,6 +27,13 @@ function because(reason) {
 
 /**
  * `→ bob joined`.
+ *
+ * @example
+ * ```ts
+ * import { joinText } from "./event_text.js";
+ * console.log(joinText({ nickname: "bob" })); // "→ bob joined"
+ * ```
+ *
  * @param {Pick<EventMap["user.joined"], "nickname">} data
  * @returns {string}
  */
@@ -25,6 +43,14 @@ export function joinText(data) {
 
 /**
  * `← bob left (reason)`.
+ *
+ * @example
+ * ```ts
+ * import { partText } from "./event_text.js";
+ * const data = { networkId: 1, channel: "#a", user: "bob", nickname: "bob", reason: "bye" };
+ * console.log(partText(data)); // "← bob left (bye)"
+ * ```
+ *
  * @param {Pick<EventMap["user.parted"], "nickname" | "reason">} data
  * @returns {string}
  */
@@ -34,6 +60,13 @@ export function partText(data) {
 
 /**
  * `← bob quit (reason)`.
+ *
+ * @example
+ * ```ts
+ * import { quitText } from "./event_text.js";
+ * console.log(quitText({ nickname: "bob", reason: "" })); // "← bob quit"
+ * ```
+ *
  * @param {Pick<EventMap["user.quit"], "nickname" | "reason">} data
  * @returns {string}
  */
@@ -43,6 +76,16 @@ export function quitText(data) {
 
 /**
  * `← bob was kicked by alice (reason)`, or `You were kicked…` when `me`.
+ *
+ * @example
+ * ```ts
+ * import { kickText } from "./event_text.js";
+ * const data = {
+ *   networkId: 1, channel: "#a", user: "bob", nickname: "bob", kicker: "alice", reason: "spam",
+ * };
+ * console.log(kickText(data, false)); // "← bob was kicked by alice (spam)"
+ * ```
+ *
  * @param {Pick<EventMap["user.kicked"], "nickname" | "kicker" | "reason">} data
  * @param {boolean} me
  * @returns {string}
@@ -54,6 +97,13 @@ export function kickText(data, me) {
 
 /**
  * `bob is now robert`.
+ *
+ * @example
+ * ```ts
+ * import { nickText } from "./event_text.js";
+ * console.log(nickText({ old_nickname: "bob", nickname: "robert" })); // "bob is now robert"
+ * ```
+ *
  * @param {Pick<EventMap["user.nick"], "old_nickname" | "nickname">} data
  * @returns {string}
  */
@@ -63,6 +113,14 @@ export function nickText(data) {
 
 /**
  * `alice changed the topic to: …` (a change), or `Topic: …` (the topic on join).
+ *
+ * @example
+ * ```ts
+ * import { topicText } from "./event_text.js";
+ * console.log(topicText({ topic: "hi", setter: "alice" }));
+ * // "alice changed the topic to: hi"
+ * ```
+ *
  * @param {Pick<EventMap["channel.topic"], "topic" | "setter">} data
  * @returns {string}
  */
@@ -75,6 +133,14 @@ export function topicText(data) {
 
 /**
  * `alice sets mode +o bob` (a change), or `Mode: +nt` (the modes on join).
+ *
+ * @example
+ * ```ts
+ * import { modeText } from "./event_text.js";
+ * console.log(modeText({ modes: "+o bob", setter: "alice" }));
+ * // "alice sets mode +o bob"
+ * ```
+ *
  * @param {Pick<EventMap["channel.mode"], "modes" | "setter">} data
  * @returns {string}
  */
@@ -87,7 +153,14 @@ export function modeText(data) {
 /**
  * The one line a folded run of joins, parts, quits and nick changes shows, counted by what
  * happened: `2 users have joined, 1 user has left, 1 user changed nick`.
- * @param {Readonly<Record<import("./event_text.d.ts").Presence, number>>} counts
+ *
+ * @example
+ * ```ts
+ * import { foldedText } from "./event_text.js";
+ * console.log(foldedText({ join: 1, part: 2, quit: 0, nick: 0 })); // "1 user has joined, 2 users have left"
+ * ```
+ *
+ * @param {Readonly<Record<Presence, number>>} counts
  * @returns {string}
  */
 export function foldedText(counts) {
@@ -104,8 +177,16 @@ export function foldedText(counts) {
 /**
  * A stored event line (join, part, kick, quit, nick, topic, mode) in its live event's words;
  * `undefined` for a message, a notice or an action.
+ *
+ * @example
+ * ```ts
+ * import { storedEventText } from "./event_text.js";
+ * console.log(storedEventText({ kind: "nick", sender: "bob", text: "rob" }));
+ * // { words: "bob is now rob", presence: "nick" }
+ * ```
+ *
  * @param {{ kind: string, sender: string, text: string }} line
- * @returns {{ words: string, presence?: import("./event_text.d.ts").Presence } | undefined}
+ * @returns {{ words: string, presence?: Presence } | undefined}
  */
 export function storedEventText(line) {
   const { sender, text } = line;
@@ -136,6 +217,13 @@ export function storedEventText(line) {
 
 /**
  * `<bob> hi`, `* bob waves`, or `-bob- hi` for a notice or CTCP; `<bob> [bot] hi` from a bot.
+ *
+ * @example
+ * ```ts
+ * import { messageText } from "./event_text.js";
+ * console.log(messageText({ kind: "action", sender: "bob", text: "waves" })); // "* bob waves"
+ * ```
+ *
  * @param {{ kind?: string, sender: string, text: string, bot?: boolean }} line
  * @returns {string}
  */
@@ -156,6 +244,14 @@ export function messageText(line) {
 /**
  * `JOIN CHANNEL_FULL #a: Cannot join #a`: a standard reply's command, code and context,
  * then its description. The terminal, the page and the history store word it alike.
+ *
+ * @example
+ * ```ts
+ * import { replyText } from "./event_text.js";
+ * const data = { command: "JOIN", code: "CHANNEL_FULL", context: ["#a"], description: "Full" };
+ * console.log(replyText(data)); // "JOIN CHANNEL_FULL #a: Full"
+ * ```
+ *
  * @param {Pick<EventMap["server.reply"], "command" | "code" | "context" | "description">} data
  * @returns {string}
  */

@@ -1,5 +1,4 @@
 // @ts-self-types="./jsr_specifier.d.ts"
-// @ts-check
 /**
  * The one grammar of a `jsr:@scope/name[@range]` plugin specifier, as plain JavaScript so
  * that the backend (the registry client, deep links) and the page (loaded as-is, no build)
@@ -12,6 +11,13 @@
  * `jsr:@scope/name[@range]`: scope and name in JSR's lowercase letters, digits and hyphens;
  * a range of at most 100 characters (`^1`, `~1.2`, `>=1 <3`, `^1 || ^2`) with no control
  * character, nor whitespace at either end.
+ *
+ * @example
+ * ```ts
+ * import { JSR_SPECIFIER } from "./jsr_specifier.js";
+ * console.log(JSR_SPECIFIER.test("jsr:@someone/greeter@^1")); // true
+ * console.log(JSR_SPECIFIER.test("jsr:@Someone/greeter")); // false
+ * ```
  */
 export const JSR_SPECIFIER =
   // deno-lint-ignore no-control-regex
@@ -20,6 +26,12 @@ export const JSR_SPECIFIER =
 /**
  * The package and range of a `jsr:` specifier (`*` when it names no range), or `undefined`
  * when the text is not one.
+ *
+ * @example
+ * ```ts
+ * import { splitJsrSpecifier } from "./jsr_specifier.js";
+ * console.log(splitJsrSpecifier("jsr:@someone/greeter")); // { pkg: "@someone/greeter", range: "*" }
+ * ```
  *
  * @param {string} text
  * @returns {{ pkg: string, range: string } | undefined}

@@ -1,8 +1,7 @@
 // @ts-self-types="./membership.d.ts"
-// @ts-check
 /**
  * Who is in which channel, with their prefixes (@, +…): one casemapping-aware reducer shared
- * as-is by the backend (Deno imports it, typed by membership.d.ts) and the page (a plain ES
+ * as-is by the backend (Deno imports it) and the page (a plain ES
  * module, no build). It reads the bus events that change membership (`channels.changed`,
  * `channel.names.complete`, `user.joined`, `user.parted`, `user.kicked`, `user.quit`,
  * `user.nick`, `channel.topic`, `channel.mode`); irc/ keeps the wire, this keeps the state.
@@ -12,11 +11,54 @@
 
 import { casefold } from "./casemapping.js";
 
-/** @typedef {import("./membership.d.ts").MembershipEvent} MembershipEvent */
-/** @typedef {import("./membership.d.ts").Member} Member */
+/** @import { EventMap } from "../bus/mod.ts" */
+
+/**
+ * The bus event types the reducer reads, typed from the event map.
+ *
+ * @typedef {"channels.changed" | "channel.names.complete" | "user.joined" | "user.parted"
+ *   | "user.kicked" | "user.quit" | "user.nick" | "channel.topic" | "channel.mode"} MembershipReads
+ */
+/**
+ * A bus event as the reducer reads it: its type and data (any other event is ignored).
+ *
+ * @example
+ * ```ts
+ * import type { MembershipEvent } from "./membership.js";
+ * const event: MembershipEvent = {
+ *   type: "user.joined",
+ *   data: { networkId: 1, channel: "#a", user: "bob", nickname: "bob" },
+ * };
+ * ```
+ *
+ * @typedef {{ [K in MembershipReads]: { type: K, data: EventMap[K] } }[MembershipReads]
+ *   | { type: Exclude<keyof EventMap, MembershipReads>, data?: unknown }} MembershipEvent
+ */
+/**
+ * A channel member: nick, prefix modes held (highest first, e.g. `ov`) and the symbol of the
+ * highest (`@`), or `""`.
+ *
+ * @example
+ * ```ts
+ * import type { Member } from "./membership.js";
+ * const op: Member = { nick: "alice", modes: "ov", prefix: "@" };
+ * ```
+ *
+ * @typedef {object} Member
+ * @property {string} nick The nickname as the server spells it.
+ * @property {string} modes Prefix mode letters held, highest first.
+ * @property {string} prefix The symbol of the highest, or `""`.
+ */
 
 /**
  * Reads an ISUPPORT PREFIX value, `(ov)@+`, as mode letters and symbols, highest first.
+ *
+ * @example
+ * ```ts
+ * import { parsePrefix } from "./membership.js";
+ * console.log(parsePrefix("(qaohv)~&@%+")); // { modes: "qaohv", symbols: "~&@%+" }
+ * ```
+ *
  * @param {string} value
  * @returns {{ modes: string, symbols: string }}
  */
@@ -26,7 +68,21 @@ export function parsePrefix(value) {
   return { modes: match[1], symbols: match[2] };
 }
 
-/** The channels of one network, their topics and members with prefixes. */
+/**
+ * The channels of one network, their topics and members with prefixes.
+ *
+ * @example
+ * ```ts
+ * import { Membership } from "./membership.js";
+ * const state = new Membership({ casemapping: "rfc1459", prefix: "(ov)@+" });
+ * state.apply({
+ *   type: "channel.names.complete",
+ *   data: { networkId: 1, channel: "#a", users: ["@alice", "+bob", "carol"] },
+ * });
+ * state.apply({ type: "channel.mode", data: { networkId: 1, channel: "#A", modes: "+o carol" } });
+ * console.log(state.members("#a")?.map((m) => m.prefix + m.nick)); // ["@alice", "@carol", "+bob"]
+ * ```
+ */
 export class Membership {
   /** @type {Map<string, { name: string, topic: string, members: Map<string, Member> }>} */
   #channels = new Map();
@@ -34,7 +90,10 @@ export class Membership {
   #modes = "ov";
   #symbols = "@+";
 
-  /** @param {{ casemapping?: string, prefix?: string }} [options] */
+  /**
+   * Starts empty, folding by `casemapping` (default rfc1459) with `prefix` (default `(ov)@+`).
+   * @param {{ casemapping?: string, prefix?: string }} [options]
+   */
   constructor(options = {}) {
     this.configure(options);
   }
@@ -50,12 +109,18 @@ export class Membership {
     }
   }
 
-  /** @param {string} name */
+  /**
+   * Folds a name by the casemapping.
+   * @param {string} name
+   */
   fold(name) {
     return casefold(name, this.#casemapping);
   }
 
-  /** @returns {{ name: string, topic: string, members: Member[] }[]} */
+  /**
+   * Every channel with topic and sorted members.
+   * @returns {{ name: string, topic: string, members: Member[] }[]}
+   */
   channels() {
     return [...this.#channels.values()].map((c) => ({
       name: c.name,

@@ -1,11 +1,15 @@
 /**
  * The shared layer: the code both the page and the backend run, each piece once. The page
  * loads these `.js` files as they are (the web server serves `core/*.js` at `/core/`); the
- * backend imports them through this door, typed by their `.d.ts`.
+ * backend imports them through this door, typed by the `.d.ts` that `scripts/core_types.ts`
+ * writes from their JSDoc types.
  *
  * - casefolding by the server's CASEMAPPING ({@linkcode casefold});
  * - membership: who is in which channel ({@linkcode Membership});
- * - the page's protocol shapes ({@linkcode parseAction}, {@linkcode parseServerMessage});
+ * - shapes: validators that are also types ({@linkcode object}, {@linkcode Infer});
+ * - the page's protocol, one shape per message ({@linkcode parseAction},
+ *   {@linkcode parseServerMessage});
+ * - the network form, one definition with one set of limits ({@linkcode NETWORK_FORM});
  * - the command table ({@linkcode parseInput});
  * - deep-link payloads ({@linkcode deepLinkValidators}) and the `jsr:` specifier grammar
  *   ({@linkcode splitJsrSpecifier});
@@ -24,6 +28,8 @@
  */
 export * from "./casemapping.js";
 export * from "./membership.js";
+export * from "./shape.js";
+export * from "./network_form.js";
 export * from "./protocol.js";
 export * from "./commands.js";
 export * from "./deeplink_payloads.js";

@@ -1,13 +1,13 @@
 // @ts-self-types="./protocol.d.ts"
-// @ts-check
 // deno-lint-ignore-file no-control-regex
 /**
- * The client's one WebSocket protocol, shared as-is by the backend (Deno imports this file,
- * typed by protocol.d.ts) and the page (the browser loads it as a plain ES module, no build).
+ * The client's one WebSocket protocol, shared as-is by the backend and the page (the
+ * browser loads it as a plain ES module, no build).
  *
- * Every frame is one JSON object tagged by `kind`. Both directions are checked here before
- * any field is read: `parseAction` for what the page sends, `parseServerMessage` for what
- * the backend sends.
+ * Every frame is one JSON object tagged by `kind`. Each message is written once, as a
+ * shape (core/shape.js): the shape checks a frame before any field is read, and its type
+ * is the message's TypeScript type. `parseAction` reads what the page sends,
+ * `parseServerMessage` what the backend sends.
  *
  * @module
  */
@@ -15,10 +15,34 @@ import { readDeepLink } from "./deeplink_payloads.js";
 // `jsr:@scope/name[@range]`, as a user pastes or a chat line mentions it: one grammar with
 // the registry client and deep links.
 import { JSR_SPECIFIER } from "./jsr_specifier.js";
+import { NETWORK_FORM, NICKNAME } from "./network_form.js";
+import {
+  boolean,
+  custom,
+  integer,
+  isRecord,
+  list,
+  number,
+  object,
+  oneOf,
+  optional,
+  preview,
+  ShapeError,
+  text,
+  unknown,
+  variants,
+  withDefault,
+} from "./shape.js";
 
 /**
  * Requests a page keeps waiting for a reply at most: the page fails the next one at once,
  * and the backend's hub answers that many of one page at a time.
+ *
+ * @example
+ * ```ts
+ * import { MAX_PENDING } from "./protocol.js";
+ * console.log(MAX_PENDING); // 256
+ * ```
  */
 export const MAX_PENDING = 256;
 
@@ -33,507 +57,315 @@ export const MAX_TEXT = 4000;
 export const MAX_MESSAGE_TEXT = 12_000;
 /** The most lines one `say` may carry (as many as one confirmed paste). */
 export const MAX_MESSAGE_LINES = 200;
-
-const NAME = /^[^\s,\x00-\x1f\x7f]{1,200}$/;
-/** A message id, as `+draft/reply` carries one. */
-const MSGID = /^[^\s\x00-\x1f\x7f]{1,200}$/;
-const NICK = /^[^\s,\x00-\x1f\x7f!@#&:][^\s,\x00-\x1f\x7f!@]{0,49}$/;
-const HOST = /^[A-Za-z0-9.:\-\[\]_]{1,255}$/;
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
-const LINE = /^[^\r\n\x00]*$/;
-const PLUGIN = /^[a-z0-9][a-z0-9-]{0,63}$/;
-const COMMAND = /^[a-z0-9][a-z0-9_-]{0,31}$/i;
-const VERSION = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
+/**
+ * Most lines one history page or search returns.
+ *
+ * @example
+ * ```ts
+ * import { MAX_HISTORY_LIMIT } from "./protocol.js";
+ * console.log(MAX_HISTORY_LIMIT); // 500
+ * ```
+ */
+export const MAX_HISTORY_LIMIT = 500;
 /** Most requests a consent for an upgrade may list. */
 const MAX_CONSENT = 256;
-/** A ledger window: `30m`, `24h`, `7d` (the backend holds it to 30 days). */
-const LEDGER_WINDOW = /^\d{1,5}[mhd]$/;
-const LEDGER_KIND = /^[a-z][a-z.]{0,15}$/;
-/** One permission of a grant: `read:notes`, `capability:irc.send:1:#deno`. */
-const GRANT_ITEM = /^(event|capability|net|read|write|env):[^\r\n\x00]{1,590}$/;
-const INTEGRITY = /^sha256-[0-9a-f]{64}$/;
-const PLAN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Places a consent sheet may pick for a plugin's scope. */
 const MAX_SCOPE_PLACES = 1000;
-/** Most lines one history page or search returns. */
-export const MAX_HISTORY_LIMIT = 500;
 
-/** @param {unknown} v @returns {v is Record<string, unknown>} */
-function isObject(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
+// ---- the fields actions share -------------------------------------------------------------
 
-class FieldError extends TypeError {
-  /** @param {string} field @param {string} what @param {unknown} got */
-  constructor(field, what, got) {
-    super(`Cannot accept action: ${field} must be ${what}, got ${preview(got)}`);
-    this.code = "invalid_field";
-  }
-}
-
-/** @param {unknown} v */
-function preview(v) {
-  // A long text (a whole bad frame) is cut before it is quoted, not copied whole first.
-  if (typeof v === "string" && v.length > 60) v = v.slice(0, 61);
-  let text;
-  try {
-    text = JSON.stringify(v);
-  } catch {
-    text = String(v);
-  }
-  if (text === undefined) text = String(v);
-  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
-}
-
-/** @param {Record<string, unknown>} o @param {string} k */
-function id(o, k) {
-  const v = o[k];
-  if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 1) {
-    throw new FieldError(k, "a positive integer", v);
-  }
-  return v;
-}
-
-/** @param {Record<string, unknown>} o @param {string} k @param {RegExp} re @param {string} what */
-function str(o, k, re, what) {
-  const v = o[k];
-  if (typeof v !== "string" || !re.test(v)) throw new FieldError(k, what, v);
-  return v;
-}
-
-/** @param {Record<string, unknown>} o @param {string} k @param {RegExp} re @param {string} what */
-function optStr(o, k, re, what) {
-  return o[k] === undefined ? undefined : str(o, k, re, what);
-}
-
-/** @param {Record<string, unknown>} o @param {string} k */
-function text(o, k) {
-  const v = o[k];
-  if (typeof v !== "string" || v.length === 0 || v.length > MAX_TEXT || !LINE.test(v)) {
-    throw new FieldError(k, `1-${MAX_TEXT} characters without CR, LF or NUL`, v);
-  }
-  return v;
-}
-
-/**
- * A message's text: like {@linkcode text}, but longer and with line breaks (LF, never CR).
- * @param {Record<string, unknown>} o @param {string} k
- */
-function messageText(o, k) {
-  const v = o[k];
+const ID = integer({ min: 1, what: "a positive integer" });
+/** A channel or a nickname: what a buffer or a message target is. */
+const TARGET = text({ pattern: /^[^\s,\x00-\x1f\x7f]{1,200}$/, what: "a channel or nickname" });
+const CHANNEL = text({ pattern: /^[^\s,\x00-\x1f\x7f]{1,200}$/, what: "a channel" });
+/** A message id, as `+draft/reply` carries one. */
+const MSGID = text({ pattern: /^[^\s\x00-\x1f\x7f]{1,200}$/, what: "a message id" });
+const REASON = text({ pattern: /^[^\r\n\x00]{0,300}$/, what: "a reason" });
+const ONE_LINE = /^[^\r\n\x00]*$/;
+const LINE_TEXT = text({
+  min: 1,
+  max: MAX_TEXT,
+  pattern: ONE_LINE,
+  what: `1-${MAX_TEXT} characters without CR, LF or NUL`,
+});
+const MESSAGE_TEXT_WHAT =
+  `1-${MAX_MESSAGE_TEXT} characters in at most ${MAX_MESSAGE_LINES} lines, without CR or NUL`;
+/** A message's text: like a line, but longer and with line breaks (LF, never CR). */
+const MESSAGE_TEXT = custom(MESSAGE_TEXT_WHAT, (value, path) => {
   if (
-    typeof v !== "string" || v.length === 0 || v.length > MAX_MESSAGE_TEXT ||
-    !/^[^\r\x00]*$/.test(v) || v.split("\n").length > MAX_MESSAGE_LINES
+    typeof value !== "string" || value.length === 0 || value.length > MAX_MESSAGE_TEXT ||
+    !/^[^\r\x00]*$/.test(value) || value.split("\n").length > MAX_MESSAGE_LINES
   ) {
-    throw new FieldError(
-      k,
-      `1-${MAX_MESSAGE_TEXT} characters in at most ${MAX_MESSAGE_LINES} lines, without CR or NUL`,
-      v,
-    );
+    throw new ShapeError(path, MESSAGE_TEXT_WHAT, value);
   }
-  return v;
-}
+  return value;
+});
+const PLUGIN = text({ pattern: /^[a-z0-9][a-z0-9-]{0,63}$/, what: "a plugin name" });
+const VERSION = text({
+  pattern: /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/,
+  what: "an exact version",
+});
+/** One permission of a grant: `read:notes`, `capability:irc.send:1:#deno`. */
+const PERMISSION = text({
+  pattern: /^(event|capability|net|read|write|env):[^\r\n\x00]{1,590}$/,
+  what: "kind:value (read:notes, net:example.org)",
+});
+const PLAN_ID = text({
+  pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+  what: "a plan id",
+});
+/** The requests consented to, each one line. */
+const CONSENT = list(text({ max: MAX_TEXT, pattern: ONE_LINE }), {
+  max: MAX_CONSENT,
+  what: "a list of the requests consented to",
+});
+const HISTORY_LIMIT = integer({ min: 1, max: MAX_HISTORY_LIMIT });
+const TIME_MS = integer({ min: 0 });
+
+/** The panes of the UI: a channel, a private query, or a network's server buffer. */
+const PANE_TYPES = oneOf(["channel", "query", "server"]);
 
 /**
- * An optional integer field within `[min, max]`.
- * @param {Record<string, unknown>} o @param {string} k @param {number} min @param {number} max
- * @returns {number | undefined}
+ * A pane of the UI.
+ *
+ * @example
+ * ```ts
+ * import { PANE } from "./protocol.js";
+ * console.log(PANE.read({ networkId: 1, type: "channel", name: "#deno" }, "pane").name); // "#deno"
+ * ```
  */
-function optInt(o, k, min, max) {
-  const v = o[k];
-  if (v === undefined) return undefined;
-  if (typeof v !== "number" || !Number.isSafeInteger(v) || v < min || v > max) {
-    throw new FieldError(k, `an integer ${min}-${max}`, v);
-  }
-  return v;
-}
+export const PANE = object({
+  networkId: ID,
+  type: PANE_TYPES,
+  name: text({ pattern: /^[^\r\n\x00]{1,200}$/, what: "a pane name" }),
+});
 
 /**
- * Copies the fields that are not `undefined`.
- * @param {Record<string, unknown>} fields
+ * Where a plugin installed from a consent sheet applies: whole networks, single channels,
+ * and whether it sees private messages.
+ *
+ * @example
+ * ```ts
+ * import { SCOPE_FORM } from "./protocol.js";
+ * console.log(SCOPE_FORM.read({ networks: [1] }, "scope").privateMessages); // false
+ * ```
  */
-function defined(fields) {
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
-}
-
-/** @param {Record<string, unknown>} o @param {string} k */
-function bool(o, k) {
-  const v = o[k];
-  if (typeof v !== "boolean") throw new FieldError(k, "a boolean", v);
-  return v;
-}
-
-/** @type {readonly import("./protocol.d.ts").Pane["type"][]} */
-const PANE_TYPES = ["channel", "query", "server"];
-
-/** @param {unknown} type @returns {type is import("./protocol.d.ts").Pane["type"]} */
-function isPaneType(type) {
-  return PANE_TYPES.some((known) => known === type);
-}
-
-/**
- * @param {unknown} v
- * @returns {import("./protocol.d.ts").Pane}
- */
-function pane(v) {
-  if (!isObject(v)) throw new FieldError("pane", "an object", v);
-  const type = v.type;
-  if (!isPaneType(type)) {
-    throw new FieldError("pane.type", '"channel", "query" or "server"', type);
-  }
-  return {
-    networkId: id(v, "networkId"),
-    type,
-    name: str(v, "name", /^[^\r\n\x00]{1,200}$/, "a pane name"),
-  };
-}
-
-/** @param {unknown} v */
-function networkForm(v) {
-  if (!isObject(v)) throw new FieldError("network", "an object", v);
-  const port = v.port;
-  if (typeof port !== "number" || !Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new FieldError("port", "an integer 1-65535", port);
-  }
-  /** @type {import("./protocol.d.ts").NetworkForm} */
-  const form = {
-    name: str(v, "name", /^[^\r\n\x00]{1,100}$/, "a name of 1-100 characters"),
-    host: str(v, "host", HOST, "a host name or address"),
-    port,
-    tls: bool(v, "tls"),
-    nick: str(v, "nick", NICK, "a nickname"),
-  };
-  if (v.autoconnect !== undefined) form.autoconnect = bool(v, "autoconnect");
-  const username = optStr(v, "username", /^[^\s\x00-\x1f@]{0,50}$/, "a user name");
-  const realname = optStr(v, "realname", /^[^\r\n\x00]{0,200}$/, "a real name");
-  if (username !== undefined) form.username = username;
-  if (realname !== undefined) form.realname = realname;
-  // Secrets: absent keeps the saved value; their text is never echoed in an error.
-  for (const key of /** @type {const} */ (["password", "saslPassword"])) {
-    const value = v[key];
-    if (value === undefined) continue;
-    if (typeof value !== "string" || !/^[^\r\n\x00]{0,300}$/.test(value)) {
-      throw new FieldError(key, "up to 300 characters without CR, LF or NUL", "(hidden)");
-    }
-    form[key] = value;
-  }
-  const mechanism = v.saslMechanism;
-  if (mechanism !== undefined) {
-    if (mechanism !== "" && mechanism !== "PLAIN" && mechanism !== "EXTERNAL") {
-      throw new FieldError("saslMechanism", '"", "PLAIN" or "EXTERNAL"', mechanism);
-    }
-    form.saslMechanism = mechanism;
-  }
-  const account = optStr(v, "saslAccount", /^[^\s\x00-\x1f]{0,100}$/, "an account name");
-  if (account !== undefined) form.saslAccount = account;
-  const cert = optStr(v, "clientCert", /^[^\r\n\x00]{0,500}$/, "a file path");
-  if (cert !== undefined) form.clientCert = cert;
-  return form;
-}
-
-/**
- * A list of the requests consented to, each one line.
- * @param {unknown} consent
- * @returns {string[]}
- */
-function consentList(consent) {
-  if (
-    !Array.isArray(consent) || consent.length > MAX_CONSENT ||
-    !consent.every((item) => typeof item === "string" && item.length <= MAX_TEXT && LINE.test(item))
-  ) {
-    throw new FieldError("consent", "a list of the requests consented to", consent);
-  }
-  return consent.map(String);
-}
-
-/**
- * The ledger's allowed/denied filter, when one is given.
- * @param {unknown} v
- * @returns {"allowed" | "denied" | undefined}
- */
-function ledgerDecision(v) {
-  if (v === undefined || v === "allowed" || v === "denied") return v;
-  throw new FieldError("decision", '"allowed" or "denied"', v);
-}
-
-/**
- * The scope picked on a consent sheet: whole networks, single channels, private messages.
- * @param {unknown} v
- * @returns {import("./protocol.d.ts").ScopeForm}
- */
-function scopeForm(v) {
-  if (!isObject(v)) throw new FieldError("scope", "an object", v);
-  const networks = v.networks ?? [];
-  const channels = v.channels ?? [];
-  if (!Array.isArray(networks) || networks.length > MAX_SCOPE_PLACES) {
-    throw new FieldError("scope.networks", "a list of network ids", networks);
-  }
-  if (!Array.isArray(channels) || channels.length > MAX_SCOPE_PLACES) {
-    throw new FieldError("scope.channels", "a list of channels", channels);
-  }
-  return {
-    networks: networks.map((n) => id({ n }, "n")),
-    channels: channels.map((c) => {
-      if (!isObject(c)) throw new FieldError("scope.channels", "a list of channels", c);
-      return { networkId: id(c, "networkId"), channel: str(c, "channel", NAME, "a channel") };
+export const SCOPE_FORM = object({
+  networks: withDefault(list(ID, { max: MAX_SCOPE_PLACES, what: "a list of network ids" }), []),
+  channels: withDefault(
+    list(object({ networkId: ID, channel: CHANNEL }), {
+      max: MAX_SCOPE_PLACES,
+      what: "a list of channels",
     }),
-    privateMessages: v.privateMessages === undefined ? false : bool(v, "privateMessages"),
-  };
-}
+    [],
+  ),
+  privateMessages: withDefault(boolean(), false),
+});
+
+// ---- page to backend ----------------------------------------------------------------------
 
 /**
- * @typedef {import("./protocol.d.ts").Action} Action
- * @typedef {Action["kind"]} ActionKind
+ * Every action the page may send, by kind: one table of fields each. Adding an action is a
+ * row here and its handler in `client/page_actions.ts`, which the type checker then asks for.
+ *
+ * @example
+ * ```ts
+ * import { ACTION_FIELDS } from "./protocol.js";
+ * console.log(Object.keys(ACTION_FIELDS.join)); // ["networkId", "channel", "key"]
+ * ```
  */
-
-/**
- * Action readers, one per kind: each returns the checked action (without its `id`), typed
- * from the `Action` union, so a reader that forgets or misspells a field fails `deno check`.
- * @type {{ readonly [K in ActionKind]: (o: Record<string, unknown>) => Extract<Action, { kind: K }> }}
- */
-const ACTIONS = {
-  "ready": () => ({ kind: "ready" }),
-  "connect": (o) => ({ kind: "connect", networkId: id(o, "networkId") }),
-  "disconnect": (o) => ({ kind: "disconnect", networkId: id(o, "networkId") }),
-  "join": (o) => {
-    /** @type {Extract<Action, { kind: "join" }>} */
-    const out = {
-      kind: "join",
-      networkId: id(o, "networkId"),
-      channel: str(o, "channel", NAME, "a channel"),
-    };
-    const key = optStr(o, "key", /^[^\s,\x00-\x1f]{0,100}$/, "a channel key");
-    if (key) out.key = key;
-    return out;
-  },
-  "part": (o) => {
-    /** @type {Extract<Action, { kind: "part" }>} */
-    const out = {
-      kind: "part",
-      networkId: id(o, "networkId"),
-      channel: str(o, "channel", NAME, "a channel"),
-    };
-    const reason = optStr(o, "reason", /^[^\r\n\x00]{0,300}$/, "a reason");
-    if (reason) out.reason = reason;
-    return out;
-  },
-  "say": (o) => {
-    /** @type {Extract<Action, { kind: "say" }>} */
-    const out = {
-      kind: "say",
-      networkId: id(o, "networkId"),
-      target: str(o, "target", NAME, "a channel or nickname"),
-      text: messageText(o, "text"),
-    };
-    if (o.reply !== undefined) {
-      const reply = isObject(o.reply) ? o.reply : {};
-      out.reply = {
-        msgid: str(reply, "msgid", MSGID, "a message id"),
-        nick: str(reply, "nick", NICK, "a nickname"),
-      };
-    }
-    return out;
-  },
-  "me": (o) => ({
-    kind: "me",
-    networkId: id(o, "networkId"),
-    target: str(o, "target", NAME, "a channel or nickname"),
-    text: text(o, "text"),
-  }),
-  "typing": (o) => {
-    const state = o.state;
-    if (state !== "active" && state !== "paused" && state !== "done") {
-      throw new FieldError("state", "active, paused or done", state);
-    }
-    return {
-      kind: "typing",
-      networkId: id(o, "networkId"),
-      target: str(o, "target", NAME, "a channel or nickname"),
-      state,
-    };
-  },
-  "react": (o) => {
-    const reaction = o.reaction;
-    if (typeof reaction !== "string" || !/^[^\x00-\x1f\x7f]{1,64}$/.test(reaction)) {
-      throw new FieldError("reaction", "1-64 characters", reaction);
-    }
-    return {
-      kind: "react",
-      networkId: id(o, "networkId"),
-      target: str(o, "target", NAME, "a channel or nickname"),
-      msgid: str(o, "msgid", MSGID, "a message id"),
-      reaction,
-      remove: o.remove === undefined ? false : bool(o, "remove"),
-    };
-  },
-  "redact": (o) => {
-    const reason = optStr(o, "reason", /^[^\r\n\x00]{0,300}$/, "a reason");
-    return {
-      kind: "redact",
-      networkId: id(o, "networkId"),
-      target: str(o, "target", NAME, "a channel or nickname"),
-      msgid: str(o, "msgid", MSGID, "a message id"),
-      ...defined({ reason }),
-    };
-  },
-  "whois": (o) => ({
-    kind: "whois",
-    networkId: id(o, "networkId"),
-    nick: str(o, "nick", NICK, "a nickname"),
-  }),
-  "nick": (o) => ({
-    kind: "nick",
-    networkId: id(o, "networkId"),
-    nick: str(o, "nick", NICK, "a nickname"),
-  }),
-  "list": (o) => {
-    const filter = optStr(o, "filter", /^[^\r\n\x00]{1,200}$/, "a LIST filter");
-    return { kind: "list", networkId: id(o, "networkId"), ...defined({ filter }) };
-  },
-  "quote": (o) => ({
-    kind: "quote",
-    networkId: id(o, "networkId"),
-    line: str(o, "line", /^[^\r\n\x00]{1,510}$/, "one IRC line of 1-510 characters"),
-  }),
-  "command": (o) => {
-    const args = o.args ?? "";
-    if (typeof args !== "string" || args.length > MAX_TEXT || !LINE.test(args)) {
-      throw new FieldError("args", "a single-line string", args);
-    }
-    return { kind: "command", name: str(o, "name", COMMAND, "a command name"), args };
-  },
-  "network.add": (o) => {
-    const connect = o.connect === undefined ? false : bool(o, "connect");
-    return { kind: "network.add", network: networkForm(o.network), connect };
-  },
-  "network.update": (o) => ({
-    kind: "network.update",
-    networkId: id(o, "networkId"),
-    network: networkForm(o.network),
-  }),
-  "network.remove": (o) => ({ kind: "network.remove", networkId: id(o, "networkId") }),
-  "pane.focus": (o) => ({ kind: "pane.focus", pane: pane(o.pane) }),
-  "pane.blur": (o) => ({ kind: "pane.blur", pane: pane(o.pane) }),
-  "buffer.read": (o) => ({
-    kind: "buffer.read",
-    networkId: id(o, "networkId"),
-    buffer: str(o, "buffer", NAME, "a channel or nickname"),
-    timestamp: str(o, "timestamp", ISO_TIME, "an ISO 8601 UTC time"),
-  }),
-  "history.page": (o) => ({
-    kind: "history.page",
-    networkId: id(o, "networkId"),
-    buffer: str(o, "buffer", NAME, "a channel or nickname"),
-    ...defined({
-      before: optInt(o, "before", 1, Number.MAX_SAFE_INTEGER),
-      limit: optInt(o, "limit", 1, MAX_HISTORY_LIMIT),
+export const ACTION_FIELDS = Object.freeze({
+  "ready": {},
+  "connect": { networkId: ID },
+  "disconnect": { networkId: ID },
+  "join": {
+    networkId: ID,
+    channel: CHANNEL,
+    key: optional(text({ pattern: /^[^\s,\x00-\x1f]{0,100}$/, what: "a channel key" }), {
+      emptyIsAbsent: true,
     }),
-  }),
-  "history.search": (o) => ({
-    kind: "history.search",
-    text: str(o, "text", /^(?=.*\S)[^\r\n\x00]{1,200}$/, "1-200 characters of search text"),
-    ...defined({
-      networkId: optInt(o, "networkId", 1, Number.MAX_SAFE_INTEGER),
-      buffer: optStr(o, "buffer", NAME, "a channel or nickname"),
-      sender: optStr(o, "sender", NICK, "a nickname"),
-      since: optInt(o, "since", 0, Number.MAX_SAFE_INTEGER),
-      until: optInt(o, "until", 0, Number.MAX_SAFE_INTEGER),
-      limit: optInt(o, "limit", 1, MAX_HISTORY_LIMIT),
+  },
+  "part": { networkId: ID, channel: CHANNEL, reason: optional(REASON, { emptyIsAbsent: true }) },
+  "say": {
+    networkId: ID,
+    target: TARGET,
+    /** Its lines (LF between them) go as one message where the server has `draft/multiline`. */
+    text: MESSAGE_TEXT,
+    /** The message answered (`+draft/reply`, or a `nick: ` prefix without client tags). */
+    reply: optional(object({ msgid: MSGID, nick: NICKNAME })),
+  },
+  "me": { networkId: ID, target: TARGET, text: LINE_TEXT },
+  "typing": {
+    networkId: ID,
+    target: TARGET,
+    state: oneOf(["active", "paused", "done"], { what: "active, paused or done" }),
+  },
+  /** Deletes the message `msgid` (`REDACT`), where the server offers it. */
+  "redact": { networkId: ID, target: TARGET, msgid: MSGID, reason: optional(REASON) },
+  /** Reacts to the message `msgid` with `reaction`, or takes our reaction back (`remove`). */
+  "react": {
+    networkId: ID,
+    target: TARGET,
+    msgid: MSGID,
+    reaction: text({ pattern: /^[^\x00-\x1f\x7f]{1,64}$/, what: "1-64 characters" }),
+    remove: withDefault(boolean(), false),
+  },
+  "whois": { networkId: ID, nick: NICKNAME },
+  "nick": { networkId: ID, nick: NICKNAME },
+  "quote": {
+    networkId: ID,
+    line: text({ pattern: /^[^\r\n\x00]{1,510}$/, what: "one IRC line of 1-510 characters" }),
+  },
+  "list": {
+    networkId: ID,
+    filter: optional(text({ pattern: /^[^\r\n\x00]{1,200}$/, what: "a LIST filter" })),
+  },
+  "command": {
+    name: text({ pattern: /^[a-z0-9][a-z0-9_-]{0,31}$/i, what: "a command name" }),
+    args: withDefault(
+      text({ max: MAX_TEXT, pattern: ONE_LINE, what: "a single-line string" }),
+      "",
+    ),
+  },
+  "network.add": { network: NETWORK_FORM, connect: withDefault(boolean(), false) },
+  "network.update": { networkId: ID, network: NETWORK_FORM },
+  "network.remove": { networkId: ID },
+  "pane.focus": { pane: PANE },
+  "pane.blur": { pane: PANE },
+  "buffer.read": {
+    networkId: ID,
+    buffer: TARGET,
+    timestamp: text({
+      pattern: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/,
+      what: "an ISO 8601 UTC time",
     }),
-  }),
-  "history.message": (o) => ({
-    kind: "history.message",
-    networkId: id(o, "networkId"),
-    buffer: str(o, "buffer", NAME, "a channel or nickname"),
-    msgid: str(o, "msgid", MSGID, "a message id"),
-  }),
-  "history.buffers": () => ({ kind: "history.buffers" }),
-  "plugins.refresh": () => ({ kind: "plugins.refresh" }),
-  "plugin.disable": (o) => ({
-    kind: "plugin.disable",
-    name: str(o, "name", PLUGIN, "a plugin name"),
-  }),
-  "plugin.enable": (o) => ({
-    kind: "plugin.enable",
-    name: str(o, "name", PLUGIN, "a plugin name"),
-  }),
-  "plugin.revoke": (o) => ({
-    kind: "plugin.revoke",
-    name: str(o, "name", PLUGIN, "a plugin name"),
-  }),
-  "plugins.sources": () => ({ kind: "plugins.sources" }),
-  "plugin.activity": (o) => ({
-    kind: "plugin.activity",
-    name: str(o, "name", PLUGIN, "a plugin name"),
-  }),
-  "plugin.ledger": (o) => ({
-    kind: "plugin.ledger",
-    name: str(o, "name", PLUGIN, "a plugin name"),
-    window: str(o, "window", LEDGER_WINDOW, "minutes, hours or days (30m, 24h, 7d)"),
-    ...defined({
-      ledgerKind: optStr(o, "ledgerKind", LEDGER_KIND, "a ledger kind (read, net, irc.send...)"),
-      decision: ledgerDecision(o.decision),
-      text: optStr(o, "text", /^[^\r\n\x00]{0,200}$/, "at most 200 characters of text"),
+  },
+  "history.page": {
+    networkId: ID,
+    buffer: TARGET,
+    before: optional(ID),
+    limit: optional(HISTORY_LIMIT),
+  },
+  "history.search": {
+    text: text({
+      pattern: /^(?=.*\S)[^\r\n\x00]{1,200}$/,
+      what: "1-200 characters of search text",
     }),
-  }),
-  "plugin.permission.revoke": (o) => ({
-    kind: "plugin.permission.revoke",
-    name: str(o, "name", PLUGIN, "a plugin name"),
-    permission: str(o, "permission", GRANT_ITEM, "kind:value (read:notes, net:example.org)"),
-  }),
-  "plugin.permission.grant": (o) => ({
-    kind: "plugin.permission.grant",
-    name: str(o, "name", PLUGIN, "a plugin name"),
-    permission: str(o, "permission", GRANT_ITEM, "kind:value (read:notes, net:example.org)"),
-  }),
-  "plugin.upgrade.plan": (o) => ({
-    kind: "plugin.upgrade.plan",
-    name: str(o, "name", PLUGIN, "a plugin name"),
-  }),
-  "plugin.upgrade": (o) => ({
-    kind: "plugin.upgrade",
-    name: str(o, "name", PLUGIN, "a plugin name"),
-    version: str(o, "version", VERSION, "an exact version"),
-    consent: consentList(o.consent ?? []),
+    networkId: optional(ID),
+    buffer: optional(TARGET),
+    sender: optional(NICKNAME),
+    since: optional(TIME_MS),
+    until: optional(TIME_MS),
+    limit: optional(HISTORY_LIMIT),
+  },
+  /** The stored line with a msgid (a reply's original); its reply is the line or `null`. */
+  "history.message": { networkId: ID, buffer: TARGET, msgid: MSGID },
+  "history.buffers": {},
+  "plugins.refresh": {},
+  "plugin.disable": { name: PLUGIN },
+  "plugin.enable": { name: PLUGIN },
+  "plugin.revoke": { name: PLUGIN },
+  "plugins.sources": {},
+  "plugin.upgrade.plan": { name: PLUGIN },
+  "plugin.activity": { name: PLUGIN },
+  /**
+   * A plugin's ledger page over a window (`24h`), narrowed to a kind (`ledgerKind`), a
+   * decision and values containing `text`: its totals, entries, audit, grant and budgets.
+   */
+  "plugin.ledger": {
+    name: PLUGIN,
+    // The backend holds the window to 30 days.
+    window: text({ pattern: /^\d{1,5}[mhd]$/, what: "minutes, hours or days (30m, 24h, 7d)" }),
+    ledgerKind: optional(
+      text({ pattern: /^[a-z][a-z.]{0,15}$/, what: "a ledger kind (read, net, irc.send...)" }),
+    ),
+    decision: optional(oneOf(["allowed", "denied"])),
+    text: optional(text({ max: 200, pattern: ONE_LINE, what: "at most 200 characters of text" })),
+  },
+  /** Withdraws one permission (`read:notes`) and restarts the plugin without it. */
+  "plugin.permission.revoke": { name: PLUGIN, permission: PERMISSION },
+  /** Gives back one permission the manifest asks for: the user's re-consent. */
+  "plugin.permission.grant": { name: PLUGIN, permission: PERMISSION },
+  "plugin.upgrade": {
+    name: PLUGIN,
+    version: VERSION,
+    consent: withDefault(CONSENT, []),
     // What the sheet showed: the bytes applied must be those (a republished version is not).
-    ...defined({ integrity: optStr(o, "integrity", INTEGRITY, "sha256-<64 hex digits>") }),
-  }),
-  "plugin.install.plan": (o) => ({
-    kind: "plugin.install.plan",
-    specifier: str(o, "specifier", JSR_SPECIFIER, "jsr:@scope/name[@range]"),
-  }),
-  "plugin.install.cancel": (o) => ({
-    kind: "plugin.install.cancel",
-    planId: str(o, "planId", PLAN_ID, "a plan id"),
-  }),
-  "plugin.install": (o) => {
-    const diskQuotaMb = optInt(o, "diskQuotaMb", 1, 1_000_000);
-    if (diskQuotaMb === undefined) throw new FieldError("diskQuotaMb", "whole MiB", undefined);
-    return {
-      kind: "plugin.install",
-      planId: str(o, "planId", PLAN_ID, "a plan id"),
-      version: str(o, "version", VERSION, "an exact version"),
-      consent: consentList(o.consent),
-      scope: scopeForm(o.scope),
-      diskQuotaMb,
-    };
+    integrity: optional(text({ pattern: /^sha256-[0-9a-f]{64}$/, what: "sha256-<64 hex digits>" })),
   },
-};
+  "plugin.install.plan": {
+    specifier: text({ pattern: JSR_SPECIFIER, what: "jsr:@scope/name[@range]" }),
+  },
+  "plugin.install.cancel": { planId: PLAN_ID },
+  "plugin.install": {
+    planId: PLAN_ID,
+    version: VERSION,
+    consent: CONSENT,
+    scope: SCOPE_FORM,
+    diskQuotaMb: integer({ min: 1, max: 1_000_000, what: "whole MiB" }),
+  },
+});
 
-/** @param {unknown} kind @returns {kind is ActionKind} */
-function isActionKind(kind) {
-  return typeof kind === "string" && Object.hasOwn(ACTIONS, kind);
-}
+/** Every action, read by its kind's fields. */
+const ACTION = variants(ACTION_FIELDS);
 
 /** Every action kind the page may send. */
-export const ACTION_KINDS = Object.freeze(Object.keys(ACTIONS));
+export const ACTION_KINDS = Object.freeze(Object.keys(ACTION_FIELDS));
+
+/**
+ * What the page asks the backend to do; `id`, when given, is echoed in the reply.
+ *
+ * @example
+ * ```ts
+ * import type { Action } from "./protocol.js";
+ * const join: Action = { kind: "join", networkId: 1, channel: "#deno", key: "s3cret", id: 7 };
+ * ```
+ *
+ * @typedef {Infer<typeof ACTION> & { id?: number }} Action
+ */
+/**
+ * The kind of an action.
+ *
+ * @typedef {Action["kind"]} ActionKind
+ */
+/**
+ * A pane of the UI: a channel, a private query, or a network's server buffer.
+ *
+ * @typedef {Infer<typeof PANE>} Pane
+ */
+/**
+ * The scope picked on a consent sheet.
+ *
+ * @typedef {Infer<typeof SCOPE_FORM>} ScopeForm
+ */
+
+/**
+ * Why a frame from the page was refused.
+ *
+ * @typedef {"malformed" | "too_large" | "unknown_action" | "invalid_field" | "failed"} ErrorCode
+ */
+/** @type {readonly ErrorCode[]} */
+const ERROR_CODES = ["malformed", "too_large", "unknown_action", "invalid_field", "failed"];
+
+/**
+ * The outcome of {@linkcode parseAction}.
+ *
+ * @typedef {{ ok: true, action: Action } | { ok: false, error: ErrorMessage }} ParsedAction
+ */
 
 /**
  * Checks one frame from the page. Never throws: a bad frame is a tagged failure carrying
  * the error reply to send back (with the frame's `id` when it had a valid one).
  *
+ * @example
+ * ```ts
+ * import { parseAction } from "./protocol.js";
+ * const parsed = parseAction('{"kind":"say","networkId":1,"target":"#a","text":"hi\\r\\nQUIT"}');
+ * if (!parsed.ok) console.log(parsed.error.code); // "invalid_field"
+ * ```
+ *
  * @param {unknown} frame
- * @returns {import("./protocol.d.ts").ParsedAction}
+ * @returns {ParsedAction}
  */
 export function parseAction(frame) {
   if (typeof frame !== "string") {
@@ -551,7 +383,7 @@ export function parseAction(frame) {
   } catch {
     return fail("malformed", `Cannot accept action: the frame is not JSON, got ${preview(frame)}`);
   }
-  if (!isObject(message)) {
+  if (!isRecord(message)) {
     return fail(
       "malformed",
       `Cannot accept action: the frame must be an object, got ${preview(message)}`,
@@ -568,7 +400,7 @@ export function parseAction(frame) {
     );
   }
   const kind = message.kind;
-  if (!isActionKind(kind)) {
+  if (typeof kind !== "string" || !Object.hasOwn(ACTION_FIELDS, kind)) {
     return fail(
       "unknown_action",
       `Cannot accept action: unknown kind, got ${preview(kind)}`,
@@ -577,504 +409,478 @@ export function parseAction(frame) {
   }
   try {
     /** @type {Action} */
-    const action = ACTIONS[kind](message);
+    const action = ACTION.read(message, "");
     if (replyId !== undefined) action.id = replyId;
     return { ok: true, action };
   } catch (error) {
-    if (error instanceof FieldError) return fail("invalid_field", error.message, replyId);
+    if (error instanceof ShapeError) {
+      return fail("invalid_field", `Cannot accept action: ${error.message}`, replyId);
+    }
     throw error;
   }
 }
 
 /**
- * @param {import("./protocol.d.ts").ErrorCode} code @param {string} message @param {number} [replyTo]
- * @returns {{ ok: false, error: import("./protocol.d.ts").ErrorMessage }}
+ * @param {ErrorCode} code @param {string} message @param {number} [replyTo]
+ * @returns {{ ok: false, error: ErrorMessage }}
  */
 function fail(code, message, replyTo) {
-  /** @type {import("./protocol.d.ts").ErrorMessage} */
+  /** @type {ErrorMessage} */
   const error = { kind: "error", code, message };
   if (replyTo !== undefined) error.id = replyTo;
   return { ok: false, error };
 }
 
-// ---- backend to page ------------------------------------------------------------------
+// ---- backend to page ----------------------------------------------------------------------
 //
-// Every message is checked field by field against a shape: a small declarative table per
-// message kind and per bus event type, read by one interpreter (`mismatch`) that names the
-// first bad field. The shapes are typed from the protocol and the event map (`Shape<T>`),
-// so a field missing from a shape, or of the wrong kind, is a type error.
+// The bus events' types are the event map's (bus/events.ts); each event's table of fields
+// is typed from it (`FieldsOf`), so a field missing here, or of the wrong type, fails
+// `deno check`.
 
-/**
- * A check for what a shape cannot say (a union): the problem with `value`, or `undefined`.
- * @typedef {(value: unknown, path: string) => string | undefined} Check
- */
-/**
- * The shape of an object: one field description per key of `T`, optional ones included.
- * @template T
- * @typedef {{ readonly [F in keyof T]-?: Field<T[F]> }} Shape
- */
-/**
- * @template V
- * @typedef {unknown extends V ? "unknown"
- *   : undefined extends V ? { readonly optional: Present<Exclude<V, undefined>> }
- *   : Present<V>} Field
- */
-/**
- * @template V
- * @typedef {[V] extends [string] ? (string extends V ? "string" : { readonly oneOf: readonly V[] })
- *   : [V] extends [number] ? "number"
- *   : [V] extends [boolean] ? "boolean"
- *   : [V] extends [readonly string[]] ? "string[]"
- *   : [V] extends [readonly (infer E)[]]
- *     ? (unknown extends E ? "array" : { readonly each: Shape<E> } | { readonly check: Check })
- *   : { readonly object: Shape<V> } | { readonly check: Check }} Present
- */
-/**
- * What the interpreter reads: any field description, untied from its type.
- * @typedef {"string" | "number" | "boolean" | "string[]" | "array" | "unknown"
- *   | { readonly oneOf: readonly string[] } | { readonly optional: LooseField }
- *   | { readonly each: LooseShape } | { readonly object: LooseShape }
- *   | { readonly check: Check }} LooseField
- * @typedef {{ readonly [key: string]: LooseField }} LooseShape
- */
+/** @import { EventMap, EventType, MetadataUpdate, UserEventFields } from "../bus/mod.ts" */
+/** @import { FieldsOf, Infer } from "./shape.js" */
 
-const KIND_NAMES = {
-  string: "a string",
-  number: "a finite number",
-  boolean: "a boolean",
-  "string[]": "a list of strings",
-  array: "a list",
+const STRING = text();
+const NUMBER = number();
+const BOOLEAN = boolean();
+/** A list of strings: one wrong item is reported with the whole list, which is short. */
+const STRINGS = custom("a list of strings", (value, path) => {
+  if (!Array.isArray(value) || !value.every((item) => typeof item === "string")) {
+    throw new ShapeError(path, "a list of strings", value);
+  }
+  return value.map(String);
+});
+const OPTIONAL_STRING = optional(STRING);
+const OPTIONAL_BOOLEAN = optional(BOOLEAN);
+
+/** @type {FieldsOf<MetadataUpdate>} */
+const METADATA_FIELDS = {
+  type: STRING,
+  key: STRING,
+  value: unknown(),
+  network_id: optional(NUMBER),
+  channel: OPTIONAL_STRING,
 };
-
-/** @param {string} path @param {string} what @param {unknown} value */
-function bad(path, what, value) {
-  return `${path} must be ${what}, got ${preview(value)}`;
-}
-
-/**
- * The first item of the list `value` that `check` finds wrong, or the list itself.
- * @param {unknown} value @param {string} path @param {Check} check
- * @returns {string | undefined}
- */
-function listMismatch(value, path, check) {
-  if (!Array.isArray(value)) return bad(path, KIND_NAMES.array, value);
-  for (const [i, item] of value.entries()) {
-    const problem = check(item, `${path}[${i}]`);
-    if (problem) return problem;
-  }
-  return undefined;
-}
-
-/**
- * The first field of `value` that does not fit `field`, as "path must be X, got Y".
- * @param {LooseField} field @param {unknown} value @param {string} path
- * @returns {string | undefined}
- */
-function mismatch(field, value, path) {
-  switch (field) {
-    case "unknown":
-      return undefined;
-    case "string":
-      return typeof value === "string" ? undefined : bad(path, KIND_NAMES.string, value);
-    case "number":
-      return typeof value === "number" && Number.isFinite(value)
-        ? undefined
-        : bad(path, KIND_NAMES.number, value);
-    case "boolean":
-      return typeof value === "boolean" ? undefined : bad(path, KIND_NAMES.boolean, value);
-    case "string[]":
-      return Array.isArray(value) && value.every((item) => typeof item === "string")
-        ? undefined
-        : bad(path, KIND_NAMES["string[]"], value);
-    case "array":
-      return Array.isArray(value) ? undefined : bad(path, KIND_NAMES.array, value);
-  }
-  if ("optional" in field) {
-    return value === undefined ? undefined : mismatch(field.optional, value, path);
-  }
-  if ("oneOf" in field) {
-    return typeof value === "string" && field.oneOf.includes(value)
-      ? undefined
-      : bad(path, `one of ${field.oneOf.map((v) => JSON.stringify(v)).join(", ")}`, value);
-  }
-  if ("check" in field) return field.check(value, path);
-  if ("each" in field) {
-    const item = { object: field.each };
-    return listMismatch(value, path, (v, at) => mismatch(item, v, at));
-  }
-  if (!isObject(value)) return bad(path, "an object", value);
-  for (const [key, inner] of Object.entries(field.object)) {
-    const problem = mismatch(inner, value[key], path ? `${path}.${key}` : key);
-    if (problem) return problem;
-  }
-  return undefined;
-}
-
-/**
- * @typedef {import("../bus/mod.ts").EventMap} EventMap
- * @typedef {import("../bus/mod.ts").EventType} EventType
- * @typedef {import("./protocol.d.ts").ServerMessage} ServerMessage
- */
-
-/** @type {Shape<import("../bus/mod.ts").MetadataUpdate>} */
-const METADATA = {
-  type: "string",
-  key: "string",
-  value: "unknown",
-  network_id: { optional: "number" },
-  channel: { optional: "string" },
+/** @type {FieldsOf<EventMap["user.meta"]>} */
+const ROSTER_FIELDS = {
+  networkId: NUMBER,
+  nickname: STRING,
+  away: BOOLEAN,
+  away_message: OPTIONAL_STRING,
+  account: OPTIONAL_STRING,
+  host: OPTIONAL_STRING,
+  realname: OPTIONAL_STRING,
+  bot: OPTIONAL_BOOLEAN,
 };
-/** @type {readonly import("./protocol.d.ts").Pane["type"][]} */
-/** @type {Shape<EventMap["user.meta"]>} */
-const ROSTER = {
-  networkId: "number",
-  nickname: "string",
-  away: "boolean",
-  away_message: { optional: "string" },
-  account: { optional: "string" },
-  host: { optional: "string" },
-  realname: { optional: "string" },
-  bot: { optional: "boolean" },
-};
-/** @type {readonly import("../bus/mod.ts").TypingState[]} */
-const TYPING_STATES = ["active", "paused", "done"];
-/** @type {Shape<EventMap["server.motd"]>} */
-const MOTD = { networkId: "number", lines: "string[]" };
-/** @type {Shape<import("../bus/mod.ts").UserEventFields>} */
-const USER = { networkId: "number", user: "string", nickname: "string" };
+/** @type {FieldsOf<EventMap["server.motd"]>} */
+const MOTD_FIELDS = { networkId: NUMBER, lines: STRINGS };
+/** @type {FieldsOf<UserEventFields>} */
+const USER = { networkId: NUMBER, user: STRING, nickname: STRING };
 
-/** @type {Check} */
-function metadataMismatch(value, path) {
-  return isObject(value) && "updates" in value
-    ? mismatch({ each: METADATA }, value.updates, `${path}.updates`)
-    : mismatch({ object: METADATA }, value, path);
-}
+const METADATA = object(METADATA_FIELDS);
+const ROSTER = object(ROSTER_FIELDS);
+/** One update flat, or several in `updates`: a union, which a table of fields cannot say. */
+const METADATA_UPDATED = custom(
+  "a metadata update",
+  (value, path) =>
+    isRecord(value) && "updates" in value
+      ? { updates: list(METADATA).read(value.updates, `${path}.updates`) }
+      : METADATA.read(value, path),
+);
 
 /**
- * The data of every bus event type, as the page may receive it.
- * @type {{ readonly [K in EventType]: Present<EventMap[K]> }}
+ * The data of every bus event type but `metadata.updated`, as the page may receive it.
+ * @type {{ readonly [K in Exclude<EventType, "metadata.updated">]: FieldsOf<EventMap[K]> }}
  */
-const EVENT_DATA = {
-  "connection.established": { object: { networkId: "number", address: "string", port: "number" } },
-  "connection.lost": { object: { networkId: "number", error: "string" } },
+const EVENT_FIELDS = {
+  "connection.established": { networkId: NUMBER, address: STRING, port: NUMBER },
+  "connection.lost": { networkId: NUMBER, error: STRING },
   "message.received": {
-    object: {
-      networkId: "number",
-      channel: "string",
-      user: "string",
-      message: "string",
-      timestamp: "number",
-      msgid: { optional: "string" },
-      replyTo: { optional: "string" },
-      history: { optional: "boolean" },
-      peer: { optional: "string" },
-      kind: { optional: { oneOf: ["message", "notice", "action", "ctcp"] } },
-      bot: { optional: "boolean" },
-    },
+    networkId: NUMBER,
+    channel: STRING,
+    user: STRING,
+    message: STRING,
+    timestamp: NUMBER,
+    msgid: OPTIONAL_STRING,
+    replyTo: OPTIONAL_STRING,
+    history: OPTIONAL_BOOLEAN,
+    peer: OPTIONAL_STRING,
+    kind: optional(oneOf(["message", "notice", "action", "ctcp"])),
+    bot: OPTIONAL_BOOLEAN,
   },
   "message.sent": {
-    object: {
-      networkId: "number",
-      channel: "string",
-      message: "string",
-      target: { optional: "string" },
-      kind: { optional: { oneOf: ["message", "action"] } },
-      replyTo: { optional: "string" },
-      msgid: { optional: "string" },
-    },
+    networkId: NUMBER,
+    channel: STRING,
+    message: STRING,
+    target: OPTIONAL_STRING,
+    kind: optional(oneOf(["message", "action"])),
+    replyTo: OPTIONAL_STRING,
+    msgid: OPTIONAL_STRING,
   },
   "message.reacted": {
-    object: {
-      networkId: "number",
-      channel: "string",
-      user: "string",
-      peer: { optional: "string" },
-      replyTo: "string",
-      reaction: "string",
-      removed: "boolean",
-      history: { optional: "boolean" },
-    },
+    networkId: NUMBER,
+    channel: STRING,
+    user: STRING,
+    peer: OPTIONAL_STRING,
+    replyTo: STRING,
+    reaction: STRING,
+    removed: BOOLEAN,
+    history: OPTIONAL_BOOLEAN,
   },
   "message.redacted": {
-    object: {
-      networkId: "number",
-      channel: "string",
-      user: "string",
-      peer: { optional: "string" },
-      msgid: "string",
-      reason: { optional: "string" },
-      history: { optional: "boolean" },
-    },
+    networkId: NUMBER,
+    channel: STRING,
+    user: STRING,
+    peer: OPTIONAL_STRING,
+    msgid: STRING,
+    reason: OPTIONAL_STRING,
+    history: OPTIONAL_BOOLEAN,
   },
-  "user.joined": { object: { ...USER, channel: "string" } },
-  "user.parted": { object: { ...USER, channel: "string", reason: { optional: "string" } } },
-  "user.quit": { object: { ...USER, reason: "string", channels: "string[]" } },
-  "user.kicked": { object: { ...USER, channel: "string", kicker: "string", reason: "string" } },
-  "user.nick": {
-    object: {
-      networkId: "number",
-      old_nickname: "string",
-      nickname: "string",
-      channels: "string[]",
-    },
-  },
-  "user.meta": { object: ROSTER },
+  "user.joined": { ...USER, channel: STRING },
+  "user.parted": { ...USER, channel: STRING, reason: OPTIONAL_STRING },
+  "user.quit": { ...USER, reason: STRING, channels: STRINGS },
+  "user.kicked": { ...USER, channel: STRING, kicker: STRING, reason: STRING },
+  "user.nick": { networkId: NUMBER, old_nickname: STRING, nickname: STRING, channels: STRINGS },
+  "user.meta": ROSTER_FIELDS,
   "user.typing": {
-    object: {
-      networkId: "number",
-      channel: "string",
-      user: "string",
-      peer: { optional: "string" },
-      state: { oneOf: TYPING_STATES },
-    },
+    networkId: NUMBER,
+    channel: STRING,
+    user: STRING,
+    peer: OPTIONAL_STRING,
+    state: oneOf(["active", "paused", "done"]),
   },
-  "channel.topic": {
-    object: {
-      networkId: "number",
-      channel: "string",
-      topic: "string",
-      setter: { optional: "string" },
-    },
-  },
-  "channel.mode": {
-    object: {
-      networkId: "number",
-      channel: "string",
-      modes: "string",
-      setter: { optional: "string" },
-    },
-  },
-  "channels.changed": { object: { networkId: "number", channels: "string[]" } },
+  "channel.topic": { networkId: NUMBER, channel: STRING, topic: STRING, setter: OPTIONAL_STRING },
+  "channel.mode": { networkId: NUMBER, channel: STRING, modes: STRING, setter: OPTIONAL_STRING },
+  "channels.changed": { networkId: NUMBER, channels: STRINGS },
   "channel.names.complete": {
-    object: {
-      networkId: "number",
-      channel: "string",
-      users: "string[]",
-      members: { optional: "string[]" },
-      prefix: { optional: "string" },
-      casemapping: { optional: "string" },
-    },
+    networkId: NUMBER,
+    channel: STRING,
+    users: STRINGS,
+    members: optional(STRINGS),
+    prefix: OPTIONAL_STRING,
+    casemapping: OPTIONAL_STRING,
   },
-  "server.motd": { object: MOTD },
+  "server.motd": MOTD_FIELDS,
   "server.reply": {
-    object: {
-      networkId: "number",
-      type: { oneOf: ["FAIL", "WARN", "NOTE"] },
-      command: "string",
-      code: "string",
-      context: "string[]",
-      description: "string",
-      target: { optional: "string" },
-    },
+    networkId: NUMBER,
+    type: oneOf(["FAIL", "WARN", "NOTE"]),
+    command: STRING,
+    code: STRING,
+    context: STRINGS,
+    description: STRING,
+    target: OPTIONAL_STRING,
   },
-  "sasl.started": { object: { networkId: "number", mechanism: "string" } },
-  "sasl.success": { object: { networkId: "number" } },
-  "sasl.failed": { object: { networkId: "number", error: "string" } },
-  "sasl.aborted": { object: { networkId: "number" } },
+  "sasl.started": { networkId: NUMBER, mechanism: STRING },
+  "sasl.success": { networkId: NUMBER },
+  "sasl.failed": { networkId: NUMBER, error: STRING },
+  "sasl.aborted": { networkId: NUMBER },
   "whois.received": {
-    object: {
-      networkId: "number",
-      whois: {
-        object: {
-          nickname: "string",
-          username: { optional: "string" },
-          host: { optional: "string" },
-          realname: { optional: "string" },
-          server: { optional: "string" },
-          server_info: { optional: "string" },
-          channels: "string[]",
-          idle: { optional: "number" },
-          signon: { optional: "number" },
-          account: { optional: "string" },
-          away: "boolean",
-          away_message: { optional: "string" },
-          secure: "boolean",
-          operator: "boolean",
-          bot: "boolean",
-        },
-      },
-    },
+    networkId: NUMBER,
+    whois: object({
+      nickname: STRING,
+      username: OPTIONAL_STRING,
+      host: OPTIONAL_STRING,
+      realname: OPTIONAL_STRING,
+      server: OPTIONAL_STRING,
+      server_info: OPTIONAL_STRING,
+      channels: STRINGS,
+      idle: optional(NUMBER),
+      signon: optional(NUMBER),
+      account: OPTIONAL_STRING,
+      away: BOOLEAN,
+      away_message: OPTIONAL_STRING,
+      secure: BOOLEAN,
+      operator: BOOLEAN,
+      bot: BOOLEAN,
+    }),
   },
   "error": {
-    object: {
-      networkId: { optional: "number" },
-      error: "string",
-      type: { optional: "string" },
-      target: { optional: "string" },
-    },
+    networkId: optional(NUMBER),
+    error: STRING,
+    type: OPTIONAL_STRING,
+    target: OPTIONAL_STRING,
   },
-  // One update flat, or several in `updates`: a union, which a shape cannot say.
-  "metadata.updated": { check: metadataMismatch },
   "plugin.lifecycle": {
-    object: {
-      plugin: "string",
-      action: { oneOf: ["loaded", "unloaded", "crashed", "restarted", "disabled"] },
-    },
+    plugin: STRING,
+    action: oneOf(["loaded", "unloaded", "crashed", "restarted", "disabled"]),
   },
-  "buffer.read": { object: { networkId: "number", buffer: "string", timestamp: "string" } },
-  "ui.pane.focused": {
-    object: { networkId: "number", type: { oneOf: PANE_TYPES }, name: "string" },
-  },
-  "ui.pane.blurred": {
-    object: { networkId: "number", type: { oneOf: PANE_TYPES }, name: "string" },
-  },
+  "buffer.read": { networkId: NUMBER, buffer: STRING, timestamp: STRING },
+  "ui.pane.focused": { networkId: NUMBER, type: PANE_TYPES, name: STRING },
+  "ui.pane.blurred": { networkId: NUMBER, type: PANE_TYPES, name: STRING },
 };
-/** @type {Readonly<Record<string, LooseField>>} */
-const EVENT_DATA_BY_TYPE = EVENT_DATA;
+
+/** @type {[string, import("./shape.js").Fields][]} */
+const EVENT_FIELD_ENTRIES = Object.entries(EVENT_FIELDS);
+/** @type {Readonly<Record<string, import("./shape.js").Shape<unknown>>>} */
+const EVENT_DATA = Object.freeze({
+  ...Object.fromEntries(EVENT_FIELD_ENTRIES.map(([type, fields]) => [type, object(fields)])),
+  "metadata.updated": METADATA_UPDATED,
+});
 
 /**
- * One bus event in a batch: a known type, its data checked against that type's shape.
- * @type {Check}
+ * One bus event of type `T` as the UI sees it (`time` in ms since the epoch).
+ *
+ * @template {EventType} T
+ * @typedef {{ type: T, data: EventMap[T], time: number, source: string }} UiEventOf
  */
-function eventMismatch(value, path) {
-  if (!isObject(value)) return `${path} must be an object, got ${preview(value)}`;
+/**
+ * One bus event as the UI sees it: {@linkcode UiEventOf} over every type.
+ *
+ * @template {EventType} [T=EventType]
+ * @typedef {{ [K in T]: UiEventOf<K> }[T]} UiEvent
+ */
+/**
+ * A roster snapshot of one user (`user.meta`, coalesced).
+ *
+ * @typedef {EventMap["user.meta"]} RosterEntry
+ */
+/**
+ * One plugin metadata update (`metadata.updated`).
+ *
+ * @typedef {MetadataUpdate} MetadataEntry
+ */
+
+/**
+ * Checks one bus event: its type known, its data fitting the type's table, which is typed
+ * from the event map; so a value that passes is that type's event.
+ * @param {unknown} value @param {string} path
+ * @returns {asserts value is UiEvent}
+ */
+function assertEvent(value, path) {
+  if (!isRecord(value)) throw new ShapeError(path, "an object", value);
   const type = value.type;
-  if (typeof type !== "string" || !Object.hasOwn(EVENT_DATA_BY_TYPE, type)) {
-    return `${path}.type must be a bus event type, got ${preview(type)}`;
+  if (typeof type !== "string" || !Object.hasOwn(EVENT_DATA, type)) {
+    throw new ShapeError(`${path}.type`, "a bus event type", type);
   }
-  return mismatch("number", value.time, `${path}.time`) ??
-    mismatch("string", value.source, `${path}.source`) ??
-    mismatch(EVENT_DATA_BY_TYPE[type], value.data, `${path}.data`);
+  NUMBER.read(value.time, `${path}.time`);
+  STRING.read(value.source, `${path}.source`);
+  EVENT_DATA[type].read(value.data, `${path}.data`);
 }
 
-/** @type {Check} */
-function eventsMismatch(value, path) {
-  return listMismatch(value, path, eventMismatch);
-}
+/** One bus event in a batch, as it came: fields the page does not know are kept. */
+const UI_EVENT = custom("a bus event", (value, path) => {
+  assertEvent(value, path);
+  return value;
+});
 
-/** @type {Shape<import("./protocol.d.ts").NetworkView>} */
-const NETWORK_VIEW = {
-  id: "number",
-  name: "string",
-  host: "string",
-  port: "number",
-  tls: "boolean",
-  nick: "string",
-  autoconnect: { optional: "boolean" },
-  username: { optional: "string" },
-  realname: { optional: "string" },
-  saslMechanism: { optional: { oneOf: ["", "PLAIN", "EXTERNAL"] } },
-  saslAccount: { optional: "string" },
-  clientCert: { optional: "string" },
-  state: "string",
-  reason: { optional: "string" },
-  hasPassword: "boolean",
-  hasSaslPassword: "boolean",
-  currentNick: "string",
-  canRedact: { optional: "boolean" },
-  multiline: { optional: "boolean" },
-  stsUpgraded: { optional: "boolean" },
-  casemapping: { optional: "string" },
-  channels: { each: { name: "string", topic: "string", members: "string[]" } },
-};
+/**
+ * A saved network as the page sees it, with its live state (never its secrets).
+ *
+ * @example
+ * ```ts
+ * import { NETWORK_VIEW } from "./protocol.js";
+ * console.log(NETWORK_VIEW.what); // "an object"
+ * ```
+ */
+export const NETWORK_VIEW = object({
+  id: NUMBER,
+  name: STRING,
+  host: STRING,
+  port: NUMBER,
+  tls: BOOLEAN,
+  nick: STRING,
+  autoconnect: OPTIONAL_BOOLEAN,
+  username: OPTIONAL_STRING,
+  realname: OPTIONAL_STRING,
+  saslMechanism: optional(oneOf(["", "PLAIN", "EXTERNAL"])),
+  saslAccount: OPTIONAL_STRING,
+  clientCert: OPTIONAL_STRING,
+  /** Connection state: `connecting`, `connected`, `disconnecting` or `disconnected`. */
+  state: STRING,
+  /** Why the last connection ended or failed, when it did. */
+  reason: OPTIONAL_STRING,
+  /** A server password is saved (the password itself never reaches the page). */
+  hasPassword: BOOLEAN,
+  /** A SASL password is saved. */
+  hasSaslPassword: BOOLEAN,
+  /** Our current nickname there. */
+  currentNick: STRING,
+  /** The server lets messages be deleted (`draft/message-redaction`); absent means no. */
+  canRedact: OPTIONAL_BOOLEAN,
+  /**
+   * The server takes a multi-line text as one message (`draft/multiline`); absent means each
+   * line is a message of its own, so the page asks before sending many.
+   */
+  multiline: OPTIONAL_BOOLEAN,
+  /** The network was connected over TLS as the server's STS policy (IRCv3 `sts`) asks. */
+  stsUpgraded: OPTIONAL_BOOLEAN,
+  /**
+   * The server's CASEMAPPING, by which the page folds buffer and nick names, as the backend
+   * does; absent before the network was first connected (then `rfc1459`).
+   */
+  casemapping: OPTIONAL_STRING,
+  /** Channels we are in, with their members (mode prefixes kept). */
+  channels: list(object({ name: STRING, topic: STRING, members: STRINGS })),
+});
+/**
+ * A saved network as the page sees it, with its live state.
+ *
+ * @typedef {Infer<typeof NETWORK_VIEW>} NetworkView
+ */
 
 /**
  * A frontend event: a `deeplink:*` link, checked by the grammar the backend's
  * `FrontendEvents` uses (core/deeplink_payloads.js).
- * @type {Check}
  */
-function deepLinkMismatch(value, path) {
-  if (!isObject(value)) return `${path} must be an object, got ${preview(value)}`;
-  if (typeof value.name !== "string") {
-    return `${path}.name must be a string, got ${preview(value.name)}`;
+const DEEP_LINK = custom("a deep link", (value, path) => {
+  if (!isRecord(value)) throw new ShapeError(path, "an object", value);
+  if (typeof value.name !== "string") throw new ShapeError(`${path}.name`, "a string", value.name);
+  const link = readDeepLink(value.name, value.payload);
+  if (link === undefined) {
+    throw new ShapeError(`${path}.payload`, `a ${value.name} payload`, value.payload);
   }
-  return readDeepLink(value.name, value.payload)
-    ? undefined
-    : `${path}.payload must be a ${value.name} payload, got ${preview(value.payload)}`;
-}
+  return link;
+});
 
 /**
- * Every message the backend sends, by kind.
- * @type {{ readonly [K in ServerMessage["kind"]]: Shape<Extract<ServerMessage, { kind: K }>> }}
+ * Everything the backend sends to the page, by kind: `hello` on connect (the whole state),
+ * `batch` once per frame (bus events, roster snapshots, metadata updates), `frontend` for
+ * the `deeplink:*` events (checked by the backend's own grammar), and replies.
+ *
+ * @example
+ * ```ts
+ * import { SERVER_MESSAGE_FIELDS } from "./protocol.js";
+ * console.log(Object.keys(SERVER_MESSAGE_FIELDS.reply)); // ["id", "result"]
+ * ```
  */
-const SERVER_MESSAGES = {
+export const SERVER_MESSAGE_FIELDS = Object.freeze({
   hello: {
-    kind: { oneOf: ["hello"] },
-    version: "number",
-    networks: { each: NETWORK_VIEW },
-    plugins: "array",
-    roster: { each: ROSTER },
-    updates: { each: METADATA },
-    motd: { each: MOTD },
+    /** The protocol version. */
+    version: NUMBER,
+    /** Saved networks with live state and channels. */
+    networks: list(NETWORK_VIEW),
+    /** Installed plugins (as `PluginHost.list()`). */
+    plugins: list(unknown()),
+    /** Every user's newest roster snapshot. */
+    roster: list(ROSTER),
+    /** Every live plugin metadata entry. */
+    updates: list(METADATA),
+    /** The last message of the day of each network, so a page opened later shows it too. */
+    motd: list(object(MOTD_FIELDS)),
   },
-  networks: { kind: { oneOf: ["networks"] }, networks: { each: NETWORK_VIEW } },
+  networks: { networks: list(NETWORK_VIEW) },
   "network.state": {
-    kind: { oneOf: ["network.state"] },
-    networkId: "number",
-    state: "string",
-    nick: "string",
-    reason: { optional: "string" },
-    canRedact: { optional: "boolean" },
-    multiline: { optional: "boolean" },
-    stsUpgraded: { optional: "boolean" },
+    networkId: NUMBER,
+    state: STRING,
+    nick: STRING,
+    reason: OPTIONAL_STRING,
+    /** The server lets messages be deleted (`draft/message-redaction`). */
+    canRedact: OPTIONAL_BOOLEAN,
+    /** The server takes a multi-line text as one message (`draft/multiline`). */
+    multiline: OPTIONAL_BOOLEAN,
+    /** The connection went over TLS because of the server's STS policy. */
+    stsUpgraded: OPTIONAL_BOOLEAN,
   },
   batch: {
-    kind: { oneOf: ["batch"] },
-    events: { check: eventsMismatch },
-    roster: { each: ROSTER },
-    updates: { each: METADATA },
+    /** Bus events, in bus order. */
+    events: list(UI_EVENT),
+    /** `user.meta`, coalesced: the newest snapshot per user. */
+    roster: list(ROSTER),
+    /** `metadata.updated`, coalesced: the newest entry per key. */
+    updates: list(METADATA),
   },
-  frontend: { kind: { oneOf: ["frontend"] }, event: { check: deepLinkMismatch } },
-  plugins: { kind: { oneOf: ["plugins"] }, plugins: "array", audit: "array", commands: "array" },
-  reply: { kind: { oneOf: ["reply"] }, id: "number", result: "unknown" },
+  frontend: { event: DEEP_LINK },
+  plugins: { plugins: list(unknown()), audit: list(unknown()), commands: list(unknown()) },
+  reply: { id: NUMBER, result: optional(unknown()) },
   error: {
-    kind: { oneOf: ["error"] },
-    id: { optional: "number" },
-    code: { oneOf: ["malformed", "too_large", "unknown_action", "invalid_field", "failed"] },
-    message: "string",
+    /** The failed action's id, when it had one. */
+    id: optional(NUMBER),
+    code: oneOf(ERROR_CODES),
+    /** What went wrong, in "Cannot do X: reason, got VALUE" form. */
+    message: STRING,
   },
-};
-/** @type {Readonly<Record<string, LooseShape>>} */
-const SERVER_MESSAGE_BY_KIND = SERVER_MESSAGES;
+});
+
+const SERVER_MESSAGE = variants(SERVER_MESSAGE_FIELDS);
 
 /**
- * Narrows a decoded frame to a `ServerMessage` once its kind's shape fits, else throws a
- * `TypeError` naming the first bad field.
- * @param {unknown} message
- * @returns {asserts message is ServerMessage}
+ * Everything the backend sends to the page.
+ *
+ * @example
+ * ```ts
+ * import type { ServerMessage } from "./protocol.js";
+ * const message: ServerMessage = { kind: "reply", id: 7, result: null };
+ * ```
+ *
+ * @typedef {Infer<typeof SERVER_MESSAGE>} ServerMessage
  */
-function assertServerMessage(message) {
-  if (!isObject(message)) {
-    throw new TypeError(
-      `Cannot read message: the frame must be an object, got ${preview(message)}`,
-    );
-  }
-  const kind = message.kind;
-  if (typeof kind !== "string" || !Object.hasOwn(SERVER_MESSAGE_BY_KIND, kind)) {
-    throw new TypeError(`Cannot read message: unknown kind, got ${preview(kind)}`);
-  }
-  const problem = mismatch({ object: SERVER_MESSAGE_BY_KIND[kind] }, message, "");
-  if (problem) throw new TypeError(`Cannot read ${kind} message: ${problem}`);
-}
+/**
+ * The first message on a socket: everything the page needs to draw.
+ *
+ * @typedef {Extract<ServerMessage, { kind: "hello" }>} HelloMessage
+ */
+/**
+ * What changed during one frame.
+ *
+ * @typedef {Extract<ServerMessage, { kind: "batch" }>} BatchMessage
+ */
+/**
+ * The error reply to a refused or failed action.
+ *
+ * @typedef {Extract<ServerMessage, { kind: "error" }>} ErrorMessage
+ */
 
 /**
- * Checks one frame from the backend, on the page. Never throws: a frame that is not a known,
- * well-formed message is a tagged failure whose `TypeError` names the first bad field.
+ * One stored line as the reply to `history.page` and `history.search` carries it: the
+ * store's `StoredLine`, its kind read as plain text (the page words kinds it does not know
+ * as they are).
+ *
+ * @typedef {Omit<import("./stored_line.ts").StoredLine, "kind"> & { kind: string }} HistoryLine
+ */
+/**
+ * A buffer with stored history, the reply to `history.buffers`: the store's `StoredBuffer`
+ * with its unread count (lines from others since the last-read position, at most 999).
+ *
+ * @typedef {import("./stored_line.ts").StoredBuffer & { unread: number }} HistoryBuffer
+ */
+
+/**
+ * The outcome of {@linkcode parseServerMessage}: the message, or why the frame was refused.
+ *
+ * @typedef {{ ok: true, message: ServerMessage } | { ok: false, error: TypeError }} ParsedServerMessage
+ */
+
+/**
+ * Checks one frame from the backend, every field of every message and bus event against
+ * its type; never throws. A refused frame's error names the first bad field.
+ *
+ * @example
+ * ```ts
+ * import { parseServerMessage } from "./protocol.js";
+ * const parsed = parseServerMessage('{"kind":"network.state","networkId":"1","state":"x","nick":""}');
+ * if (!parsed.ok) console.log(parsed.error.message);
+ * // Cannot read network.state message: networkId must be a finite number, got "1"
+ * ```
  *
  * @param {unknown} frame
- * @returns {import("./protocol.d.ts").ParsedServerMessage}
+ * @returns {ParsedServerMessage}
  */
 export function parseServerMessage(frame) {
   if (typeof frame !== "string") {
-    return {
-      ok: false,
-      error: new TypeError(`Cannot read message: the frame must be text, got ${typeof frame}`),
-    };
+    return refuse(`the frame must be text, got ${typeof frame}`);
   }
   let message;
   try {
     message = JSON.parse(frame);
   } catch {
-    return {
-      ok: false,
-      error: new TypeError(`Cannot read message: the frame is not JSON, got ${preview(frame)}`),
-    };
+    return refuse(`the frame is not JSON, got ${preview(frame)}`);
+  }
+  if (!isRecord(message)) return refuse(`the frame must be an object, got ${preview(message)}`);
+  const kind = message.kind;
+  if (typeof kind !== "string" || !Object.hasOwn(SERVER_MESSAGE_FIELDS, kind)) {
+    return refuse(`unknown kind, got ${preview(kind)}`);
   }
   try {
-    assertServerMessage(message);
+    return { ok: true, message: SERVER_MESSAGE.read(message, "") };
   } catch (error) {
-    if (error instanceof TypeError) return { ok: false, error };
+    if (error instanceof ShapeError) {
+      return { ok: false, error: new TypeError(`Cannot read ${kind} message: ${error.message}`) };
+    }
     throw error;
   }
-  return { ok: true, message };
+}
+
+/** @param {string} reason @returns {ParsedServerMessage} */
+function refuse(reason) {
+  return { ok: false, error: new TypeError(`Cannot read message: ${reason}`) };
 }

@@ -1,5 +1,4 @@
 // @ts-self-types="./visible_text.d.ts"
-// @ts-check
 /**
  * Text from an untrusted source made safe to print on one line: every character that moves
  * the cursor, starts a terminal escape or reorders what follows (C0 and C1 controls, DEL,
@@ -24,6 +23,13 @@ const INVISIBLE_IN_JSON =
  * `text` with each control, separator and bidirectional formatting character written as
  * `\n`, `\r`, `\t` or `\u{XX}`, so that it stays one line and reads as it is stored.
  *
+ * @example
+ * ```ts
+ * import { visibleText } from "./visible_text.js";
+ * console.log(visibleText("ok\n2026-01-01 other DENIED read \u001b[2K\u202e"));
+ * // ok\n2026-01-01 other DENIED read \u{1b}[2K\u{202e}
+ * ```
+ *
  * @param {string} text
  * @returns {string}
  */
@@ -39,6 +45,14 @@ export function visibleText(text) {
  * escapes and `JSON.stringify` does not (DEL, C1 controls, separators, bidirectional
  * formatting) written as `\uXXXX`: the same JSON, which prints as it reads. They can only
  * stand inside strings there, where such an escape means the character itself.
+ *
+ * @example
+ * ```ts
+ * import { visibleJson } from "./visible_text.js";
+ * const json = visibleJson(JSON.stringify({ detail: "a\u202eb\n" }));
+ * console.log(json); // {"detail":"a\u202eb\n"}
+ * console.log(JSON.parse(json).detail === "a\u202eb\n"); // true
+ * ```
  *
  * @param {string} json
  * @returns {string}

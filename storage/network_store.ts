@@ -7,7 +7,16 @@ import {
   refuseNewerSchemas,
 } from "./database.ts";
 import { normalizeHost } from "../net/mod.ts";
-import { casefold } from "../core/mod.ts";
+import {
+  casefold,
+  NETWORK_DETAILS,
+  NETWORK_HOST,
+  NETWORK_NAME,
+  NETWORK_PORT,
+  NICKNAME,
+  type Shape,
+  ShapeError,
+} from "../core/mod.ts";
 import type { StsPolicy } from "../irc/mod.ts";
 
 /**
@@ -663,20 +672,24 @@ function mechanismOf(value: unknown): SaslMechanism {
   return value === "PLAIN" || value === "EXTERNAL" ? value : "";
 }
 
-/** Checks every field of a network at the edge and fills the defaults. */
+/**
+ * Checks every field of a network at the edge and fills the defaults. The fields and their
+ * limits are the network form's (core/network_form.js): what the page's form takes, the
+ * store takes, and no more.
+ */
 function validate(input: NewNetwork, action: string): Omit<Network, "id"> {
   if (typeof input !== "object" || input === null) {
     throw new TypeError(`Cannot ${action}: expected an object, got ${input}`);
   }
-  const text = (field: string, value: unknown, allowEmpty: boolean): string => {
-    if (typeof value !== "string" || (!allowEmpty && value.trim() === "")) {
-      throw new TypeError(
-        `Cannot ${action}: ${field} must be a ${allowEmpty ? "" : "non-empty "}string, got ${
-          JSON.stringify(value) ?? String(value)
-        }`,
-      );
+  const read = <T>(shape: Shape<T>, value: unknown, field: string): T => {
+    try {
+      return shape.read(value, field);
+    } catch (error) {
+      if (error instanceof ShapeError) {
+        throw new TypeError(`Cannot ${action}: ${error.message}`, { cause: error });
+      }
+      throw error;
     }
-    return value;
   };
   const flag = (field: string, value: unknown, fallback: boolean): boolean => {
     if (value === undefined) return fallback;
@@ -685,49 +698,19 @@ function validate(input: NewNetwork, action: string): Omit<Network, "id"> {
     }
     return value;
   };
-  const port = (field: string, value: unknown, fallback: number): number => {
-    if (value === undefined) return fallback;
-    if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > 65535) {
-      throw new TypeError(
-        `Cannot ${action}: ${field} must be an integer 1-65535, got ${String(value)}`,
-      );
-    }
-    return value as number;
-  };
+  const port = (field: string, value: unknown, fallback: number): number =>
+    value === undefined ? fallback : read(NETWORK_PORT, value, field);
   const host = (field: string, value: unknown): string => {
-    const raw = text(field, value, false).trim();
+    const raw = read(NETWORK_HOST, typeof value === "string" ? value.trim() : value, field);
     try {
       normalizeHost(raw);
     } catch (error) {
       throw new TypeError(
         `Cannot ${action}: ${field} is not a host name or IP address, got ${JSON.stringify(raw)}`,
-        {
-          cause: error,
-        },
+        { cause: error },
       );
     }
     return raw;
-  };
-  // One IRC line carries each of these: CR, LF and NUL would end it early.
-  const secret = (field: string, value: unknown): string => {
-    if (value === undefined) return "";
-    if (typeof value !== "string" || value.length > 1000 || /[\r\n\0]/.test(value)) {
-      throw new TypeError(
-        `Cannot ${action}: ${field} must be up to 1000 characters without CR, LF or NUL`,
-      );
-    }
-    return value;
-  };
-  const mechanism = (value: unknown): SaslMechanism => {
-    if (value === undefined) return "";
-    if (value !== "" && value !== "PLAIN" && value !== "EXTERNAL") {
-      throw new TypeError(
-        `Cannot ${action}: saslMechanism must be "", "PLAIN" or "EXTERNAL", got ${
-          JSON.stringify(value) ?? String(value)
-        }`,
-      );
-    }
-    return value;
   };
   const tls = flag("tls", input.tls, true);
   const servers = input.servers ?? [];
@@ -735,11 +718,11 @@ function validate(input: NewNetwork, action: string): Omit<Network, "id"> {
     throw new TypeError(`Cannot ${action}: servers must be an array, got ${typeof servers}`);
   }
   return {
-    name: text("name", input.name, false),
+    name: read(NETWORK_NAME, input.name, "name"),
     host: host("host", input.host),
     port: port("port", input.port, tls ? 6697 : 6667),
     tls,
-    nick: text("nick", input.nick, false),
+    nick: read(NICKNAME, input.nick, "nick"),
     servers: servers.map((server: unknown, i) => {
       if (typeof server !== "object" || server === null) {
         throw new TypeError(
@@ -755,13 +738,13 @@ function validate(input: NewNetwork, action: string): Omit<Network, "id"> {
       };
     }),
     autoconnect: flag("autoconnect", input.autoconnect, true),
-    username: text("username", input.username ?? "", true),
-    realname: text("realname", input.realname ?? "", true),
-    password: secret("password", input.password),
-    saslMechanism: mechanism(input.saslMechanism),
-    saslAccount: secret("saslAccount", input.saslAccount),
-    saslPassword: secret("saslPassword", input.saslPassword),
-    clientCert: secret("clientCert", input.clientCert),
+    username: read(NETWORK_DETAILS.username, input.username ?? "", "username"),
+    realname: read(NETWORK_DETAILS.realname, input.realname ?? "", "realname"),
+    password: read(NETWORK_DETAILS.password, input.password ?? "", "password"),
+    saslMechanism: read(NETWORK_DETAILS.saslMechanism, input.saslMechanism ?? "", "saslMechanism"),
+    saslAccount: read(NETWORK_DETAILS.saslAccount, input.saslAccount ?? "", "saslAccount"),
+    saslPassword: read(NETWORK_DETAILS.saslPassword, input.saslPassword ?? "", "saslPassword"),
+    clientCert: read(NETWORK_DETAILS.clientCert, input.clientCert ?? "", "clientCert"),
   };
 }
 

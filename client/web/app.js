@@ -8,7 +8,13 @@ import { planInput } from "./command_plan.js";
 import { bindDrawer } from "./drawers.js";
 import { IgnoreList } from "./ignore_list.js";
 import { bindInput, confirmPasteDialog } from "./input.js";
-import { bindNetworkForm, fillNetworkForm, readNetworkForm, stateText } from "./network_form.js";
+import {
+  bindNetworkForm,
+  checkNetworkForm,
+  fillNetworkForm,
+  readNetworkForm,
+  stateText,
+} from "./network_form.js";
 import { installWithConsent, upgradeWithConsent } from "./plugins_view.js";
 import { showLedger } from "./views/ledger_page.js";
 import { isHistoryLine, Scrollback } from "./scrollback.js";
@@ -452,6 +458,11 @@ async function submitNetworkForm(event) {
   const data = new FormData(form);
   const text = (/** @type {string} */ k) => String(data.get(k) ?? "").trim();
   const network = readNetworkForm((k) => String(data.get(k) ?? ""), (k) => data.get(k) === "on");
+  const problem = checkNetworkForm(network);
+  if (problem !== undefined) {
+    $("network-form-error").textContent = problem;
+    return;
+  }
   const connect = event.submitter instanceof HTMLButtonElement &&
     event.submitter.value === "connect";
   const channels = text("channels").split(/[\s,]+/).filter(Boolean);

@@ -27,8 +27,18 @@ Deno.test("the page: completion, history, paste, commands, networks, small scree
     await page.getByLabel("Server", { exact: true }).fill("127.0.0.1");
     await port.fill(String(server.passwordPort));
     await page.getByLabel("Server password", { exact: true }).fill("serverpass");
-    await page.getByLabel("Nickname", { exact: true }).fill("alice");
     await page.getByLabel("Join after connecting").fill("#room");
+    // The form's limits are the one definition's (core/network_form.js), and the page checks
+    // the form with it before sending: a bad nickname is refused there, in its words.
+    const nick = page.getByLabel("Nickname", { exact: true });
+    assert.equal(await page.getByLabel("Name", { exact: true }).getAttribute("maxlength"), "100");
+    assert.equal(await nick.getAttribute("maxlength"), "50");
+    await nick.fill("#alice");
+    await page.getByRole("button", { name: "Save and connect" }).click();
+    await page.locator("#network-form-error").filter({
+      hasText: 'Cannot save network: nick must be a nickname, got "#alice"',
+    }).waitFor();
+    await nick.fill("alice");
     // Every text the status line shows, from before the click on.
     await page.evaluate(() => {
       const status = document.getElementById("network-status");
