@@ -7,19 +7,20 @@
 import { createEvent, type EventBus, EventSourceUI } from "../bus/mod.ts";
 import type { MessageStore } from "../history/mod.ts";
 import type { NetworkStore } from "../storage/mod.ts";
-import type { PluginHost } from "../plugins/mod.ts";
 import {
   applyInstall,
   applyUpgrade,
+  describeIsolation,
+  grantAll,
   hasUpdate,
   type InstallPlan,
+  parseDiskQuota,
+  parseScope,
   planInstall,
   planUpgrade,
+  type PluginHost,
   pluginSources,
-} from "../plugins/jsr.ts";
-import { grantAll, parseScope } from "../plugins/mod.ts";
-import { describeIsolation } from "../plugins/_consent.ts";
-import { parseDiskQuota } from "../plugins/_install.ts";
+} from "../plugins/mod.ts";
 import type { DeepLinkHandler } from "../deeplink/mod.ts";
 import { ledgerPage } from "./ledger_page.ts";
 import type { Action, ServerMessage } from "../core/mod.ts";
