@@ -1,4 +1,5 @@
 // @ts-check
+import { isRecord } from "../../core/shape.js";
 import { visibleText } from "../../core/visible_text.js";
 // The Plugins page's source column and upgrade sheet: where each plugin came from, its exact
 // version, "update available", and an upgrade showing what the new version asks for as a
@@ -171,14 +172,9 @@ function changelogLine(url) {
   return line;
 }
 
-/** @param {unknown} v @returns {v is Record<string, unknown>} */
-function isObject(v) {
-  return typeof v === "object" && v !== null;
-}
-
 /** @param {unknown} v @returns {v is UpgradePlan} */
 function isUpgradePlan(v) {
-  if (!isObject(v)) return false;
+  if (!isRecord(v)) return false;
   const lines = (/** @type {unknown} */ list) =>
     Array.isArray(list) && list.every((a) => typeof a === "string");
   return ["name", "source", "from", "to", "integrity"].every((k) => typeof v[k] === "string") &&
@@ -206,7 +202,7 @@ function isInstallRequest(v) {
 
 /** @param {unknown} v @returns {v is InstallPlan} */
 function isInstallPlan(v) {
-  if (!isObject(v)) return false;
+  if (!isRecord(v)) return false;
   const boundary = v.boundary;
   return ["planId", "name", "description", "source", "version", "integrity"].every((k) =>
     typeof v[k] === "string"
@@ -223,8 +219,12 @@ function isInstallPlan(v) {
  * @param {string} text
  * @param {string} [className]
  * @returns {HTMLElementTagNameMap[K]}
+ * @example
+ * ```js ignore
+ * document.body.append(el("p", "saved", "note"));
+ * ```
  */
-function el(tag, text, className) {
+export function el(tag, text, className) {
   const node = document.createElement(tag);
   node.textContent = text;
   if (className) node.className = className;

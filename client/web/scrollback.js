@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { isRecord } from "../../core/shape.js";
 import { storedEventText } from "../../core/event_text.js";
 import { keepReadBack, MAX_HELD, MAX_LINES } from "./page_state.js";
 
@@ -48,11 +49,6 @@ const NEAR_TOP = 40;
 /** @typedef {import("../../core/protocol.js").HistoryLine} HistoryLine */
 /** @typedef {import("../../core/protocol.js").HistoryBuffer} HistoryBuffer */
 
-/** @param {unknown} v @returns {v is Record<string, unknown>} */
-function isObject(v) {
-  return typeof v === "object" && v !== null;
-}
-
 /**
  * Whether a reply item is a stored line (the page checks what it reads).
  *
@@ -65,7 +61,7 @@ function isObject(v) {
  * @returns {v is HistoryLine}
  */
 export function isHistoryLine(v) {
-  return isObject(v) && typeof v.id === "number" && typeof v.networkId === "number" &&
+  return isRecord(v) && typeof v.id === "number" && typeof v.networkId === "number" &&
     typeof v.buffer === "string" && typeof v.time === "number" && typeof v.kind === "string" &&
     typeof v.sender === "string" && typeof v.text === "string" &&
     (v.msgid === undefined || typeof v.msgid === "string") &&
@@ -74,7 +70,7 @@ export function isHistoryLine(v) {
     (v.reactions === undefined ||
       (Array.isArray(v.reactions) &&
         v.reactions.every((r) =>
-          isObject(r) && typeof r.reaction === "string" && Array.isArray(r.senders) &&
+          isRecord(r) && typeof r.reaction === "string" && Array.isArray(r.senders) &&
           r.senders.every((s) => typeof s === "string")
         )));
 }
@@ -85,7 +81,7 @@ export function isHistoryLine(v) {
  * @returns {v is HistoryBuffer}
  */
 function isHistoryBuffer(v) {
-  return isObject(v) && typeof v.networkId === "number" && typeof v.name === "string" &&
+  return isRecord(v) && typeof v.networkId === "number" && typeof v.name === "string" &&
     typeof v.unread === "number";
 }
 

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { isRecord } from "../../core/shape.js";
 import { countLine, isMention, shouldNotify } from "./attention.js";
 import {
   joinText,
@@ -144,14 +145,9 @@ import { TypingBoard } from "./typing.js";
 const MAX_WAITING = 10_000;
 const CHANNEL = /^[#&+!]/;
 
-/** @param {unknown} v @returns {v is Record<string, unknown>} */
-function isObject(v) {
-  return typeof v === "object" && v !== null;
-}
-
 /** @param {unknown} v @returns {v is PluginCommand} */
 function isPluginCommand(v) {
-  return isObject(v) && typeof v.name === "string" && typeof v.plugin === "string";
+  return isRecord(v) && typeof v.name === "string" && typeof v.plugin === "string";
 }
 
 /**
@@ -167,7 +163,7 @@ function isPluginCommand(v) {
  * @returns {ServerMessage | undefined}
  */
 export function pluginsReply(result) {
-  if (!isObject(result) || result.kind !== "plugins") return undefined;
+  if (!isRecord(result) || result.kind !== "plugins") return undefined;
   const { plugins, audit, commands } = result;
   if (!Array.isArray(plugins) || !Array.isArray(audit) || !Array.isArray(commands)) {
     return undefined;

@@ -10,8 +10,10 @@
  *
  * @module
  */
+import { isRecord } from "../../../core/shape.js";
 import { visibleText } from "../../../core/visible_text.js";
 import { auditLine, readAudit, readBudget } from "./plugins_page.js";
+import { el } from "../plugins_view.js";
 
 /**
  * @typedef {{ kind: string, value: string, decision: "allowed" | "denied", count: number,
@@ -30,11 +32,6 @@ import { auditLine, readAudit, readBudget } from "./plugins_page.js";
 
 /** The windows the page offers; the ledger keeps 30 days. */
 export const LEDGER_WINDOWS = ["1h", "24h", "7d", "30d"];
-
-/** @param {unknown} v @returns {v is Record<string, unknown>} */
-function isObject(v) {
-  return typeof v === "object" && v !== null;
-}
 
 /** @param {unknown} v */
 function count(v) {
@@ -57,12 +54,12 @@ function strings(v) {
  * @returns {Ledger | undefined}
  */
 export function readLedger(v) {
-  if (!isObject(v) || typeof v.name !== "string") return undefined;
+  if (!isRecord(v) || typeof v.name !== "string") return undefined;
   /** @type {LedgerEntry[]} */
   const entries = [];
   for (const e of Array.isArray(v.entries) ? v.entries : []) {
-    const d = isObject(e) ? decision(e.decision) : undefined;
-    if (!isObject(e) || !d || typeof e.kind !== "string" || typeof e.value !== "string") continue;
+    const d = isRecord(e) ? decision(e.decision) : undefined;
+    if (!isRecord(e) || !d || typeof e.kind !== "string" || typeof e.value !== "string") continue;
     entries.push({
       kind: e.kind,
       value: e.value,
@@ -74,8 +71,8 @@ export function readLedger(v) {
   /** @type {LedgerTotal[]} */
   const totals = [];
   for (const t of Array.isArray(v.totals) ? v.totals : []) {
-    const d = isObject(t) ? decision(t.decision) : undefined;
-    if (!isObject(t) || !d || typeof t.kind !== "string") continue;
+    const d = isRecord(t) ? decision(t.decision) : undefined;
+    if (!isRecord(t) || !d || typeof t.kind !== "string") continue;
     totals.push({
       kind: t.kind,
       decision: d,
@@ -87,7 +84,7 @@ export function readLedger(v) {
   const audit = (Array.isArray(v.audit) ? v.audit : []).map(readAudit).filter((a) =>
     a !== undefined
   );
-  const lastStop = isObject(v.lastStop)
+  const lastStop = isRecord(v.lastStop)
     ? `${String(v.lastStop.time)} ${String(v.lastStop.attempt)}: ${String(v.lastStop.reason)}`
     : "";
   return {
@@ -170,21 +167,6 @@ export function kindsOf(permission) {
   if (value === "storage") return ["storage.set", "storage.delete"];
   if (value.startsWith("metadata:")) return ["metadata.set"];
   return [];
-}
-
-/**
- * A new `tag` element holding `text`.
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag
- * @param {string} text
- * @param {string} [className]
- * @returns {HTMLElementTagNameMap[K]}
- */
-function el(tag, text, className) {
-  const node = document.createElement(tag);
-  node.textContent = text;
-  if (className) node.className = className;
-  return node;
 }
 
 /**

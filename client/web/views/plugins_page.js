@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { isRecord } from "../../../core/shape.js";
 import { visibleText } from "../../../core/visible_text.js";
 import { sourceCell } from "../plugins_view.js";
 
@@ -54,11 +55,6 @@ import { sourceCell } from "../plugins_view.js";
  * @property {string} lastTime When the last of them came, or `""`.
  */
 
-/** @param {unknown} v @returns {v is Record<string, unknown>} */
-function isObject(v) {
-  return typeof v === "object" && v !== null;
-}
-
 /** @param {unknown} v */
 function text(v) {
   return typeof v === "string" ? v : v === undefined || v === null ? "" : String(v);
@@ -81,8 +77,8 @@ function texts(v) {
  * @returns {PluginRow | undefined}
  */
 export function readPlugin(v) {
-  if (!isObject(v) || typeof v.name !== "string") return undefined;
-  const granted = isObject(v.granted) ? v.granted : {};
+  if (!isRecord(v) || typeof v.name !== "string") return undefined;
+  const granted = isRecord(v.granted) ? v.granted : {};
   return {
     name: v.name,
     version: text(v.version),
@@ -96,7 +92,7 @@ export function readPlugin(v) {
     overflows: Number(v.overflows) || 0,
     denied: Number(v.denied) || 0,
     ...readBudget(v.budget),
-    lastStop: isObject(v.lastStop)
+    lastStop: isRecord(v.lastStop)
       ? `${text(v.lastStop.time)} ${text(v.lastStop.attempt)}: ${text(v.lastStop.reason)}`
       : "",
   };
@@ -127,12 +123,12 @@ function mib(bytes) {
  * @returns {{ budget: string, marks: string[] }}
  */
 export function readBudget(v) {
-  if (!isObject(v)) return { budget: "", marks: [] };
+  if (!isRecord(v)) return { budget: "", marks: [] };
   /** @type {string[]} */
   const parts = [];
   /** @type {string[]} */
   const marks = [];
-  if (isObject(v.cpu)) {
+  if (isRecord(v.cpu)) {
     const state = text(v.cpu.state);
     if (state === "throttled") marks.push("throttled");
     if (state === "exceeded") marks.push("stopped");
@@ -141,17 +137,17 @@ export function readBudget(v) {
         (state === "throttled" ? " (throttled)" : state === "exceeded" ? " (stopped)" : ""),
     );
   }
-  if (isObject(v.memory)) {
+  if (isRecord(v.memory)) {
     const [used, limit] = [num(v.memory.residentBytes), num(v.memory.limitBytes)];
     if (used > limit) marks.push("memory");
     parts.push(`memory ${mib(used)} of ${mib(limit)}`);
   }
-  if (isObject(v.disk)) {
+  if (isRecord(v.disk)) {
     const [used, quota] = [num(v.disk.usedBytes), num(v.disk.quotaBytes)];
     if (used > quota) marks.push("disk");
     parts.push(`disk ${mib(used)} of ${mib(quota)}`);
   }
-  if (isObject(v.lag)) {
+  if (isRecord(v.lag)) {
     const seconds = (/** @type {number} */ ms) => `${Math.round(ms / 100) / 10} s`;
     const budget = typeof v.lag.ackBudgetMs === "number" ? ` of ${seconds(v.lag.ackBudgetMs)}` : "";
     const oldest = typeof v.lag.oldestUnackedMs === "number"
@@ -182,7 +178,7 @@ export function readBudget(v) {
  * @returns {AuditRow | undefined}
  */
 export function readAudit(v) {
-  if (!isObject(v)) return undefined;
+  if (!isRecord(v)) return undefined;
   return {
     time: text(v.time),
     plugin: text(v.plugin),
