@@ -127,7 +127,7 @@ function launchIrcbus(root: string, dataDir: string): Promise<Launched> {
       "-A",
       "--no-prompt",
       "--cached-only",
-      ...runV8Flags(),
+      ...runV8Flags(root),
       "main.ts",
       "--data-dir",
       dataDir,

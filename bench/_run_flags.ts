@@ -5,18 +5,20 @@
  * @module
  */
 
-const CONFIG = new URL("../deno.json", import.meta.url);
+const ROOT = new URL("../", import.meta.url).pathname;
 
 /**
- * The `--v8-flags=…` argument of the `run` task, as a list (empty when it has none).
+ * The `--v8-flags=…` argument of the `run` task of the checkout at `root` (this one by
+ * default), as a list (empty when it has none): a bench launching another checkout gives it
+ * its own flags.
  *
  * @example
  * ```ts ignore
  * new Deno.Command(Deno.execPath(), { args: ["run", "-A", ...runV8Flags(), "main.ts"] });
  * ```
  */
-export function runV8Flags(): string[] {
-  const config: unknown = JSON.parse(Deno.readTextFileSync(CONFIG));
+export function runV8Flags(root: string = ROOT): string[] {
+  const config: unknown = JSON.parse(Deno.readTextFileSync(`${root}/deno.json`));
   if (typeof config !== "object" || config === null || !("tasks" in config)) return [];
   const tasks = config.tasks;
   if (typeof tasks !== "object" || tasks === null || !("run" in tasks)) return [];

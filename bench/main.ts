@@ -14,7 +14,10 @@ import * as plugins from "./plugins.ts";
 
 // The client runs last: it holds a browser and servers, and the sections share one process,
 // so memory figures of the others would include it.
-const sections: Record<string, { run(report: (row: BenchRow) => void): Promise<void> }> = {
+const sections: Record<
+  string,
+  { run(report: (row: BenchRow) => void, flags: string[]): Promise<void> }
+> = {
   bus,
   irc,
   plugins,
@@ -26,7 +29,10 @@ const sections: Record<string, { run(report: (row: BenchRow) => void): Promise<v
   peers,
 };
 
-const wanted = Deno.args.length > 0 ? Deno.args : Object.keys(sections);
+// Arguments starting with `--` are flags, handed to every section run (e.g. `peers --only=memory`).
+const flags = Deno.args.filter((arg) => arg.startsWith("--"));
+const named = Deno.args.filter((arg) => !arg.startsWith("--"));
+const wanted = named.length > 0 ? named : Object.keys(sections);
 const rows: BenchRow[] = [];
 for (const name of wanted) {
   const section = sections[name];
@@ -41,6 +47,6 @@ for (const name of wanted) {
     const peer = row.peer === undefined ? "" : `; The Lounge ${row.peer}`;
     const value = Number.isNaN(row.value) ? "" : `${row.value.toFixed(2)} ${row.unit}`;
     console.error(`  ${row.name}: ${value}${peer}${note}`);
-  });
+  }, flags);
 }
 console.log(table(rows));

@@ -13,8 +13,15 @@
  * Each line prints ours, theirs, the ratio and the spread over its runs. The Lounge is
  * installed from npm on first use (bench/_thelounge.ts).
  *
+ * Flags (`deno task bench peers --only=memory --runs=3 --against=DIR`):
+ * - `--only=memory` runs only the big session (server RSS and CPU, frames, the 100,000 lines);
+ * - `--runs=N` runs the big session N times, the clients taking turns each time;
+ * - `--against=DIR` adds the checkout in DIR (e.g. a worktree of the commit before a change)
+ *   to the big session as a third client, so a change is measured beside its base in one run.
+ *
  * @module
  */
+import { parseArgs } from "node:util";
 import { type BenchRow, percentile } from "./_report.ts";
 import { startInspircd } from "../tests/irc/_servers.ts";
 import { type PeerConn, ScriptedServer } from "../tests/irc/_peer.ts";
@@ -31,6 +38,7 @@ import {
 import {
   fillHistory,
   ircbus,
+  ircbusAt,
   type Launched,
   type PeerClient,
   type PeerNetwork,
@@ -69,8 +77,40 @@ interface Compared {
   note?: string;
 }
 
+/** What the flags ask of a run. */
+interface Options {
+  /** Only the big session, whose lines include the server's RSS and CPU. */
+  memoryOnly: boolean;
+  /** Big sessions per client. */
+  runs: number;
+  /** Another checkout run beside ours in the big session. */
+  against?: string;
+}
+
+function options(flags: string[]): Options {
+  const { values } = parseArgs({
+    args: flags,
+    options: {
+      only: { type: "string" },
+      runs: { type: "string", default: "1" },
+      against: { type: "string" },
+    },
+  });
+  if (values.only !== undefined && values.only !== "memory") {
+    throw new Error(`Cannot bench peers: --only takes memory, got ${values.only}`);
+  }
+  const runs = Number(values.runs);
+  if (!Number.isSafeInteger(runs) || runs < 1 || runs > 20) {
+    throw new Error(
+      `Cannot bench peers: --runs must be a whole number from 1 to 20, got ${values.runs}`,
+    );
+  }
+  return { memoryOnly: values.only === "memory", runs, against: values.against };
+}
+
 /** Runs the peers measurements; an interrupt (Ctrl-C) ends the clients it started. */
-export async function run(report: (row: BenchRow) => void): Promise<void> {
+export async function run(report: (row: BenchRow) => void, flags: string[] = []): Promise<void> {
+  const wanted = options(flags);
   const interrupted = () => {
     stopAll();
     Deno.exit(130);
@@ -78,21 +118,24 @@ export async function run(report: (row: BenchRow) => void): Promise<void> {
   Deno.addSignalListener("SIGINT", interrupted);
   Deno.addSignalListener("SIGTERM", interrupted);
   try {
-    await measure(report);
+    await measure(report, wanted);
   } finally {
     Deno.removeSignalListener("SIGINT", interrupted);
     Deno.removeSignalListener("SIGTERM", interrupted);
   }
 }
 
-async function measure(report: (row: BenchRow) => void): Promise<void> {
+async function measure(report: (row: BenchRow) => void, wanted: Options): Promise<void> {
   const log = (line: string) => console.error(`  ${line}`);
   const lounge = await theLounge(log);
   const clients = [ircbus, lounge];
+  const base = wanted.against === undefined
+    ? undefined
+    : ircbusAt(wanted.against, `ircbus at ${wanted.against}`);
   const results = new Map<string, Map<string, number[]>>();
   const record = (client: PeerClient, name: string, values: number[]) => {
     const byName = results.get(name) ?? new Map<string, number[]>();
-    byName.set(client.name, values);
+    byName.set(client.name, [...byName.get(client.name) ?? [], ...values]);
     results.set(name, byName);
   };
   const compare = (c: Omit<Compared, "ours" | "theirs">, cannot?: string) => {
@@ -100,6 +143,11 @@ async function measure(report: (row: BenchRow) => void): Promise<void> {
     const ours = byName?.get(ircbus.name) ?? [];
     const theirs = cannot ?? byName?.get(lounge.name) ?? [];
     report(row({ ...c, ours, theirs }));
+    // The base checkout's figure, set beside The Lounge's as ours is.
+    const before = base && byName?.get(base.name);
+    if (before) {
+      report(row({ ...c, name: `${c.name} (${base.name})`, ours: before, theirs }));
+    }
   };
 
   report({
@@ -112,7 +160,7 @@ async function measure(report: (row: BenchRow) => void): Promise<void> {
   });
 
   // --- Launch: one network on a scripted server that registers at once. -----------------
-  {
+  if (!wanted.memoryOnly) {
     await using server = serveNetworks(1, () => 10);
     for (const client of clients) {
       const networks = [{ name: "Net1", port: server.ports[0], channels: ["#bench"] }];
@@ -131,13 +179,13 @@ async function measure(report: (row: BenchRow) => void): Promise<void> {
       }
     }
   }
-  compare({ name: "launch to first served page", unit: "ms" });
-  compare({
-    name: "launch to a usable page (scripted server)",
-    unit: "ms",
-    note: "goal: ≤ 0.5× The Lounge and < 300 ms",
-  });
-  {
+  if (!wanted.memoryOnly) {
+    compare({ name: "launch to first served page", unit: "ms" });
+    compare({
+      name: "launch to a usable page (scripted server)",
+      unit: "ms",
+      note: "goal: ≤ 0.5× The Lounge and < 300 ms",
+    });
     await using server = await startInspircd();
     for (const client of clients) {
       const networks = [{ name: "Local", port: server.port, channels: ["#bench"] }];
@@ -152,8 +200,8 @@ async function measure(report: (row: BenchRow) => void): Promise<void> {
         await client.remove(place);
       }
     }
+    compare({ name: "launch to a usable page (InspIRCd)", unit: "ms" });
   }
-  compare({ name: "launch to a usable page (InspIRCd)", unit: "ms" });
 
   // --- A big session: 3 networks, 20 channels, one of 5,000 users. -----------------------
   {
@@ -166,13 +214,15 @@ async function measure(report: (row: BenchRow) => void): Promise<void> {
       port,
       channels: channels[i],
     }));
-    for (const client of clients) {
-      const place = await client.prepare(networks);
-      try {
-        const figures = await bigSession(client, place, servers, log);
-        for (const [name, values] of Object.entries(figures)) record(client, name, values);
-      } finally {
-        await client.remove(place);
+    for (let i = 0; i < wanted.runs; i++) {
+      for (const client of base ? [...clients, base] : clients) {
+        const place = await client.prepare(networks);
+        try {
+          const figures = await bigSession(client, place, servers, log);
+          for (const [name, values] of Object.entries(figures)) record(client, name, values);
+        } finally {
+          await client.remove(place);
+        }
       }
     }
   }
@@ -196,9 +246,10 @@ async function measure(report: (row: BenchRow) => void): Promise<void> {
   compare({ name: "page JS heap after 100,000 lines", unit: "MB" });
   compare({ name: "page DOM nodes after 100,000 lines", unit: "nodes" });
   compare({ name: "server RSS after 100,000 lines", unit: "MB" });
+  compare({ name: "server CPU for the 100,000 lines", unit: "s" });
 
   // --- History: the last 200 lines of a buffer of 1M after a restart (ircbus only). -----
-  {
+  if (!wanted.memoryOnly) {
     await using server = serveNetworks(1, () => 10);
     const place = await ircbus.prepare([{ name: "Net1", port: server.ports[0], channels: [BIG] }]);
     try {
@@ -217,13 +268,15 @@ async function measure(report: (row: BenchRow) => void): Promise<void> {
       await ircbus.remove(place);
     }
   }
-  compare(
-    {
-      name: "buffer of 1M stored lines opened after a restart: last 200 fetched, last line shown",
-      unit: "ms",
-    },
-    "cannot: no CHATHISTORY, and no history kept without its sqlite module",
-  );
+  if (!wanted.memoryOnly) {
+    compare(
+      {
+        name: "buffer of 1M stored lines opened after a restart: last 200 fetched, last line shown",
+        unit: "ms",
+      },
+      "cannot: no CHATHISTORY, and no history kept without its sqlite module",
+    );
+  }
   report({
     section: SECTION,
     name: "load average at the end",
@@ -400,6 +453,8 @@ async function bigSession(
 
     // At most two minutes for the 100,000 lines: a client that falls behind is measured
     // with what it showed by then.
+    await processSettled(launched.pid);
+    const before = await processUsage(launched.pid);
     const shownLines = await fillOpenBuffer(page, big, {
       channel: BIG,
       total: MEMORY_LINES,
@@ -407,9 +462,15 @@ async function bigSession(
       budgetMs: 120_000,
     });
     log(`${client.name}: ${shownLines} of ${MEMORY_LINES} lines shown`);
-    const memory = await pageHeap(page);
+    // The server first, once its work on the lines is done: a page still busy with them (The
+    // Lounge's freezes) would otherwise hold the figure back by minutes.
     await processSettled(launched.pid);
     const after = await processUsage(launched.pid);
+    log(`${client.name}: after the lines ${after.rssMb.toFixed(1)} MB, load ${loadAverage()}`);
+    const memory = await within(pageHeap(page), 60_000, "page heap").catch((error) => {
+      log(`${client.name}: ${error instanceof Error ? error.message : String(error)}`);
+      return { heapMb: Number.NaN, nodes: Number.NaN };
+    });
     return {
       "server RSS, 3 networks / 20 channels / 5,000 users": [steady.rssMb],
       "server CPU from launch to settled, same": [steady.cpuS],
@@ -420,6 +481,7 @@ async function bigSession(
       "page JS heap after 100,000 lines": [memory.heapMb],
       "page DOM nodes after 100,000 lines": [memory.nodes],
       "server RSS after 100,000 lines": [after.rssMb],
+      "server CPU for the 100,000 lines": [after.cpuS - before.cpuS],
     };
   } finally {
     await launched.stop();
