@@ -312,6 +312,10 @@ function row(c: Compared): BenchRow {
     };
   }
   const theirs = percentile(c.theirs, 0.5);
+  if (Number.isNaN(theirs)) {
+    // A frozen page never answers the heap read (bounded at 60 s): say so, not "NaN".
+    return row({ ...c, theirs: "not read: the page did not answer within 60 s" });
+  }
   return {
     section: SECTION,
     name: c.name,
