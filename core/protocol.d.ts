@@ -112,6 +112,8 @@ export const MAX_MESSAGE_LINES: 200;
  * ```
  */
 export const MAX_HISTORY_LIMIT: 500;
+/** The largest disk quota a plugin can be given at consent, in MiB (64 GiB). */
+export const MAX_DISK_QUOTA_MB: 65536;
 /**
  * A pane of the UI.
  *

@@ -67,6 +67,8 @@ export const MAX_MESSAGE_LINES = 200;
  * ```
  */
 export const MAX_HISTORY_LIMIT = 500;
+/** The largest disk quota a plugin can be given at consent, in MiB (64 GiB). */
+export const MAX_DISK_QUOTA_MB = 65_536;
 /** Most requests a consent for an upgrade may list. */
 const MAX_CONSENT = 256;
 /** Places a consent sheet may pick for a plugin's scope. */
@@ -302,7 +304,7 @@ export const ACTION_FIELDS = Object.freeze({
     version: VERSION,
     consent: CONSENT,
     scope: SCOPE_FORM,
-    diskQuotaMb: integer({ min: 1, max: 1_000_000, what: "whole MiB" }),
+    diskQuotaMb: integer({ min: 1, max: MAX_DISK_QUOTA_MB, what: "whole MiB" }),
   },
 });
 

@@ -14,6 +14,7 @@ import { copyRoot, pluginDataDir, pluginDenoDir } from "./_plugin_dirs.ts";
 import { configFlags } from "./_endpoint.ts";
 import { requireSdkIn } from "./_sdk_range.ts";
 import { parseScope } from "./scope.ts";
+import { MAX_DISK_QUOTA_MB } from "../core/mod.ts";
 
 /** Throws when a plugin's entry is not a file in its folder. */
 export async function checkEntry(folder: string, manifest: PluginManifest): Promise<void> {
@@ -41,9 +42,6 @@ export function checkGrant(grant: PluginGrant): PluginGrant {
   if (grant.diskQuotaMb !== undefined) checked.diskQuotaMb = parseDiskQuota(grant.diskQuotaMb);
   return checked;
 }
-
-/** The largest disk quota a plugin can be given, in MiB (64 GiB). */
-export const MAX_DISK_QUOTA_MB = 65_536;
 
 /**
  * A disk quota in MiB, as given at consent: a whole number from 1 to

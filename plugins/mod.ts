@@ -23,5 +23,6 @@ export type {
 // text's isolation lines, and the flags' parsers.
 export * from "./jsr.ts";
 export { type ConsentRequest, describeIsolation } from "./_consent.ts";
-export { MAX_DISK_QUOTA_MB, parseDiskQuota } from "./_install.ts";
+export { parseDiskQuota } from "./_install.ts";
+export { MAX_DISK_QUOTA_MB } from "../core/mod.ts";
 export { parseWindow } from "./_activity_report.ts";

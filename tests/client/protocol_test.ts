@@ -3,10 +3,12 @@ import fc from "fast-check";
 import {
   ACTION_KINDS,
   MAX_ACTION_BYTES,
+  MAX_DISK_QUOTA_MB,
   parseAction,
   parseServerMessage,
 } from "../../core/protocol.js";
 import type { ServerMessage } from "../../core/protocol.js";
+import { parseDiskQuota } from "../../plugins/mod.ts";
 import type { EventMap, EventType } from "../../bus/mod.ts";
 
 const network = {
@@ -119,6 +121,25 @@ Deno.test("parseAction() accepts every well-formed action and echoes its id", ()
     assert.ok(parsed.ok, `${action.kind}: ${!parsed.ok && parsed.error.message}`);
     assert.deepEqual(parsed.action, { ...action, id: i + 1 });
   }
+});
+
+Deno.test("parseAction() holds a plugin's disk quota to the ceiling the plugin host sets", () => {
+  const install = (diskQuotaMb: number) =>
+    parseAction(JSON.stringify({
+      kind: "plugin.install",
+      id: 1,
+      planId: "0b6c3c1e-8a54-4b8e-9d2a-2f6f3a1c9e11",
+      version: "1.0.0",
+      consent: [],
+      scope: { networks: [], channels: [], privateMessages: false },
+      diskQuotaMb,
+    }));
+  assert.ok(install(MAX_DISK_QUOTA_MB).ok);
+  assert.equal(parseDiskQuota(MAX_DISK_QUOTA_MB), MAX_DISK_QUOTA_MB);
+  const over = install(MAX_DISK_QUOTA_MB + 1);
+  assert.ok(!over.ok);
+  assert.match(over.error.message, /diskQuotaMb/);
+  assert.throws(() => parseDiskQuota(MAX_DISK_QUOTA_MB + 1), RangeError);
 });
 
 Deno.test("parseAction() takes a say of several lines (one message with draft/multiline)", () => {
