@@ -3,7 +3,8 @@
  * to find where a launch's time goes and to check a change. A fresh browser per run (started
  * and settled before the clock), a scripted server that registers at once, median of 7.
  * Each line also gives the time the address was printed, so server start and page work can
- * be told apart, and the load average the runs ran under.
+ * be told apart, the CPU time the client's process had used once the page was usable (less
+ * noisy than wall time on a shared machine), and the load average the runs ran under.
  *
  * `deno run -A --lock=deno.lock bench/launch_usable.ts [--runs N] [--against DIR]`
  *
@@ -15,7 +16,7 @@
 import { parseArgs } from "node:util";
 import { launchPage } from "../tests/client/_browser.ts";
 import { ScriptedServer } from "../tests/irc/_peer.ts";
-import { browserSettled, whenUsable } from "./_page.ts";
+import { browserSettled, processUsage, whenUsable } from "./_page.ts";
 import { ircbus, ircbusAt, type PeerClient } from "./_peer_clients.ts";
 
 const { values } = parseArgs({
@@ -41,6 +42,7 @@ const server = new ScriptedServer();
 const place = await ircbus.prepare([{ name: "Net1", port: server.port, channels: [] }]);
 const printed = clients.map((): number[] => []);
 const usable = clients.map((): number[] => []);
+const cpu = clients.map((): number[] => []);
 try {
   for (let i = 0; i < runs; i++) {
     for (const [k, client] of clients.entries()) {
@@ -52,6 +54,7 @@ try {
       try {
         await browser.page.goto(launched.url, { waitUntil: "commit", timeout: 60_000 });
         usable[k].push(await shown - (performance.timeOrigin + launched.started));
+        cpu[k].push((await processUsage(launched.pid)).cpuS * 1000);
       } finally {
         await launched.stop();
       }
@@ -68,6 +71,7 @@ const show = (xs: number[]) =>
 for (const [k, client] of clients.entries()) {
   console.log(`${client.name}: address printed ${show(printed[k])}`);
   console.log(`${client.name}: usable          ${show(usable[k])}`);
+  console.log(`${client.name}: process CPU    ${show(cpu[k])}`);
 }
 const load = Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
 console.log(`load average after: ${load}`);
