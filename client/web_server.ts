@@ -8,16 +8,21 @@ import {
   type ServerWebSocket,
   upgradeWebSocket,
 } from "../net/mod.ts";
+import { BUNDLE_FILE, bundledIndex, bundleIsFresh } from "./page_bundle.ts";
 
 /** Default largest WebSocket message from the page, over all its fragments. */
 const MAX_MESSAGE_BYTES = 64 * 1024;
 /** Most bytes waiting for a page that does not read before its socket is closed. */
 const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
 
-/** The page's files, served as they are (no build step). */
+/**
+ * The page's files, served as they are. The bundle (client/page_bundle.ts) is served only
+ * while it matches these modules; index.html then names it instead of them.
+ */
 const ASSETS: Record<string, string> = {
   "/": "index.html",
   "/index.html": "index.html",
+  [`/${BUNDLE_FILE}`]: BUNDLE_FILE,
   "/app.js": "app.js",
   "/page_state.js": "page_state.js",
   "/plugins_view.js": "plugins_view.js",
@@ -71,6 +76,15 @@ async function readAsset(file: string): Promise<Uint8Array<ArrayBuffer> | undefi
     if (error instanceof Deno.errors.NotFound) return undefined;
     throw error;
   }
+}
+
+/** index.html as served: naming the bundle once `bundled` says it is fresh. */
+async function readIndex(
+  bundled: Promise<boolean>,
+): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  const [html, fresh] = await Promise.all([readAsset("index.html"), bundled]);
+  if (html === undefined || !fresh) return html;
+  return new TextEncoder().encode(bundledIndex(new TextDecoder().decode(html)));
 }
 
 const TYPES: Record<string, string> = {
@@ -209,10 +223,13 @@ export function serveWeb(options: WebServerOptions): WebServer {
   // the first load (a launch's) is the one a user waits for. They ship with the client and
   // do not change while it runs; an edit shows after a restart.
   const assets = new Map<string, Promise<Uint8Array<ArrayBuffer> | undefined>>();
+  // Whether index.html names the bundle: checked once, from now on, while the start goes on.
+  // A failed check serves the modules, which always work.
+  const bundled = bundleIsFresh().catch(() => false);
   const asset = (file: string): Promise<Uint8Array<ArrayBuffer> | undefined> => {
     let bytes = assets.get(file);
     if (bytes === undefined) {
-      bytes = readAsset(file);
+      bytes = file === "index.html" ? readIndex(bundled) : readAsset(file);
       // Neither a missing file nor a failed read is kept: requests for names that do not
       // exist must not grow the map, and the next request tries a failed read again.
       bytes.then((read) => read === undefined && assets.delete(file), () => assets.delete(file));
@@ -220,6 +237,8 @@ export function serveWeb(options: WebServerOptions): WebServer {
     }
     return bytes;
   };
+  // What a page load asks for first is read now, while the start goes on, not on request.
+  for (const file of ["index.html", BUNDLE_FILE, "socket.js", "style.css"]) void asset(file);
 
   /** The page's socket, once the upgrade is answered; it lives until it closes. */
   function openSocket(request: Request): Response {

@@ -1,8 +1,8 @@
 // @ts-check
-// The page's composition root: plain ES modules, no build step. The store (store.js) keeps
-// the state, the views (views/) draw it once per animation frame, the transport carries
-// actions and replies over one WebSocket. Input line, deep links and the network form are
-// wired here.
+// The page's composition root: plain ES modules, served joined as app.bundle.js while it
+// matches them (client/page_bundle.ts). The store (store.js) keeps the state, the views
+// (views/) draw it once per animation frame, the transport carries actions and replies over
+// one WebSocket. Input line, deep links and the network form are wired here.
 import { nextUnread, titleFor } from "./attention.js";
 import { planInput } from "./command_plan.js";
 import { bindDrawer } from "./drawers.js";

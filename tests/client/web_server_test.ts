@@ -42,6 +42,16 @@ Deno.test("the page and its socket need the per-run token and the page's own Ori
     const reply = await new Response(conn.readable).text();
     assert.match(reply, /^HTTP\/1\.1 421 /);
   }
+  // The page loads its modules as one bundle, made from them as they are (index_html_test).
+  const served =
+    await (await fetch(`${url.origin}/`, { headers: { cookie: cookie.split(";")[0] } }))
+      .text();
+  assert.match(served, /<script type="module" src="\/app\.bundle\.js"><\/script>/);
+  const bundle = await fetch(`${url.origin}/app.bundle.js`, {
+    headers: { cookie: cookie.split(";")[0] },
+  });
+  assert.equal(bundle.status, 200);
+  assert.match(await bundle.text(), /^\/\/ sources sha256:[0-9a-f]{64}\n/);
   // The cookie the page got lets it load its modules without the token in their URLs.
   const script = await fetch(`${url.origin}/app.js`, { headers: { cookie: cookie.split(";")[0] } });
   assert.equal(script.status, 200);

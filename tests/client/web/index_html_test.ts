@@ -1,5 +1,13 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
+import {
+  BUNDLE_FILE,
+  bundledIndex,
+  bundleIsFresh,
+  bundleSources,
+  recordedDigest,
+  sourcesDigest,
+} from "../../../client/page_bundle.ts";
 
 const WEB = new URL("../../../client/web/", import.meta.url);
 const ROOT = new URL("../../../", import.meta.url);
@@ -42,4 +50,27 @@ Deno.test("index.html preloads every module the page imports, and nothing else",
   const expected = await imported(scripts);
   for (const script of scripts) expected.add(script);
   assert.deepEqual(new Set(loaded), expected);
+});
+
+Deno.test("the page bundle was made from the modules as they are (run deno task bundle-web)", async () => {
+  const bundle = await Deno.readTextFile(new URL(BUNDLE_FILE, WEB));
+  assert.equal(recordedDigest(bundle), await sourcesDigest());
+  assert.equal(await bundleIsFresh(), true);
+  // Every module index.html preloads is in it, and socket.js stays its own: one socket.
+  const html = await Deno.readTextFile(new URL("index.html", WEB));
+  const sources = bundleSources(html);
+  assert.ok(sources.includes("app.js") && sources.includes("../../core/protocol.js"));
+  assert.ok(!sources.includes("socket.js"));
+  assert.match(bundle, /from\s*"\.\/socket\.js"/);
+});
+
+Deno.test("bundledIndex() loads the bundle in app.js's place, socket.js first, and no module preloads", async () => {
+  const html = bundledIndex(await Deno.readTextFile(new URL("index.html", WEB)));
+  const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"><\/script>/g)].map((m) =>
+    m[1]
+  );
+  assert.deepEqual(scripts, ["/socket.js", `/${BUNDLE_FILE}`]);
+  assert.doesNotMatch(html, /modulepreload/);
+  assert.match(html, /<link rel="stylesheet" href="\/style.css">/);
+  assert.match(html, /<input id="input"/);
 });

@@ -1,0 +1,170 @@
+/**
+ * The page as one script: `client/web/app.bundle.js` holds app.js and every module it
+ * imports (socket.js aside), made by `deno task bundle-web`. A launch's page then asks for
+ * four files instead of 37, and each request is server time while the page waits
+ * (bench/launch_usable.ts). The modules stay the source: the bundle records the digest of the
+ * files it was made from, and the server serves it only while they still match, so an edited
+ * module shows at the next start even before anyone bundles again.
+ *
+ * @module
+ */
+import { fileURLToPath } from "node:url";
+
+/** The bundle's name in client/web/, served as `/app.bundle.js`. */
+export const BUNDLE_FILE = "app.bundle.js";
+
+const WEB = new URL("./web/", import.meta.url);
+
+/** The bundle's first line: `// sources sha256:HEX`, the digest of the files it holds. */
+const DIGEST_LINE = /^\/\/ sources sha256:([0-9a-f]{64})\n/;
+
+/**
+ * The files the bundle is made from, relative to client/web/: app.js and the modules
+ * index.html preloads (every module app.js imports, index_html_test holds it so), socket.js
+ * aside, which loads on its own to open the socket first.
+ *
+ * @example
+ * ```ts
+ * import { bundleSources } from "./page_bundle.ts";
+ * const html = '<script type="module" src="/app.js"></script>\n' +
+ *   '<link rel="modulepreload" href="/store.js">\n<link rel="modulepreload" href="/core/shape.js">';
+ * console.log(bundleSources(html)); // ["app.js", "store.js", "../../core/shape.js"]
+ * ```
+ */
+export function bundleSources(indexHtml: string): string[] {
+  const preloaded = [...indexHtml.matchAll(/<link rel="modulepreload" href="\/([^"]+)">/g)]
+    .map((m) => m[1]);
+  return ["app.js", ...preloaded].filter((path) => path !== "socket.js").map((path) =>
+    path.startsWith("core/") ? `../../${path}` : path
+  );
+}
+
+/**
+ * The SHA-256 (hex) of the bundle's source files as they are now: each file's path and bytes,
+ * in the order of {@linkcode bundleSources}.
+ *
+ * @example
+ * ```ts ignore
+ * import { sourcesDigest } from "./page_bundle.ts";
+ * console.log((await sourcesDigest()).length); // 64
+ * ```
+ */
+export async function sourcesDigest(): Promise<string> {
+  const html = await Deno.readTextFile(new URL("index.html", WEB));
+  const files = bundleSources(html);
+  const contents = await Promise.all(files.map((file) => Deno.readFile(new URL(file, WEB))));
+  const encoder = new TextEncoder();
+  const parts = files.flatMap((file, i) => [encoder.encode(`${file}\0`), contents[i]]);
+  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    all.set(part, offset);
+    offset += part.length;
+  }
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", all));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The digest a bundle's text records, or `undefined` when its first line has none.
+ *
+ * @example
+ * ```ts
+ * import { recordedDigest } from "./page_bundle.ts";
+ * console.log(recordedDigest(`// sources sha256:${"ab".repeat(32)}\nvar x;`)?.length); // 64
+ * console.log(recordedDigest("var x;")); // undefined
+ * ```
+ */
+export function recordedDigest(bundle: string): string | undefined {
+  return DIGEST_LINE.exec(bundle)?.[1];
+}
+
+/**
+ * `indexHtml` loading the bundle instead of the modules: app.js's script becomes the
+ * bundle's, and the module preloads go. socket.js and the style sheet stay.
+ *
+ * @example
+ * ```ts
+ * import { bundledIndex } from "./page_bundle.ts";
+ * const html = '<script type="module" src="/app.js"></script>\n' +
+ *   '    <link rel="modulepreload" href="/store.js">\n';
+ * console.log(bundledIndex(html)); // <script type="module" src="/app.bundle.js"></script>\n
+ * ```
+ */
+export function bundledIndex(indexHtml: string): string {
+  return indexHtml
+    .replace(
+      '<script type="module" src="/app.js"></script>',
+      `<script type="module" src="/${BUNDLE_FILE}"></script>`,
+    )
+    .replace(/^[ \t]*<link rel="modulepreload" href="[^"]+">\n/gm, "");
+}
+
+/**
+ * Whether client/web/app.bundle.js was made from the source files as they are now: false
+ * when it is missing or any module changed since.
+ *
+ * @example
+ * ```ts ignore
+ * import { bundleIsFresh } from "./page_bundle.ts";
+ * if (!(await bundleIsFresh())) console.log("run deno task bundle-web");
+ * ```
+ */
+export async function bundleIsFresh(): Promise<boolean> {
+  let bundle: string;
+  try {
+    // The digest line is all that is read: the first bytes suffice.
+    using file = await Deno.open(fileURLToPath(new URL(BUNDLE_FILE, WEB)));
+    const head = new Uint8Array(128);
+    const n = await file.read(head);
+    bundle = new TextDecoder().decode(head.subarray(0, n ?? 0));
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return false;
+    throw error;
+  }
+  const recorded = recordedDigest(bundle);
+  return recorded !== undefined && recorded === await sourcesDigest();
+}
+
+/**
+ * Writes client/web/app.bundle.js with `deno bundle` (minified, socket.js left out), its
+ * first line the digest of its sources. Throws with the bundler's output when it fails.
+ *
+ * @example
+ * ```ts ignore
+ * import { writeBundle } from "./page_bundle.ts";
+ * await writeBundle(); // what `deno task bundle-web` runs
+ * ```
+ */
+export async function writeBundle(): Promise<void> {
+  const out = fileURLToPath(new URL(BUNDLE_FILE, WEB));
+  const digest = await sourcesDigest();
+  const { success, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "bundle",
+      "--quiet",
+      "--platform",
+      "browser",
+      // Minified, which also drops the modules' JSDoc: its type imports would name paths
+      // relative to files the bundle is not, and `deno check .` would follow them.
+      "--minify",
+      "--keep-names",
+      // Before -o: --external takes every value that follows it.
+      "--external",
+      "./socket.js",
+      "-o",
+      out,
+      fileURLToPath(new URL("app.js", WEB)),
+    ],
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (!success) {
+    throw new Error(`Cannot bundle the page: ${new TextDecoder().decode(stderr).slice(-1000)}`);
+  }
+  const made = await Deno.readTextFile(out);
+  await Deno.writeTextFile(
+    out,
+    `// sources sha256:${digest}\n// @ts-nocheck\n// Made by deno task bundle-web from app.js and its modules: edit those.\n${made}`,
+  );
+}
