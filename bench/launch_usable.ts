@@ -6,40 +6,61 @@
  * be told apart, the CPU time the client's process had used once the page was usable (less
  * noisy than wall time on a shared machine), and the load average the runs ran under.
  *
- * `deno run -A --lock=deno.lock bench/launch_usable.ts [--runs N] [--against DIR]`
+ * `deno run -A --lock=deno.lock bench/launch_usable.ts [--runs N] [--against DIR] [--lounge]
+ * [--inspircd]`
  *
  * `--against DIR` launches the checkout in DIR too (e.g. a worktree of the commit before a
- * change), alternating run by run, so both see the same load on a shared machine.
+ * change), alternating run by run, so both see the same load on a shared machine. `--lounge`
+ * adds The Lounge the same way (installed as the `peers` bench installs it). `--inspircd`
+ * launches against a real InspIRCd instead of the scripted server (its registration takes
+ * about a second after the client's NICK and USER).
  *
  * @module
  */
 import { parseArgs } from "node:util";
 import { launchPage } from "../tests/client/_browser.ts";
 import { ScriptedServer } from "../tests/irc/_peer.ts";
+import { startInspircd } from "../tests/irc/_servers.ts";
 import { browserSettled, processUsage, whenUsable } from "./_page.ts";
-import { ircbus, ircbusAt, type PeerClient } from "./_peer_clients.ts";
+import { ircbus, ircbusAt, type PeerClient, theLounge } from "./_peer_clients.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
-  options: { runs: { type: "string", default: "7" }, against: { type: "string" } },
+  options: {
+    runs: { type: "string", default: "7" },
+    against: { type: "string" },
+    lounge: { type: "boolean" },
+    inspircd: { type: "boolean" },
+  },
 });
 const runs = Number(values.runs);
 if (!Number.isSafeInteger(runs) || runs < 1) {
   throw new Error(`Cannot bench: --runs must be a whole number above 0, got ${values.runs}`);
 }
-const clients: PeerClient[] = values.against === undefined
-  ? [ircbus]
-  : [ircbus, ircbusAt(values.against, `ircbus at ${values.against}`)];
+const clients: PeerClient[] = [
+  ircbus,
+  ...(values.against === undefined
+    ? []
+    : [ircbusAt(values.against, `ircbus at ${values.against}`)]),
+  ...(values.lounge ? [await theLounge(console.error)] : []),
+];
 
-const server = new ScriptedServer();
-(async () => {
-  for (;;) {
-    const conn = await server.accept().catch(() => undefined);
-    if (!conn) return;
-    conn.register().catch(() => {});
-  }
-})();
-const place = await ircbus.prepare([{ name: "Net1", port: server.port, channels: [] }]);
+const server = values.inspircd ? await startInspircd() : scripted();
+/** A scripted server that registers every client at once. */
+function scripted(): { port: number } & AsyncDisposable {
+  const server = new ScriptedServer();
+  (async () => {
+    for (;;) {
+      const conn = await server.accept().catch(() => undefined);
+      if (!conn) return;
+      conn.register().catch(() => {});
+    }
+  })();
+  return { port: server.port, [Symbol.asyncDispose]: () => server.close() };
+}
+const places = await Promise.all(
+  clients.map((client) => client.prepare([{ name: "Net1", port: server.port, channels: [] }])),
+);
 const printed = clients.map((): number[] => []);
 const usable = clients.map((): number[] => []);
 const cpu = clients.map((): number[] => []);
@@ -48,8 +69,9 @@ try {
     for (const [k, client] of clients.entries()) {
       await using browser = await launchPage();
       await browserSettled();
+      await client.preparePage(browser.page);
       const { shown } = await whenUsable(browser.page, client.ready);
-      const launched = await client.launch(place);
+      const launched = await client.launch(places[k]);
       printed[k].push(performance.now() - launched.started);
       try {
         await browser.page.goto(launched.url, { waitUntil: "commit", timeout: 60_000 });
@@ -61,8 +83,8 @@ try {
     }
   }
 } finally {
-  await ircbus.remove(place);
-  await server.close();
+  for (const [k, client] of clients.entries()) await client.remove(places[k]);
+  await server[Symbol.asyncDispose]();
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
