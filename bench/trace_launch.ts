@@ -2,7 +2,10 @@
  * Where a launch's time goes, for both clients of the peers bench: a Chromium trace of one
  * launch to a usable page (scripted server that registers at once), summed by who did the
  * work. Our scripts (by URL), the client's server-side wait (the page idle between its
- * requests), and Chromium's own work: HTML parse, style, layout, paint, compile, GC.
+ * requests), and Chromium's own work: HTML parse, style, layout, paint, compile, GC. Before
+ * the sums, the launch's timeline from the spawn: the address printed, the IRC server's
+ * accept and registration, each request's start and end, the page's socket, and the usable
+ * mark, to show which waits are the server's and which the page's.
  *
  * `deno run -A --lock=deno.lock bench/trace_launch.ts [ircbus|lounge]`
  *
@@ -27,11 +30,16 @@ interface TraceEvent {
 const which = Deno.args[0] ?? "ircbus";
 const client: PeerClient = which === "lounge" ? await theLounge(console.error) : ircbus;
 const server = new ScriptedServer();
+/** The launch's timeline: ms from the spawn, and what happened. */
+const timeline: [number, string][] = [];
+let spawned = 0;
+const mark = (what: string) => timeline.push([performance.now() - spawned, what]);
 (async () => {
   for (;;) {
     const conn = await server.accept().catch(() => undefined);
     if (!conn) return;
-    conn.register().catch(() => {});
+    mark("IRC server: accepted");
+    conn.register().then(() => mark("IRC server: registered"), () => {});
   }
 })();
 const place = await client.prepare([{ name: "Net1", port: server.port, channels: [] }]);
@@ -40,11 +48,26 @@ try {
   await browserSettled();
   await client.preparePage(browser.page);
   const { shown } = await whenUsable(browser.page, client.ready);
+  const page = browser.page;
+  const path = (url: string) => new URL(url).pathname;
+  page.on("request", (request) => mark(`request ${path(request.url())}`));
+  page.on("requestfinished", (request) => mark(`finished ${path(request.url())}`));
+  page.on("websocket", (socket) => {
+    mark("socket opened");
+    socket.on(
+      "framereceived",
+      (frame) => mark(`socket received ${String(frame.payload).slice(0, 40)}`),
+    );
+  });
+  page.on("domcontentloaded", () => mark("DOMContentLoaded"));
   await browser.browser.startTracing(browser.page, {
     categories: ["devtools.timeline", "v8.execute", "disabled-by-default-devtools.timeline"],
   });
+  spawned = performance.now();
   const launched = await client.launch(place);
+  spawned = launched.started;
   const printed = performance.now() - launched.started;
+  mark("address printed");
   await browser.page.goto(launched.url);
   const usableAt = await shown - (performance.timeOrigin + launched.started);
   const buffer = await browser.browser.stopTracing();
@@ -53,6 +76,11 @@ try {
   const events = traceEvents(parsed);
   console.log(`${client.name}: address printed after ${printed.toFixed(0)} ms`);
   console.log(`${client.name}: usable after ${usableAt.toFixed(0)} ms`);
+  timeline.push([usableAt, "usable"]);
+  for (const [at, what] of timeline.sort((a, b) => a[0] - b[0])) {
+    console.log(`  ${at.toFixed(0).padStart(6)} ms  ${what}`);
+  }
+  console.log(`${client.name}: renderer main-thread work by kind`);
   for (const [name, ms] of summarize(events)) {
     console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${name}`);
   }
@@ -60,6 +88,8 @@ try {
   await client.remove(place);
   await server.close();
 }
+const load = Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
+console.log(`load average after: ${load}`);
 
 /** Top-level renderer main-thread work by kind, ours (by script) and Chromium's. */
 function summarize(events: TraceEvent[]): [string, number][] {
