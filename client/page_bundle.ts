@@ -41,7 +41,8 @@ export function bundleSources(indexHtml: string): string[] {
 
 /**
  * The SHA-256 (hex) of the bundle's source files as they are now: each file's path and bytes,
- * in the order of {@linkcode bundleSources}.
+ * in the order of {@linkcode bundleSources}. `web` is the page's folder (client/web/ by default;
+ * tests give a copy).
  *
  * @example
  * ```ts ignore
@@ -49,10 +50,10 @@ export function bundleSources(indexHtml: string): string[] {
  * console.log((await sourcesDigest()).length); // 64
  * ```
  */
-export async function sourcesDigest(): Promise<string> {
-  const html = await Deno.readTextFile(new URL("index.html", WEB));
+export async function sourcesDigest(web: URL = WEB): Promise<string> {
+  const html = await Deno.readTextFile(new URL("index.html", web));
   const files = bundleSources(html);
-  const contents = await Promise.all(files.map((file) => Deno.readFile(new URL(file, WEB))));
+  const contents = await Promise.all(files.map((file) => Deno.readFile(new URL(file, web))));
   const encoder = new TextEncoder();
   const parts = files.flatMap((file, i) => [encoder.encode(`${file}\0`), contents[i]]);
   const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
@@ -101,8 +102,8 @@ export function bundledIndex(indexHtml: string): string {
 }
 
 /**
- * Whether client/web/app.bundle.js was made from the source files as they are now: false
- * when it is missing or any module changed since.
+ * Whether client/web/app.bundle.js (or the one in `web`, a copy of the page's folder) was made
+ * from the source files as they are now: false when it is missing or any module changed since.
  *
  * @example
  * ```ts ignore
@@ -110,11 +111,11 @@ export function bundledIndex(indexHtml: string): string {
  * if (!(await bundleIsFresh())) console.log("run deno task bundle-web");
  * ```
  */
-export async function bundleIsFresh(): Promise<boolean> {
+export async function bundleIsFresh(web: URL = WEB): Promise<boolean> {
   let bundle: string;
   try {
     // The digest line is all that is read: the first bytes suffice.
-    using file = await Deno.open(fileURLToPath(new URL(BUNDLE_FILE, WEB)));
+    using file = await Deno.open(fileURLToPath(new URL(BUNDLE_FILE, web)));
     const head = new Uint8Array(128);
     const n = await file.read(head);
     bundle = new TextDecoder().decode(head.subarray(0, n ?? 0));
@@ -123,7 +124,7 @@ export async function bundleIsFresh(): Promise<boolean> {
     throw error;
   }
   const recorded = recordedDigest(bundle);
-  return recorded !== undefined && recorded === await sourcesDigest();
+  return recorded !== undefined && recorded === await sourcesDigest(web);
 }
 
 /**

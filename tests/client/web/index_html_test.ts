@@ -74,3 +74,38 @@ Deno.test("bundledIndex() loads the bundle in app.js's place, socket.js first, a
   assert.match(html, /<link rel="stylesheet" href="\/style.css">/);
   assert.match(html, /<input id="input"/);
 });
+
+Deno.test("bundleIsFresh() turns false once any module the bundle holds is edited, or it is gone", async () => {
+  const root = await Deno.makeTempDir({ prefix: "ircbus-page-bundle-" });
+  try {
+    // The page's folder and the shared layer, laid out as in the tree (client/web/, core/).
+    const web = new URL(`file://${root}/client/web/`);
+    await Deno.mkdir(new URL("views/", web), { recursive: true });
+    await Deno.mkdir(`${root}/core`);
+    for (const dir of ["", "views/"]) {
+      for await (const entry of Deno.readDir(new URL(dir, WEB))) {
+        if (entry.isFile) {
+          await Deno.copyFile(new URL(dir + entry.name, WEB), new URL(dir + entry.name, web));
+        }
+      }
+    }
+    for await (const entry of Deno.readDir(new URL("core/", ROOT))) {
+      if (entry.name.endsWith(".js")) {
+        await Deno.copyFile(new URL(`core/${entry.name}`, ROOT), `${root}/core/${entry.name}`);
+      }
+    }
+    assert.equal(await bundleIsFresh(web), true);
+    const view = new URL("views/topic_bar.js", web);
+    await Deno.writeTextFile(view, `${await Deno.readTextFile(view)}\n// edited\n`);
+    assert.equal(await bundleIsFresh(web), false);
+    await Deno.copyFile(new URL("views/topic_bar.js", WEB), view);
+    await Deno.writeTextFile(`${root}/core/shape.js`, "// edited\n", { append: true });
+    assert.equal(await bundleIsFresh(web), false, "a shared module counts too");
+    await Deno.copyFile(new URL("core/shape.js", ROOT), `${root}/core/shape.js`);
+    assert.equal(await bundleIsFresh(web), true);
+    await Deno.remove(new URL(BUNDLE_FILE, web));
+    assert.equal(await bundleIsFresh(web), false);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
