@@ -248,7 +248,15 @@ Deno.test("broker: without --allow-ffi the host answers on its event loop, and s
      console.log(JSON.stringify({ servedBy: broker.servedBy, state: brokerThreadState() }));`,
   );
   const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-prompt", "--allow-read", "--allow-write", "--allow-net", "--allow-env", script],
+    args: [
+      "run",
+      "--no-prompt",
+      "--allow-read",
+      "--allow-write",
+      "--allow-net",
+      "--allow-env",
+      script,
+    ],
     stdout: "piped",
     stderr: "piped",
   }).output();
