@@ -78,6 +78,21 @@ export function brokerThreadState(): { available: true } | { available: false; r
 }
 
 /**
+ * Keeps the broker's thread, once started, running from one plugin's broker to the next,
+ * until disposed: the plugin host holds one while it is open, so that a plugin loaded after
+ * another does not wait for a new thread. Starts nothing by itself.
+ *
+ * @example
+ * ```ts ignore
+ * await using _hold = holdBrokerThread();
+ * // brokers listened and closed here share one thread
+ * ```
+ */
+export function holdBrokerThread(): AsyncDisposable {
+  return BrokerThread.hold();
+}
+
+/**
  * One plugin's broker: a Unix socket in a folder only the host can reach, answering the one
  * process that connects first. A second connection, a malformed or oversized line, or a
  * closed connection all end the conversation, and with it the plugin (Deno exits 87).

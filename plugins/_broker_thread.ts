@@ -41,7 +41,10 @@ const ALLOW: PermissionDecision = { allow: true };
 
 /**
  * The broker's thread. {@linkcode BrokerThread.serve} starts it if it is not running; closing
- * its last serving stops it and terminates the Worker, so nothing is left behind.
+ * its last serving stops it and terminates the Worker, so nothing is left behind, unless a
+ * {@linkcode BrokerThread.hold} keeps it for the next: starting a Worker holds the main thread
+ * for 20-30 ms and the first answer waits as long again for its modules, which a plugin
+ * started after another should not pay.
  *
  * @example
  * ```ts ignore
@@ -86,6 +89,27 @@ export class BrokerThread {
   }
 
   static #current: BrokerThread | undefined;
+  static #holds = 0;
+
+  /**
+   * Keeps the thread, once a broker started it, running between brokers until released (the
+   * plugin host holds it while it is open). Starts nothing by itself.
+   */
+  static hold(): AsyncDisposable {
+    BrokerThread.#holds++;
+    let released = false;
+    return {
+      async [Symbol.asyncDispose]() {
+        if (released) return;
+        released = true;
+        BrokerThread.#holds--;
+        const current = BrokerThread.#current;
+        if (BrokerThread.#holds === 0 && current && current.#servings.size === 0) {
+          await current.#stop();
+        }
+      },
+    };
+  }
 
   /** The running thread, started now if none is; or why this process cannot run one. */
   static shared(): { ok: true; thread: BrokerThread } | { ok: false; reason: string } {
@@ -131,7 +155,7 @@ export class BrokerThread {
 
     this.#servings.delete(id);
     this.#libc.unlink(serving.path);
-    if (this.#servings.size === 0) await this.#stop();
+    if (this.#servings.size === 0 && BrokerThread.#holds === 0) await this.#stop();
   }
 
   async #stop(): Promise<void> {

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import {
   type BrokerServedBy,
   brokerThreadState,
+  holdBrokerThread,
   MAX_CHECK_BYTES,
   PermissionBroker,
   PermissionPolicy,
@@ -229,6 +230,23 @@ Deno.test("broker's thread: stops with the last broker, leaving no thread and no
   // A later broker starts it again.
   await using again = await PermissionBroker.listen(join(dir, "d.sock"), policy, () => {});
   assert.equal(again.servedBy, "thread");
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("broker's thread: a hold (the plugin host's) keeps it from one broker to the next", async () => {
+  await waitUntil(() => workerThreads() === 0, "the earlier tests' broker threads to end");
+  const dir = await Deno.makeTempDir();
+  const hold = holdBrokerThread();
+  assert.equal(workerThreads(), 0, "a hold starts nothing by itself");
+  for (const name of ["a", "b"]) {
+    await using broker = await PermissionBroker.listen(join(dir, `${name}.sock`), policy, () => {});
+    const { out } = await runPlugin(broker, dir, `console.log(Deno.env.get("TZ"));`);
+    assert.equal(out, "UTC\n");
+  }
+  // Both brokers are closed; the one thread that served them is still there.
+  assert.equal(workerThreads(), 1);
+  await hold[Symbol.asyncDispose]();
+  await waitUntil(() => workerThreads() === 0, "the broker's thread to end with the hold");
   await Deno.remove(dir, { recursive: true });
 });
 
