@@ -108,23 +108,13 @@ export function holdBrokerThread(): AsyncDisposable {
 export class PermissionBroker implements AsyncDisposable {
   /** The socket's path, for `DENO_PERMISSION_BROKER_PATH`. */
   readonly path: string;
-  /** Where its checks are answered. */
-  readonly servedBy: BrokerServedBy;
-  #serving: BrokerServing;
+  #servedBy: BrokerServedBy = "event loop";
+  #serving: BrokerServing = { close: () => Promise.resolve() };
   #onClose: (reason: string) => void = () => {};
   #closedWhy: string | undefined;
 
-  private constructor(
-    path: string,
-    servedBy: BrokerServedBy,
-    serve: (onEnd: (why: string) => void) => BrokerServing,
-  ) {
+  private constructor(path: string) {
     this.path = path;
-    this.servedBy = servedBy;
-    this.#serving = serve((why) => {
-      this.#closedWhy = why;
-      this.#onClose(why);
-    });
   }
 
   /**
@@ -137,21 +127,28 @@ export class PermissionBroker implements AsyncDisposable {
     onDecision: DecisionListener,
     options: BrokerOptions = {},
   ): Promise<PermissionBroker> {
-    const shared = options.thread === false ? undefined : BrokerThread.shared();
-    if (shared?.ok) {
-      return new PermissionBroker(
-        path,
-        "thread",
-        (onEnd) => shared.thread.serve(path, policy, onDecision, onEnd),
-      );
+    const broker = new PermissionBroker(path);
+    const onEnd = (why: string) => {
+      broker.#closedWhy = why;
+      broker.#onClose(why);
+    };
+    const threaded = options.thread === false
+      ? undefined
+      : BrokerThread.serve(path, policy, onDecision, onEnd);
+    if (threaded?.ok) {
+      broker.#servedBy = "thread";
+      broker.#serving = threaded.serving;
+      return broker;
     }
     await Deno.remove(path).catch(() => {});
     const listener = Deno.listen({ transport: "unix", path });
-    return new PermissionBroker(
-      path,
-      "event loop",
-      (onEnd) => serveOnEventLoop(listener, policy, onDecision, onEnd),
-    );
+    broker.#serving = serveOnEventLoop(listener, policy, onDecision, onEnd);
+    return broker;
+  }
+
+  /** Where its checks are answered. */
+  get servedBy(): BrokerServedBy {
+    return this.#servedBy;
   }
 
   /** Called once when the plugin's connection ends or misbehaves, with why. */

@@ -48,11 +48,10 @@ const ALLOW: PermissionDecision = { allow: true };
  *
  * @example
  * ```ts ignore
- * const thread = BrokerThread.shared();
- * if (thread.ok) {
- *   const serving = thread.thread.serve(path, policy, onDecision, (why) => console.log(why));
+ * const served = BrokerThread.serve(path, policy, onDecision, (why) => console.log(why));
+ * if (served.ok) {
  *   // spawn `deno run` with DENO_PERMISSION_BROKER_PATH=path ...
- *   await serving.close();
+ *   await served.serving.close();
  * }
  * ```
  */
@@ -111,27 +110,33 @@ export class BrokerThread {
     };
   }
 
-  /** The running thread, started now if none is; or why this process cannot run one. */
-  static shared(): { ok: true; thread: BrokerThread } | { ok: false; reason: string } {
+  /**
+   * Listens at `path` for one plugin's process and has the thread (started now if none runs)
+   * answer it by `policy`, telling `onDecision` of each decision and `onEnd` once, with why,
+   * when the conversation ends (not when it is closed before the plugin connected). Or says
+   * why this process cannot run the thread. Throws, starting nothing, if it cannot listen.
+   */
+  static serve(
+    path: string,
+    policy: PermissionPolicy,
+    onDecision: DecisionListener,
+    onEnd: (why: string) => void,
+  ): { ok: true; serving: BrokerServing } | { ok: false; reason: string } {
     const libc = openLibc();
     if (!libc.ok) return libc;
+    libc.libc.unlink(path);
+    const fd = libc.libc.listenUnix(path);
     BrokerThread.#current ??= new BrokerThread(libc.libc);
-    return { ok: true, thread: BrokerThread.#current };
+    return { ok: true, serving: BrokerThread.#current.#serve(fd, path, policy, onDecision, onEnd) };
   }
 
-  /**
-   * Listens at `path` for one plugin's process and has the thread answer it by `policy`,
-   * telling `onDecision` of each decision and `onEnd` once, with why, when the conversation
-   * ends (not when it is closed before the plugin connected).
-   */
-  serve(
+  #serve(
+    fd: number,
     path: string,
     policy: PermissionPolicy,
     onDecision: DecisionListener,
     onEnd: (why: string) => void,
   ): BrokerServing {
-    this.#libc.unlink(path);
-    const fd = this.#libc.listenUnix(path);
     const id = this.#nextId++;
     const serving: Serving = {
       path,

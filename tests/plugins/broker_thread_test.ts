@@ -250,6 +250,66 @@ Deno.test("broker's thread: a hold (the plugin host's) keeps it from one broker 
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("broker's thread: a plugin holds its own broker connection and no other plugin's", async () => {
+  const dir = await Deno.makeTempDir();
+  await using first = await PermissionBroker.listen(join(dir, "a.sock"), policy, () => {});
+  await using second = await PermissionBroker.listen(join(dir, "b.sock"), policy, () => {});
+  const script = join(dir, "idle.ts");
+  await Deno.writeTextFile(
+    script,
+    `console.log(Deno.env.get("TZ")); setInterval(() => {}, 60_000);`,
+  );
+  // The second starts once the first is connected, when a descriptor leaking to it is open.
+  const plugins: Deno.ChildProcess[] = [];
+  const outs: ReadableStreamDefaultReader<string>[] = [];
+  for (const broker of [first, second]) {
+    const plugin = new Deno.Command(Deno.execPath(), {
+      args: ["run", "--no-prompt", "--no-config", script],
+      clearEnv: true,
+      env: { DENO_PERMISSION_BROKER_PATH: broker.path, TZ: "UTC" },
+      stdout: "piped",
+      stderr: "null",
+    }).spawn();
+    const out = plugin.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    assert.equal((await out.read()).value, "UTC\n");
+    plugins.push(plugin);
+    outs.push(out);
+  }
+  const sockets = (pid: number | "self") => {
+    const found = new Set<string>();
+    for (const fd of Deno.readDirSync(`/proc/${pid}/fd`)) {
+      try {
+        const link = Deno.readLinkSync(`/proc/${pid}/fd/${fd.name}`);
+        if (link.startsWith("socket:")) found.add(link);
+      } catch {
+        // The directory's own descriptor, closed by now.
+      }
+    }
+    return found;
+  };
+  // The host's sockets: every broker's listening and accepted ones among them.
+  const host = sockets("self");
+  for (const plugin of plugins) {
+    const shared = [...sockets(plugin.pid)].filter((socket) => host.has(socket));
+    assert.deepEqual(shared, [], `pid ${plugin.pid} holds the host's ${shared.join(", ")}`);
+  }
+  for (const plugin of plugins) plugin.kill();
+  await Promise.all(plugins.map((p) => p.status));
+  for (const out of outs) await out.cancel();
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("broker's thread: a socket path it cannot listen on is a clear error, and starts no thread", async () => {
+  await waitUntil(() => workerThreads() === 0, "the earlier tests' broker threads to end");
+  const long = join(await Deno.makeTempDir(), "x".repeat(120) + ".sock");
+  await assert.rejects(
+    PermissionBroker.listen(long, policy, () => {}),
+    RangeError,
+    "Cannot listen on a Unix socket: its path takes",
+  );
+  assert.equal(workerThreads(), 0);
+});
+
 Deno.test("broker: without --allow-ffi the host answers on its event loop, and says why", async () => {
   const module = new URL("../../plugins/_broker.ts", import.meta.url).href;
   const dir = await Deno.makeTempDir();
