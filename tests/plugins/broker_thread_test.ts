@@ -65,7 +65,12 @@ function openFds(): number {
 function workerThreads(): number {
   let count = 0;
   for (const task of Deno.readDirSync("/proc/self/task")) {
-    const comm = Deno.readTextFileSync(`/proc/self/task/${task.name}/comm`).trim();
+    let comm = "";
+    try {
+      comm = Deno.readTextFileSync(`/proc/self/task/${task.name}/comm`).trim();
+    } catch {
+      continue; // It ended since the folder was read.
+    }
     if (/^worker-\d+$/.test(comm)) count++;
   }
   return count;
