@@ -168,12 +168,18 @@ export class BrokerThread {
     this.#send({ kind: "stop" });
     await this.#stopped.promise;
     this.#worker.terminate();
+    this.#closeControl();
+  }
+
+  #closeControl(): void {
+    if (this.#controlFd < 0) return;
     this.#libc.close(this.#controlFd);
+    this.#controlFd = -1;
   }
 
   /** Posts a control message and wakes the thread to read it (a dead thread reads nothing). */
   #send(message: ToBrokerThread): void {
-    if (this.#dead) return;
+    if (this.#dead || this.#controlFd < 0) return;
     this.#worker.postMessage(message);
     this.#libc.signal(this.#controlFd);
   }
@@ -247,7 +253,7 @@ export class BrokerThread {
     this.#dead = true;
     if (BrokerThread.#current === this) BrokerThread.#current = undefined;
     // A thread blocked in poll() runs no JavaScript, so it could not be terminated: wake it.
-    this.#libc.signal(this.#controlFd);
+    if (this.#controlFd >= 0) this.#libc.signal(this.#controlFd);
     this.#worker.terminate();
     for (const serving of this.#servings.values()) {
       if (serving.connFd >= 0) this.#libc.close(serving.connFd);
@@ -257,5 +263,6 @@ export class BrokerThread {
       serving.closed.resolve();
     }
     this.#stopped.resolve();
+    this.#closeControl();
   }
 }
