@@ -223,15 +223,16 @@ async function idleMemory(root: string, { isolation, outer }: Variant, count: nu
 }
 
 /** Who answers the permission checks of {@linkcode checkTimes}. */
-type Answerer = "broker" | "event loop" | "echo" | "flags";
+type Answerer = "broker" | "event loop" | "echo" | "echo thread" | "flags";
 
 /**
  * Each check's time as the plugin's process sees it, from a `deno run` making `checks`
  * granted env reads one by one: with the host's broker answering each on its thread (`broker`,
  * as the client runs it) or on the main thread's event loop (`event loop`, where FFI is not
  * allowed), with a bare Unix-socket server on the event loop that allows every check without
- * reading it (`echo`: the floor of a broker on Deno's asynchronous socket I/O), or with the
- * `--allow-env` flag alone (`flags`). Returns the p50 and p99 in µs.
+ * reading it (`echo`: the floor of a broker on Deno's asynchronous socket I/O), with the same
+ * on a Worker blocked in libc's `read` (`echo thread`: the floor of the broker's thread), or
+ * with the `--allow-env` flag alone (`flags`). Returns the p50 and p99 in µs.
  */
 async function checkTimes(root: string, checks: number, answerer: Answerer) {
   const script = `${root}/checks.js`;
@@ -261,7 +262,10 @@ async function checkTimes(root: string, checks: number, answerer: Answerer) {
     throw new Error("Cannot measure the broker's thread: it does not run in this process");
   }
   await using echo = answerer === "echo" ? echoBroker(`${root}/echo.sock`) : undefined;
-  const path = permissionBroker?.path ?? echo?.path;
+  await using echoThread = answerer === "echo thread"
+    ? await threadEcho(`${root}/echo-thread.sock`)
+    : undefined;
+  const path = permissionBroker?.path ?? echo?.path ?? echoThread?.path;
   const output = await new Deno.Command(Deno.execPath(), {
     args: ["run", "--no-prompt", "--no-config", "--allow-env=BENCH_VAR", script],
     clearEnv: true,
@@ -308,6 +312,24 @@ function echoBroker(path: string): { path: string } & AsyncDisposable {
   };
 }
 
+/** {@linkcode ./_echo_thread.ts}, listening at `path` until its one connection ends. */
+async function threadEcho(path: string): Promise<{ path: string } & AsyncDisposable> {
+  const worker = new Worker(new URL("./_echo_thread.ts", import.meta.url), { type: "module" });
+  const said = () => new Promise<void>((resolve) => worker.onmessage = () => resolve());
+  const ready = said();
+  worker.postMessage(path);
+  await ready;
+  const done = said();
+  return {
+    path,
+    async [Symbol.asyncDispose]() {
+      await done; // its process has exited, so the connection has ended
+      worker.terminate();
+      await Deno.remove(path).catch(() => {});
+    },
+  };
+}
+
 /**
  * The longest the host's frame reader holds the event loop on one frame of up to 4 MiB built
  * to be costly (deep nesting, millions of items, one long string), in ms: refused or parsed.
@@ -342,7 +364,7 @@ async function hostileFrameStep(rounds: number): Promise<number> {
  * p99 are reported.
  */
 async function brokerChecks(root: string, report: (row: BenchRow) => void, rounds = 5) {
-  const answerers: Answerer[] = ["broker", "event loop", "echo", "flags"];
+  const answerers: Answerer[] = ["broker", "event loop", "echo", "echo thread", "flags"];
   const runs = new Map<Answerer, { p50: number; p99: number }[]>(answerers.map((a) => [a, []]));
   for (let round = 0; round < rounds; round++) {
     for (const answerer of answerers) {
@@ -362,7 +384,9 @@ async function brokerChecks(root: string, report: (row: BenchRow) => void, round
     value: median("broker", "p99"),
     unit: "µs",
     note: `goal < 50 µs; median of ${rounds} runs each, in turn, load ${load}; ` +
-      `p99 broker's thread / broker on the event loop / bare echo / flags ${figures("p99")} µs; ` +
+      `p99 broker's thread / broker on the event loop / bare echo / echo thread / flags ${
+        figures("p99")
+      } µs; ` +
       `p50 ${figures("p50")} µs`,
   });
   report({
