@@ -22,102 +22,75 @@
  * Every decision is made here, outside the plugin's process, so a plugin can neither silence
  * nor forge it: the denied ones go to the audit, and all of them to the activity ledger.
  *
+ * Where the host may call libc (Linux, `--allow-ffi`), the checks are answered on the host's
+ * broker thread ({@linkcode BrokerThread}), which waits for them in the kernel: a check's
+ * round trip no longer goes through two event loops, nor waits for the host's main thread.
+ * Elsewhere they are answered on the main thread's event loop, as {@linkcode brokerThreadState}
+ * says.
+ *
  * @module
  */
-import { sep } from "node:path";
+import { type BrokerServing, BrokerThread } from "./_broker_thread.ts";
+import {
+  BrokerProtocolError,
+  CheckLines,
+  type DecisionListener,
+  type PermissionPolicy,
+} from "./_permission_policy.ts";
+import { openLibc } from "./_unix_ffi.ts";
 
-/** One permission check as Deno sends it. */
-export interface PermissionCheck {
-  /** `read`, `write`, `net`, `env`, `sys`, `run`, `ffi` or `import`. */
-  permission: string;
-  /** The path, host, variable or kind asked for; `null` when it asks for all of them. */
-  value: string | null;
+export {
+  type BrokerGrant,
+  BrokerProtocolError,
+  type DecisionListener,
+  MAX_CHECK_BYTES,
+  parseCheck,
+  type PermissionCheck,
+  type PermissionDecision,
+  PermissionPolicy,
+} from "./_permission_policy.ts";
+
+/** Where a broker answers its plugin's checks. */
+export type BrokerServedBy = "thread" | "event loop";
+
+/** How a broker is served. */
+export interface BrokerOptions {
+  /**
+   * `false` answers on the main thread's event loop even where the broker's thread could run:
+   * to measure one beside the other. Default `true`.
+   */
+  thread?: boolean;
 }
-
-/** The broker's answer to one check. */
-export type PermissionDecision = { allow: true } | { allow: false; reason: string };
-
-/** What a plugin was granted, in the broker's terms: absolute paths, hosts, names. */
-export interface BrokerGrant {
-  read: readonly string[];
-  write: readonly string[];
-  net: readonly string[];
-  env: readonly string[];
-  /** Hosts (`host` or `host:port`) modules may be imported from. */
-  import: readonly string[];
-}
-
-const ALLOW: PermissionDecision = { allow: true };
 
 /**
- * Decides checks against a grant, as Deno's own flags would: a path is granted when it is an
- * allowed path or lies under one; a host when it is listed bare, or with the same port; an
- * environment variable by its exact name. `run`, `ffi` and `sys` are never granted to a plugin.
+ * Whether this process answers permission checks on the broker's thread, and why not: it needs
+ * Linux, libc and `--allow-ffi` (the client's `deno task run` has `--allow-all`).
  *
  * @example
  * ```ts ignore
- * const policy = new PermissionPolicy({ read: ["/data/p"], write: [], net: [], env: [], import: [] });
- * policy.decide({ permission: "read", value: "/data/p/notes.txt" }); // { allow: true }
- * policy.decide({ permission: "read", value: "/etc/shadow" }).allow; // false
+ * const state = brokerThreadState();
+ * if (!state.available) console.warn(`permission checks on the event loop: ${state.reason}`);
  * ```
  */
-export class PermissionPolicy {
-  #grant: BrokerGrant;
-
-  constructor(grant: BrokerGrant) {
-    this.#grant = grant;
-  }
-
-  /** The decision for one check. */
-  decide(check: PermissionCheck): PermissionDecision {
-    const { permission } = check;
-    switch (permission) {
-      case "read":
-      case "write":
-        return decideAmong(check, this.#grant[permission], underPath);
-      case "net":
-      case "import":
-        return decideAmong(check, this.#grant[permission], sameHost);
-      case "env":
-        return decideAmong(check, this.#grant.env, (name, entry) => name === entry);
-      default:
-        return { allow: false, reason: `${refusal(check)}: plugins never get it` };
-    }
-  }
+export function brokerThreadState(): { available: true } | { available: false; reason: string } {
+  const libc = openLibc();
+  return libc.ok ? { available: true } : { available: false, reason: libc.reason };
 }
 
-function decideAmong(
-  check: PermissionCheck,
-  entries: readonly string[],
-  covers: (value: string, entry: string) => boolean,
-): PermissionDecision {
-  const value = check.value;
-  if (value !== null && entries.some((entry) => covers(value, entry))) return ALLOW;
-  return { allow: false, reason: refusal(check) };
+/**
+ * Keeps the broker's thread, once started, running from one plugin's broker to the next,
+ * until disposed: the plugin host holds one while it is open, so that a plugin loaded after
+ * another does not wait for a new thread. Starts nothing by itself.
+ *
+ * @example
+ * ```ts ignore
+ * await using _hold = holdBrokerThread();
+ * // brokers listened and closed here share one thread
+ * ```
+ */
+export function holdBrokerThread(): AsyncDisposable {
+  return BrokerThread.hold();
 }
-
-/** Deno's own wording for a missing permission, naming who refused it. */
-function refusal({ permission, value }: PermissionCheck): string {
-  const what = value === null ? `all ${permission} access` : `${permission} access to "${value}"`;
-  return `Requires ${what}, which is not granted to this plugin`;
-}
-
-function underPath(path: string, entry: string): boolean {
-  return path === entry || path.startsWith(entry.endsWith(sep) ? entry : entry + sep);
-}
-
-/** `host:port` against `host` (any port) or `host:port`; IPv6 hosts keep their brackets. */
-function sameHost(value: string, entry: string): boolean {
-  if (value === entry) return true;
-  const colon = value.lastIndexOf(":");
-  return colon > 0 && !value.endsWith("]") && value.slice(0, colon) === entry;
-}
-
-/** The longest request line read; a longer one ends the plugin's broker connection. */
-export const MAX_CHECK_BYTES = 16 * 1024;
-
-/** Hears every decision the broker makes, as it makes it. */
-export type DecisionListener = (check: PermissionCheck, decision: PermissionDecision) => void;
 
 /**
  * One plugin's broker: a Unix socket in a folder only the host can reach, answering the one
@@ -135,153 +108,105 @@ export type DecisionListener = (check: PermissionCheck, decision: PermissionDeci
 export class PermissionBroker implements AsyncDisposable {
   /** The socket's path, for `DENO_PERMISSION_BROKER_PATH`. */
   readonly path: string;
-  #listener: Deno.UnixListener;
-  #conn?: Deno.UnixConn;
-  #serving: Promise<void>;
+  #servedBy: BrokerServedBy = "event loop";
+  #serving: BrokerServing = { close: () => Promise.resolve() };
   #onClose: (reason: string) => void = () => {};
+  #closedWhy: string | undefined;
 
-  private constructor(
-    path: string,
-    listener: Deno.UnixListener,
-    policy: PermissionPolicy,
-    onDecision: DecisionListener,
-  ) {
+  private constructor(path: string) {
     this.path = path;
-    this.#listener = listener;
-    this.#serving = this.#serve(policy, onDecision);
   }
 
-  /** Listens on `path` (removed first if a stale socket is there). */
+  /**
+   * Listens on `path` (removed first if a stale socket is there): on the broker's thread where
+   * this process can run one, else on the event loop.
+   */
   static async listen(
     path: string,
     policy: PermissionPolicy,
     onDecision: DecisionListener,
+    options: BrokerOptions = {},
   ): Promise<PermissionBroker> {
+    const broker = new PermissionBroker(path);
+    const onEnd = (why: string) => {
+      broker.#closedWhy = why;
+      broker.#onClose(why);
+    };
+    const threaded = options.thread === false
+      ? undefined
+      : BrokerThread.serve(path, policy, onDecision, onEnd);
+    if (threaded?.ok) {
+      broker.#servedBy = "thread";
+      broker.#serving = threaded.serving;
+      return broker;
+    }
     await Deno.remove(path).catch(() => {});
     const listener = Deno.listen({ transport: "unix", path });
-    return new PermissionBroker(path, listener, policy, onDecision);
+    broker.#serving = serveOnEventLoop(listener, policy, onDecision, onEnd);
+    return broker;
+  }
+
+  /** Where its checks are answered. */
+  get servedBy(): BrokerServedBy {
+    return this.#servedBy;
   }
 
   /** Called once when the plugin's connection ends or misbehaves, with why. */
   set onClose(fn: (reason: string) => void) {
     this.#onClose = fn;
-  }
-
-  async #serve(policy: PermissionPolicy, onDecision: DecisionListener): Promise<void> {
-    let conn: Deno.UnixConn;
-    try {
-      conn = await this.#listener.accept();
-    } catch {
-      return; // Closed before the process connected.
-    }
-    this.#conn = conn;
-    // Only the first process is answered: nobody else has a reason to connect.
-    this.#listener.close();
-    let why = "closed its permission broker connection";
-    try {
-      await answerChecks(conn, policy, onDecision);
-    } catch (error) {
-      why = error instanceof BrokerProtocolError ? error.message : why;
-    }
-    close(conn);
-    this.#onClose(why);
+    if (this.#closedWhy !== undefined) fn(this.#closedWhy);
   }
 
   async [Symbol.asyncDispose](): Promise<void> {
-    close(this.#listener);
-    if (this.#conn) close(this.#conn);
-    await this.#serving;
+    await this.#serving.close();
     await Deno.remove(this.path).catch(() => {});
   }
 }
 
-/** The plugin's side of the broker conversation broke its rules. */
-export class BrokerProtocolError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "BrokerProtocolError";
-  }
-}
-
-const NEWLINE = 10;
-
-/** Reads request lines and writes one answer per line, in order, until the connection ends. */
-async function answerChecks(
-  conn: Deno.UnixConn,
+/** Answers the first process that connects to `listener`, on this thread's event loop. */
+function serveOnEventLoop(
+  listener: Deno.UnixListener,
   policy: PermissionPolicy,
   onDecision: DecisionListener,
-): Promise<void> {
-  const decoder = new TextDecoder();
+  onEnd: (why: string) => void,
+): BrokerServing {
+  let conn: Deno.UnixConn | undefined;
+  const serving = (async () => {
+    try {
+      conn = await listener.accept();
+    } catch {
+      return; // Closed before the process connected.
+    }
+    // Only the first process is answered: nobody else has a reason to connect.
+    close(listener);
+    let why = "closed its permission broker connection";
+    try {
+      await answerChecks(conn, new CheckLines(policy, onDecision));
+    } catch (error) {
+      why = error instanceof BrokerProtocolError ? error.message : why;
+    }
+    close(conn);
+    onEnd(why);
+  })();
+  return {
+    async close() {
+      close(listener);
+      if (conn) close(conn);
+      await serving;
+    },
+  };
+}
+
+/** Reads request lines and writes one answer per line, in order, until the connection ends. */
+async function answerChecks(conn: Deno.UnixConn, lines: CheckLines): Promise<void> {
   const encoder = new TextEncoder();
   const buffer = new Uint8Array(64 * 1024);
-  let pending = new Uint8Array(0);
   for (;;) {
     const n = await conn.read(buffer);
     if (n === null) return;
-    let chunk = buffer.subarray(0, n);
-    if (pending.length > 0) {
-      const joined = new Uint8Array(pending.length + n);
-      joined.set(pending);
-      joined.set(chunk, pending.length);
-      chunk = joined;
-    }
-    let answers = "";
-    let start = 0;
-    for (let end = chunk.indexOf(NEWLINE); end >= 0; end = chunk.indexOf(NEWLINE, start)) {
-      answers += answer(decoder.decode(chunk.subarray(start, end)), policy, onDecision);
-      start = end + 1;
-    }
-    pending = chunk.slice(start);
-    if (pending.length > MAX_CHECK_BYTES) {
-      throw new BrokerProtocolError(
-        `sent a permission check over ${MAX_CHECK_BYTES} bytes to its broker`,
-      );
-    }
+    const answers = lines.push(buffer.subarray(0, n));
     if (answers !== "") await writeAll(conn, encoder.encode(answers));
   }
-}
-
-/** The answer line for one request line. */
-function answer(line: string, policy: PermissionPolicy, onDecision: DecisionListener): string {
-  const request = parseCheck(line);
-  const decision = policy.decide(request.check);
-  onDecision(request.check, decision);
-  return JSON.stringify(
-    decision.allow
-      ? { id: request.id, result: "allow" }
-      : { id: request.id, result: "deny", reason: decision.reason },
-  ) + "\n";
-}
-
-/** A request line, validated: Deno wrote it, but through a socket the plugin's process holds. */
-export function parseCheck(line: string): { id: number; check: PermissionCheck } {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    throw new BrokerProtocolError(`sent its broker a line that is not JSON: ${preview(line)}`);
-  }
-  if (typeof value !== "object" || value === null) {
-    throw new BrokerProtocolError(
-      `sent its broker a check that is not an object: ${preview(line)}`,
-    );
-  }
-  const id = "id" in value ? value.id : undefined;
-  const permission = "permission" in value ? value.permission : undefined;
-  const what = "value" in value ? value.value : undefined;
-  if (
-    typeof id !== "number" || !Number.isSafeInteger(id) || typeof permission !== "string" ||
-    (typeof what !== "string" && what !== null)
-  ) {
-    throw new BrokerProtocolError(
-      `sent its broker a check without id, permission and value: ${preview(line)}`,
-    );
-  }
-  return { id, check: { permission, value: what } };
-}
-
-function preview(line: string): string {
-  return JSON.stringify(line.length > 200 ? `${line.slice(0, 200)}...` : line);
 }
 
 async function writeAll(conn: Deno.UnixConn, bytes: Uint8Array): Promise<void> {

@@ -29,6 +29,7 @@ import { CommandRegistry } from "./_commands.ts";
 import { Delivery } from "./_delivery.ts";
 import { checkEntry, checkGrant, placeCode, stageCode } from "./_install.ts";
 import { codePlace } from "./_pinned_copy.ts";
+import { holdBrokerThread } from "./_broker.ts";
 import { type PluginServices, RunningPlugin } from "./_running_plugin.ts";
 import type { InstallOptions, InstallResult, IrcSender, PluginInfo } from "./types.ts";
 
@@ -194,6 +195,8 @@ export class PluginHost implements AsyncDisposable {
   #commands: CommandRegistry;
   #unsubscribe: () => void;
   #closed = false;
+  /** The permission brokers' thread lives from the first subprocess plugin to this host's end. */
+  #brokerThread = holdBrokerThread();
 
   /** Opens the plugin tables and subscribes to the bus once. */
   constructor(options: PluginHostOptions) {
@@ -749,6 +752,7 @@ export class PluginHost implements AsyncDisposable {
     this.#closed = true;
     this.#unsubscribe();
     await Promise.all([...this.#running.keys()].map((name) => this.unload(name)));
+    await this.#brokerThread[Symbol.asyncDispose]();
     this.#activity[Symbol.dispose]();
     if (this.#ownsMetadata) await this.#metadata.close().catch(() => {});
     if (this.#ownsDb) this.#db.close();

@@ -1,0 +1,135 @@
+/**
+ * The messages between the host's main thread and the permission broker's thread, each a
+ * `kind`-tagged union, and their checks: each side reads a message only once it has been
+ * narrowed here.
+ *
+ * @module
+ */
+import type { BrokerGrant } from "./_permission_policy.ts";
+
+/** Main thread to the broker's thread. Every one but `start` is followed by a wake-up. */
+export type ToBrokerThread =
+  /** The thread's first message: the eventfd it is woken by, and the acknowledgement counter. */
+  | { kind: "start"; controlFd: number; acks: SharedArrayBuffer }
+  /** Serve `fd`, a listening socket at `path`, for one plugin with this grant. */
+  | { kind: "open"; id: number; fd: number; path: string; grant: BrokerGrant }
+  /** Stop serving `id`: close its sockets; its plugin's next check finds the broker gone. */
+  | { kind: "close"; id: number }
+  /** Close everything and leave the loop. */
+  | { kind: "stop" };
+
+/**
+ * One decision: the broker's id, the permission, its value, and the reason for a denial
+ * (`null`: allowed).
+ */
+export type DecisionRecord = [
+  id: number,
+  permission: string,
+  value: string | null,
+  reason:
+    | string
+    | null,
+];
+
+/** The broker's thread to the main thread. */
+export type FromBrokerThread =
+  /** Decisions in the order they were made; the main thread acknowledges each batch. */
+  | { kind: "decisions"; records: DecisionRecord[] }
+  /** `id`'s plugin connected on `fd` (kept so it can be closed if the thread dies). */
+  | { kind: "accepted"; id: number; fd: number }
+  /** `id`'s conversation ended, and why; its decisions were all sent before this. */
+  | { kind: "ended"; id: number; why: string }
+  /** `id` is closed: none of its sockets is open any more. */
+  | { kind: "closed"; id: number }
+  /** The thread could not start or serve (libc, a descriptor): it has stopped. */
+  | { kind: "failed"; message: string }
+  /** Everything is closed and the loop left. */
+  | { kind: "stopped" };
+
+/** The index of the batches-acknowledged counter in the shared `acks` array. */
+export const ACKED = 0;
+
+function field(value: object, key: string): unknown {
+  const found: unknown = Object.hasOwn(value, key) ? Reflect.get(value, key) : undefined;
+  return found;
+}
+
+function isInt(value: unknown): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value);
+}
+
+function isStrings(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === "string");
+}
+
+function isGrant(value: unknown): value is BrokerGrant {
+  if (typeof value !== "object" || value === null) return false;
+  return ["read", "write", "net", "env", "import"].every((key) => isStrings(field(value, key)));
+}
+
+function isRecord(value: unknown): value is DecisionRecord {
+  return Array.isArray(value) && value.length === 4 && isInt(value[0]) &&
+    typeof value[1] === "string" && (typeof value[2] === "string" || value[2] === null) &&
+    (typeof value[3] === "string" || value[3] === null);
+}
+
+/** A message to the broker's thread, or `null` if it is not one. */
+export function toBrokerThread(data: unknown): ToBrokerThread | null {
+  if (typeof data !== "object" || data === null) return null;
+  const kind = field(data, "kind");
+  const id = field(data, "id");
+  switch (kind) {
+    case "start": {
+      const controlFd = field(data, "controlFd");
+      const acks = field(data, "acks");
+      return isInt(controlFd) && acks instanceof SharedArrayBuffer
+        ? { kind, controlFd, acks }
+        : null;
+    }
+    case "open": {
+      const fd = field(data, "fd");
+      const path = field(data, "path");
+      const grant = field(data, "grant");
+      return isInt(id) && isInt(fd) && typeof path === "string" && isGrant(grant)
+        ? { kind, id, fd, path, grant }
+        : null;
+    }
+    case "close":
+      return isInt(id) ? { kind, id } : null;
+    case "stop":
+      return { kind };
+    default:
+      return null;
+  }
+}
+
+/** A message from the broker's thread, or `null` if it is not one. */
+export function fromBrokerThread(data: unknown): FromBrokerThread | null {
+  if (typeof data !== "object" || data === null) return null;
+  const kind = field(data, "kind");
+  const id = field(data, "id");
+  switch (kind) {
+    case "decisions": {
+      const records = field(data, "records");
+      return Array.isArray(records) && records.every(isRecord) ? { kind, records } : null;
+    }
+    case "accepted": {
+      const fd = field(data, "fd");
+      return isInt(id) && isInt(fd) ? { kind, id, fd } : null;
+    }
+    case "ended": {
+      const why = field(data, "why");
+      return isInt(id) && typeof why === "string" ? { kind, id, why } : null;
+    }
+    case "closed":
+      return isInt(id) ? { kind, id } : null;
+    case "failed": {
+      const message = field(data, "message");
+      return typeof message === "string" ? { kind, message } : null;
+    }
+    case "stopped":
+      return { kind };
+    default:
+      return null;
+  }
+}
