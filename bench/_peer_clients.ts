@@ -228,9 +228,9 @@ export async function fillHistory(dataDir: string, channel: string, count: numbe
 
 /**
  * The Lounge's first network shown registered: the MOTD (or its "no MOTD" error) in its lobby.
- * A page that opens after registration gets only the lobby's last line at first, which is the
- * MOTD unless the server sent something after it; the line is then among the older ones the
- * page fetches at once, a round trip later.
+ * A page that opens after registration gets only the lobby's last line at first. Against the
+ * scripted server and InspIRCd that is the MOTD; a server that sent more after it would have the
+ * line come with the older ones the page then asks for (`more`), a round trip later.
  */
 const LOUNGE_REGISTERED = '.chat-view[data-type="lobby"] .msg[data-command="motd"]';
 
