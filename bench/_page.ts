@@ -12,17 +12,37 @@ import type { PeerConn } from "../tests/irc/_peer.ts";
 export interface Readiness {
   /** The message input, which must be visible. */
   input: string;
-  /** Present once the page shows what else usable means (the peers bench: a network connected). */
+  /**
+   * Present once the page shows what else usable means. For the peers bench: a network shown
+   * registered, the moment its server's registration ends (the end of its MOTD, or 422 when it
+   * has none), the same moment for every client whatever it calls "connected".
+   */
   marker: string;
 }
 
+/** What {@linkcode markUsable} runs in the page: the readiness, and the binding it reports to. */
+export interface UsableMark {
+  ready: Readiness;
+  /** The name of the page binding that receives the epoch ms of the usable frame. */
+  binding: string;
+}
+
 /**
- * In the page, before its own scripts: reports (as epoch ms, to the `usable` binding) the
+ * In the page, before its own scripts: reports (as epoch ms, to the binding `binding`) the
  * animation frame that first shows the message input visible and the readiness marker.
  * A binding, not a polled function: polling would run the harness's own script in the page
  * while it loads.
+ *
+ * @example Armed through Playwright, as {@linkcode whenUsable} does
+ * ```ts ignore
+ * await page.exposeFunction("usable", (at: number) => console.log("usable at", at));
+ * await page.addInitScript(markUsable, {
+ *   ready: { input: "#input", marker: "#network-buttons button.connected" },
+ *   binding: "usable",
+ * });
+ * ```
  */
-export function markUsable(ready: Readiness): void {
+export function markUsable({ ready, binding }: UsableMark): void {
   // The marker first: it is a lookup, while checkVisibility forces a style and layout pass,
   // which would otherwise run on every mutation batch while the page builds itself.
   const shown = () =>
@@ -31,23 +51,33 @@ export function markUsable(ready: Readiness): void {
   new MutationObserver((_, observer) => {
     if (!shown()) return;
     observer.disconnect();
-    const report: unknown = Reflect.get(globalThis, "usable");
-    if (typeof report !== "function") throw new Error("Cannot mark usable: no binding");
+    const report: unknown = Reflect.get(globalThis, binding);
+    if (typeof report !== "function") throw new Error(`Cannot mark usable: no binding ${binding}`);
     requestAnimationFrame(() => report(performance.timeOrigin + performance.now()));
   }).observe(document, { subtree: true, childList: true, attributes: true });
 }
 
 /**
  * Arms `page` to report when it is usable ({@linkcode markUsable}); `shown` then resolves
- * with the epoch ms of that frame.
+ * with the epoch ms of that frame. A page armed twice (another readiness, to time an earlier
+ * moment beside it) needs a second `binding` name.
+ *
+ * @example Time a launch to a usable page
+ * ```ts ignore
+ * const { shown } = await whenUsable(page, { input: "#input", marker: ".connected" });
+ * await page.goto(url);
+ * console.log("usable after", (await shown) - performance.timeOrigin, "ms");
+ * ```
  */
 export async function whenUsable(
   page: Page,
   ready: Readiness,
+  options: { binding?: string } = {},
 ): Promise<{ shown: Promise<number> }> {
+  const binding = options.binding ?? "usable";
   const { promise, resolve } = Promise.withResolvers<number>();
-  await page.exposeFunction("usable", (at: number) => resolve(at));
-  await page.addInitScript(markUsable, ready);
+  await page.exposeFunction(binding, (at: number) => resolve(at));
+  await page.addInitScript(markUsable, { ready, binding });
   return { shown: promise };
 }
 

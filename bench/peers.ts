@@ -1,9 +1,12 @@
 /**
  * ircbus side by side with The Lounge (issue 25), each client in turn in the same run, on
  * the same scripted IRC servers and the same headless Chromium, with one readiness
- * definition (the message input visible and a network shown connected):
+ * definition: the message input visible and a network shown registered, which both pages
+ * show at the end of the server's MOTD (bench/_peer_clients.ts). The Lounge shows a network
+ * "connected" earlier, at its TCP connect; that moment is timed too and printed as a note.
  * - launch to the first served page; launch to a usable page (fresh browser, median of 7),
- *   against a scripted server that registers at once, and against a real InspIRCd;
+ *   against a scripted server that registers at once, and against a real InspIRCd (whose
+ *   registration ends a second after NICK and USER, for any client);
  * - server RSS and CPU seconds with 3 networks, 20 channels and one 5,000-user channel
  *   (1,000 of them away);
  * - frame time p50/p95 while 1,000 msg/s arrive in the open 5,000-user channel;
@@ -15,6 +18,7 @@
  *
  * Flags (`deno task bench peers --only=memory --runs=3 --against=DIR`):
  * - `--only=memory` runs only the big session (server RSS and CPU, frames, the 100,000 lines);
+ * - `--only=launch` runs only the launch lines (first served page, usable page on both servers);
  * - `--runs=N` runs the big session N times, the clients taking turns each time;
  * - `--against=DIR` adds the checkout in DIR (e.g. a worktree of the commit before a change)
  *   to the big session as a third client, so a change is measured beside its base in one run.
@@ -81,8 +85,11 @@ interface Compared {
 
 /** What the flags ask of a run. */
 interface Options {
-  /** Only the big session, whose lines include the server's RSS and CPU. */
-  memoryOnly: boolean;
+  /**
+   * Only the big session, whose lines include the server's RSS and CPU (`memory`), or only
+   * the launch lines (`launch`); everything when absent.
+   */
+  only?: "memory" | "launch";
   /** Big sessions per client. */
   runs: number;
   /** Another checkout run beside ours in the big session. */
@@ -98,8 +105,9 @@ function options(flags: string[]): Options {
       against: { type: "string" },
     },
   });
-  if (values.only !== undefined && values.only !== "memory") {
-    throw new Error(`Cannot bench peers: --only takes memory, got ${values.only}`);
+  const only = values.only;
+  if (only !== undefined && only !== "memory" && only !== "launch") {
+    throw new Error(`Cannot bench peers: --only takes memory or launch, got ${only}`);
   }
   const runs = Number(values.runs);
   if (!Number.isSafeInteger(runs) || runs < 1 || runs > 20) {
@@ -107,7 +115,7 @@ function options(flags: string[]): Options {
       `Cannot bench peers: --runs must be a whole number from 1 to 20, got ${values.runs}`,
     );
   }
-  return { memoryOnly: values.only === "memory", runs, against: values.against };
+  return { only, runs, against: values.against };
 }
 
 /** Runs the peers measurements; an interrupt (Ctrl-C) ends the clients it started. */
@@ -142,6 +150,12 @@ async function measure(report: (row: BenchRow) => void, wanted: Options): Promis
   };
   const compare = (c: Omit<Compared, "ours" | "theirs">, cannot?: string) => {
     const byName = results.get(c.name);
+    // The Lounge's earlier moment, beside the line it explains.
+    const earlier = lounge.earlier && results.get(earlierName(c.name))?.get(lounge.name);
+    if (earlier?.length && lounge.earlier) {
+      const note = `${lounge.earlier.what}: ${fmt(percentile(earlier, 0.5))} ms`;
+      c = { ...c, note: c.note ? `${c.note}; ${note}` : note };
+    }
     const ours = byName?.get(ircbus.name) ?? [];
     const theirs = cannot ?? byName?.get(lounge.name) ?? [];
     report(row({ ...c, ours, theirs }));
@@ -161,8 +175,12 @@ async function measure(report: (row: BenchRow) => void, wanted: Options): Promis
       `${lounge.version} (npm, irc-framework 4.14.0, Node 22, no sqlite); load average ${loadAverage()}`,
   });
 
+  const launch = wanted.only !== "memory";
+  const big = wanted.only !== "launch";
+  const history = wanted.only === undefined;
+
   // --- Launch: one network on a scripted server that registers at once. -----------------
-  if (!wanted.memoryOnly) {
+  if (launch) {
     await using server = serveNetworks(1, () => 10);
     for (const client of clients) {
       const networks = [{ name: "Net1", port: server.ports[0], channels: ["#bench"] }];
@@ -170,18 +188,17 @@ async function measure(report: (row: BenchRow) => void, wanted: Options): Promis
       try {
         record(client, "launch to first served page", await firstPage(client, place));
         log(`${client.name}: first page done`);
-        record(
-          client,
-          "launch to a usable page (scripted server)",
-          await usable(client, place, USABLE_RUNS),
-        );
+        const name = "launch to a usable page (scripted server)";
+        const timed = await usable(client, place, USABLE_RUNS);
+        record(client, name, timed.usable);
+        record(client, earlierName(name), timed.earlier);
         log(`${client.name}: usable done`);
       } finally {
         await client.remove(place);
       }
     }
   }
-  if (!wanted.memoryOnly) {
+  if (launch) {
     compare({ name: "launch to first served page", unit: "ms" });
     compare({
       name: "launch to a usable page (scripted server)",
@@ -193,11 +210,11 @@ async function measure(report: (row: BenchRow) => void, wanted: Options): Promis
       const networks = [{ name: "Local", port: server.port, channels: ["#bench"] }];
       const place = await client.prepare(networks);
       try {
-        record(
-          client,
-          "launch to a usable page (InspIRCd)",
-          await usable(client, place, INSPIRCD_RUNS),
-        );
+        const name = "launch to a usable page (InspIRCd)";
+        const timed = await usable(client, place, INSPIRCD_RUNS);
+        record(client, name, timed.usable);
+        record(client, earlierName(name), timed.earlier);
+        log(`${client.name}: usable on InspIRCd done`);
       } finally {
         await client.remove(place);
       }
@@ -206,7 +223,7 @@ async function measure(report: (row: BenchRow) => void, wanted: Options): Promis
   }
 
   // --- A big session: 3 networks, 20 channels, one of 5,000 users. -----------------------
-  {
+  if (big) {
     await using servers = serveNetworks(3, (c) => c === BIG ? BIG_MEMBERS : 30);
     const channels = [8, 6, 6].map((n, i) =>
       Array.from({ length: n }, (_, c) => i === 0 && c === 0 ? BIG : `#chan${c}`)
@@ -228,35 +245,37 @@ async function measure(report: (row: BenchRow) => void, wanted: Options): Promis
       }
     }
   }
-  compare({ name: "server RSS, 3 networks / 20 channels / 5,000 users", unit: "MB" });
-  compare({ name: "server CPU from launch to settled, same", unit: "s" });
-  compare({ name: "frame time p50, 1,000 msg/s into the open 5,000-user channel", unit: "ms" });
-  compare({
-    name: "frame time p95, same",
-    unit: "ms",
-    note: "goal: below The Lounge and < 8 ms",
-  });
-  compare({
-    name: "last flood line shown, after the flood's end",
-    unit: "ms",
-    note: "60,000: not shown within a minute",
-  });
-  compare({
-    name: "lines shown of 100,000 (2 minutes at most; all are sent)",
-    unit: "lines",
-  });
-  compare({ name: "page JS heap after 100,000 lines", unit: "MB" });
-  compare({ name: "page DOM nodes after 100,000 lines", unit: "nodes" });
-  compare({
-    name: "server RSS after 100,000 lines",
-    unit: "MB",
-    note: "goal: below The Lounge; 0.5 s after the server's CPU went quiet",
-  });
-  compare({ name: "server RSS 10 s after the 100,000 lines", unit: "MB" });
-  compare({ name: "server CPU for the 100,000 lines", unit: "s" });
+  if (big) {
+    compare({ name: "server RSS, 3 networks / 20 channels / 5,000 users", unit: "MB" });
+    compare({ name: "server CPU from launch to settled, same", unit: "s" });
+    compare({ name: "frame time p50, 1,000 msg/s into the open 5,000-user channel", unit: "ms" });
+    compare({
+      name: "frame time p95, same",
+      unit: "ms",
+      note: "goal: below The Lounge and < 8 ms",
+    });
+    compare({
+      name: "last flood line shown, after the flood's end",
+      unit: "ms",
+      note: "60,000: not shown within a minute",
+    });
+    compare({
+      name: "lines shown of 100,000 (2 minutes at most; all are sent)",
+      unit: "lines",
+    });
+    compare({ name: "page JS heap after 100,000 lines", unit: "MB" });
+    compare({ name: "page DOM nodes after 100,000 lines", unit: "nodes" });
+    compare({
+      name: "server RSS after 100,000 lines",
+      unit: "MB",
+      note: "goal: below The Lounge; 0.5 s after the server's CPU went quiet",
+    });
+    compare({ name: "server RSS 10 s after the 100,000 lines", unit: "MB" });
+    compare({ name: "server CPU for the 100,000 lines", unit: "s" });
+  }
 
   // --- History: the last 200 lines of a buffer of 1M after a restart (ircbus only). -----
-  if (!wanted.memoryOnly) {
+  if (history) {
     await using server = serveNetworks(1, () => 10);
     const place = await ircbus.prepare([{ name: "Net1", port: server.ports[0], channels: [BIG] }]);
     try {
@@ -275,7 +294,7 @@ async function measure(report: (row: BenchRow) => void, wanted: Options): Promis
       await ircbus.remove(place);
     }
   }
-  if (!wanted.memoryOnly) {
+  if (history) {
     compare(
       {
         name: "buffer of 1M stored lines opened after a restart: last 200 fetched, last line shown",
@@ -373,24 +392,36 @@ async function fetchPage(url: string): Promise<Response> {
   return response;
 }
 
+/** Where a line's figures for a client's earlier readiness ({@linkcode PeerClient.earlier}) go. */
+function earlierName(name: string): string {
+  return `${name}, at the client's earlier readiness`;
+}
+
 /**
  * Launch to a usable page, `runs` times: a fresh browser (started and settled before the
  * clock) opens the address as soon as the client prints it, and the page itself notes the
- * frame in which it is usable.
+ * frame in which it is usable; in the same launches, the frame of the client's earlier
+ * readiness, if it has one.
  */
-async function usable(client: PeerClient, place: string, runs: number): Promise<number[]> {
-  const times: number[] = [];
+async function usable(
+  client: PeerClient,
+  place: string,
+  runs: number,
+): Promise<{ usable: number[]; earlier: number[] }> {
+  const times = { usable: [] as number[], earlier: [] as number[] };
   for (let i = 0; i < runs; i++) {
     await using browser = await launchPage();
     await browserSettled();
     await client.preparePage(browser.page);
     const { shown } = await whenUsable(browser.page, client.ready);
+    const earlier = client.earlier &&
+      (await whenUsable(browser.page, client.earlier.ready, { binding: "usableEarlier" })).shown;
     const launched = await client.launch(place);
     try {
       await browser.page.goto(launched.url, NAVIGATE);
-      times.push(
-        await within(shown, 60_000, "a usable page") - (performance.timeOrigin + launched.started),
-      );
+      const start = performance.timeOrigin + launched.started;
+      times.usable.push(await within(shown, 60_000, "a usable page") - start);
+      if (earlier) times.earlier.push(await within(earlier, 60_000, "earlier readiness") - start);
     } finally {
       await launched.stop();
     }
