@@ -114,6 +114,7 @@ async function floodRun(
           "devtools.timeline",
           "disabled-by-default-devtools.timeline",
           "disabled-by-default-devtools.timeline.frame",
+          "disabled-by-default-devtools.timeline.invalidationTracking",
           "v8.execute",
           "v8",
           "blink",
