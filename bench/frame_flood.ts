@@ -6,7 +6,7 @@
  * `TaskDuration` in thread time, which a loaded machine skews less), with the load average.
  *
  * `deno run -A --lock=deno.lock bench/frame_flood.ts [--runs N] [--seconds S] [--msgids]
- * [--against DIR] [--trace PATH]`
+ * [--against DIR] [--trace PATH [--profile]]`
  *
  * - `--against DIR` runs the checkout in DIR too (a worktree of the commit before a change),
  *   the two taking turns, which goes first alternating from run to run;
@@ -15,8 +15,8 @@
  * - `--trace PATH` records a Chromium trace of each client's first flood into PATH-0.json
  *   (ours) and PATH-1.json (the base), and prints where the renderer's main thread spent it
  *   in thread time: ours (script), style, layout, paint, hit testing, GC, by trace event;
- * - `--profile PATH` (with `--trace`) also takes a CPU profile of the page over the same
- *   flood, into PATH-0.cpuprofile and PATH-1.cpuprofile, and prints its costliest functions.
+ * - `--profile` (with `--trace`) also takes a CPU profile of the page over the same flood,
+ *   into PATH-0.cpuprofile and PATH-1.cpuprofile, and prints its costliest functions.
  *
  * @module
  */
@@ -38,14 +38,16 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "5" },
     against: { type: "string" },
     trace: { type: "string" },
-    profile: { type: "string" },
+    profile: { type: "boolean", default: false },
     msgids: { type: "boolean", default: false },
   },
 });
 const runs = Number(values.runs);
 const seconds = Number(values.seconds);
 if (!Number.isSafeInteger(runs) || runs < 1 || !Number.isSafeInteger(seconds) || seconds < 1) {
-  throw new Error(`Cannot bench frames: --runs and --seconds take whole numbers, got ${values}`);
+  throw new Error(
+    `Cannot bench frames: --runs and --seconds take whole numbers, got ${values.runs} and ${values.seconds}`,
+  );
 }
 
 /** One run's figures. */
@@ -60,11 +62,14 @@ function loadAverage(): string {
   return Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
 }
 
-/** One launch of `client`: its page on #big, flooded for `seconds`, traced into `trace`. */
+/**
+ * One launch of `client`: its page on #big, flooded for `seconds`, traced (and profiled) into
+ * `record`.json (and .cpuprofile).
+ */
 async function floodRun(
   client: PeerClient,
   servers: Networks,
-  trace?: string,
+  record?: string,
 ): Promise<Figures> {
   const channels = [8, 6, 6].map((n, i) =>
     Array.from({ length: n }, (_, c) => i === 0 && c === 0 ? BIG : `#chan${c}`)
@@ -108,7 +113,7 @@ async function floodRun(
       const { metrics } = await cdp.send("Performance.getMetrics");
       return metrics.find((m) => m.name === "TaskDuration")?.value ?? NaN;
     };
-    if (trace) {
+    if (record) {
       await browser.browser.startTracing(page, {
         categories: [
           "devtools.timeline",
@@ -123,7 +128,7 @@ async function floodRun(
         ],
       });
     }
-    const profile = trace === undefined ? undefined : values.profile;
+    const profile = record !== undefined && values.profile;
     if (profile) {
       await cdp.send("Profiler.enable");
       await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
@@ -136,12 +141,12 @@ async function floodRun(
     const cpu = (await taskSeconds()) - before;
     if (profile) {
       const { profile: taken } = await cdp.send("Profiler.stop");
-      await Deno.writeTextFile(`${profile}-${trace?.at(-6)}.cpuprofile`, JSON.stringify(taken));
+      await Deno.writeTextFile(`${record}.cpuprofile`, JSON.stringify(taken));
       summariseProfile(taken);
     }
-    if (trace) {
+    if (record) {
       const buffer = await browser.browser.stopTracing();
-      await Deno.writeFile(trace, buffer);
+      await Deno.writeFile(`${record}.json`, buffer);
       summarise(JSON.parse(new TextDecoder().decode(buffer)), frames.length);
     }
     await cdp.detach();
@@ -210,7 +215,11 @@ function summarise(trace: { traceEvents: TraceEvent[] }, frames: number): void {
   const buckets = new Map<string, number>();
   for (const [name, us] of self) buckets.set(bucket(name), (buckets.get(bucket(name)) ?? 0) + us);
   const ms = (us: number) => `${(us / 1000).toFixed(1).padStart(8)} ms`;
-  const perFrame = (us: number) => `${(us / 1000 / frames).toFixed(2).padStart(6)} ms/frame`;
+  // Per frame, and per second of flood: a page that falls behind has fewer, longer frames.
+  const perFrame = (us: number) =>
+    `${(us / 1000 / frames).toFixed(2).padStart(6)} ms/frame ${
+      (us / 1000 / seconds).toFixed(0).padStart(4)
+    } ms/s`;
   console.error(`renderer main thread, thread time: ${ms(busy)} ${perFrame(busy)}`);
   for (const [name, us] of [...buckets].sort((a, b) => b[1] - a[1])) {
     console.error(`  ${ms(us)} ${perFrame(us)}  ${name}`);
@@ -259,10 +268,10 @@ Deno.addSignalListener("SIGINT", () => {
   for (let run = 0; run < runs; run++) {
     const order = run % 2 === 0 ? clients : clients.toReversed();
     for (const client of order) {
-      const trace = run === 0 && values.trace !== undefined
-        ? `${values.trace}-${clients.indexOf(client)}.json`
+      const record = run === 0 && values.trace !== undefined
+        ? `${values.trace}-${clients.indexOf(client)}`
         : undefined;
-      const figures = await floodRun(client, servers, trace);
+      const figures = await floodRun(client, servers, record);
       results.get(client.name)?.push(figures);
       console.error(
         `${client.name}: p50 ${figures.p50.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms, ` +
