@@ -10,6 +10,11 @@
  *
  * - `--against DIR` runs the checkout in DIR too (a worktree of the commit before a change),
  *   the two taking turns, which goes first alternating from run to run;
+ * - `--replay` floods the page itself instead of through IRC: each animation frame, one batch
+ *   of 1,000 msg/s worth of messages (16-17) is handed to the page's socket as if the backend
+ *   had sent it, copied from a real batch. The page then does the same work every frame
+ *   whatever the load on the machine (a loaded machine slows the backend and the flood
+ *   comes in fewer, bigger batches), so two checkouts compare on equal terms;
  * - `--msgids` gives each flood line a msgid, as a modern server does (each line then also
  *   draws its reply and reaction buttons), as `deno task bench client` floods;
  * - `--trace PATH` records a Chromium trace of each client's first flood into PATH-0.json
@@ -40,6 +45,7 @@ const { values } = parseArgs({
     trace: { type: "string" },
     profile: { type: "boolean", default: false },
     msgids: { type: "boolean", default: false },
+    replay: { type: "boolean", default: false },
   },
 });
 const runs = Number(values.runs);
@@ -105,6 +111,7 @@ async function floodRun(
         await new Promise((r) => setTimeout(r, 50));
       }
     };
+    if (values.replay) await page.evaluate(keepBatch);
     // The buffer filled to its window first, as a channel in use is.
     await flood(0, 20);
     const cdp = await page.context().newCDPSession(page);
@@ -135,9 +142,11 @@ async function floodRun(
       await cdp.send("Profiler.start");
     }
     const before = await taskSeconds();
-    const flooding = flood(20, seconds * 20);
+    if (values.replay) await page.evaluate(replay);
+    const flooding = values.replay ? Promise.resolve() : flood(20, seconds * 20);
     const frames = await frameTimes(page, seconds * 1000);
     await flooding;
+    if (values.replay) await page.evaluate(() => Reflect.get(globalThis, "stopReplay")?.());
     const cpu = (await taskSeconds()) - before;
     if (profile) {
       const { profile: taken } = await cdp.send("Profiler.stop");
@@ -159,6 +168,66 @@ async function floodRun(
     await launched.stop();
     await client.remove(place);
   }
+}
+
+/**
+ * In the page: keeps the first batch its socket receives that carries a flood line. (Each
+ * in-page function finds the socket itself: Playwright sends only the function's source.)
+ */
+async function keepBatch(): Promise<void> {
+  const url = "/socket.js";
+  const module: unknown = await import(url);
+  const socket = typeof module === "object" && module !== null
+    ? Reflect.get(module, "socket")
+    : undefined;
+  if (!(socket instanceof WebSocket)) throw new Error("Cannot replay: the page has no socket");
+  const keep = (event: MessageEvent) => {
+    if (typeof event.data !== "string" || !/"message\.received".*flood \d+ now/.test(event.data)) {
+      return;
+    }
+    Reflect.set(globalThis, "keptBatch", event.data);
+    socket.removeEventListener("message", keep);
+  };
+  socket.addEventListener("message", keep);
+}
+
+/**
+ * In the page: from the next animation frame on, hands its socket one batch a frame of
+ * 1,000 msg/s worth of messages (a copy of the kept batch's first flood line, numbered
+ * `replay N now`), until `stopReplay()`.
+ */
+async function replay(): Promise<void> {
+  const url = "/socket.js";
+  const module: unknown = await import(url);
+  const socket = typeof module === "object" && module !== null
+    ? Reflect.get(module, "socket")
+    : undefined;
+  if (!(socket instanceof WebSocket)) throw new Error("Cannot replay: the page has no socket");
+  const kept: unknown = Reflect.get(globalThis, "keptBatch");
+  if (typeof kept !== "string") throw new Error("Cannot replay: no batch was kept");
+  const batch: Record<string, unknown> = JSON.parse(kept);
+  const events = batch.events;
+  if (!Array.isArray(events)) throw new Error("Cannot replay: the batch has no events");
+  const line = JSON.stringify(
+    events.find((e) => JSON.stringify(e).includes('"message.received"')),
+  );
+  let frames = 0;
+  let sent = 0;
+  let stopped = false;
+  Reflect.set(globalThis, "stopReplay", () => (stopped = true));
+  const tick = () => {
+    if (stopped) return;
+    frames++;
+    const due = Math.round(frames * 1000 / 60) - sent;
+    const copies = Array.from(
+      { length: due },
+      () => JSON.parse(line.replace(/flood \d+ now/, `replay ${sent++} now`)),
+    );
+    const data = JSON.stringify({ ...batch, events: copies, roster: [], updates: [] });
+    socket.dispatchEvent(new MessageEvent("message", { data }));
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
 }
 
 /** A trace event, as far as the summary reads it. */

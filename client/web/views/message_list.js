@@ -386,7 +386,12 @@ export class MessageList {
     if (lines.size === 0) return;
     for (const el of [...this.#box.children]) {
       const line = this.#lineOf.get(el);
-      if (line !== undefined && lines.has(line)) el.replaceWith(this.#element(networkId, line));
+      if (line === undefined || !lines.has(line)) continue;
+      const drawn = this.#element(networkId, line);
+      // It begins where the line it replaces began: the room a drop leaves stays measurable.
+      const top = this.#tops.get(el);
+      if (top !== undefined) this.#tops.set(drawn, top);
+      el.replaceWith(drawn);
     }
     /** @type {Set<string>} */
     const msgids = new Set();
