@@ -284,11 +284,11 @@ export class MessageList {
     for (const { networkId, line } of lines) this.#place(box, networkId, line);
     if (!this.#following) return;
     this.#scrollToEnd();
-    // Laid out just now: where the lines the next frames drop begin costs no layout.
-    const first = this.#room ? 1 : 0;
-    const count = Math.min(box.childElementCount, first + 2 * FRAME_LINES + 1);
-    for (let i = first; i < count; i++) {
-      this.#tops.set(box.children[i], box.children[i].getBoundingClientRect().top);
+    // Laid out just now: where the lines the next frame drops begin costs no layout. It
+    // drops as many as it adds, at most FRAME_LINES (a longer backlog redraws the window).
+    let line = this.#room ? this.#room.nextElementSibling : box.firstElementChild;
+    for (let i = 0; i <= FRAME_LINES && line; i++, line = line.nextElementSibling) {
+      this.#tops.set(line, line.getBoundingClientRect().top);
     }
   }
 
@@ -310,9 +310,18 @@ export class MessageList {
     if (count <= 0 || drawn === 0) return;
     const box = this.#box;
     const first = this.#room ? 1 : 0;
-    const from = this.#tops.get(box.children[first]);
-    const to = count < drawn ? this.#tops.get(box.children[first + count]) : undefined;
-    for (let i = 0; i < Math.min(count, drawn); i++) box.children[first].remove();
+    const oldest = box.children[first];
+    const stays = count < drawn ? box.children[first + count] : null;
+    const from = this.#tops.get(oldest);
+    const to = stays ? this.#tops.get(stays) : undefined;
+    /** @type {Element | null} */
+    let line = oldest;
+    while (line && line !== stays) {
+      /** @type {Element | null} */
+      const next = line.nextElementSibling;
+      line.remove();
+      line = next;
+    }
     const px = from === undefined || to === undefined ? Infinity : this.#roomPx + to - from;
     if (!this.#following || px > MAX_ROOM) return this.#dropRoom();
     if (!this.#room) {
