@@ -62,6 +62,8 @@ interface Figures {
   p95: number;
   /** The renderer's main-thread task time per second of flood (ms). */
   cpuMsPerS: number;
+  /** The same per frame (ms): what `--replay` compares, as it gives each frame the same work. */
+  cpuMsPerFrame: number;
 }
 
 function loadAverage(): string {
@@ -163,6 +165,7 @@ async function floodRun(
       p50: percentile(frames, 0.5),
       p95: percentile(frames, 0.95),
       cpuMsPerS: cpu * 1000 / seconds,
+      cpuMsPerFrame: cpu * 1000 / frames.length,
     };
   } finally {
     await launched.stop();
@@ -344,7 +347,10 @@ Deno.addSignalListener("SIGINT", () => {
       results.get(client.name)?.push(figures);
       console.error(
         `${client.name}: p50 ${figures.p50.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms, ` +
-          `CPU ${figures.cpuMsPerS.toFixed(0)} ms/s; load ${loadAverage()}`,
+          `CPU ${figures.cpuMsPerS.toFixed(0)} ms/s, ${
+            figures.cpuMsPerFrame.toFixed(2)
+          } ms/frame; ` +
+          `load ${loadAverage()}`,
       );
     }
   }
@@ -359,6 +365,8 @@ for (const [name, figures] of results) {
       list((f) => f.p95)
     }); CPU median ${median(figures.map((f) => f.cpuMsPerS)).toFixed(0)} ms/s (${
       list((f) => f.cpuMsPerS)
+    }), ${median(figures.map((f) => f.cpuMsPerFrame)).toFixed(2)} ms/frame (${
+      list((f) => f.cpuMsPerFrame)
     })`,
   );
 }
