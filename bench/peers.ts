@@ -576,7 +576,7 @@ async function lastLines(client: PeerClient, place: string): Promise<number> {
 }
 
 /** Scripted networks that register a client at once and answer its JOINs with NAMES. */
-interface Networks extends AsyncDisposable {
+export interface Networks extends AsyncDisposable {
   ports: number[];
   /** The newest connection to network `index`. */
   conn(index: number): PeerConn;
@@ -591,7 +591,7 @@ interface Networks extends AsyncDisposable {
  * launch), registers each at once, answers every JOIN with NAMES of `members(channel)`
  * users, marks the first 1,000 of #big away (away-notify), and answers PING.
  */
-function serveNetworks(count: number, members: (channel: string) => number): Networks {
+export function serveNetworks(count: number, members: (channel: string) => number): Networks {
   const servers = Array.from({ length: count }, () => new ScriptedServer());
   const latest: (PeerConn | undefined)[] = servers.map(() => undefined);
   let answered = 0;

@@ -736,7 +736,8 @@ function render() {
     );
     const empty = state.networks.size === 0;
     $("empty").hidden = !empty;
-    $("messages").hidden = empty;
+    // The box's frame, not the box: the frame holds its place in the column.
+    $("messages-frame").hidden = empty;
   }
   if (dirty.buffers) {
     $("network-title").textContent = net ? `${net.name} · ${net.currentNick}` : "No network";

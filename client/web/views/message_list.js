@@ -8,7 +8,10 @@
  * A frame's work stays small under a flood: at most {@linkcode FRAME_LINES} new lines are
  * drawn per frame, and the box is laid out once per frame, when scrolling to the end after
  * adding them. Whether the reader follows the end is noted on scroll, and the box's height
- * on resize, rather than read from layout while lines are added.
+ * on resize, rather than read from layout while lines are added. The lines a flood pushes
+ * out of the window leave their room behind them (an empty block above the lines, while the
+ * reader follows the end), so the lines that stay do not move: Chromium then reuses their
+ * drawing instead of painting every line drawn again each frame.
  *
  * Folding (on unless switched off): a run of two or more joins, parts, quits and nick
  * changes shows as one line ("2 users have joined, 1 user has left") that opens on click to
@@ -83,6 +86,12 @@ const NEAR_END = 30;
  * frame or two; a backlog longer than the window draws only its newest lines.
  */
 const FRAME_LINES = 20;
+/**
+ * How tall (px) the room left by lines dropped from the top may grow before the lines move
+ * up into it: about ten seconds of a 1,000 msg/s flood, far below the tallest box Chromium
+ * lays out (about 33 million px).
+ */
+const MAX_ROOM = 200_000;
 
 /**
  * The reactions offered by a line's "Add reaction" picker.
@@ -151,6 +160,19 @@ export class MessageList {
   #folding = true;
   /** What each drawn run holds, counted as lines join it. @type {WeakMap<Element, Record<Presence, number>>} */
   #counts = new WeakMap();
+  /**
+   * The room left by the lines dropped from the top while following: an empty first child
+   * of the box, there only while it has a height. @type {HTMLElement | undefined}
+   */
+  #room;
+  /** Its height (px). */
+  #roomPx = 0;
+  /**
+   * Where the oldest drawn lines began (px, from the viewport's top), read at the end of the
+   * last flush, when the layout it forced was fresh: what dropping them frees, measured
+   * without laying out again. @type {WeakMap<Element, number>}
+   */
+  #tops = new WeakMap();
 
   /**
    * @param {HTMLElement} box
@@ -171,6 +193,8 @@ export class MessageList {
     box.addEventListener("scroll", () => {
       // Layout is done when scroll events run: reading it here costs nothing.
       this.#following = box.scrollTop + box.clientHeight >= box.scrollHeight - NEAR_END;
+      // Reading back: the lines move up into the room above them, the view with them.
+      if (!this.#following) this.#closeRoom();
       if (box.scrollTop < NEAR_TOP) this.drawOlder();
     }, { passive: true });
     new ResizeObserver(() => {
@@ -200,6 +224,7 @@ export class MessageList {
         this.#place(fragment, networkId, line);
       }
     }
+    this.#dropRoom();
     this.#box.replaceChildren(fragment);
     this.#following = true;
     this.#scrollToEnd();
@@ -232,7 +257,8 @@ export class MessageList {
    *
    * It reads no layout before adding lines, so the frame lays out once: when scrolling to
    * the end after them. (Scrolling from a ResizeObserver or before adding them was measured
-   * slower: Chromium then repaints far more of the page.)
+   * slower: Chromium then repaints far more of the page.) The lines pushed out of the window
+   * are dropped first, their room kept (see {@linkcode MessageList.#dropOldest}).
    */
   flush() {
     if (this.#pending.length === 0) return;
@@ -245,16 +271,83 @@ export class MessageList {
       // the older ones wait in the buffer for a reader scrolling up. Drawn in parts, the
       // window would have a gap.
       lines = this.#pending.splice(0).slice(-keep);
+      this.#dropRoom();
       box.replaceChildren();
     } else {
       lines = this.#pending.splice(0, FRAME_LINES);
     }
+    // As many as the new lines push out of the window (when some join a run drawn last,
+    // the window is that much shorter until the next lines).
+    this.#dropOldest(this.#drawn() + lines.length - keep);
     // Appended one by one, as a run drawn last may take the next lines in: nothing reads
     // layout meanwhile, so the frame still lays out once.
     for (const { networkId, line } of lines) this.#place(box, networkId, line);
-    let excess = box.childElementCount - keep;
-    while (excess-- > 0) box.firstElementChild?.remove();
-    if (this.#following) this.#scrollToEnd();
+    if (!this.#following) return;
+    this.#scrollToEnd();
+    // Laid out just now: where the lines the next frame drops begin costs no layout. It
+    // drops as many as it adds, at most FRAME_LINES (a longer backlog redraws the window).
+    let line = this.#room ? this.#room.nextElementSibling : box.firstElementChild;
+    for (let i = 0; i <= FRAME_LINES && line; i++, line = line.nextElementSibling) {
+      this.#tops.set(line, line.getBoundingClientRect().top);
+    }
+  }
+
+  /** How many lines (or runs) are drawn. */
+  #drawn() {
+    return this.#box.childElementCount - (this.#room ? 1 : 0);
+  }
+
+  /**
+   * Drops the `count` oldest drawn lines. While following, the room they took is kept above
+   * the lines that stay, measured from where they began when last laid out: the lines that
+   * stay then do not move, and Chromium reuses their drawing (its commit took half as long). A
+   * room that cannot be measured (a line drawn again since) or would pass
+   * {@linkcode MAX_ROOM} is given up: the lines move up into it, once.
+   * @param {number} count
+   */
+  #dropOldest(count) {
+    const drawn = this.#drawn();
+    if (count <= 0 || drawn === 0) return;
+    const box = this.#box;
+    const first = this.#room ? 1 : 0;
+    const oldest = box.children[first];
+    const stays = count < drawn ? box.children[first + count] : null;
+    const from = this.#tops.get(oldest);
+    const to = stays ? this.#tops.get(stays) : undefined;
+    /** @type {Element | null} */
+    let line = oldest;
+    while (line && line !== stays) {
+      /** @type {Element | null} */
+      const next = line.nextElementSibling;
+      line.remove();
+      line = next;
+    }
+    const px = from === undefined || to === undefined ? Infinity : this.#roomPx + to - from;
+    if (!this.#following || px > MAX_ROOM) return this.#dropRoom();
+    if (!this.#room) {
+      this.#room = document.createElement("div");
+      this.#room.className = "room";
+      this.#room.setAttribute("aria-hidden", "true");
+      box.prepend(this.#room);
+    }
+    this.#roomPx = px;
+    this.#room.style.height = `${px}px`;
+  }
+
+  /** Removes the room above the lines (they move up into it, if any are drawn). */
+  #dropRoom() {
+    this.#room?.remove();
+    this.#room = undefined;
+    this.#roomPx = 0;
+  }
+
+  /** Moves the lines up into the room above them, and the view with them: reading back. */
+  #closeRoom() {
+    if (!this.#room) return;
+    const box = this.#box;
+    const top = box.scrollTop - this.#roomPx;
+    this.#dropRoom();
+    box.scrollTop = Math.max(0, top);
   }
 
   #scrollToEnd() {
@@ -302,7 +395,12 @@ export class MessageList {
     if (lines.size === 0) return;
     for (const el of [...this.#box.children]) {
       const line = this.#lineOf.get(el);
-      if (line !== undefined && lines.has(line)) el.replaceWith(this.#element(networkId, line));
+      if (line === undefined || !lines.has(line)) continue;
+      const drawn = this.#element(networkId, line);
+      // It begins where the line it replaces began: the room a drop leaves stays measurable.
+      const top = this.#tops.get(el);
+      if (top !== undefined) this.#tops.set(drawn, top);
+      el.replaceWith(drawn);
     }
     /** @type {Set<string>} */
     const msgids = new Set();
@@ -336,6 +434,7 @@ export class MessageList {
   drawOlder() {
     const buffer = this.#buffer;
     const networkId = this.#networkId;
+    this.#closeRoom();
     const first = this.#box.firstElementChild;
     const firstLine = first ? this.#lineOf.get(first) : undefined;
     if (!buffer || networkId === undefined || !firstLine) return;

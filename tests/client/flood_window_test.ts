@@ -1,0 +1,93 @@
+// Under a flood into the open buffer the page draws a window of the newest lines. The lines
+// pushed out of it leave their room behind, so the lines that stay do not move (Chromium then
+// paints only the new ones); every line still shows, in order, with the view at the end, and
+// reading back closes the room.
+import assert from "node:assert/strict";
+import { launchPage } from "./_browser.ts";
+import { tempClient } from "./_helpers.ts";
+import { ScriptedServer } from "../irc/_peer.ts";
+
+Deno.test("the page: under a flood the drawn lines stay where they are, in order, and the view follows the end", async () => {
+  await using server = new ScriptedServer();
+  await using client = await tempClient();
+  await using browser = await launchPage();
+  const { page } = browser;
+  const network = client.networks.add({
+    name: "Scripted",
+    host: "127.0.0.1",
+    port: server.port,
+    tls: false,
+    nick: "reader",
+  });
+  const accepted = server.accept().then(async (peer) => (await peer.register(), peer));
+  await client.connect(network.id);
+  const peer = await accepted;
+  await client.perform({ kind: "join", networkId: network.id, channel: "#flood" });
+  await peer.expect(/^JOIN #flood/);
+  await peer.send(":reader!r@h JOIN #flood");
+  await page.goto(client.url);
+  await page.locator('#buffer-list li[data-key="#flood"]').click();
+  const line = (n: number) =>
+    page.locator("#messages .line .text", { hasText: new RegExp(`^flood ${n}$`) });
+  const flood = (from: number, count: number) =>
+    peer.send(
+      ...Array.from({ length: count }, (_, i) => `:bob!b@h PRIVMSG #flood :flood ${from + i}`),
+    );
+
+  // More than the window holds, so the oldest lines have been pushed out.
+  await flood(0, 300);
+  await line(299).waitFor();
+  // Where line 299 is in the box's content (not on screen: the view scrolls), marked to tell
+  // the same element from one drawn again.
+  const place = () =>
+    page.locator("#messages").evaluate((box) => {
+      const el = box.querySelector('[data-watched="yes"]');
+      const top = box.getBoundingClientRect().top;
+      return el === null ? undefined : el.getBoundingClientRect().top - top + box.scrollTop;
+    });
+  await line(299).evaluate((text) => text.closest(".line")?.setAttribute("data-watched", "yes"));
+  const before = await place();
+  assert.ok(before !== undefined);
+
+  // 40 more lines push as many older ones out, over a few frames.
+  await flood(300, 40);
+  await line(339).waitFor();
+  const after = await page.locator("#messages").evaluate((box) => {
+    const texts = [...box.querySelectorAll(".line .text")].map((t) => t.textContent ?? "");
+    const last = box.lastElementChild?.getBoundingClientRect();
+    const shown = box.getBoundingClientRect();
+    return {
+      numbers: texts.filter((t) => t.startsWith("flood ")).map((t) => Number(t.slice(6))),
+      inside: last !== undefined && last.top >= shown.top && last.bottom <= shown.bottom + 1,
+    };
+  });
+  // Every line drawn, in order, none missing, the newest last and in view.
+  const from = after.numbers[0];
+  assert.ok(from > 0, `the window starts at line ${from}`);
+  assert.deepEqual(after.numbers, Array.from({ length: 340 - from }, (_, i) => from + i));
+  assert.equal(after.inside, true);
+  // Line 299 is the same element, where it was.
+  const moved = await place();
+  assert.ok(moved !== undefined, "line 299 was drawn again or dropped");
+  assert.ok(Math.abs(moved - before) < 0.5, `line 299 moved from ${before} to ${moved}`);
+
+  // Scrolling up closes the room: the oldest line drawn comes to the top of the content, and
+  // the reader's view stays on the same line.
+  const reading = await page.locator("#messages").evaluate(async (box) => {
+    box.scrollTop -= 100;
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    const first = box.querySelector(".line");
+    const watched = box.querySelector('[data-watched="yes"]');
+    const top = box.getBoundingClientRect().top;
+    return {
+      firstAt: (first?.getBoundingClientRect().top ?? NaN) - top + box.scrollTop,
+      watchedOnScreen: (watched?.getBoundingClientRect().top ?? NaN) - top,
+    };
+  });
+  assert.ok(reading.firstAt < 50, `the first line is at ${reading.firstAt} px in the content`);
+  assert.ok(
+    Number.isFinite(reading.watchedOnScreen),
+    "line 299 is still drawn after scrolling up",
+  );
+  assert.deepEqual(browser.errors, []);
+});
