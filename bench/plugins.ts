@@ -4,8 +4,12 @@
  * emit-to-onEvent latency at 1k events/s, cold start, resident memory per idle plugin, and the
  * longest step of the host's frame reader on a frame built to be costly.
  *
+ * Flags (`deno task bench plugins --only=throughput,memory`): `--only=PART[,PART…]` runs only
+ * the named parts, of {@linkcode PARTS}; all of them by default.
+ *
  * @module
  */
+import { parseArgs } from "node:util";
 import type { IsolationMode } from "../plugins/manifest.ts";
 import { type BenchRow, percentile } from "./_report.ts";
 import { EventBus } from "../bus/event_bus.ts";
@@ -397,22 +401,52 @@ async function brokerChecks(root: string, report: (row: BenchRow) => void, round
   });
 }
 
-/** Runs the plugin benchmarks; `--only=broker` runs the permission check's alone. */
+/** The parts of the run, in the order they run; `--only` names some of them. */
+const PARTS = [
+  "throughput",
+  "latency",
+  "cold",
+  "memory",
+  "broker",
+  "frame",
+  "ten",
+] as const;
+type Part = typeof PARTS[number];
+
+function isPart(name: string): name is Part {
+  return PARTS.some((part) => part === name);
+}
+
+/** The parts the flags ask for: every part without `--only`. */
+function wantedParts(flags: string[]): ReadonlySet<Part> {
+  const { values } = parseArgs({
+    args: flags,
+    options: { only: { type: "string" } },
+    strict: false,
+  });
+  const only = values.only;
+  if (typeof only !== "string") return new Set(PARTS);
+  const wanted = new Set<Part>();
+  for (const name of only.split(",")) {
+    if (!isPart(name)) {
+      throw new Error(`Cannot bench plugins: --only takes ${PARTS.join(", ")}, got ${name}`);
+    }
+    wanted.add(name);
+  }
+  return wanted;
+}
+
+/** Runs the plugin benchmarks (those `--only` names, e.g. `--only=broker`, or all). */
 export async function run(report: (row: BenchRow) => void, flags: string[] = []): Promise<void> {
+  const parts = wantedParts(flags);
   const root = await Deno.makeTempDir({ prefix: "bench-plugins-" });
   const section = "plugins";
-  if (flags.includes("--only=broker")) {
-    try {
-      await brokerChecks(root, report);
-    } finally {
-      await Deno.remove(root, { recursive: true });
-    }
-    return;
-  }
   try {
     // Warm the host's JIT on every path first, so that none pays for it alone.
-    for (const variant of VARIANTS) await throughput(root, variant, 1, 50_000, 512);
-    for (const variant of VARIANTS) {
+    if (parts.has("throughput") || parts.has("ten")) {
+      for (const variant of VARIANTS) await throughput(root, variant, 1, 50_000, 512);
+    }
+    for (const variant of parts.has("throughput") ? VARIANTS : []) {
       report({
         section,
         name: `events/s to 1 plugin (512/message), ${variant.label}`,
@@ -421,7 +455,7 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
         note: "goal ≥ 500k",
       });
     }
-    for (const variant of VARIANTS) {
+    for (const variant of parts.has("latency") ? VARIANTS : []) {
       const { p99 } = await latency(root, variant, 1000, 2);
       report({
         section,
@@ -431,7 +465,7 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
         note: "goal < 5 ms",
       });
     }
-    for (const variant of VARIANTS) {
+    for (const variant of parts.has("cold") ? VARIANTS : []) {
       report({
         section,
         name: `cold start (median), ${variant.label}`,
@@ -440,7 +474,7 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
         note: "goal < 100 ms",
       });
     }
-    for (const variant of VARIANTS) {
+    for (const variant of parts.has("memory") ? VARIANTS : []) {
       report({
         section,
         name: `resident memory per idle plugin (10 loaded), ${variant.label}`,
@@ -449,15 +483,17 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
         note: "goal < 50 MiB",
       });
     }
-    await brokerChecks(root, report);
-    report({
-      section,
-      name: "longest host step on one costly 4 MiB frame (nested, 1.4M items, a long string)",
-      value: await hostileFrameStep(5),
-      unit: "ms",
-      note: "goal < 50 ms",
-    });
-    for (const variant of VARIANTS) {
+    if (parts.has("broker")) await brokerChecks(root, report);
+    if (parts.has("frame")) {
+      report({
+        section,
+        name: "longest host step on one costly 4 MiB frame (nested, 1.4M items, a long string)",
+        value: await hostileFrameStep(5),
+        unit: "ms",
+        note: "goal < 50 ms",
+      });
+    }
+    for (const variant of parts.has("ten") ? VARIANTS : []) {
       const ten = await throughput(root, variant, 10, 50_000, 512);
       report({
         section,
