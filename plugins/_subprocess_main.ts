@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { FrameWriter, writerSink } from "./_frame_writer.ts";
+import { FrameWriter, syncWriterSink } from "./_frame_writer.ts";
 import { type PluginMessage, readFrameGroups } from "./_protocol.ts";
 import { startRuntime } from "./_runtime.ts";
 
@@ -14,7 +14,7 @@ import { startRuntime } from "./_runtime.ts";
 // readable to it) or replace the stdio methods, which must not reach the runtime's channel.
 const stdin = Deno.stdin;
 const read = stdin.read.bind(stdin);
-const writer = new FrameWriter(writerSink(Deno.stdout));
+const writer = new FrameWriter(syncWriterSink(Deno.stdout));
 const write = writer.write.bind(writer);
 function post(message: PluginMessage): void {
   write(message);
