@@ -387,7 +387,7 @@ const MAX_READ_BYTES = 1024 * 1024;
  */
 async function* chunksOf(source: FrameSource, pending: () => number): AsyncGenerator<Uint8Array> {
   if (source instanceof ReadableStream) {
-    yield* source;
+    yield* streamChunks(source);
     return;
   }
   const readSync = source.readSync?.bind(source);
@@ -401,6 +401,41 @@ async function* chunksOf(source: FrameSource, pending: () => number): AsyncGener
     if (n === buffer.length && buffer.length < MAX_READ_BYTES) {
       buffer = new Bytes(buffer.length * 2);
     }
+  }
+}
+
+/**
+ * The chunks of a stream. A byte stream (a child process's stdout) is read into one buffer of
+ * ours, handed back from read to read: left to itself it allocates a new 64 KiB buffer for
+ * every read, an acknowledgement of a few bytes included, and the garbage collector pays for
+ * each. A chunk is valid until the next is asked for.
+ */
+async function* streamChunks(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  let reader: ReadableStreamBYOBReader;
+  try {
+    reader = stream.getReader({ mode: "byob" });
+  } catch {
+    // Not a byte stream: its own chunks, as they come.
+    yield* stream;
+    return;
+  }
+  let ended = false;
+  try {
+    let buffer = new ArrayBuffer(READ_BYTES);
+    for (;;) {
+      const { value, done } = await reader.read(new Bytes(buffer));
+      if (done || value === undefined) {
+        ended = true;
+        return;
+      }
+      yield value;
+      // The read took the buffer over and hands it back as `value`'s.
+      buffer = value.buffer;
+    }
+  } finally {
+    // Left early (a bad frame) or failed: the stream is cancelled, as `for await` would.
+    if (ended) reader.releaseLock();
+    else await reader.cancel().catch(() => {});
   }
 }
 
