@@ -4,8 +4,13 @@
  * emit-to-onEvent latency at 1k events/s, cold start, resident memory per idle plugin, and the
  * longest step of the host's frame reader on a frame built to be costly.
  *
+ * Flags (`deno task bench plugins --only=throughput,memory`): `--only=PART[,PART…]` runs only
+ * the named parts, of {@linkcode PARTS}; all of them by default.
+ *
  * @module
  */
+import { cpuUsage } from "node:process";
+import { parseArgs } from "node:util";
 import type { IsolationMode } from "../plugins/manifest.ts";
 import { type BenchRow, percentile } from "./_report.ts";
 import { EventBus } from "../bus/event_bus.ts";
@@ -118,7 +123,11 @@ function resultOf(s: Setup, name: string): Promise<{ count: number; latencies: n
   });
 }
 
-/** Emits `n` events and waits until every plugin has counted them; returns events/s per plugin. */
+/**
+ * Emits `n` events and waits until every plugin has counted them; returns events/s per plugin,
+ * and the CPU time per event (µs) of the host and every plugin process together: on a shared
+ * machine the rate follows the load of others, the CPU time much less.
+ */
 async function throughput(
   root: string,
   { isolation, outer }: Variant,
@@ -136,16 +145,20 @@ async function throughput(
   }
   const event = message("x");
   const done = names.map((name) => resultOf(s, name));
+  const cpuBefore = cpuUsage();
+  const childrenBefore = await childrenCpuMs();
   const start = performance.now();
   for (let i = 0; i < n; i++) await s.bus.emit(event);
   await s.bus.emit(message("end"));
   const results = await Promise.all(done);
   const seconds = (performance.now() - start) / 1000;
+  const host = cpuUsage(cpuBefore);
+  const childrenMs = await childrenCpuMs() - childrenBefore;
   await s.close();
   for (const r of results) {
     if (r.count !== n) throw new Error(`Cannot trust the run: a plugin counted ${r.count} of ${n}`);
   }
-  return n / seconds;
+  return { rate: n / seconds, cpuUs: (host.user + host.system + childrenMs * 1000) / n };
 }
 
 async function latency(
@@ -192,20 +205,30 @@ async function coldStart(root: string, { isolation, outer }: Variant, rounds: nu
 }
 
 /**
- * Resident memory of everything this process started, in bytes: each child's whole tree,
+ * The sum of `measure` over every process tree this process started: each child's whole tree,
  * since a contained plugin's Deno runs under the OS boundary's own processes (Linux `/proc`).
  */
-async function childrenRss(): Promise<number> {
+async function sumOverChildren(measure: (tree: ProcessTree) => Promise<number>): Promise<number> {
   let total = 0;
   for await (const task of Deno.readDir(`/proc/${Deno.pid}/task`)) {
     const children = await Deno.readTextFile(`/proc/${Deno.pid}/task/${task.name}/children`)
       .catch(() => "");
     for (const pid of children.split(" ").filter((p) => p !== "")) {
       await using tree = new ProcessTree(Number(pid));
-      total += await tree.residentBytes();
+      total += await measure(tree);
     }
   }
   return total;
+}
+
+/** Resident memory of everything this process started, in bytes. */
+function childrenRss(): Promise<number> {
+  return sumOverChildren((tree) => tree.residentBytes());
+}
+
+/** CPU time used so far by everything this process started and still runs, in ms. */
+function childrenCpuMs(): Promise<number> {
+  return sumOverChildren((tree) => tree.usageMs());
 }
 
 /** Resident memory added per idle plugin, in MiB, with `count` of them loaded at once. */
@@ -397,31 +420,62 @@ async function brokerChecks(root: string, report: (row: BenchRow) => void, round
   });
 }
 
-/** Runs the plugin benchmarks; `--only=broker` runs the permission check's alone. */
+/** The parts of the run, in the order they run; `--only` names some of them. */
+const PARTS = [
+  "throughput",
+  "latency",
+  "cold",
+  "memory",
+  "broker",
+  "frame",
+  "ten",
+] as const;
+type Part = typeof PARTS[number];
+
+function isPart(name: string): name is Part {
+  return PARTS.some((part) => part === name);
+}
+
+/** The parts the flags ask for: every part without `--only`. */
+function wantedParts(flags: string[]): ReadonlySet<Part> {
+  const { values } = parseArgs({
+    args: flags,
+    options: { only: { type: "string" } },
+    strict: false,
+  });
+  const only = values.only;
+  if (typeof only !== "string") return new Set(PARTS);
+  const wanted = new Set<Part>();
+  for (const name of only.split(",")) {
+    if (!isPart(name)) {
+      throw new Error(`Cannot bench plugins: --only takes ${PARTS.join(", ")}, got ${name}`);
+    }
+    wanted.add(name);
+  }
+  return wanted;
+}
+
+/** Runs the plugin benchmarks (those `--only` names, e.g. `--only=broker`, or all). */
 export async function run(report: (row: BenchRow) => void, flags: string[] = []): Promise<void> {
+  const parts = wantedParts(flags);
   const root = await Deno.makeTempDir({ prefix: "bench-plugins-" });
   const section = "plugins";
-  if (flags.includes("--only=broker")) {
-    try {
-      await brokerChecks(root, report);
-    } finally {
-      await Deno.remove(root, { recursive: true });
-    }
-    return;
-  }
   try {
     // Warm the host's JIT on every path first, so that none pays for it alone.
-    for (const variant of VARIANTS) await throughput(root, variant, 1, 50_000, 512);
-    for (const variant of VARIANTS) {
+    if (parts.has("throughput") || parts.has("ten")) {
+      for (const variant of VARIANTS) await throughput(root, variant, 1, 50_000, 512);
+    }
+    for (const variant of parts.has("throughput") ? VARIANTS : []) {
+      const { rate, cpuUs } = await throughput(root, variant, 1, 200_000, 512);
       report({
         section,
         name: `events/s to 1 plugin (512/message), ${variant.label}`,
-        value: await throughput(root, variant, 1, 200_000, 512),
+        value: rate,
         unit: "events/s",
-        note: "goal ≥ 500k",
+        note: `goal ≥ 500k; ${cpuUs.toFixed(2)} µs of CPU an event, host and plugin`,
       });
     }
-    for (const variant of VARIANTS) {
+    for (const variant of parts.has("latency") ? VARIANTS : []) {
       const { p99 } = await latency(root, variant, 1000, 2);
       report({
         section,
@@ -431,7 +485,7 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
         note: "goal < 5 ms",
       });
     }
-    for (const variant of VARIANTS) {
+    for (const variant of parts.has("cold") ? VARIANTS : []) {
       report({
         section,
         name: `cold start (median), ${variant.label}`,
@@ -440,7 +494,7 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
         note: "goal < 100 ms",
       });
     }
-    for (const variant of VARIANTS) {
+    for (const variant of parts.has("memory") ? VARIANTS : []) {
       report({
         section,
         name: `resident memory per idle plugin (10 loaded), ${variant.label}`,
@@ -449,22 +503,26 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
         note: "goal < 50 MiB",
       });
     }
-    await brokerChecks(root, report);
-    report({
-      section,
-      name: "longest host step on one costly 4 MiB frame (nested, 1.4M items, a long string)",
-      value: await hostileFrameStep(5),
-      unit: "ms",
-      note: "goal < 50 ms",
-    });
-    for (const variant of VARIANTS) {
-      const ten = await throughput(root, variant, 10, 50_000, 512);
+    if (parts.has("broker")) await brokerChecks(root, report);
+    if (parts.has("frame")) {
+      report({
+        section,
+        name: "longest host step on one costly 4 MiB frame (nested, 1.4M items, a long string)",
+        value: await hostileFrameStep(5),
+        unit: "ms",
+        note: "goal < 50 ms",
+      });
+    }
+    for (const variant of parts.has("ten") ? VARIANTS : []) {
+      const { rate: ten, cpuUs } = await throughput(root, variant, 10, 50_000, 512);
       report({
         section,
         name: `events/s to each of 10 plugins, ${variant.label}`,
         value: ten,
         unit: "events/s",
-        note: `${Math.round(ten * 10).toLocaleString("en-US")} deliveries/s in all`,
+        note: `${Math.round(ten * 10).toLocaleString("en-US")} deliveries/s in all; ${
+          (cpuUs / 10).toFixed(2)
+        } µs of CPU a delivery`,
       });
     }
   } finally {

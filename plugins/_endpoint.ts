@@ -109,6 +109,9 @@ export interface SubprocessOptions {
 
 const CONFIG = new URL("../deno.json", import.meta.url);
 
+/** The subprocess runtime's entry module. */
+export const SUBPROCESS_MAIN: URL = new URL("./_subprocess_main.ts", import.meta.url);
+
 /**
  * The client's own `deno.json` when it runs from a checkout, so a plugin resolves the SDK
  * (`@ircbus/client/plugin`) and the pinned packages as the client does, without the lock file
@@ -159,7 +162,6 @@ export function startSubprocess(
   containment: Containment,
   options: SubprocessOptions,
 ): PluginEndpoint {
-  const main = new URL("./_subprocess_main.ts", import.meta.url);
   const imports = importFlags();
   const { command, args } = containment.command([
     "run",
@@ -167,7 +169,7 @@ export function startSubprocess(
     ...subprocessFlags(permissions),
     ...imports.flags,
     `--v8-flags=--max-old-space-size=${options.heapMb}`,
-    main.href,
+    SUBPROCESS_MAIN.href,
   ]);
   const child = new Deno.Command(command, {
     args,

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { Bytes, copyInto, encodeInto, max, sliceText, subarray } from "./_builtins.ts";
+import { Bytes, copyInto, encodeInto, isInstance, max, sliceText, subarray } from "./_builtins.ts";
 import { framePieces } from "./_protocol.ts";
 
 /** Where frames go: resolves once the bytes are handed on (and the buffer may be reused). */
@@ -133,15 +133,35 @@ export class FrameWriter {
   }
 }
 
+/** Taken before any plugin loads, as `_builtins.ts` takes its classes. */
+const WouldBlock = Deno.errors.WouldBlock;
+
 /**
- * A sink that writes all of each buffer to `writer` (a connection, or the process's stdout),
- * however many partial writes it takes.
+ * A sink that writes each buffer to `writer` (the process's stdout) synchronously, falling
+ * back to an asynchronous write only when the descriptor would block.
+ *
+ * Deno hands an asynchronous write to a stdio descriptor to a blocking thread: measured here,
+ * about 36 µs of CPU and 40-70 µs of wall time for a 20-byte frame, against 2 µs for
+ * `writeSync`. A plugin's process writes acknowledgements, logs and calls, and it must not
+ * spend more on each than on the batch it answers. A synchronous write waits only while the
+ * pipe is full, that is while the host is behind in reading: the plugin then waits, which is
+ * the back-pressure wanted, and the host is never held up by it.
  */
-export function writerSink(writer: { write(bytes: Uint8Array): Promise<number> }): ByteSink {
-  // Bound now: a plugin replacing the method later does not reach its runtime's channel.
+export function syncWriterSink(
+  writer: { writeSync(bytes: Uint8Array): number; write(bytes: Uint8Array): Promise<number> },
+): ByteSink {
+  // Bound now: a plugin replacing the methods later does not reach its runtime's channel.
+  const writeSync = writer.writeSync.bind(writer);
   const write = writer.write.bind(writer);
   return async (bytes) => {
     let offset = 0;
-    while (offset < bytes.length) offset += await write(subarray(bytes, offset));
+    while (offset < bytes.length) {
+      try {
+        offset += writeSync(subarray(bytes, offset));
+      } catch (error) {
+        if (!isInstance(error, WouldBlock)) throw error;
+        offset += await write(subarray(bytes, offset));
+      }
+    }
   };
 }

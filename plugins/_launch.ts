@@ -12,10 +12,12 @@ import type { IsolationMode } from "./manifest.ts";
 import type { StoredPlugin } from "./_store.ts";
 import { Containment, type ContainmentOptions } from "./_containment.ts";
 import {
+  configFlags,
   importFlags,
   type PluginEndpoint,
   startSubprocess,
   startWorker,
+  SUBPROCESS_MAIN,
   type SubprocessOptions,
 } from "./_endpoint.ts";
 import { codePlace } from "./_pinned_copy.ts";
@@ -90,6 +92,7 @@ export async function launchEndpoint(
   }
   const { hostDataDir, containment: contained, ...rest } = options;
   const denoDir = await prepareDenoDir(plugin.name, pluginDenoDir(hostDataDir, plugin.name));
+  await transpileRuntime(denoDir);
   const containment = await Containment.open({
     ...contained,
     name: plugin.name,
@@ -128,4 +131,40 @@ async function prepareDenoDir(name: string, denoDir: string): Promise<string> {
     );
   }
   return denoDir;
+}
+
+/** What {@linkcode transpileRuntime} writes once it made the runtime's JavaScript in a `DENO_DIR`. */
+const TRANSPILED_MARK = "ircbus-runtime-transpiled";
+
+/** Longest a `deno cache` of the runtime may take before the plugin starts without it. */
+const TRANSPILE_BUDGET_MS = 30_000;
+
+/**
+ * Makes the JavaScript of the subprocess runtime (its ~50 TypeScript modules: the runtime, the
+ * SDK and what they import) in the plugin's own `DENO_DIR`, in a short-lived `deno cache` run
+ * before its first start. Left to the plugin's first start, the transpiler's code and memory
+ * stay resident in its process for its whole life: measured, 48.5 MiB for an idle plugin
+ * whose `DENO_DIR` was empty against 41.5 MiB for one whose was not.
+ *
+ * Done once per `DENO_DIR` and Deno version (a mark file says so): after an upgrade of the
+ * client's own files, the plugin's next start transpiles what changed itself and caches it,
+ * as before. A failure here only costs that memory, so it is not an error.
+ *
+ * Only the client's own modules are transpiled, outside the OS boundary, as the host reads
+ * them: no plugin code runs or is read.
+ */
+async function transpileRuntime(denoDir: string): Promise<void> {
+  const mark = join(denoDir, TRANSPILED_MARK);
+  const made = `deno ${Deno.version.deno}\n${SUBPROCESS_MAIN.href}\n`;
+  if (await Deno.readTextFile(mark).catch(() => "") === made) return;
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["cache", "--quiet", ...configFlags(), SUBPROCESS_MAIN.href],
+    clearEnv: true,
+    env: { DENO_DIR: denoDir, NO_COLOR: "1" },
+    stdin: "null",
+    stdout: "null",
+    stderr: "null",
+    signal: AbortSignal.timeout(TRANSPILE_BUDGET_MS),
+  }).output().catch(() => undefined);
+  if (output?.success) await Deno.writeTextFile(mark, made);
 }

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { FrameWriter, writerSink } from "./_frame_writer.ts";
+import { FrameWriter, syncWriterSink } from "./_frame_writer.ts";
 import { type PluginMessage, readFrameGroups } from "./_protocol.ts";
 import { startRuntime } from "./_runtime.ts";
 
@@ -14,7 +14,8 @@ import { startRuntime } from "./_runtime.ts";
 // readable to it) or replace the stdio methods, which must not reach the runtime's channel.
 const stdin = Deno.stdin;
 const read = stdin.read.bind(stdin);
-const writer = new FrameWriter(writerSink(Deno.stdout));
+const readSync = stdin.readSync.bind(stdin);
+const writer = new FrameWriter(syncWriterSink(Deno.stdout));
 const write = writer.write.bind(writer);
 function post(message: PluginMessage): void {
   write(message);
@@ -57,7 +58,7 @@ startRuntime({
 try {
   // Every frame of a read is handed over before any runs: batches that arrived together are
   // acknowledged together.
-  for await (const group of readFrameGroups({ read })) {
+  for await (const group of readFrameGroups({ read, readSync })) {
     for (const message of group) handler?.(message);
   }
 } catch {

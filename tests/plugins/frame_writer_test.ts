@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { FrameWriter } from "../../plugins/_frame_writer.ts";
+import { FrameWriter, syncWriterSink } from "../../plugins/_frame_writer.ts";
 import { encodeFrame, readFrames } from "../../plugins/_protocol.ts";
 
 /** A sink that holds each write until the test lets it finish. */
@@ -145,4 +145,49 @@ Deno.test("FrameWriter gives up once too much waits behind a write, and says how
   await writer.flushed();
   assert.equal(writes.length, 1);
   assert.equal(full.length, 1);
+});
+
+Deno.test("syncWriterSink() writes synchronously, partial writes included, and waits only when the descriptor would block", async () => {
+  const written: number[] = [];
+  let syncCalls = 0;
+  let asyncCalls = 0;
+  // A descriptor that takes 3 bytes a call, and would block on every third synchronous one.
+  const descriptor = {
+    writeSync(bytes: Uint8Array): number {
+      if (++syncCalls % 3 === 0) throw new Deno.errors.WouldBlock("would block");
+      const n = Math.min(3, bytes.length);
+      written.push(...bytes.subarray(0, n));
+      return n;
+    },
+    write(bytes: Uint8Array): Promise<number> {
+      asyncCalls++;
+      const n = Math.min(3, bytes.length);
+      written.push(...bytes.subarray(0, n));
+      return Promise.resolve(n);
+    },
+  };
+  const sink = syncWriterSink(descriptor);
+  const bytes = Uint8Array.from({ length: 20 }, (_, i) => i);
+  const done = sink(bytes);
+  // Two synchronous writes, a would-block, then the asynchronous write the sink waits for.
+  assert.deepEqual(written, [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+  assert.deepEqual([syncCalls, asyncCalls], [3, 1]);
+  await done;
+  assert.deepEqual(written, Array.from(bytes));
+  assert.ok(asyncCalls > 0 && asyncCalls < syncCalls);
+});
+
+Deno.test("syncWriterSink() fails on any other error, and the writer then drops frames", async () => {
+  const sink = syncWriterSink({
+    writeSync: () => {
+      throw new Deno.errors.BrokenPipe("gone");
+    },
+    write: () => Promise.resolve(0),
+  });
+  await assert.rejects(sink(new Uint8Array(4)), Deno.errors.BrokenPipe);
+  const writer = new FrameWriter(sink);
+  writer.write({ kind: "ack", seq: 1 });
+  await writer.flushed();
+  writer.write({ kind: "ack", seq: 2 });
+  assert.equal(writer.pendingBytes, 0);
 });

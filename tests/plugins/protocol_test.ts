@@ -214,6 +214,130 @@ Deno.test("readFrameGroups() takes the host's frames at any depth", async () => 
   assert.equal(((await groups.next()).value?.[0] as { kind: string }).kind, "call");
 });
 
+Deno.test("readFrames() reads a byte stream into one buffer of its own, handed back from read to read", async () => {
+  const frames = [
+    encodeFrame({ kind: "ack", seq: 1 }),
+    encodeFrame({ kind: "log", level: "info", message: "é".repeat(50_000) }),
+    encodeFrame({ kind: "ack", seq: 2 }),
+  ];
+  const all = new Uint8Array(frames.reduce((n, f) => n + f.length, 0));
+  let at = 0;
+  for (const frame of frames) {
+    all.set(frame, at);
+    at += frame.length;
+  }
+  // Like a pipe: each read gives what the reader's buffer holds, up to 7,000 bytes.
+  const offered: number[] = [];
+  let sent = 0;
+  const stream = new ReadableStream({
+    type: "bytes",
+    pull(controller: ReadableByteStreamController) {
+      const request = controller.byobRequest;
+      const view = request?.view;
+      if (!request || !view) throw new Error("expected a BYOB read");
+      if (sent === all.length) {
+        controller.close();
+        request.respond(0);
+        return;
+      }
+      offered.push(view.buffer.byteLength);
+      const n = Math.min(view.byteLength, 7_000, all.length - sent);
+      new Uint8Array(view.buffer, view.byteOffset, n).set(all.subarray(sent, sent + n));
+      sent += n;
+      request.respond(n);
+    },
+  });
+  const messages: unknown[] = [];
+  for await (const message of readFrames(stream)) messages.push(message);
+  assert.deepEqual(messages, [
+    { kind: "ack", seq: 1 },
+    { kind: "log", level: "info", message: "é".repeat(50_000) },
+    { kind: "ack", seq: 2 },
+  ]);
+  // Every read was offered the reader's 64 KiB buffer (the stream allocates none of its own).
+  assert.ok(offered.length > 10);
+  assert.ok(offered.every((bytes) => bytes === 64 * 1024));
+});
+
+Deno.test("readFrames() cancels a byte stream it stops reading at a bad frame", async () => {
+  let cancelled = false;
+  const bad = new Uint8Array([0xff, 0xff, 0xff, 0xff]);
+  const stream = new ReadableStream({
+    type: "bytes",
+    pull(controller: ReadableByteStreamController) {
+      const request = controller.byobRequest;
+      if (!request?.view) throw new Error("expected a BYOB read");
+      new Uint8Array(request.view.buffer, request.view.byteOffset, 4).set(bad);
+      request.respond(4);
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+  await assert.rejects(async () => {
+    for await (const _ of readFrames(stream, 1024)) { /* none */ }
+  }, FrameTooLargeError);
+  assert.equal(cancelled, true);
+});
+
+/** A connection whose reads hand out `chunks` one by one, noting which kind of read took each. */
+function scriptedConnection(chunks: Uint8Array[]) {
+  const reads: ("async" | "sync")[] = [];
+  const next = (kind: "async" | "sync", buffer: Uint8Array): number | null => {
+    const chunk = chunks.shift();
+    if (chunk === undefined) return null;
+    reads.push(kind);
+    buffer.set(chunk);
+    return chunk.length;
+  };
+  return {
+    reads,
+    read: (buffer: Uint8Array) => Promise.resolve(next("async", buffer)),
+    readSync: (buffer: Uint8Array) => next("sync", buffer),
+  };
+}
+
+Deno.test("readFrameGroups() reads the rest of a frame begun synchronously, and waits for a new one", async () => {
+  const one = encodeFrame({ kind: "ack", seq: 1 });
+  const two = encodeFrame({ kind: "log", level: "info", message: "x".repeat(100) });
+  const connection = scriptedConnection([
+    one.subarray(0, 2), // half a header: the rest is on its way
+    one.subarray(2, 10), // the header's rest and part of the body
+    one.subarray(10), // the body's rest: the frame is whole, nothing is known to come
+    two.subarray(0, 50),
+    two.subarray(50),
+  ]);
+  const messages: unknown[] = [];
+  for await (const group of readFrameGroups(connection)) messages.push(...group);
+  assert.deepEqual(messages, [
+    { kind: "ack", seq: 1 },
+    { kind: "log", level: "info", message: "x".repeat(100) },
+  ]);
+  assert.deepEqual(connection.reads, ["async", "sync", "sync", "async", "sync"]);
+});
+
+Deno.test("readFrameGroups() reads asynchronously when a synchronous read would block", async () => {
+  const frame = encodeFrame({ kind: "ack", seq: 7 });
+  const chunks = [frame.subarray(0, 6), frame.subarray(6)];
+  let blocked = 0;
+  const connection = {
+    read(buffer: Uint8Array) {
+      const chunk = chunks.shift();
+      if (chunk === undefined) return Promise.resolve(null);
+      buffer.set(chunk);
+      return Promise.resolve(chunk.length);
+    },
+    readSync(): number | null {
+      blocked++;
+      throw new Deno.errors.WouldBlock("would block");
+    },
+  };
+  const messages: unknown[] = [];
+  for await (const group of readFrameGroups(connection)) messages.push(...group);
+  assert.deepEqual(messages, [{ kind: "ack", seq: 7 }]);
+  assert.equal(blocked, 1);
+});
+
 Deno.test("a refused message's preview is short however large or deep the message", () => {
   let deep: unknown[] = [];
   for (let i = 0; i < 1_000_000; i++) deep = [deep];

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { importFlags, subprocessFlags } from "../../plugins/_endpoint.ts";
 import { FIXTURES, harness, lifecycle, message, waitUntil } from "./_helpers.ts";
 
@@ -44,6 +45,23 @@ Deno.test("a subprocess plugin works like a Worker plugin: events, calls, comman
   assert.ok(h.logs.some((l) => l.message === 'command x ["cmd:x"]'));
   await h.host.unload("recorder");
   assert.ok(h.logs.some((l) => l.message === "teardown"));
+});
+
+Deno.test("a subprocess plugin's first start finds its runtime transpiled in its own DENO_DIR, made once", async () => {
+  await using h = await harness({ forceSubprocess: true });
+  await h.host.install(`${FIXTURES}recorder`, { grant: "requested" });
+  await h.host.load("recorder");
+  const denoDir = join(h.dataDir, "plugins", ".runtime", "recorder");
+  const mark = join(denoDir, "ircbus-runtime-transpiled");
+  const first = await Deno.stat(mark);
+  // Deno keeps the JavaScript it made of each module under gen/, named for its path.
+  const main = new URL("../../plugins/_subprocess_main.ts", import.meta.url).pathname;
+  assert.ok((await Deno.stat(join(denoDir, "gen", "file", `${main}.js`))).isFile);
+  await h.host.unload("recorder");
+  await h.host.load("recorder");
+  assert.equal(h.host.list()[0].state, "running");
+  // Not made again for the second start.
+  assert.deepEqual((await Deno.stat(mark)).mtime, first.mtime);
 });
 
 Deno.test("hostile: unbounded allocation in a subprocess hits its heap limit; the host lives", async () => {
