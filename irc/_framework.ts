@@ -65,6 +65,8 @@ export interface FrameworkClient {
   onClose(fn: (error: Error | undefined) => void): void;
   /** Called for each overlong line the transport dropped, in wire order with the others. */
   onLineDropped(fn: (line: DroppedLine) => void): void;
+  /** Called once each socket read's lines have all been handed to the raw middleware. */
+  onReadEnd(fn: () => void): void;
   /** Called when irc-framework gives up on a silent server. */
   onPingTimeout(fn: () => void): void;
   /** Drops every listener. */
@@ -108,6 +110,7 @@ export async function createFrameworkClient(): Promise<FrameworkClient> {
   const Client = await loadClientClass();
   const client = new Client();
   let onDropped: (line: DroppedLine) => void = () => {};
+  let onReadEnd: () => void = () => {};
   let raw: RawMiddleware | undefined;
   /**
    * One line off the socket, in wire order: parsed once and handed to the raw middleware,
@@ -142,6 +145,7 @@ export async function createFrameworkClient(): Promise<FrameworkClient> {
         ...(options.ca ? { ca: options.ca } : {}),
         onDropped: (line) => onDropped(line),
         onLine,
+        onReadEnd: () => onReadEnd(),
       });
       client.connect({ ...rest, transport });
     },
@@ -176,6 +180,9 @@ export async function createFrameworkClient(): Promise<FrameworkClient> {
     },
     onLineDropped(fn) {
       onDropped = fn;
+    },
+    onReadEnd(fn) {
+      onReadEnd = fn;
     },
     onPingTimeout(fn) {
       client.on("ping timeout", () => fn());
