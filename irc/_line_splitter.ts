@@ -106,9 +106,15 @@ export class LineSplitter {
    * {@linkcode DroppedLine} for each overlong one. When a line has no end within the bound,
    * what came before it is returned, `error` is set and every later chunk is ignored.
    */
-  push(chunk: Uint8Array): (string | DroppedLine)[] {
+  push(bytes: Uint8Array): (string | DroppedLine)[] {
     const out: (string | DroppedLine)[] = [];
     if (this.#error) return out;
+    // A socket hands over a Node `Buffer`, whose `indexOf` and `subarray` are JavaScript
+    // polyfills here: a plain view of the same bytes searches with V8's own, at a fraction of
+    // the cost per line (issue 25).
+    const chunk = Object.getPrototypeOf(bytes) === Uint8Array.prototype
+      ? bytes
+      : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     let start = 0;
     let nl = chunk.indexOf(LF);
     if (nl !== -1 && (this.#partialBytes > 0 || this.#dropping)) {
