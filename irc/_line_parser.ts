@@ -90,17 +90,35 @@ export function parseLine(line: string): RawMessage {
   const commandEnd = tokenEnd(line, at, end);
   const command = line.slice(at, commandEnd).toUpperCase();
   at = skipSpaces(line, commandEnd, end);
-  const params: string[] = [];
+  // The first three parameters wait in locals and the array is made to size: an array grown
+  // by `push` from empty reserves room for 16, which a flood of lines paid for in collection.
+  let count = 0;
+  let p0 = "";
+  let p1 = "";
+  let p2 = "";
+  let more: string[] | undefined;
   while (at < end) {
-    if (line.charCodeAt(at) === COLON) {
-      params.push(line.slice(at + 1, end));
-      break;
-    }
-    const stop = tokenEnd(line, at, end);
-    params.push(line.slice(at, stop));
+    const trailing = line.charCodeAt(at) === COLON;
+    const stop = trailing ? end : tokenEnd(line, at, end);
+    const param = line.slice(trailing ? at + 1 : at, stop);
+    if (count === 0) p0 = param;
+    else if (count === 1) p1 = param;
+    else if (count === 2) p2 = param;
+    else (more ??= [p0, p1, p2]).push(param);
+    count++;
+    if (trailing) break;
     at = skipSpaces(line, stop, end);
   }
+  const params = more ?? firstParams(count, p0, p1, p2);
   return { tags, prefix, nick, ident, hostname, command, params };
+}
+
+/** The first `count` (at most 3) parameters, in an array of that size. */
+function firstParams(count: number, p0: string, p1: string, p2: string): string[] {
+  if (count === 0) return [];
+  if (count === 1) return [p0];
+  if (count === 2) return [p0, p1];
+  return [p0, p1, p2];
 }
 
 function isLineEnd(c: number): boolean {

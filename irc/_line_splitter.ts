@@ -217,10 +217,14 @@ export class LineSplitter {
   #decodeLines(bytes: Uint8Array, start: number, end: number, out: (string | DroppedLine)[]): void {
     if (end <= start) return;
     // LF never occurs inside a UTF-8 sequence: decoding first and splitting after is exact.
-    const text = this.#decoder.decode(bytes.subarray(start, end - 1));
-    for (const raw of text.split("\n")) {
-      const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
-      if (line !== "") out.push(line);
+    // Each line is cut once, CR and all, where `split` and then a slice for the CR made two
+    // strings (and an array) per line (issue 25).
+    const text = this.#decoder.decode(bytes.subarray(start, end));
+    let from = 0;
+    for (let nl = text.indexOf("\n"); nl !== -1; nl = text.indexOf("\n", from)) {
+      const stop = nl > from && text.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
+      if (stop > from) out.push(text.slice(from, stop));
+      from = nl + 1;
     }
   }
 }
