@@ -38,8 +38,11 @@ export interface FrameworkConnectOptions {
   extraCaps: string[];
 }
 
-/** A raw-middleware function: runs on the socket read path for every line. */
-export type RawMiddleware = (message: RawMessage, next: () => void) => void;
+/**
+ * A raw-middleware function: runs on the socket read path for every line; `next(message)`
+ * hands the line on to irc-framework (one function for every line, not a closure per line).
+ */
+export type RawMiddleware = (message: RawMessage, next: (message: RawMessage) => void) => void;
 
 /** The narrow, typed face of one irc-framework client. */
 export interface FrameworkClient {
@@ -119,11 +122,12 @@ export async function createFrameworkClient(): Promise<FrameworkClient> {
    * through an arguments copy), its `message` event and its middleware runner, and with our
    * parser in place of its own: together half the adapter's time per PRIVMSG (issue 25).
    */
+  const dispatch = (m: RawMessage): void => client.command_handler.dispatch(m);
   const onLine = (line: string): void => {
     const m = parseLine(line);
-    if (!raw) return client.command_handler.dispatch(m);
+    if (!raw) return dispatch(m);
     try {
-      raw(m, () => client.command_handler.dispatch(m));
+      raw(m, dispatch);
     } catch (error) {
       // As irc-framework's middleware runner did: the line is lost, the link is not.
       console.error("Cannot handle an IRC line:", error);

@@ -442,7 +442,7 @@ export class Session {
     });
   }
 
-  #read(message: RawMessage, next: () => void): void {
+  #read(message: RawMessage, next: (message: RawMessage) => void): void {
     if (this.#closed) return;
     const command = message.command;
     this.#registration.read(message);
@@ -463,7 +463,7 @@ export class Session {
       return;
     }
     try {
-      next();
+      next(message);
     } catch (error) {
       // irc-framework throws on some malformed lines (e.g. a 353 without its parameters).
       // The line was already queued for our worker, which copes; report it, keep reading.
