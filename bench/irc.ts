@@ -3,8 +3,9 @@
  * adapter (our transport, read path, worker, bus, subscriber) beside bare irc-framework
  * emitting its `privmsg` events on the same input (on its own transport and on ours), and
  * the line-parser floors (our splitter with irc-framework's parser, and with ours, in memory,
- * no socket), each as the median of 5 runs with their spread, in wall and CPU time; a server
- * sending 64 MB without a newline; and peak memory for a 5,000-user NAMES flood.
+ * no socket), each as the median of 7 runs (after 2 warm-ups) with their spread, in wall and
+ * CPU time, and CPU time per line; a server sending 64 MB without a newline; and peak memory
+ * for a 5,000-user NAMES flood.
  */
 // @ts-types="../irc/_framework_types.d.ts"
 import ircFramework from "irc-framework";
@@ -13,11 +14,18 @@ import { LineSplitter } from "../irc/_line_splitter.ts";
 import { transportClass } from "../irc/_transport.ts";
 import { parseLine } from "../irc/_line_parser.ts";
 import process from "node:process";
+import { parseArgs } from "node:util";
 import type { BenchRow } from "./_report.ts";
 
 const LINES = 200_000;
-/** Measured runs of each path (after one warm-up). */
-const RUNS = 5;
+/**
+ * Measured runs of each path, after the warm-ups. Seven, not five: on a shared machine a run
+ * or two lose the core to another process, and the median of seven still lands on a run that
+ * kept it.
+ */
+const RUNS = 7;
+/** Unmeasured runs of each path first, so that the measured ones run optimised code. */
+const WARMUPS = 2;
 const enc = new TextEncoder();
 
 /** Serves one client: answers registration, then writes `payload`. */
@@ -84,14 +92,43 @@ function localClient(bus: EventBus, port: number): IrcClient {
   return new IrcClient({ bus, networkId: 1, host: "127.0.0.1", port, tls: false, nick: "bench" });
 }
 
-async function adapterRun(payload: Uint8Array): Promise<Timing> {
+/** The classes an adapter run needs, from this checkout or another one's root door. */
+interface Door {
+  EventBus: typeof EventBus;
+  IrcClient: typeof IrcClient;
+}
+
+const OURS: Door = { EventBus, IrcClient };
+
+/** The root door of the checkout in `dir`, to run its adapter beside ours. */
+async function doorAt(dir: string): Promise<Door> {
+  const url = new URL(`${dir.replace(/\/*$/, "")}/mod.ts`, `file://${Deno.cwd()}/`).href;
+  const door: unknown = await import(url);
+  if (!isDoor(door)) throw new Error(`Cannot bench against ${dir}: its mod.ts has no IrcClient`);
+  return door;
+}
+
+function isDoor(value: unknown): value is Door {
+  return typeof value === "object" && value !== null && "EventBus" in value &&
+    typeof value.EventBus === "function" && "IrcClient" in value &&
+    typeof value.IrcClient === "function";
+}
+
+async function adapterRun(payload: Uint8Array, door: Door = OURS): Promise<Timing> {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (listener.addr as Deno.NetAddr).port;
-  const bus = new EventBus();
+  const bus = new door.EventBus();
   let stop!: () => Timing;
   const lines = countLines();
   bus.subscribe("message.received", lines.tick);
-  const client = localClient(bus, port);
+  const client = new door.IrcClient({
+    bus,
+    networkId: 1,
+    host: "127.0.0.1",
+    port,
+    tls: false,
+    nick: "bench",
+  });
   const serving = serveOnce(listener, payload, () => stop = startTiming());
   await client.connect();
   await lines.done;
@@ -212,11 +249,16 @@ class Runs {
     return `${k(Math.max(...values))}-${k(Math.min(...values))}k`;
   }
 
-  /** The note for a rate line: spreads of wall and CPU time. */
+  /** CPU time per line of the median run, in µs. */
+  get cpuPerLine(): number {
+    return this.median("cpu") * 1000 / LINES;
+  }
+
+  /** The note for a rate line: spreads of wall and CPU time, and CPU time per line. */
   get note(): string {
-    return `${this.timings.length} runs: ${this.spread()} lines/s wall; ${
+    return `median of ${this.timings.length} runs, spread ${this.spread()} lines/s wall; ${
       (this.rate("cpu") / 1000).toFixed(0)
-    }k (${this.spread("cpu")}) per CPU second`;
+    }k (${this.spread("cpu")}) per CPU second, ${this.cpuPerLine.toFixed(2)} µs CPU per line`;
   }
 }
 
@@ -303,8 +345,39 @@ async function namesFloodPeak(): Promise<
   return { peakMb: peak, baseMb, ms, heapPeakMb: heapPeak };
 }
 
-/** Runs the IRC section. */
-export async function run(report: (row: BenchRow) => void): Promise<void> {
+/** What the flags ask for. */
+interface Options {
+  /** Measured runs of each path. */
+  runs: number;
+  /** Another checkout whose adapter runs beside ours, alternating. */
+  against?: string;
+}
+
+function options(flags: string[]): Options {
+  // Flags meant for other sections (e.g. `peers --only=memory`) are not ours to refuse.
+  const { values } = parseArgs({
+    args: flags,
+    strict: false,
+    options: { runs: { type: "string" }, against: { type: "string" } },
+  });
+  const runs = values.runs === undefined ? RUNS : Number(values.runs);
+  if (!Number.isSafeInteger(runs) || runs < 1 || runs > 50) {
+    throw new Error(
+      `Cannot bench irc: --runs must be a whole number from 1 to 50, got ${values.runs}`,
+    );
+  }
+  const against = typeof values.against === "string" ? values.against : undefined;
+  return { runs, against };
+}
+
+/**
+ * Runs the IRC section. Flags: `--runs=N` measured runs of each path (7 by default);
+ * `--against=DIR` runs the adapter of the checkout in DIR (e.g. a worktree of the commit
+ * before a change) beside ours, alternating, and reports its line and the ratio.
+ */
+export async function run(report: (row: BenchRow) => void, flags: string[] = []): Promise<void> {
+  const wanted = options(flags);
+  const base = wanted.against === undefined ? undefined : await doorAt(wanted.against);
   // First, so the PRIVMSG runs' buffers do not inflate the figure.
   const flood = await namesFloodPeak();
   report({
@@ -335,18 +408,23 @@ export async function run(report: (row: BenchRow) => void): Promise<void> {
   const payload = privmsgFlood();
   // Warm up every path once, then RUNS of each, interleaved: each line is the median run and
   // the spread, and the ratios are of medians taken in the same run, under the same load.
-  await adapterRun(payload);
-  await bareRun(payload);
-  await bareRun(payload, true);
-  parserFloor(payload);
-  parserFloor(payload, true);
+  for (let i = 0; i < WARMUPS; i++) {
+    await adapterRun(payload);
+    if (base) await adapterRun(payload, base);
+    await bareRun(payload);
+    await bareRun(payload, true);
+    parserFloor(payload);
+    parserFloor(payload, true);
+  }
   const adapter = new Runs();
+  const against = new Runs();
   const bare = new Runs();
   const bareOurs = new Runs();
   const floor = new Runs();
   const ourFloor = new Runs();
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < wanted.runs; i++) {
     adapter.timings.push(await adapterRun(payload));
+    if (base) against.timings.push(await adapterRun(payload, base));
     bare.timings.push(await bareRun(payload));
     bareOurs.timings.push(await bareRun(payload, true));
     floor.timings.push(parserFloor(payload));
@@ -359,6 +437,27 @@ export async function run(report: (row: BenchRow) => void): Promise<void> {
     value: adapter.rate(),
     unit: "lines/s",
     note: `goal: at least 520k; ${adapter.note}; load ${load}`,
+  });
+  if (base) {
+    report({
+      section: "irc",
+      name: `200k PRIVMSG through the adapter at ${wanted.against}`,
+      value: against.rate(),
+      unit: "lines/s",
+      note: `${against.note}; ours/theirs in CPU time per line ${
+        (adapter.cpuPerLine / against.cpuPerLine).toFixed(2)
+      }x, runs alternating`,
+    });
+  }
+  report({
+    section: "irc",
+    name: "200k PRIVMSG through the adapter: CPU time per line",
+    value: adapter.cpuPerLine,
+    unit: "µs",
+    note:
+      `socket to subscriber, the scripted server's writes included (one process); the parser floor takes ${
+        floor.cpuPerLine.toFixed(2)
+      } µs (irc-framework's parser), ${ourFloor.cpuPerLine.toFixed(2)} µs (ours)`,
   });
   report({
     section: "irc",
@@ -409,5 +508,8 @@ export async function run(report: (row: BenchRow) => void): Promise<void> {
 }
 
 if (import.meta.main) {
-  await run((row) => console.log(`${row.name}: ${row.value.toFixed(2)} ${row.unit}`));
+  await run(
+    (row) => console.log(`${row.name}: ${row.value.toFixed(2)} ${row.unit} (${row.note ?? ""})`),
+    Deno.args,
+  );
 }
