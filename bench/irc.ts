@@ -5,8 +5,8 @@
  * the line-parser floors (our splitter with irc-framework's parser, and with ours, in memory,
  * no socket), each as the median of 7 runs (after 2 warm-ups) with their spread, in wall and
  * CPU time, and CPU time per line; a server sending 64 MB without a newline; and peak memory
- * for a 5,000-user NAMES flood. Each adapter run has a process of its own (see
- * `adapterRunApart`); `--against=DIR` runs another checkout's adapter beside it, alternating.
+ * for a 5,000-user NAMES flood. Each adapter and floor run has a process of its own (see
+ * `runApart`); `--against=DIR` runs another checkout's adapter beside ours, alternating.
  */
 // @ts-types="../irc/_framework_types.d.ts"
 import ircFramework from "irc-framework";
@@ -346,18 +346,26 @@ async function namesFloodPeak(): Promise<
   return { peakMb: peak, baseMb, ms, heapPeakMb: heapPeak };
 }
 
+/** The paths that run in a process of their own. */
+type Apart = "adapter" | "floor" | "our-floor";
+
+function isApart(value: unknown): value is Apart {
+  return value === "adapter" || value === "floor" || value === "our-floor";
+}
+
 /**
- * One measured adapter run in a fresh process, after its warm-ups: a run in the bench's own
+ * One measured run of `path` in a fresh process, after its warm-ups: a run in the bench's own
  * process paid for the garbage the other paths left in the shared heap (bare irc-framework's,
- * another checkout's), and its figure moved with theirs.
+ * another checkout's), and its figure moved with theirs. The floors run apart too, so that the
+ * ratio of the adapter to its floor compares like with like.
  */
-async function adapterRunApart(against?: string): Promise<Timing> {
+async function runApart(path: Apart, against?: string): Promise<Timing> {
   const args = [
     "run",
     "--allow-all",
     `--lock=${new URL("../deno.lock", import.meta.url).pathname}`,
     new URL(import.meta.url).pathname,
-    "--child=adapter",
+    `--child=${path}`,
     ...(against === undefined ? [] : [`--against=${against}`]),
   ];
   const out = await new Deno.Command(Deno.execPath(), { args, stdout: "piped", stderr: "piped" })
@@ -366,7 +374,7 @@ async function adapterRunApart(against?: string): Promise<Timing> {
   const timing: unknown = out.success ? JSON.parse(text) : undefined;
   if (!isTiming(timing)) {
     throw new Error(
-      `Cannot bench the adapter in a child process: got ${
+      `Cannot bench ${path} in a child process: got ${
         JSON.stringify(new TextDecoder().decode(out.stderr).slice(-500))
       }`,
     );
@@ -379,12 +387,18 @@ function isTiming(value: unknown): value is Timing {
     typeof value.wall === "number" && "cpu" in value && typeof value.cpu === "number";
 }
 
-/** The child's side of `adapterRunApart`: warm-ups, one measured run, its timing on stdout. */
-async function adapterChild(against: string | undefined): Promise<void> {
-  const door = against === undefined ? OURS : await doorAt(against);
+/** The child's side of `runApart`: warm-ups, one measured run, its timing on stdout. */
+async function runChild(path: Apart, against: string | undefined): Promise<void> {
   const payload = privmsgFlood();
-  for (let i = 0; i < WARMUPS; i++) await adapterRun(payload, door);
-  console.log(JSON.stringify(await adapterRun(payload, door)));
+  let once: () => Promise<Timing> | Timing;
+  if (path === "adapter") {
+    const door = against === undefined ? OURS : await doorAt(against);
+    once = () => adapterRun(payload, door);
+  } else {
+    once = () => parserFloor(payload, path === "our-floor");
+  }
+  for (let i = 0; i < WARMUPS; i++) await once();
+  console.log(JSON.stringify(await once()));
 }
 
 /** What the flags ask for. */
@@ -454,8 +468,6 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
   for (let i = 0; i < WARMUPS; i++) {
     await bareRun(payload);
     await bareRun(payload, true);
-    parserFloor(payload);
-    parserFloor(payload, true);
   }
   const adapter = new Runs();
   const against = new Runs();
@@ -464,12 +476,14 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
   const floor = new Runs();
   const ourFloor = new Runs();
   for (let i = 0; i < wanted.runs; i++) {
-    adapter.timings.push(await adapterRunApart());
-    if (wanted.against !== undefined) against.timings.push(await adapterRunApart(wanted.against));
+    adapter.timings.push(await runApart("adapter"));
+    if (wanted.against !== undefined) {
+      against.timings.push(await runApart("adapter", wanted.against));
+    }
     bare.timings.push(await bareRun(payload));
     bareOurs.timings.push(await bareRun(payload, true));
-    floor.timings.push(parserFloor(payload));
-    ourFloor.timings.push(parserFloor(payload, true));
+    floor.timings.push(await runApart("floor"));
+    ourFloor.timings.push(await runApart("our-floor"));
   }
   const load = Deno.loadavg().map((x) => x.toFixed(2)).join(" ");
   report({
@@ -535,7 +549,9 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
     unit: "x",
     note: `goal: at most 4.5; medians of the same run; in CPU time ${
       (adapter.median("cpu") / floor.median("cpu")).toFixed(2)
-    }x`,
+    }x; against our parser's floor ${
+      (adapter.median("wall") / ourFloor.median("wall")).toFixed(2)
+    }x wall, ${(adapter.median("cpu") / ourFloor.median("cpu")).toFixed(2)}x CPU`,
   });
   report({
     section: "irc",
@@ -554,8 +570,8 @@ if (import.meta.main) {
     strict: false,
     options: { child: { type: "string" }, against: { type: "string" } },
   });
-  if (values.child === "adapter") {
-    await adapterChild(typeof values.against === "string" ? values.against : undefined);
+  if (isApart(values.child)) {
+    await runChild(values.child, typeof values.against === "string" ? values.against : undefined);
     // irc-framework may still hold a timer; the timing is out.
     Deno.exit(0);
   }
