@@ -101,10 +101,20 @@ interface Door {
 
 const OURS: Door = { EventBus, IrcClient };
 
+/** The URL of the root door of the checkout in `dir`; throws when it has none. */
+function doorFile(dir: string): string {
+  const url = new URL(`${dir.replace(/\/*$/, "")}/mod.ts`, `file://${Deno.cwd()}/`);
+  try {
+    Deno.statSync(url);
+  } catch {
+    throw new Error(`Cannot bench against ${dir}: it has no mod.ts`);
+  }
+  return url.href;
+}
+
 /** The root door of the checkout in `dir`, to run its adapter beside ours. */
 async function doorAt(dir: string): Promise<Door> {
-  const url = new URL(`${dir.replace(/\/*$/, "")}/mod.ts`, `file://${Deno.cwd()}/`).href;
-  const door: unknown = await import(url);
+  const door: unknown = await import(doorFile(dir));
   if (!isDoor(door)) throw new Error(`Cannot bench against ${dir}: its mod.ts has no IrcClient`);
   return door;
 }
@@ -433,8 +443,9 @@ function options(flags: string[]): Options {
  */
 export async function run(report: (row: BenchRow) => void, flags: string[] = []): Promise<void> {
   const wanted = options(flags);
-  // Refused here, not in the first child, when DIR holds no adapter.
-  if (wanted.against !== undefined) await doorAt(wanted.against);
+  // Refused here, not in the first child, when DIR holds no root door. Not imported here: its
+  // modules would weigh on this process's memory figures.
+  if (wanted.against !== undefined) doorFile(wanted.against);
   // First, so the PRIVMSG runs' buffers do not inflate the figure.
   const flood = await namesFloodPeak();
   report({
