@@ -94,7 +94,8 @@ export function parseLine(line: string): RawMessage {
   // Only spaces before the command are skipped: a line starting with one has no tags or prefix.
   at = skipSpaces(line, at, end);
   const commandEnd = tokenEnd(line, at, end);
-  const command = line.slice(at, commandEnd).toUpperCase();
+  const command = commonCommand(line, at, commandEnd) ??
+    line.slice(at, commandEnd).toUpperCase();
   at = skipSpaces(line, commandEnd, end);
   // The first three parameters wait in locals and the array is made to size: an array grown
   // by `push` from empty reserves room for 16, which a flood of lines paid for in collection.
@@ -117,6 +118,18 @@ export function parseLine(line: string): RawMessage {
   }
   const params = more ?? firstParams(count, p0, p1, p2);
   return { tags, prefix, nick, ident, hostname, command, params };
+}
+
+/**
+ * PRIVMSG or NOTICE, as the constant string, when `line[from, to)` spells it: a flood's
+ * command then needs no new string, and the read path's lookups by command (the line table,
+ * the commands irc-framework is spared) find its hash already computed.
+ */
+function commonCommand(line: string, from: number, to: number): string | undefined {
+  const length = to - from;
+  if (length === 7 && line.startsWith("PRIVMSG", from)) return "PRIVMSG";
+  if (length === 6 && line.startsWith("NOTICE", from)) return "NOTICE";
+  return undefined;
 }
 
 /** The first `count` (at most 3) parameters, in an array of that size. */
