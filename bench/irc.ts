@@ -3,8 +3,10 @@
  * adapter (our transport, read path, worker, bus, subscriber) beside bare irc-framework
  * emitting its `privmsg` events on the same input (on its own transport and on ours), and
  * the line-parser floors (our splitter with irc-framework's parser, and with ours, in memory,
- * no socket), each as the median of 5 runs with their spread, in wall and CPU time; a server
- * sending 64 MB without a newline; and peak memory for a 5,000-user NAMES flood.
+ * no socket), each as the median of 7 runs (after 2 warm-ups) with their spread, in wall and
+ * CPU time, and CPU time per line; a server sending 64 MB without a newline; and peak memory
+ * for a 5,000-user NAMES flood. Each adapter and floor run has a process of its own (see
+ * `runApart`); `--against=DIR` runs another checkout's adapter beside ours, alternating.
  */
 // @ts-types="../irc/_framework_types.d.ts"
 import ircFramework from "irc-framework";
@@ -13,11 +15,18 @@ import { LineSplitter } from "../irc/_line_splitter.ts";
 import { transportClass } from "../irc/_transport.ts";
 import { parseLine } from "../irc/_line_parser.ts";
 import process from "node:process";
+import { parseArgs } from "node:util";
 import type { BenchRow } from "./_report.ts";
 
 const LINES = 200_000;
-/** Measured runs of each path (after one warm-up). */
-const RUNS = 5;
+/**
+ * Measured runs of each path, after the warm-ups. Seven, not five: on a shared machine a run
+ * or two lose the core to another process, and the median of seven still lands on a run that
+ * kept it.
+ */
+const RUNS = 7;
+/** Unmeasured runs of each path first, so that the measured ones run optimised code. */
+const WARMUPS = 2;
 const enc = new TextEncoder();
 
 /** Serves one client: answers registration, then writes `payload`. */
@@ -84,14 +93,53 @@ function localClient(bus: EventBus, port: number): IrcClient {
   return new IrcClient({ bus, networkId: 1, host: "127.0.0.1", port, tls: false, nick: "bench" });
 }
 
-async function adapterRun(payload: Uint8Array): Promise<Timing> {
+/** The classes an adapter run needs, from this checkout or another one's root door. */
+interface Door {
+  EventBus: typeof EventBus;
+  IrcClient: typeof IrcClient;
+}
+
+const OURS: Door = { EventBus, IrcClient };
+
+/** The URL of the root door of the checkout in `dir`; throws when it has none. */
+function doorFile(dir: string): string {
+  const url = new URL(`${dir.replace(/\/*$/, "")}/mod.ts`, `file://${Deno.cwd()}/`);
+  try {
+    Deno.statSync(url);
+  } catch {
+    throw new Error(`Cannot bench against ${dir}: it has no mod.ts`);
+  }
+  return url.href;
+}
+
+/** The root door of the checkout in `dir`, to run its adapter beside ours. */
+async function doorAt(dir: string): Promise<Door> {
+  const door: unknown = await import(doorFile(dir));
+  if (!isDoor(door)) throw new Error(`Cannot bench against ${dir}: its mod.ts has no IrcClient`);
+  return door;
+}
+
+function isDoor(value: unknown): value is Door {
+  return typeof value === "object" && value !== null && "EventBus" in value &&
+    typeof value.EventBus === "function" && "IrcClient" in value &&
+    typeof value.IrcClient === "function";
+}
+
+async function adapterRun(payload: Uint8Array, door: Door = OURS): Promise<Timing> {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (listener.addr as Deno.NetAddr).port;
-  const bus = new EventBus();
+  const bus = new door.EventBus();
   let stop!: () => Timing;
   const lines = countLines();
   bus.subscribe("message.received", lines.tick);
-  const client = localClient(bus, port);
+  const client = new door.IrcClient({
+    bus,
+    networkId: 1,
+    host: "127.0.0.1",
+    port,
+    tls: false,
+    nick: "bench",
+  });
   const serving = serveOnce(listener, payload, () => stop = startTiming());
   await client.connect();
   await lines.done;
@@ -212,11 +260,16 @@ class Runs {
     return `${k(Math.max(...values))}-${k(Math.min(...values))}k`;
   }
 
-  /** The note for a rate line: spreads of wall and CPU time. */
+  /** CPU time per line of the median run, in µs. */
+  get cpuPerLine(): number {
+    return this.median("cpu") * 1000 / LINES;
+  }
+
+  /** The note for a rate line: spreads of wall and CPU time, and CPU time per line. */
   get note(): string {
-    return `${this.timings.length} runs: ${this.spread()} lines/s wall; ${
+    return `median of ${this.timings.length} runs, spread ${this.spread()} lines/s wall; ${
       (this.rate("cpu") / 1000).toFixed(0)
-    }k (${this.spread("cpu")}) per CPU second`;
+    }k (${this.spread("cpu")}) per CPU second, ${this.cpuPerLine.toFixed(2)} µs CPU per line`;
   }
 }
 
@@ -303,8 +356,96 @@ async function namesFloodPeak(): Promise<
   return { peakMb: peak, baseMb, ms, heapPeakMb: heapPeak };
 }
 
-/** Runs the IRC section. */
-export async function run(report: (row: BenchRow) => void): Promise<void> {
+/** The paths that run in a process of their own. */
+type Apart = "adapter" | "floor" | "our-floor";
+
+function isApart(value: unknown): value is Apart {
+  return value === "adapter" || value === "floor" || value === "our-floor";
+}
+
+/**
+ * One measured run of `path` in a fresh process, after its warm-ups: a run in the bench's own
+ * process paid for the garbage the other paths left in the shared heap (bare irc-framework's,
+ * another checkout's), and its figure moved with theirs. The floors run apart too, so that the
+ * ratio of the adapter to its floor compares like with like.
+ */
+async function runApart(path: Apart, against?: string): Promise<Timing> {
+  const args = [
+    "run",
+    "--allow-all",
+    `--lock=${new URL("../deno.lock", import.meta.url).pathname}`,
+    new URL(import.meta.url).pathname,
+    `--child=${path}`,
+    ...(against === undefined ? [] : [`--against=${against}`]),
+  ];
+  const out = await new Deno.Command(Deno.execPath(), { args, stdout: "piped", stderr: "piped" })
+    .output();
+  const text = new TextDecoder().decode(out.stdout).trim().split("\n").at(-1) ?? "";
+  const timing: unknown = out.success ? JSON.parse(text) : undefined;
+  if (!isTiming(timing)) {
+    throw new Error(
+      `Cannot bench ${path} in a child process: got ${
+        JSON.stringify(new TextDecoder().decode(out.stderr).slice(-500))
+      }`,
+    );
+  }
+  return timing;
+}
+
+function isTiming(value: unknown): value is Timing {
+  return typeof value === "object" && value !== null && "wall" in value &&
+    typeof value.wall === "number" && "cpu" in value && typeof value.cpu === "number";
+}
+
+/** The child's side of `runApart`: warm-ups, one measured run, its timing on stdout. */
+async function runChild(path: Apart, against: string | undefined): Promise<void> {
+  const payload = privmsgFlood();
+  let once: () => Promise<Timing> | Timing;
+  if (path === "adapter") {
+    const door = against === undefined ? OURS : await doorAt(against);
+    once = () => adapterRun(payload, door);
+  } else {
+    once = () => parserFloor(payload, path === "our-floor");
+  }
+  for (let i = 0; i < WARMUPS; i++) await once();
+  console.log(JSON.stringify(await once()));
+}
+
+/** What the flags ask for. */
+interface Options {
+  /** Measured runs of each path. */
+  runs: number;
+  /** Another checkout whose adapter runs beside ours, alternating. */
+  against?: string;
+}
+
+function options(flags: string[]): Options {
+  // Flags meant for other sections (e.g. `peers --only=memory`) are not ours to refuse.
+  const { values } = parseArgs({
+    args: flags,
+    strict: false,
+    options: { runs: { type: "string" }, against: { type: "string" } },
+  });
+  const runs = values.runs === undefined ? RUNS : Number(values.runs);
+  if (!Number.isSafeInteger(runs) || runs < 1 || runs > 50) {
+    throw new Error(
+      `Cannot bench irc: --runs must be a whole number from 1 to 50, got ${values.runs}`,
+    );
+  }
+  const against = typeof values.against === "string" ? values.against : undefined;
+  return { runs, against };
+}
+
+/**
+ * Runs the IRC section. Flags: `--runs=N` measured runs of each path (7 by default);
+ * `--against=DIR` runs the adapter of the checkout in DIR (e.g. a worktree of the commit
+ * before a change) beside ours, alternating, and reports its line and the ratio.
+ */
+export async function run(report: (row: BenchRow) => void, flags: string[] = []): Promise<void> {
+  const wanted = options(flags);
+  // Refused here, not in the first child, when DIR holds no root door. Not imported here: its
+  // modules would weigh on this process's memory figures.
+  if (wanted.against !== undefined) doorFile(wanted.against);
   // First, so the PRIVMSG runs' buffers do not inflate the figure.
   const flood = await namesFloodPeak();
   report({
@@ -335,22 +476,25 @@ export async function run(report: (row: BenchRow) => void): Promise<void> {
   const payload = privmsgFlood();
   // Warm up every path once, then RUNS of each, interleaved: each line is the median run and
   // the spread, and the ratios are of medians taken in the same run, under the same load.
-  await adapterRun(payload);
-  await bareRun(payload);
-  await bareRun(payload, true);
-  parserFloor(payload);
-  parserFloor(payload, true);
+  for (let i = 0; i < WARMUPS; i++) {
+    await bareRun(payload);
+    await bareRun(payload, true);
+  }
   const adapter = new Runs();
+  const against = new Runs();
   const bare = new Runs();
   const bareOurs = new Runs();
   const floor = new Runs();
   const ourFloor = new Runs();
-  for (let i = 0; i < RUNS; i++) {
-    adapter.timings.push(await adapterRun(payload));
+  for (let i = 0; i < wanted.runs; i++) {
+    adapter.timings.push(await runApart("adapter"));
+    if (wanted.against !== undefined) {
+      against.timings.push(await runApart("adapter", wanted.against));
+    }
     bare.timings.push(await bareRun(payload));
     bareOurs.timings.push(await bareRun(payload, true));
-    floor.timings.push(parserFloor(payload));
-    ourFloor.timings.push(parserFloor(payload, true));
+    floor.timings.push(await runApart("floor"));
+    ourFloor.timings.push(await runApart("our-floor"));
   }
   const load = Deno.loadavg().map((x) => x.toFixed(2)).join(" ");
   report({
@@ -359,6 +503,27 @@ export async function run(report: (row: BenchRow) => void): Promise<void> {
     value: adapter.rate(),
     unit: "lines/s",
     note: `goal: at least 520k; ${adapter.note}; load ${load}`,
+  });
+  if (wanted.against !== undefined) {
+    report({
+      section: "irc",
+      name: `200k PRIVMSG through the adapter at ${wanted.against}`,
+      value: against.rate(),
+      unit: "lines/s",
+      note: `${against.note}; ours/theirs in CPU time per line ${
+        (adapter.cpuPerLine / against.cpuPerLine).toFixed(2)
+      }x, runs alternating`,
+    });
+  }
+  report({
+    section: "irc",
+    name: "200k PRIVMSG through the adapter: CPU time per line",
+    value: adapter.cpuPerLine,
+    unit: "µs",
+    note:
+      `socket to subscriber, the scripted server's writes included (one process); the parser floor takes ${
+        floor.cpuPerLine.toFixed(2)
+      } µs (irc-framework's parser), ${ourFloor.cpuPerLine.toFixed(2)} µs (ours)`,
   });
   report({
     section: "irc",
@@ -395,7 +560,9 @@ export async function run(report: (row: BenchRow) => void): Promise<void> {
     unit: "x",
     note: `goal: at most 4.5; medians of the same run; in CPU time ${
       (adapter.median("cpu") / floor.median("cpu")).toFixed(2)
-    }x`,
+    }x; against our parser's floor ${
+      (adapter.median("wall") / ourFloor.median("wall")).toFixed(2)
+    }x wall, ${(adapter.median("cpu") / ourFloor.median("cpu")).toFixed(2)}x CPU`,
   });
   report({
     section: "irc",
@@ -409,5 +576,18 @@ export async function run(report: (row: BenchRow) => void): Promise<void> {
 }
 
 if (import.meta.main) {
-  await run((row) => console.log(`${row.name}: ${row.value.toFixed(2)} ${row.unit}`));
+  const { values } = parseArgs({
+    args: Deno.args,
+    strict: false,
+    options: { child: { type: "string" }, against: { type: "string" } },
+  });
+  if (isApart(values.child)) {
+    await runChild(values.child, typeof values.against === "string" ? values.against : undefined);
+    // irc-framework may still hold a timer; the timing is out.
+    Deno.exit(0);
+  }
+  await run(
+    (row) => console.log(`${row.name}: ${row.value.toFixed(2)} ${row.unit} (${row.note ?? ""})`),
+    Deno.args,
+  );
 }

@@ -38,8 +38,11 @@ export interface FrameworkConnectOptions {
   extraCaps: string[];
 }
 
-/** A raw-middleware function: runs on the socket read path for every line. */
-export type RawMiddleware = (message: RawMessage, next: () => void) => void;
+/**
+ * A raw-middleware function: runs on the socket read path for every line; `next(message)`
+ * hands the line on to irc-framework (one function for every line, not a closure per line).
+ */
+export type RawMiddleware = (message: RawMessage, next: (message: RawMessage) => void) => void;
 
 /** The narrow, typed face of one irc-framework client. */
 export interface FrameworkClient {
@@ -65,6 +68,8 @@ export interface FrameworkClient {
   onClose(fn: (error: Error | undefined) => void): void;
   /** Called for each overlong line the transport dropped, in wire order with the others. */
   onLineDropped(fn: (line: DroppedLine) => void): void;
+  /** Called once each socket read's lines have all been handed to the raw middleware. */
+  onReadEnd(fn: () => void): void;
   /** Called when irc-framework gives up on a silent server. */
   onPingTimeout(fn: () => void): void;
   /** Drops every listener. */
@@ -108,6 +113,7 @@ export async function createFrameworkClient(): Promise<FrameworkClient> {
   const Client = await loadClientClass();
   const client = new Client();
   let onDropped: (line: DroppedLine) => void = () => {};
+  let onReadEnd: () => void = () => {};
   let raw: RawMiddleware | undefined;
   /**
    * One line off the socket, in wire order: parsed once and handed to the raw middleware,
@@ -116,11 +122,12 @@ export async function createFrameworkClient(): Promise<FrameworkClient> {
    * through an arguments copy), its `message` event and its middleware runner, and with our
    * parser in place of its own: together half the adapter's time per PRIVMSG (issue 25).
    */
+  const dispatch = (m: RawMessage): void => client.command_handler.dispatch(m);
   const onLine = (line: string): void => {
     const m = parseLine(line);
-    if (!raw) return client.command_handler.dispatch(m);
+    if (!raw) return dispatch(m);
     try {
-      raw(m, () => client.command_handler.dispatch(m));
+      raw(m, dispatch);
     } catch (error) {
       // As irc-framework's middleware runner did: the line is lost, the link is not.
       console.error("Cannot handle an IRC line:", error);
@@ -142,6 +149,7 @@ export async function createFrameworkClient(): Promise<FrameworkClient> {
         ...(options.ca ? { ca: options.ca } : {}),
         onDropped: (line) => onDropped(line),
         onLine,
+        onReadEnd: () => onReadEnd(),
       });
       client.connect({ ...rest, transport });
     },
@@ -176,6 +184,9 @@ export async function createFrameworkClient(): Promise<FrameworkClient> {
     },
     onLineDropped(fn) {
       onDropped = fn;
+    },
+    onReadEnd(fn) {
+      onReadEnd = fn;
     },
     onPingTimeout(fn) {
       client.on("ping timeout", () => fn());

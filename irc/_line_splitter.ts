@@ -106,9 +106,15 @@ export class LineSplitter {
    * {@linkcode DroppedLine} for each overlong one. When a line has no end within the bound,
    * what came before it is returned, `error` is set and every later chunk is ignored.
    */
-  push(chunk: Uint8Array): (string | DroppedLine)[] {
+  push(bytes: Uint8Array): (string | DroppedLine)[] {
     const out: (string | DroppedLine)[] = [];
     if (this.#error) return out;
+    // A socket hands over a Node `Buffer`, whose `indexOf` and `subarray` are JavaScript
+    // polyfills here: a plain view of the same bytes searches with V8's own, at a fraction of
+    // the cost per line (issue 25).
+    const chunk = Object.getPrototypeOf(bytes) === Uint8Array.prototype
+      ? bytes
+      : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     let start = 0;
     let nl = chunk.indexOf(LF);
     if (nl !== -1 && (this.#partialBytes > 0 || this.#dropping)) {
@@ -211,10 +217,14 @@ export class LineSplitter {
   #decodeLines(bytes: Uint8Array, start: number, end: number, out: (string | DroppedLine)[]): void {
     if (end <= start) return;
     // LF never occurs inside a UTF-8 sequence: decoding first and splitting after is exact.
-    const text = this.#decoder.decode(bytes.subarray(start, end - 1));
-    for (const raw of text.split("\n")) {
-      const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
-      if (line !== "") out.push(line);
+    // Each line is cut once, CR and all, where `split` and then a slice for the CR made two
+    // strings (and an array) per line (issue 25).
+    const text = this.#decoder.decode(bytes.subarray(start, end));
+    let from = 0;
+    for (let nl = text.indexOf("\n"); nl !== -1; nl = text.indexOf("\n", from)) {
+      const stop = nl > from && text.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
+      if (stop > from) out.push(text.slice(from, stop));
+      from = nl + 1;
     }
   }
 }

@@ -15,11 +15,14 @@ export const WHOX_TOKEN = "152";
 export function touch(ctx: LineContext, m: RawMessage): void {
   if (m.nick === "" || m.ident === "") return;
   const account = m.tags.account;
+  const casemapping = ctx.server.casemapping;
+  if (ctx.meta.current(m.prefix, account, casemapping)) return;
   const known = ctx.meta.get(ctx.server.fold(m.nick));
   if (
     known && sameHost(known.host, m.ident, m.hostname) &&
     (account === undefined || known.account === account)
   ) {
+    ctx.meta.remember(m.prefix, account, casemapping);
     return;
   }
   const host = `${m.ident}@${m.hostname}`;

@@ -14,9 +14,10 @@ import type { FrameworkClient, RawMessage } from "./_framework.ts";
 import { PacedQueue } from "./_paced_queue.ts";
 import type { ChannelListing, ChannelMembers, IrcClientOptions } from "./types.ts";
 import { SerialWorker } from "./_worker.ts";
+import { ReadGate } from "./_read_gate.ts";
 import { BatchTracker } from "./_batches.ts";
 import { connectError, createLinkFacts, type LinkFacts, lostReason } from "./_link_end.ts";
-import { LineContext } from "./_line_context.ts";
+import { ACCEPTED, LineContext } from "./_line_context.ts";
 import { LINES } from "./_line_table.ts";
 import type { SessionEnd, SessionHooks } from "./_session_hooks.ts";
 import { RegistrationReader } from "./_registration_reader.ts";
@@ -39,10 +40,6 @@ type Item = RawMessage | Task;
 
 /** User lines (messages, WHOIS, raw lines…) waiting for their turn at most. */
 const MAX_USER_LINES = 1000;
-/** Lines waiting for the worker at which the socket stops being read, and where it resumes. */
-const BACKLOG_HIGH = 20_000;
-const BACKLOG_LOW = 5_000;
-
 /** Lines irc-framework has no use for: we handle them, and skipping them saves its work. */
 const SKIP_FRAMEWORK = new Set(["PRIVMSG", "NOTICE", "TAGMSG", "BATCH"]);
 
@@ -64,7 +61,7 @@ export class Session {
   readonly #registration: RegistrationReader;
   #closed = false;
   #keepAliveQueued = false;
-  #paused = false;
+  readonly #readGate: ReadGate;
   #closedPromise: Promise<void>;
   #offBufferRead: (() => void) | undefined;
   #resolveClosed!: () => void;
@@ -90,13 +87,12 @@ export class Session {
     this.#networkId = options.networkId;
     this.#hooks = hooks;
     this.#client = client;
+    this.#readGate = new ReadGate({ pause: () => client.pause(), resume: () => client.resume() });
     this.#worker = new SerialWorker<Item>(
       (item) => {
-        if (this.#paused && this.#worker.backlog <= BACKLOG_LOW) {
-          this.#paused = false;
-          this.#client.resume();
-        }
-        return typeof item === "function" ? item() : this.#handle(item);
+        this.#readGate.beforeHandle(this.#worker.backlog);
+        const result = typeof item === "function" ? item() : this.#handle(item);
+        return result === ACCEPTED ? undefined : result;
       },
       (error) => this.#internalError(error),
     );
@@ -183,6 +179,8 @@ export class Session {
       this.#facts.pingTimedOut = true;
     });
     this.#client.onLineDropped((line) => this.#dropped(line.message));
+    // A socket read's lines are handled as soon as they are all read (see `flush()`).
+    this.#client.onReadEnd(() => this.#readEnd());
     const certificate = sasl?.certificate ?? o.tlsOptions?.certificate;
     const timeout = o.registrationTimeout ?? 30_000;
     this.#timeout = setTimeout(() => {
@@ -444,7 +442,7 @@ export class Session {
     });
   }
 
-  #read(message: RawMessage, next: () => void): void {
+  #read(message: RawMessage, next: (message: RawMessage) => void): void {
     if (this.#closed) return;
     const command = message.command;
     this.#registration.read(message);
@@ -465,7 +463,7 @@ export class Session {
       return;
     }
     try {
-      next();
+      next(message);
     } catch (error) {
       // irc-framework throws on some malformed lines (e.g. a 353 without its parameters).
       // The line was already queued for our worker, which copes; report it, keep reading.
@@ -478,15 +476,20 @@ export class Session {
     }
   }
 
-  /** Queues a read line for the worker, and stops reading while the worker is far behind. */
+  /** Queues a read line for the worker. */
   #enqueue(item: Item): void {
     this.#worker.push(item);
-    if (!this.#paused && this.#worker.backlog >= BACKLOG_HIGH) {
-      // The worker is behind (a slow subscriber, a full bus): stop reading, so that what a
-      // flooding server sends waits in the kernel, not in our memory.
-      this.#paused = true;
-      this.#client.pause();
-    }
+  }
+
+  /**
+   * A socket read's lines are all queued: the worker handles them now, and reading stops while
+   * the worker is behind.
+   */
+  #readEnd(): void {
+    this.#worker.flush();
+    // A worker behind (a slow subscriber, a full bus) stops the reading, so that what a
+    // flooding server sends waits in the kernel, not in our memory.
+    this.#readGate.afterRead(this.#worker.backlog);
   }
 
   /** An overlong line was dropped: reported in its place among the lines, reading goes on. */
@@ -506,6 +509,7 @@ export class Session {
   #onSocketClose(error: Error | undefined): void {
     if (this.#closed) return;
     this.#closed = true;
+    this.#readGate.close();
     this.#facts.socketError = error;
     this.#followUps.close();
     this.#userQueue.close();
@@ -623,7 +627,7 @@ export class Session {
     if (label === undefined) return LINES.get(message.command)?.(this.#ctx, message);
     // A labeled line outside a batch is the whole answer to its request (an ACK included).
     const handled = LINES.get(message.command)?.(this.#ctx, message);
-    if (!handled) return this.#ctx.labels.settle(label);
+    if (!handled || handled === ACCEPTED) return this.#ctx.labels.settle(label);
     return handled.then(() => this.#ctx.labels.settle(label));
   }
 }

@@ -30,6 +30,8 @@ export interface TransportOptions {
    * itself, sparing irc-framework's per-line `raw` and `message` events and middleware.
    */
   onLine?(line: string): void;
+  /** Told once each socket read's lines (and dropped lines) have all been handed over. */
+  onReadEnd?(): void;
 }
 
 /** One socket's life, as irc-framework's `Connection` expects of a transport. */
@@ -139,6 +141,7 @@ export class LineTransport extends EventEmitter {
       else if (onLine) onLine(line);
       else this.emit("line", line);
     }
+    this.#options.onReadEnd?.();
     const error = this.#splitter.error;
     if (error && this.#socket === socket && !socket.destroyed) {
       this.#error = error;

@@ -1,6 +1,7 @@
 /**
  * An elastic single-consumer worker: items are handled one at a time, in push order, off
- * the caller's stack. `push` never blocks and never waits; the queue grows as needed.
+ * the caller's stack (or at once, on `flush()`). `push` never blocks and never waits; the
+ * queue grows as needed.
  *
  * @module
  */
@@ -14,6 +15,8 @@ const SLICE_MS = 8;
 export class SerialWorker<T> {
   #items = new Queue<T>();
   #running = false;
+  /** A microtask will start the consumer. */
+  #scheduled = false;
   #handle: (item: T) => void | Promise<void>;
   #onError: (error: unknown) => void;
 
@@ -28,14 +31,32 @@ export class SerialWorker<T> {
     return this.#items.length;
   }
 
-  /** Queues an item; the consumer starts on a microtask if it is idle. */
+  /** Queues an item; the consumer starts on a microtask if it is idle and not flushed first. */
   push(item: T): void {
     this.#items.push(item);
-    if (!this.#running) {
-      this.#running = true;
-      queueMicrotask(() => this.#run());
+    if (!this.#running && !this.#scheduled) {
+      this.#scheduled = true;
+      queueMicrotask(this.#start);
     }
   }
+
+  /**
+   * Handles the queued items now, on the caller's stack, until one returns a promise (the
+   * rest then follow once it settles, as on a microtask start). A reader calls it once per
+   * batch of pushes (one socket read): its items are then handled while they are young, where
+   * waiting for a microtask let a flood's reads run ahead and a backlog age into the old
+   * generation, whose collection cost more than handling the lines (issue 25).
+   */
+  flush(): void {
+    this.#start();
+  }
+
+  #start = (): void => {
+    this.#scheduled = false;
+    if (this.#running || this.#items.length === 0) return;
+    this.#running = true;
+    this.#run();
+  };
 
   async #run(): Promise<void> {
     let sliceStart = performance.now();
