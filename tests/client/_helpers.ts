@@ -2,6 +2,7 @@
 import { EventBus, IrcClient } from "../../mod.ts";
 import { type ClientOptions, type RunningClient, startClient } from "../../client/mod.ts";
 import { Recorder } from "../irc/_recorder.ts";
+import type { PeerConn, ScriptedServer } from "../irc/_peer.ts";
 
 export { type IrcServer, startInspircd } from "../irc/_servers.ts";
 export { Recorder };
@@ -31,6 +32,32 @@ export async function tempClient(
       await Deno.remove(dataDir, { recursive: true }).catch(() => {});
     },
   };
+}
+
+/**
+ * Saves a network on `server` for `client` (nick "reader"), connects it, and has it join
+ * `channel`, the scripted server echoing the JOIN: the start of a page test on one channel.
+ * Returns the server's side of the connection.
+ */
+export async function joinScripted(
+  client: RunningClient,
+  server: ScriptedServer,
+  channel: string,
+): Promise<PeerConn> {
+  const network = client.networks.add({
+    name: "Scripted",
+    host: "127.0.0.1",
+    port: server.port,
+    tls: false,
+    nick: "reader",
+  });
+  const accepted = server.accept().then(async (peer) => (await peer.register(), peer));
+  await client.connect(network.id);
+  const peer = await accepted;
+  await client.perform({ kind: "join", networkId: network.id, channel });
+  await peer.expect(new RegExp(`^JOIN ${channel}`));
+  await peer.send(`:reader!r@h JOIN ${channel}`);
+  return peer;
 }
 
 /** A second, independent IRC user on its own bus (the "other side" of a conversation). */

@@ -3,7 +3,7 @@
 // pages come from the history store through the same window.
 import assert from "node:assert/strict";
 import { launchPage } from "./_browser.ts";
-import { tempClient } from "./_helpers.ts";
+import { joinScripted, tempClient } from "./_helpers.ts";
 import { ScriptedServer } from "../irc/_peer.ts";
 
 Deno.test("the page: after 1,500 lines in the open channel, scrolling up reaches the oldest kept, and after a reload the first stored", async () => {
@@ -11,19 +11,7 @@ Deno.test("the page: after 1,500 lines in the open channel, scrolling up reaches
   await using client = await tempClient();
   await using browser = await launchPage();
   const { page } = browser;
-  const network = client.networks.add({
-    name: "Scripted",
-    host: "127.0.0.1",
-    port: server.port,
-    tls: false,
-    nick: "reader",
-  });
-  const accepted = server.accept().then(async (peer) => (await peer.register(), peer));
-  await client.connect(network.id);
-  const peer = await accepted;
-  await client.perform({ kind: "join", networkId: network.id, channel: "#flood" });
-  await peer.expect(/^JOIN #flood/);
-  await peer.send(":reader!r@h JOIN #flood");
+  const peer = await joinScripted(client, server, "#flood");
   await page.goto(client.url);
   // A click on the channel while a line arrives (its unread count redrawn between the press
   // and the release) still opens it.

@@ -4,7 +4,7 @@
 // reading back closes the room.
 import assert from "node:assert/strict";
 import { launchPage } from "./_browser.ts";
-import { tempClient } from "./_helpers.ts";
+import { joinScripted, tempClient } from "./_helpers.ts";
 import { ScriptedServer } from "../irc/_peer.ts";
 
 Deno.test("the page: under a flood the drawn lines stay where they are, in order, and the view follows the end", async () => {
@@ -12,19 +12,7 @@ Deno.test("the page: under a flood the drawn lines stay where they are, in order
   await using client = await tempClient();
   await using browser = await launchPage();
   const { page } = browser;
-  const network = client.networks.add({
-    name: "Scripted",
-    host: "127.0.0.1",
-    port: server.port,
-    tls: false,
-    nick: "reader",
-  });
-  const accepted = server.accept().then(async (peer) => (await peer.register(), peer));
-  await client.connect(network.id);
-  const peer = await accepted;
-  await client.perform({ kind: "join", networkId: network.id, channel: "#flood" });
-  await peer.expect(/^JOIN #flood/);
-  await peer.send(":reader!r@h JOIN #flood");
+  const peer = await joinScripted(client, server, "#flood");
   await page.goto(client.url);
   await page.locator('#buffer-list li[data-key="#flood"]').click();
   const line = (n: number) =>
