@@ -93,6 +93,22 @@ export function holdBrokerThread(): AsyncDisposable {
 }
 
 /**
+ * Brings every decision any broker has made so far to its listener now. The host calls it
+ * before it handles what a plugin sent, and before it shows the audit or the ledger, so a
+ * check a plugin made before it sent something is never recorded after it. (Brokers on the
+ * event loop record each decision before they answer; the thread's come in batches.)
+ *
+ * @example
+ * ```ts ignore
+ * settleBrokerDecisions();
+ * console.log(host.audit("greeter"));
+ * ```
+ */
+export function settleBrokerDecisions(): void {
+  BrokerThread.settle();
+}
+
+/**
  * One plugin's broker: a Unix socket in a folder only the host can reach, answering the one
  * process that connects first. A second connection, a malformed or oversized line, or a
  * closed connection all end the conversation, and with it the plugin (Deno exits 87).

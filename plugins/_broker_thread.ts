@@ -8,10 +8,15 @@
  *
  * @module
  */
+import { MessagePort as NodeMessagePort, receiveMessageOnPort } from "node:worker_threads";
 import {
   ACKED,
+  FLUSH_ASKED,
+  FLUSHED,
   type FromBrokerThread,
   fromBrokerThread,
+  MADE,
+  SHARED_COUNTERS,
   type ToBrokerThread,
 } from "./_broker_thread_messages.ts";
 import type {
@@ -39,12 +44,18 @@ interface Serving {
 
 const ALLOW: PermissionDecision = { allow: true };
 
+/** The longest the main thread waits for the thread to send its decisions, in ms. */
+const SETTLE_WAIT_MS = 100;
+
 /**
  * The broker's thread. {@linkcode BrokerThread.serve} starts it if it is not running; closing
  * its last serving stops it and terminates the Worker, so nothing is left behind, unless a
  * {@linkcode BrokerThread.hold} keeps it for the next: starting a Worker holds the main thread
  * for 20-30 ms and the first answer waits as long again for its modules, which a plugin
  * started after another should not pay.
+ *
+ * Decisions reach the main thread in batches; {@linkcode BrokerThread.settle} brings every
+ * one made so far at once, for whoever is about to handle what a plugin did after them.
  *
  * @example
  * ```ts ignore
@@ -59,8 +70,13 @@ export class BrokerThread {
   #libc: Libc;
   #worker: Worker;
   #controlFd: number;
-  #acksBuffer = new SharedArrayBuffer(4);
-  #acks = new Int32Array(this.#acksBuffer);
+  #flushFd: number;
+  #sharedBuffer = new SharedArrayBuffer(SHARED_COUNTERS * 4);
+  #shared = new Int32Array(this.#sharedBuffer);
+  /** Every message of the thread comes through it, so they can also be read synchronously. */
+  #port: MessagePort & NodeMessagePort;
+  /** Decisions handled here, to compare with those the thread made ({@linkcode MADE}). */
+  #delivered = 0;
   #servings = new Map<number, Serving>();
   #nextId = 1;
   #stopped = Promise.withResolvers<void>();
@@ -69,10 +85,18 @@ export class BrokerThread {
   private constructor(libc: Libc) {
     this.#libc = libc;
     this.#controlFd = libc.eventfd();
+    this.#flushFd = libc.eventfd();
     this.#worker = new Worker(new URL("./_broker_thread_main.ts", import.meta.url), {
       type: "module",
       name: "permission broker",
     });
+    const channel = new MessageChannel();
+    const port = channel.port1;
+    // Deno's MessagePort is Node's: receiveMessageOnPort() reads it synchronously.
+    if (!(port instanceof NodeMessagePort)) throw new TypeError("MessagePort is not Node's");
+    this.#port = port;
+    this.#port.onmessage = (event) => this.#receive(event.data);
+    // Only a thread that failed before it had the port speaks on the Worker itself.
     this.#worker.onmessage = (event) => this.#receive(event.data);
     this.#worker.onerror = (event) => {
       event.preventDefault();
@@ -82,9 +106,11 @@ export class BrokerThread {
     const start: ToBrokerThread = {
       kind: "start",
       controlFd: this.#controlFd,
-      acks: this.#acksBuffer,
+      flushFd: this.#flushFd,
+      shared: this.#sharedBuffer,
+      port: channel.port2,
     };
-    this.#worker.postMessage(start);
+    this.#worker.postMessage(start, [channel.port2]);
   }
 
   static #current: BrokerThread | undefined;
@@ -108,6 +134,36 @@ export class BrokerThread {
         }
       },
     };
+  }
+
+  /**
+   * Brings every decision the thread has made so far to its listeners now, waiting for them
+   * (a few µs; at most {@linkcode SETTLE_WAIT_MS} ms, should the thread not answer). Costs one
+   * shared counter's read when none is outstanding. Called before the host handles what a
+   * plugin sent, a decision made before it is then always recorded before it.
+   */
+  static settle(): void {
+    const current = BrokerThread.#current;
+    if (current) current.#settle();
+  }
+
+  #settle(): void {
+    if (this.#dead || this.#flushFd < 0) return;
+    if (Atomics.load(this.#shared, MADE) === this.#delivered) return;
+    const asked = (Atomics.add(this.#shared, FLUSH_ASKED, 1) + 1) | 0;
+    this.#libc.signal(this.#flushFd);
+    const deadline = performance.now() + SETTLE_WAIT_MS;
+    for (;;) {
+      const flushed = Atomics.load(this.#shared, FLUSHED);
+      if (((flushed - asked) | 0) >= 0) break;
+      const left = deadline - performance.now();
+      if (left <= 0 || Atomics.wait(this.#shared, FLUSHED, flushed, left) === "timed-out") break;
+    }
+    for (;;) {
+      const message = receiveMessageOnPort(this.#port);
+      if (message === undefined || this.#dead) return;
+      this.#receive(message.message);
+    }
   }
 
   /**
@@ -173,8 +229,10 @@ export class BrokerThread {
 
   #closeControl(): void {
     if (this.#controlFd < 0) return;
+    this.#port.close();
     this.#libc.close(this.#controlFd);
-    this.#controlFd = -1;
+    this.#libc.close(this.#flushFd);
+    this.#controlFd = this.#flushFd = -1;
   }
 
   /** Posts a control message and wakes the thread to read it (a dead thread reads nothing). */
@@ -208,7 +266,8 @@ export class BrokerThread {
             console.error(`Cannot record a permission decision for ${serving.path}:`, error);
           }
         }
-        Atomics.add(this.#acks, ACKED, 1);
+        this.#delivered = (this.#delivered + message.records.length) | 0;
+        Atomics.add(this.#shared, ACKED, 1);
         return;
       case "accepted": {
         const serving = this.#servings.get(message.id);

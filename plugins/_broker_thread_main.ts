@@ -17,6 +17,11 @@
  * batches the main thread has not handled yet, no more checks are read until it catches up:
  * a plugin's checks wait, none goes unrecorded.
  *
+ * Each decision is counted ({@linkcode MADE}) before its answer is sent, and a third
+ * descriptor, another eventfd, asks for every decision at once: the main thread, about to
+ * handle what a plugin sent after its answers, sees the count ahead of what it has heard and
+ * asks, so a plugin's later frame is never handled before the decisions that came before it.
+ *
  * @module
  */
 /// <reference no-default-lib="true" />
@@ -24,7 +29,11 @@
 import {
   ACKED,
   type DecisionRecord,
+  FLUSH_ASKED,
+  FLUSHED,
   type FromBrokerThread,
+  MADE,
+  type ToBrokerThread,
   toBrokerThread,
 } from "./_broker_thread_messages.ts";
 import { BrokerProtocolError, CheckLines, PermissionPolicy } from "./_permission_policy.ts";
@@ -58,7 +67,9 @@ const ALL_DONE = "closed its permission broker connection";
 class BrokerLoop {
   #libc: Libc;
   #controlFd: number;
-  #acks: Int32Array;
+  #flushFd: number;
+  #shared: Int32Array;
+  #port: MessagePort;
   #served = new Map<number, Served>();
   /** Signals drained whose messages are not handled yet: the loop waits for them. */
   #owed = 0;
@@ -75,10 +86,16 @@ class BrokerLoop {
   #dirty = true;
   #stalled = false;
 
-  constructor(libc: Libc, controlFd: number, acks: SharedArrayBuffer) {
+  constructor(libc: Libc, start: Extract<ToBrokerThread, { kind: "start" }>) {
     this.#libc = libc;
-    this.#controlFd = controlFd;
-    this.#acks = new Int32Array(acks);
+    this.#controlFd = start.controlFd;
+    this.#flushFd = start.flushFd;
+    this.#shared = new Int32Array(start.shared);
+    this.#port = start.port;
+  }
+
+  #post(message: FromBrokerThread): void {
+    this.#port.postMessage(message);
   }
 
   /** Handles one control message; runs the loop again once none is owed. */
@@ -113,7 +130,7 @@ class BrokerLoop {
         for (const id of [...this.#served.keys()]) this.#close(id);
         this.#flush();
         this.#stopped = true;
-        post({ kind: "stopped" });
+        this.#post({ kind: "stopped" });
         return;
     }
     if (this.#owed === 0 && !this.#stopped) this.#run();
@@ -127,12 +144,13 @@ class BrokerLoop {
   ): void {
     if (this.#records.length === 0) this.#firstRecordAt = performance.now();
     this.#records.push([id, permission, value, decision.allow ? null : decision.reason]);
+    Atomics.add(this.#shared, MADE, 1);
     if (this.#records.length >= BATCH_RECORDS) this.#flush();
   }
 
   #flush(): void {
     if (this.#records.length === 0) return;
-    post({ kind: "decisions", records: this.#records });
+    this.#post({ kind: "decisions", records: this.#records });
     this.#records = [];
     this.#batchesSent++;
   }
@@ -147,7 +165,7 @@ class BrokerLoop {
     }
     this.#served.delete(id);
     this.#dirty = true;
-    post({ kind: "closed", id });
+    this.#post({ kind: "closed", id });
   }
 
   /** The conversation is over: its decisions go first, then the word that it ended. */
@@ -157,7 +175,7 @@ class BrokerLoop {
     served.connFd = -1;
     served.unsent = null;
     this.#dirty = true;
-    post({ kind: "ended", id: served.id, why });
+    this.#post({ kind: "ended", id: served.id, why });
   }
 
   #fail(message: string): void {
@@ -167,7 +185,7 @@ class BrokerLoop {
     }
     this.#served.clear();
     this.#stopped = true;
-    post({ kind: "failed", message });
+    this.#post({ kind: "failed", message });
   }
 
   #run(): void {
@@ -180,7 +198,7 @@ class BrokerLoop {
 
   #loop(): void {
     for (;;) {
-      const stalled = this.#batchesSent - Atomics.load(this.#acks, ACKED) >= MAX_UNACKED_BATCHES;
+      const stalled = this.#batchesSent - Atomics.load(this.#shared, ACKED) >= MAX_UNACKED_BATCHES;
       if (stalled !== this.#stalled) {
         this.#stalled = stalled;
         this.#dirty = true;
@@ -205,7 +223,8 @@ class BrokerLoop {
         const revents = this.#pollView.getInt16(i * 8 + 6, true);
         if (revents === 0) continue;
         const { served, fd } = polled[i];
-        if (served === null) this.#owed += this.#libc.drain(fd);
+        if (fd === this.#flushFd) this.#flushAsked();
+        else if (served === null) this.#owed += this.#libc.drain(fd);
         else if (fd === served.listenFd) this.#accept(served);
         else if (fd === served.connFd) this.#serve(served, revents);
       }
@@ -216,9 +235,19 @@ class BrokerLoop {
     }
   }
 
+  /** The main thread waits for every decision made so far: they go now, then it is told. */
+  #flushAsked(): void {
+    this.#libc.drain(this.#flushFd);
+    const asked = Atomics.load(this.#shared, FLUSH_ASKED);
+    this.#flush();
+    Atomics.store(this.#shared, FLUSHED, asked);
+    Atomics.notify(this.#shared, FLUSHED);
+  }
+
   #rebuild(): void {
     const polled: { served: Served | null; fd: number; events: number }[] = [
       { served: null, fd: this.#controlFd, events: POLLIN },
+      { served: null, fd: this.#flushFd, events: POLLIN },
     ];
     for (const served of this.#served.values()) {
       if (served.listenFd >= 0) polled.push({ served, fd: served.listenFd, events: POLLIN });
@@ -246,7 +275,7 @@ class BrokerLoop {
     served.listenFd = -1;
     served.connFd = conn;
     this.#dirty = true;
-    post({ kind: "accepted", id: served.id, fd: conn });
+    this.#post({ kind: "accepted", id: served.id, fd: conn });
   }
 
   #serve(served: Served, revents: number): void {
@@ -291,10 +320,6 @@ class BrokerLoop {
   }
 }
 
-function post(message: FromBrokerThread): void {
-  self.postMessage(message);
-}
-
 let loop: BrokerLoop | undefined;
 
 self.onmessage = (event: MessageEvent<unknown>) => {
@@ -304,14 +329,19 @@ self.onmessage = (event: MessageEvent<unknown>) => {
   }
   const start = toBrokerThread(event.data);
   if (start?.kind !== "start") {
-    post({ kind: "failed", message: "the broker's thread was not started first" });
+    const failed: FromBrokerThread = {
+      kind: "failed",
+      message: "the broker's thread was not started first",
+    };
+    self.postMessage(failed);
     return;
   }
   const libc = openLibc();
   if (!libc.ok) {
-    post({ kind: "failed", message: libc.reason });
+    const failed: FromBrokerThread = { kind: "failed", message: libc.reason };
+    start.port.postMessage(failed);
     return;
   }
-  loop = new BrokerLoop(libc.libc, start.controlFd, start.acks);
+  loop = new BrokerLoop(libc.libc, start);
   loop.handle(event.data);
 };

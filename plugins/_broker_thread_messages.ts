@@ -9,8 +9,18 @@ import type { BrokerGrant } from "./_permission_policy.ts";
 
 /** Main thread to the broker's thread. Every one but `start` is followed by a wake-up. */
 export type ToBrokerThread =
-  /** The thread's first message: the eventfd it is woken by, and the acknowledgement counter. */
-  | { kind: "start"; controlFd: number; acks: SharedArrayBuffer }
+  /**
+   * The thread's first message: the eventfd it is woken by for control messages, the one it
+   * is woken by to send its decisions now, the shared counters (see {@linkcode ACKED}), and
+   * the port every message of the thread goes through.
+   */
+  | {
+    kind: "start";
+    controlFd: number;
+    flushFd: number;
+    shared: SharedArrayBuffer;
+    port: MessagePort;
+  }
   /** Serve `fd`, a listening socket at `path`, for one plugin with this grant. */
   | { kind: "open"; id: number; fd: number; path: string; grant: BrokerGrant }
   /** Stop serving `id`: close its sockets; its plugin's next check finds the broker gone. */
@@ -46,8 +56,16 @@ export type FromBrokerThread =
   /** Everything is closed and the loop left. */
   | { kind: "stopped" };
 
-/** The index of the batches-acknowledged counter in the shared `acks` array. */
+/** In the shared counters: batches of decisions the main thread has handled. */
 export const ACKED = 0;
+/** In the shared counters: decisions the thread has made (each before its answer is sent). */
+export const MADE = 1;
+/** In the shared counters: the main thread's asks to send every decision now. */
+export const FLUSH_ASKED = 2;
+/** In the shared counters: the last such ask the thread has answered by sending them. */
+export const FLUSHED = 3;
+/** The shared counters' length, in 32-bit integers. */
+export const SHARED_COUNTERS = 4;
 
 function field(value: object, key: string): unknown {
   const found: unknown = Object.hasOwn(value, key) ? Reflect.get(value, key) : undefined;
@@ -81,9 +99,12 @@ export function toBrokerThread(data: unknown): ToBrokerThread | null {
   switch (kind) {
     case "start": {
       const controlFd = field(data, "controlFd");
-      const acks = field(data, "acks");
-      return isInt(controlFd) && acks instanceof SharedArrayBuffer
-        ? { kind, controlFd, acks }
+      const flushFd = field(data, "flushFd");
+      const shared = field(data, "shared");
+      const port = field(data, "port");
+      return isInt(controlFd) && isInt(flushFd) && shared instanceof SharedArrayBuffer &&
+          port instanceof MessagePort
+        ? { kind, controlFd, flushFd, shared, port }
         : null;
     }
     case "open": {

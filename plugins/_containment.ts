@@ -7,7 +7,12 @@
  * @module
  */
 import { join } from "node:path";
-import { type DecisionListener, PermissionBroker, PermissionPolicy } from "./_broker.ts";
+import {
+  type DecisionListener,
+  PermissionBroker,
+  PermissionPolicy,
+  settleBrokerDecisions,
+} from "./_broker.ts";
 import { createPluginCgroup, type PluginCgroup } from "./_cgroup.ts";
 import { CpuQuota } from "./_cpu_quota.ts";
 import { DiskQuota } from "./_disk_quota.ts";
@@ -204,6 +209,14 @@ export class Containment implements AsyncDisposable {
       residentBytes: this.#residentBytes,
       disk: disk ? { usedBytes: disk.usedBytes, quotaBytes: this.#options.diskQuotaBytes } : null,
     };
+  }
+
+  /**
+   * Brings its broker's decisions made so far to their listener: called before what the
+   * plugin sent is handled, so what it did first is recorded first.
+   */
+  settle(): void {
+    if (this.#broker) settleBrokerDecisions();
   }
 
   /** Why it ended, when its exit code says more than the code (a file past the quota). */

@@ -239,6 +239,7 @@ export function startSubprocess(
 
   const reading = (async () => {
     for await (const message of readFrames(child.stdout, options.maxFrameBytes, options.onBytes)) {
+      containment.settle();
       endpoint.onMessage(message);
     }
     // Its side of the channel closed. A process that is dying anyway says why through its
@@ -259,7 +260,9 @@ export function startSubprocess(
     }
   });
   const output = readLines(child.stderr, (line) => {
-    if (line !== BROKER_WARNING) options.onOutput("stderr", line);
+    if (line === BROKER_WARNING) return;
+    containment.settle();
+    options.onOutput("stderr", line);
   }, options.onBytes).catch(() => {});
 
   const memoryWatch = setInterval(async () => {

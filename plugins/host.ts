@@ -29,7 +29,7 @@ import { CommandRegistry } from "./_commands.ts";
 import { Delivery } from "./_delivery.ts";
 import { checkEntry, checkGrant, placeCode, stageCode } from "./_install.ts";
 import { codePlace } from "./_pinned_copy.ts";
-import { holdBrokerThread } from "./_broker.ts";
+import { holdBrokerThread, settleBrokerDecisions } from "./_broker.ts";
 import { type PluginServices, RunningPlugin } from "./_running_plugin.ts";
 import type { InstallOptions, InstallResult, IrcSender, PluginInfo } from "./types.ts";
 
@@ -657,6 +657,7 @@ export class PluginHost implements AsyncDisposable {
    * ```
    */
   audit(plugin?: string, options: { last?: number; lastPerPlugin?: number } = {}): AuditEntry[] {
+    settleBrokerDecisions();
     return options.lastPerPlugin === undefined || plugin !== undefined
       ? this.#store.auditLog(plugin, options.last)
       : this.#store.auditPerPlugin(options.lastPerPlugin);
@@ -719,6 +720,7 @@ export class PluginHost implements AsyncDisposable {
     if (!this.#store.get(plugin)) {
       throw new Error(`Cannot show activity: plugin ${JSON.stringify(plugin)} is not installed`);
     }
+    settleBrokerDecisions();
     return { ...filter, since: filter.since ?? this.#now() - 24 * 3600 * 1000 };
   }
 

@@ -13,6 +13,7 @@ import {
   MAX_CHECK_BYTES,
   PermissionBroker,
   PermissionPolicy,
+  settleBrokerDecisions,
 } from "../../plugins/_broker.ts";
 import { harness, loadFixtures, logged, message, waitUntil } from "./_helpers.ts";
 
@@ -212,6 +213,35 @@ Deno.test("broker's thread: a host slow to record holds the checks back and lose
   assert.deepEqual({ out, code }, { out: "done\n", code: 0 });
   await broker[Symbol.asyncDispose]();
   assert.equal(heard, 20000);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("broker's thread: every decision a plugin was answered is heard once settleBrokerDecisions() returns", async () => {
+  const dir = await Deno.makeTempDir();
+  const heard: string[] = [];
+  const broker = await listen(dir, "thread", (line) => heard.push(line));
+  assert.equal(broker.servedBy, "thread");
+  const peer = await Deno.connect({ transport: "unix", path: broker.path });
+  const encoder = new TextEncoder();
+  const answers = new Uint8Array(64 * 1024);
+  // Checks one after another keep the thread's batch open (it sends one once they pause):
+  // each answer is read, and what the host knows is asked for at once, as when a plugin's
+  // frame follows its check.
+  for (let id = 1; id <= 200; id++) {
+    const value = id % 2 === 0 ? "TZ" : "HOME";
+    await peer.write(encoder.encode(JSON.stringify({ id, permission: "env", value }) + "\n"));
+    let answer = "";
+    while (!answer.endsWith("\n")) {
+      const n = await peer.read(answers);
+      assert.ok(n !== null, "the broker answers");
+      answer += new TextDecoder().decode(answers.subarray(0, n));
+    }
+    settleBrokerDecisions();
+    assert.equal(heard.length, id, `decision ${id} heard before anything after it`);
+    assert.ok(heard[id - 1].startsWith(`env ${value} ${id % 2 === 0 ? "allow" : "deny"}`));
+  }
+  peer.close();
+  await broker[Symbol.asyncDispose]();
   await Deno.remove(dir, { recursive: true });
 });
 
