@@ -275,6 +275,7 @@ export function startSubprocess(
   child.status.then(async (status) => {
     clearInterval(memoryWatch);
     await Promise.allSettled([reading, output]);
+    containment.settle(); // what it was answered before it exited is recorded before its end
     if (channelClosed && status.signal === "SIGKILL") return end("closed its channel to the host");
     const known = status.signal ? undefined : containment.exitReason(status.code);
     if (known) return end(known);
