@@ -199,7 +199,9 @@ export function batchJson(batch: readonly Outgoing[]): string {
 /** A batch's JSON made piece by piece: shared events, or one that is not JSON. */
 function splicedJson(batch: readonly Outgoing[]): string {
   const pairs = new EventPairs();
-  const parts: string[] = [];
+  // The pairs' JSON goes first; a pair's index and its event's cached JSON go as two parts,
+  // joined by the same comma, not made into one more string an event and plugin.
+  const parts: (string | number)[] = [""];
   let run: unknown[] = [];
   for (let i = 0; i < batch.length; i++) {
     const event = batch[i].own();
@@ -212,10 +214,10 @@ function splicedJson(batch: readonly Outgoing[]): string {
       run = [];
     }
     const json = batch[i].json();
-    if (json !== undefined) parts.push(`${pairs.of(batch[i].event)},${json}`);
+    if (json !== undefined) parts.push(pairs.of(batch[i].event), json);
   }
   if (run.length > 0) addRun(parts, run, pairs.list);
-  parts.unshift(JSON.stringify(pairs.list));
+  parts[0] = JSON.stringify(pairs.list);
   return `[${parts.join(",")}]`;
 }
 
@@ -223,7 +225,11 @@ function splicedJson(batch: readonly Outgoing[]): string {
  * Adds the JSON of a run of `[pair, timestamp, data]` items, without its brackets; `pairs`
  * names each pair's type.
  */
-function addRun(parts: string[], run: readonly unknown[], pairs: readonly string[]): void {
+function addRun(
+  parts: (string | number)[],
+  run: readonly unknown[],
+  pairs: readonly string[],
+): void {
   const json = runJson(run);
   if (json !== undefined) {
     parts.push(json.slice(1, -1));
