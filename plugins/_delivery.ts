@@ -6,7 +6,7 @@
  * @module
  */
 import type { AnyBusEvent } from "../bus/mod.ts";
-import type { HostMessage, WireEvent } from "./_protocol.ts";
+import { type HostMessage, WIRE_ITEMS_PER_EVENT } from "./_protocol.ts";
 import { Holder, type Outgoing } from "./_mailbox.ts";
 import type { RunningPlugin } from "./_running_plugin.ts";
 import type { PluginStore } from "./_store.ts";
@@ -154,10 +154,11 @@ export class Delivery {
       slot.mailbox.push(holder);
     }
     const { batchSize, maxInFlight } = this.#options;
-    // A full window is flushed by the next acknowledgement, not by every event meanwhile.
-    if (slot.mailbox.length >= batchSize) {
-      if (slot.inFlight.length < maxInFlight) this.flush(slot);
-    } else if (!slot.flushQueued) {
+    // A full window is flushed by the next acknowledgement, not by every event meanwhile
+    // (not even by a microtask an event that would find it full).
+    if (slot.inFlight.length >= maxInFlight) return;
+    if (slot.mailbox.length >= batchSize) this.flush(slot);
+    else if (!slot.flushQueued) {
       slot.flushQueued = true;
       queueMicrotask(() => this.flush(slot));
     }
@@ -179,48 +180,69 @@ export class Delivery {
 }
 
 /**
- * A batch's JSON array: runs of events no other plugin shares are serialized in one call each
- * (0.6x the time of one call per event), shared ones are spliced in as their cached JSON. An
- * event that is not JSON is left out, alone.
+ * A batch's JSON, a `WireBatch` (`_protocol.ts`). When no other plugin shares its events (the usual
+ * case for one plugin), the whole batch is serialized in one call; otherwise runs of its own
+ * events are, each, and shared ones are spliced in as their cached JSON. An event that is not
+ * JSON is left out, alone.
  */
 export function batchJson(batch: readonly Outgoing[]): string {
-  const parts: string[] = [];
-  let run: WireEvent[] = [];
+  const pairs = new EventPairs();
+  const flat: unknown[] = [pairs.list];
   for (let i = 0; i < batch.length; i++) {
-    const tuple = batch[i].own();
-    if (tuple !== undefined) {
-      run.push(tuple);
+    const event = batch[i].own();
+    if (event === undefined) return splicedJson(batch);
+    flat.push(pairs.of(event), event.timestamp.getTime(), event.data);
+  }
+  return runJson(flat) ?? splicedJson(batch);
+}
+
+/** A batch's JSON made piece by piece: shared events, or one that is not JSON. */
+function splicedJson(batch: readonly Outgoing[]): string {
+  const pairs = new EventPairs();
+  // The pairs' JSON goes first; a pair's index and its event's cached JSON go as two parts,
+  // joined by the same comma, not made into one more string an event and plugin.
+  const parts: (string | number)[] = [""];
+  let run: unknown[] = [];
+  for (let i = 0; i < batch.length; i++) {
+    const event = batch[i].own();
+    if (event !== undefined) {
+      run.push(pairs.of(event), event.timestamp.getTime(), event.data);
       continue;
     }
     if (run.length > 0) {
-      addRun(parts, run);
+      addRun(parts, run, pairs.list);
       run = [];
     }
     const json = batch[i].json();
-    if (json !== undefined) parts.push(json);
+    if (json !== undefined) parts.push(pairs.of(batch[i].event), json);
   }
-  if (run.length === batch.length) {
-    // The usual case for one plugin: the whole batch in one call, nothing to splice.
-    const whole = runJson(run);
-    if (whole !== undefined) return whole;
-  }
-  if (run.length > 0) addRun(parts, run);
+  if (run.length > 0) addRun(parts, run, pairs.list);
+  parts[0] = JSON.stringify(pairs.list);
   return `[${parts.join(",")}]`;
 }
 
-function addRun(parts: string[], run: readonly WireEvent[]): void {
+/**
+ * Adds the JSON of a run of `[pair, timestamp, data]` items, without its brackets; `pairs`
+ * names each pair's type.
+ */
+function addRun(
+  parts: (string | number)[],
+  run: readonly unknown[],
+  pairs: readonly string[],
+): void {
   const json = runJson(run);
-  if (json !== undefined) parts.push(json.slice(1, -1));
-  else {
-    for (const tuple of run) {
-      const one = eventJson(tuple);
-      if (one !== undefined) parts.push(one);
-    }
+  if (json !== undefined) {
+    parts.push(json.slice(1, -1));
+    return;
+  }
+  for (let i = 0; i < run.length; i += WIRE_ITEMS_PER_EVENT) {
+    const one = itemJson(pairs[Number(run[i]) * 2], run[i + 1], run[i + 2]);
+    if (one !== undefined) parts.push(`${run[i]},${one}`);
   }
 }
 
 /** The JSON of `run`, or `undefined` when an event in it is not JSON (each is then tried alone). */
-function runJson(run: readonly WireEvent[]): string | undefined {
+function runJson(run: readonly unknown[]): string | undefined {
   try {
     return JSON.stringify(run);
   } catch {
@@ -228,16 +250,54 @@ function runJson(run: readonly WireEvent[]): string | undefined {
   }
 }
 
-function eventJson(tuple: WireEvent): string | undefined {
+/**
+ * An event's `timestamp,data` as they appear in a batch, or `undefined` when its data is not
+ * JSON (said on the console, naming its `type`).
+ */
+function itemJson(type: string, timestamp: unknown, data: unknown): string | undefined {
   try {
-    return JSON.stringify(tuple);
+    return JSON.stringify([timestamp, data]).slice(1, -1);
   } catch (error) {
-    console.error(`Cannot deliver ${tuple[0]} to plugins: its data is not JSON`, error);
+    console.error(`Cannot deliver ${type} to plugins: its data is not JSON`, error);
     return undefined;
   }
 }
 
-/** An event, and once first asked for, its wire JSON (`null` when it is not JSON). */
+/**
+ * The distinct `[type, source]` pairs of a batch, flattened as a `WireBatch` begins,
+ * and each one's index. Consecutive events mostly share theirs: the last is checked first.
+ */
+class EventPairs {
+  /** `[type0, source0, type1, source1, …]`. */
+  readonly list: string[] = [];
+  #byType = new Map<string, Map<string, number>>();
+  #lastType: string | undefined;
+  #lastSource: string | undefined;
+  #last = 0;
+
+  /** The index of `event`'s pair, added if new. */
+  of(event: AnyBusEvent): number {
+    const { type, source } = event;
+    if (type === this.#lastType && source === this.#lastSource) return this.#last;
+    let bySource = this.#byType.get(type);
+    if (bySource === undefined) {
+      bySource = new Map();
+      this.#byType.set(type, bySource);
+    }
+    let index = bySource.get(source);
+    if (index === undefined) {
+      index = this.list.length / 2;
+      this.list.push(type, source);
+      bySource.set(source, index);
+    }
+    this.#lastType = type;
+    this.#lastSource = source;
+    this.#last = index;
+    return index;
+  }
+}
+
+/** An event, and once first asked for, its batch JSON (`null` when it is not JSON). */
 class WireItem implements Outgoing {
   readonly event: AnyBusEvent;
   /** Whether other plugins get this same item: its JSON is then made once and kept. */
@@ -249,16 +309,15 @@ class WireItem implements Outgoing {
     this.#shared = shared;
   }
 
-  own(): WireEvent | undefined {
-    return this.#shared || this.#json !== undefined ? undefined : wireTuple(this.event);
+  own(): AnyBusEvent | undefined {
+    return this.#shared || this.#json !== undefined ? undefined : this.event;
   }
 
   json(): string | undefined {
-    if (this.#json === undefined) this.#json = eventJson(wireTuple(this.event)) ?? null;
+    if (this.#json === undefined) {
+      const { type, timestamp, data } = this.event;
+      this.#json = itemJson(type, timestamp.getTime(), data) ?? null;
+    }
     return this.#json ?? undefined;
   }
-}
-
-function wireTuple(event: AnyBusEvent): WireEvent {
-  return [event.type, event.timestamp.getTime(), event.source, event.data];
 }

@@ -4,20 +4,25 @@
  *
  * @module
  */
-import type { WireEvent } from "./_protocol.ts";
+import type { AnyBusEvent } from "../bus/mod.ts";
 
 /**
  * An event bound for plugins: its JSON, made when first sent. Most events are one shared object
  * in the mailbox of every plugin that gets them; a `user.meta` snapshot is a {@linkcode Holder}.
  */
 export interface Outgoing {
-  /** The wire JSON; `undefined` when the event cannot be serialized. */
+  /** The event. */
+  readonly event: AnyBusEvent;
+  /**
+   * Its timestamp and data as they appear in a batch (`1700000000000,{…}`), made once for
+   * every plugin that gets it; `undefined` when its data cannot be serialized.
+   */
   json(): string | undefined;
   /**
-   * The wire tuple, when no other plugin shares the event and its JSON was not made yet: the
-   * batch then serializes it with its neighbours in one call rather than on its own.
+   * The event, when no other plugin shares it and its JSON was not made yet: the batch then
+   * serializes it with its neighbours in one call rather than on its own.
    */
-  own(): WireEvent | undefined;
+  own(): AnyBusEvent | undefined;
   /** The coalescing key of a `user.meta` snapshot. */
   readonly metaKey?: string;
 }
@@ -34,11 +39,15 @@ export class Holder implements Outgoing {
     this.metaKey = metaKey;
   }
 
+  get event(): AnyBusEvent {
+    return this.item.event;
+  }
+
   json(): string | undefined {
     return this.item.json();
   }
 
-  own(): WireEvent | undefined {
+  own(): AnyBusEvent | undefined {
     return this.item.own();
   }
 }

@@ -31,12 +31,13 @@ import {
 import {
   type CallOp,
   type HostMessage,
+  type ParsedBatch,
   parseHostMessage,
-  parseWireEvents,
+  parseWireBatch,
   type PluginMessage,
   toWireError,
+  WIRE_ITEMS_PER_EVENT,
   type WireError,
-  type WireEvent,
 } from "./_protocol.ts";
 // The SDK's door, not define_plugin.ts: the whole SDK (the shared layer's modules that
 // replayEvents uses included) is then loaded with the runtime, before the plugin, and the
@@ -117,12 +118,12 @@ async function dispatch(message: HostMessage, parts: RuntimeParts): Promise<void
     case "init":
       return await plugin.init(message);
     case "events": {
-      let events: WireEvent[];
+      let events: ParsedBatch;
       try {
-        events = parseWireEvents(message.events);
+        events = parseWireBatch(message.events);
       } catch (error) {
         post({ kind: "uncaught", error: toWireError(error) });
-        events = [];
+        events = { pairs: [], items: [[]] };
       }
       acks.arrived();
       queue.then(async () => {
@@ -307,24 +308,29 @@ class LoadedPlugin {
   }
 
   /** Runs `onEvent` for each event of a batch, in order; a throw stops only its event. */
-  async deliver(events: WireEvent[]): Promise<void> {
+  async deliver(batch: ParsedBatch): Promise<void> {
     const plugin = this.#plugin;
     const ctx = this.#ctx;
     const onEvent = plugin?.onEvent;
     if (!onEvent || !ctx) return;
-    for (const wire of events) {
+    const { pairs, items } = batch;
+    for (let i = 1; i < items.length; i += WIRE_ITEMS_PER_EVENT) {
+      const pair = items[i];
+      const timestamp = items[i + 1];
+      // Checked when parsed; narrowed here for the compiler.
+      if (typeof pair !== "number" || typeof timestamp !== "number") continue;
       const event = {
-        type: wire[0],
-        data: wire[3],
-        timestamp: new Date(wire[1]),
-        source: wire[2],
+        type: pairs[pair * 2],
+        data: items[i + 2],
+        timestamp: new Date(timestamp),
+        source: pairs[pair * 2 + 1],
       } as AnyBusEvent;
       // Synchronous handlers stay on the fast path: no promise per event.
       try {
         const result = onEvent.call(plugin, event, ctx);
         if (result instanceof Promise) await result;
       } catch (error) {
-        this.#denials.failed(`onEvent(${wire[0]})`, error);
+        this.#denials.failed(`onEvent(${event.type})`, error);
       }
     }
   }

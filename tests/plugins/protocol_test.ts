@@ -8,7 +8,7 @@ import {
   MAX_FRAME_ITEMS,
   parseHostMessage,
   parsePluginMessage,
-  parseWireEvents,
+  parseWireBatch,
   ProtocolError,
   readFrameGroups,
   readFrames,
@@ -90,24 +90,34 @@ Deno.test("readFrames() refuses a frame over its limit from the length alone, co
 });
 
 Deno.test("encodeFrame() splices a batch's JSON text, and the runtime reads it parsed", async () => {
-  const events = JSON.stringify([["user.quit", 1, "irc", { q: '"\\n' }]]);
+  const events = JSON.stringify([["user.quit", "irc"], 0, 1, { q: '"\\n' }]);
   const frames = readFrames(streamOf(encodeFrame({ kind: "events", seq: 2, events })));
   const message = parseHostMessage((await frames.next()).value);
   assert.ok(message.kind === "events" && Array.isArray(message.events));
-  assert.deepEqual(parseWireEvents(message.events), JSON.parse(events));
+  const batch = parseWireBatch(message.events);
+  assert.deepEqual(batch.pairs, ["user.quit", "irc"]);
+  assert.deepEqual(batch.items, JSON.parse(events));
 });
 
-Deno.test("parseWireEvents() refuses an event that is not a [type, timestamp, source, data] tuple", () => {
+Deno.test("parseWireBatch() refuses a batch not made of [type, source] pairs then [pair, timestamp, data]", () => {
   for (
     const bad of [
+      [["user.quit", 1, "irc", {}]],
       [{ type: "user.quit", timestamp: 1, source: "irc", data: {} }],
-      [["user.quit", 1, "irc"]],
-      [["user.quit", "1", "irc", {}]],
-      [[1, 1, "irc", {}]],
+      [["user.quit"], 0, 1, {}],
+      [["user.quit", 1], 0, 1, {}],
+      [["user.quit", "irc"], 0, 1],
+      [["user.quit", "irc"], 1, 1, {}],
+      [["user.quit", "irc"], -1, 1, {}],
+      [["user.quit", "irc"], 0.5, 1, {}],
+      [["user.quit", "irc"], "0", 1, {}],
+      [["user.quit", "irc"], 0, "1", {}],
+      {},
     ]
   ) {
-    assert.throws(() => parseWireEvents(JSON.stringify(bad)), ProtocolError);
+    assert.throws(() => parseWireBatch(JSON.stringify(bad)), ProtocolError);
   }
+  assert.deepEqual(parseWireBatch("[[]]"), { pairs: [], items: [[]] });
 });
 
 Deno.test("readFrames() reads any frames split at any bytes, whole or across chunks", () => {
