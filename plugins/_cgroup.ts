@@ -33,12 +33,16 @@ const PERIOD_US = 100_000;
 /** A running plugin's cgroup; `await using` kills what is left in it and removes it. */
 export class PluginCgroup implements SandboxJoin, AsyncDisposable {
   #dirs: Record<Controller, string>;
-  /** Written with the first process's pid, once per distinct hierarchy. */
-  readonly procsFiles: readonly string[];
+  /** Where its processes are listed, once per distinct hierarchy. */
+  #procsFiles: readonly string[];
+  /** Written with `0` by its first process, once per distinct hierarchy (see `_sandbox.ts`). */
+  readonly tasksFiles: readonly string[];
 
   constructor(dirs: Record<Controller, string>) {
     this.#dirs = dirs;
-    this.procsFiles = [...new Set(Object.values(dirs))].map((dir) => join(dir, "cgroup.procs"));
+    const distinct = [...new Set(Object.values(dirs))];
+    this.#procsFiles = distinct.map((dir) => join(dir, "cgroup.procs"));
+    this.tasksFiles = distinct.map((dir) => join(dir, "tasks"));
   }
 
   /** CPU time used by all its tasks so far, living or gone, in ms. */
@@ -66,7 +70,7 @@ export class PluginCgroup implements SandboxJoin, AsyncDisposable {
   /** The pids of every process in it (in any of its hierarchies: a join may stop halfway). */
   async pids(): Promise<number[]> {
     const pids = new Set<number>();
-    for (const file of this.procsFiles) {
+    for (const file of this.#procsFiles) {
       const text = await Deno.readTextFile(file).catch(() => "");
       for (const line of text.split("\n")) if (line !== "") pids.add(Number(line));
     }
@@ -128,8 +132,7 @@ export async function createPluginCgroup(
   name: string,
   options: PluginCgroupOptions = {},
 ): Promise<PluginCgroupResult> {
-  const mounts = await cgroupMounts();
-  const own = await ownCgroups();
+  const [mounts, own] = await Promise.all([cgroupMounts(), ownCgroups()]);
   const leaf = `ircbus-${name.replace(/[^A-Za-z0-9_-]/g, "_")}-${crypto.randomUUID().slice(0, 8)}`;
   const place = (controller: Controller) => {
     const mount = mounts.get(controller);
@@ -143,13 +146,26 @@ export async function createPluginCgroup(
   const complete = { cpu, cpuacct, pids, freezer };
   const cgroup = new PluginCgroup(complete);
   try {
-    for (const dir of new Set(Object.values(complete))) await Deno.mkdir(dir);
-    await Deno.writeTextFile(join(complete.pids, "pids.max"), String(options.maxTasks ?? 256));
-    await Deno.writeTextFile(join(complete.cpu, "cpu.cfs_period_us"), String(PERIOD_US));
+    // Each step waits on the kernel alone: the hierarchies are made, then set, side by side.
+    await allDone([...new Set(Object.values(complete))].map((dir) => Deno.mkdir(dir)));
+    await allDone([
+      Deno.writeTextFile(join(complete.pids, "pids.max"), String(options.maxTasks ?? 256)),
+      Deno.writeTextFile(join(complete.cpu, "cpu.cfs_period_us"), String(PERIOD_US)),
+    ]);
     return { ok: true, cgroup };
   } catch (error) {
     await cgroup[Symbol.asyncDispose]();
     return { ok: false, reason: `cannot make a cgroup: ${String(error)}` };
+  }
+}
+
+/**
+ * Waits for every step, then throws the first failure: nothing is left running (a folder still
+ * being made) when the caller cleans up.
+ */
+async function allDone(steps: Promise<void>[]): Promise<void> {
+  for (const result of await Promise.allSettled(steps)) {
+    if (result.status === "rejected") throw result.reason;
   }
 }
 

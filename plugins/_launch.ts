@@ -91,16 +91,25 @@ export async function launchEndpoint(
     if (value !== undefined) env[key] = value;
   }
   const { hostDataDir, containment: contained, ...rest } = options;
-  const denoDir = await prepareDenoDir(plugin.name, pluginDenoDir(hostDataDir, plugin.name));
-  await transpileRuntime(denoDir);
-  const containment = await Containment.open({
-    ...contained,
-    name: plugin.name,
-    permissions,
-    importHosts: importFlags().hosts,
-    dataDir,
-    denoDir,
-  });
+  const denoDir = pluginDenoDir(hostDataDir, plugin.name);
+  // Its DENO_DIR is made ready while its containment opens: neither needs the other.
+  const [prepared, opened] = await Promise.allSettled([
+    prepareDenoDir(plugin.name, denoDir).then(() => transpileRuntime(denoDir)),
+    Containment.open({
+      ...contained,
+      name: plugin.name,
+      permissions,
+      importHosts: importFlags().hosts,
+      dataDir,
+      denoDir,
+    }),
+  ]);
+  if (opened.status === "rejected") throw opened.reason;
+  const containment = opened.value;
+  if (prepared.status === "rejected") {
+    await containment[Symbol.asyncDispose]();
+    throw prepared.reason;
+  }
   try {
     return startSubprocess(permissions, containment, { ...rest, cwd: dataDir, denoDir, env });
   } catch (error) {
@@ -114,7 +123,7 @@ export async function launchEndpoint(
  * made, whose module and npm caches were links to the host's (every module any plugin or the
  * client cached), loses the links and is refused: its install must be run again.
  */
-async function prepareDenoDir(name: string, denoDir: string): Promise<string> {
+async function prepareDenoDir(name: string, denoDir: string): Promise<void> {
   await Deno.mkdir(denoDir, { recursive: true });
   let shared = false;
   for (const folder of ["remote", "npm"]) {
@@ -130,7 +139,6 @@ async function prepareDenoDir(name: string, denoDir: string): Promise<string> {
       "its modules are in the cache an older client shared between plugins: install it again",
     );
   }
-  return denoDir;
 }
 
 /** What {@linkcode transpileRuntime} writes once it made the runtime's JavaScript in a `DENO_DIR`. */

@@ -5,7 +5,7 @@
  * its disk quota; two nested workers spinning are throttled, then stopped.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createPluginCgroup, type PluginCgroup } from "../../plugins/_cgroup.ts";
 import { CpuQuota } from "../../plugins/_cpu_quota.ts";
@@ -126,6 +126,14 @@ Deno.test({
       assert.deepEqual(got.get("processes"), { ok: ["/usr/bin/bwrap", Deno.execPath()] });
       assert.deepEqual(got.get("connect"), { error: "ConnectionRefused" });
       assert.deepEqual(got.get("new user namespace"), { ok: "refused" });
+      // Soft and hard alike, so it cannot raise them.
+      assert.deepEqual(got.get("limits"), {
+        ok: {
+          "Max open files": ["1024", "1024"],
+          "Max file size": [String(64 * 1024 * 1024), String(64 * 1024 * 1024)],
+          "Max core file size": ["0", "0"],
+        },
+      });
     } finally {
       await Deno.remove(secret);
     }
@@ -357,6 +365,40 @@ Deno.test({
     assert.deepEqual(got.get("connect to the broker"), { ok: "connected" });
     assert.deepEqual(got.get(`read ${sibling}`), { error: "NotFound" });
     (await accepted).close();
+  },
+});
+
+Deno.test({
+  name: "every process of the OS boundary is in the plugin's cgroup, in each of its hierarchies",
+  ignore: !linux,
+  async fn() {
+    const boundary = await sandbox();
+    await using places = await pluginPlaces();
+    const made = await createPluginCgroup("hostile");
+    assert.ok(made.ok, made.ok ? "" : made.reason);
+    await using cgroup = made.cgroup;
+    const child = spawnProbe(boundary, places, ["echo"], cgroup);
+    // Once a byte comes back, Deno runs: the boundary has every process it will have.
+    const writer = child.stdin.getWriter();
+    await writer.write(new Uint8Array([1]));
+    const reader = child.stdout.getReader();
+    assert.deepEqual((await reader.read()).value, new Uint8Array([1]));
+    await using tree = new ProcessTree(child.pid);
+    const pids = await tree.pids();
+    assert.equal(pids.length, 3, "bubblewrap, its reaper and Deno");
+    assert.deepEqual((await cgroup.pids()).toSorted(), pids.toSorted());
+    // Its leaf's name is the same in every hierarchy, and unique.
+    const leaf = basename(dirname(cgroup.tasksFiles[0]));
+    for (const pid of pids) {
+      const lines = (await Deno.readTextFile(`/proc/${pid}/cgroup`)).split("\n");
+      const inside = lines.filter((line) => line.endsWith(`/${leaf}`));
+      assert.equal(inside.length, cgroup.tasksFiles.length, `${pid}: ${lines.join(" ")}`);
+    }
+    await writer.close();
+    reader.releaseLock();
+    await child.stdout.cancel();
+    await child.stderr.cancel();
+    assert.equal((await child.status).code, 0);
   },
 });
 
