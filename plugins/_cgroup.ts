@@ -12,6 +12,7 @@
 import { join } from "node:path";
 import { schedstatNs } from "./_process_tree.ts";
 import type { SandboxJoin } from "./_sandbox.ts";
+import { settleAll } from "./_settle_all.ts";
 
 /** Options of {@linkcode createPluginCgroup}. */
 export interface PluginCgroupOptions {
@@ -147,8 +148,8 @@ export async function createPluginCgroup(
   const cgroup = new PluginCgroup(complete);
   try {
     // Each step waits on the kernel alone: the hierarchies are made, then set, side by side.
-    await allDone([...new Set(Object.values(complete))].map((dir) => Deno.mkdir(dir)));
-    await allDone([
+    await settleAll([...new Set(Object.values(complete))].map((dir) => Deno.mkdir(dir)));
+    await settleAll([
       Deno.writeTextFile(join(complete.pids, "pids.max"), String(options.maxTasks ?? 256)),
       Deno.writeTextFile(join(complete.cpu, "cpu.cfs_period_us"), String(PERIOD_US)),
     ]);
@@ -156,16 +157,6 @@ export async function createPluginCgroup(
   } catch (error) {
     await cgroup[Symbol.asyncDispose]();
     return { ok: false, reason: `cannot make a cgroup: ${String(error)}` };
-  }
-}
-
-/**
- * Waits for every step, then throws the first failure: nothing is left running (a folder still
- * being made) when the caller cleans up.
- */
-async function allDone(steps: Promise<void>[]): Promise<void> {
-  for (const result of await Promise.allSettled(steps)) {
-    if (result.status === "rejected") throw result.reason;
   }
 }
 

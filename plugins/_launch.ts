@@ -23,6 +23,7 @@ import {
 import { codePlace } from "./_pinned_copy.ts";
 import { pluginDataDir, pluginDenoDir } from "./_plugin_dirs.ts";
 import type { ResolvedPermissions } from "./types.ts";
+import { settleAll } from "./_settle_all.ts";
 
 const SDK_DIR = dirname(fileURLToPath(import.meta.url));
 
@@ -65,6 +66,11 @@ export async function resolvePermissions(
 
 /** Options of {@linkcode launchEndpoint}. */
 export type LaunchOptions = Omit<SubprocessOptions, "cwd" | "denoDir" | "env"> & {
+  /**
+   * What must hold before any of it runs (its copy verified, the SDK it needs): awaited while
+   * its containment is made, and the first to fail is thrown, before anything else's failure.
+   */
+  checks: Promise<void>[];
   /** The host's data dir. */
   hostDataDir: string;
   /**
@@ -77,39 +83,48 @@ export type LaunchOptions = Omit<SubprocessOptions, "cwd" | "denoDir" | "env"> &
   >;
 };
 
-/** Starts the plugin in its isolation mode: its own subprocess, or a Worker when opted in. */
+/**
+ * Starts the plugin in its isolation mode: its own subprocess, or a Worker when opted in. Its
+ * checks, its `DENO_DIR` and its containment are made side by side, as none needs another.
+ */
 export async function launchEndpoint(
   plugin: { name: string; mode: IsolationMode },
   permissions: ResolvedPermissions,
   dataDir: string,
   options: LaunchOptions,
 ): Promise<PluginEndpoint> {
-  if (plugin.mode === "worker") return startWorker(plugin.name, permissions);
+  const { checks, hostDataDir, containment: contained, ...rest } = options;
+  if (plugin.mode === "worker") {
+    await settleAll(checks);
+    return startWorker(plugin.name, permissions);
+  }
   const env: Record<string, string> = {};
   for (const key of permissions.env) {
     const value = Deno.env.get(key);
     if (value !== undefined) env[key] = value;
   }
-  const { hostDataDir, containment: contained, ...rest } = options;
   const denoDir = pluginDenoDir(hostDataDir, plugin.name);
-  // Its DENO_DIR is made ready while its containment opens: neither needs the other.
-  const [prepared, opened] = await Promise.allSettled([
-    prepareDenoDir(plugin.name, denoDir).then(() => transpileRuntime(denoDir)),
-    Containment.open({
-      ...contained,
-      name: plugin.name,
-      permissions,
-      importHosts: importFlags().hosts,
-      dataDir,
-      denoDir,
-    }),
+  const opening = Containment.open({
+    ...contained,
+    name: plugin.name,
+    permissions,
+    importHosts: importFlags().hosts,
+    dataDir,
+    denoDir,
+  });
+  const [held, opened] = await Promise.allSettled([
+    settleAll([
+      ...checks,
+      prepareDenoDir(plugin.name, denoDir).then(() => transpileRuntime(denoDir)),
+    ]),
+    opening,
   ]);
+  if (held.status === "rejected") {
+    if (opened.status === "fulfilled") await opened.value[Symbol.asyncDispose]();
+    throw held.reason;
+  }
   if (opened.status === "rejected") throw opened.reason;
   const containment = opened.value;
-  if (prepared.status === "rejected") {
-    await containment[Symbol.asyncDispose]();
-    throw prepared.reason;
-  }
   try {
     return startSubprocess(permissions, containment, { ...rest, cwd: dataDir, denoDir, env });
   } catch (error) {
