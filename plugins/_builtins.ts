@@ -67,6 +67,38 @@ export function later(fn: () => void, ms: number): void {
   else fn();
 }
 
+/**
+ * Replaces the accessor `key` of `target` (a global Deno makes on its first read, loading its
+ * module: `WebSocket`, `Deno.serve`) with one that, on the first read, reads the original,
+ * passes it through `make` and keeps the result as a plain value. Nothing is loaded for what
+ * the plugin never uses, and what it reads, then or later, is `make`'s. A write keeps the value
+ * written, as for a plain property. `false`, and nothing changed, when `key` is no configurable
+ * accessor.
+ */
+export function onFirstRead(
+  target: object,
+  key: string,
+  make: (original: unknown) => unknown,
+): boolean {
+  const descriptor = Reflect.getOwnPropertyDescriptor(target, key);
+  const read = descriptor?.get;
+  if (!descriptor?.configurable || read === undefined) return false;
+  const enumerable = descriptor.enumerable;
+  const keep = (value: unknown) =>
+    defineProperty(target, key, { value, writable: true, configurable: true, enumerable });
+  defineProperty(target, key, {
+    configurable: true,
+    enumerable,
+    get() {
+      const value = make(apply(read, target, []));
+      keep(value);
+      return value;
+    },
+    set: keep,
+  });
+  return true;
+}
+
 /** `encoder.encodeInto(text, into)`. */
 export function encodeInto(
   encoder: TextEncoder,
