@@ -133,7 +133,7 @@ export async function createPluginCgroup(
   name: string,
   options: PluginCgroupOptions = {},
 ): Promise<PluginCgroupResult> {
-  const [mounts, own] = await Promise.all([cgroupMounts(), ownCgroups()]);
+  const { mounts, own } = await hierarchies();
   const leaf = `ircbus-${name.replace(/[^A-Za-z0-9_-]/g, "_")}-${crypto.randomUUID().slice(0, 8)}`;
   const place = (controller: Controller) => {
     const mount = mounts.get(controller);
@@ -158,6 +158,17 @@ export async function createPluginCgroup(
     await cgroup[Symbol.asyncDispose]();
     return { ok: false, reason: `cannot make a cgroup: ${String(error)}` };
   }
+}
+
+let found: Promise<{ mounts: Map<string, string>; own: Map<string, string> }> | undefined;
+
+/**
+ * Where each v1 controller is mounted and the host's own cgroup in each: read once per
+ * process, as neither changes while the host runs (a plugin's start no longer reads both).
+ */
+function hierarchies(): Promise<{ mounts: Map<string, string>; own: Map<string, string> }> {
+  found ??= Promise.all([cgroupMounts(), ownCgroups()]).then(([mounts, own]) => ({ mounts, own }));
+  return found;
 }
 
 /** Where each v1 controller is mounted, from `/proc/self/mounts`. */
