@@ -7,7 +7,11 @@
 import assert from "node:assert/strict";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createPluginCgroup, type PluginCgroup } from "../../plugins/_cgroup.ts";
+import {
+  createPluginCgroup,
+  type PluginCgroup,
+  type PluginCgroupOptions,
+} from "../../plugins/_cgroup.ts";
 import { CpuQuota } from "../../plugins/_cpu_quota.ts";
 import { DiskQuota } from "../../plugins/_disk_quota.ts";
 import { ProcessTree } from "../../plugins/_process_tree.ts";
@@ -54,6 +58,13 @@ async function pluginPlaces(): Promise<
     denoDir,
     [Symbol.asyncDispose]: () => Deno.remove(host, { recursive: true }),
   };
+}
+
+/** A fresh cgroup for the probe, as the host makes one for a plugin. */
+async function pluginCgroup(options: PluginCgroupOptions = {}): Promise<PluginCgroup> {
+  const made = await createPluginCgroup("hostile", options);
+  assert.ok(made.ok, made.ok ? "" : made.reason);
+  return made.cgroup;
 }
 
 function spawnProbe(
@@ -163,9 +174,7 @@ Deno.test({
   async fn() {
     const boundary = await sandbox();
     await using places = await pluginPlaces();
-    const made = await createPluginCgroup("hostile");
-    assert.ok(made.ok, made.ok ? "" : made.reason);
-    await using cgroup = made.cgroup;
+    await using cgroup = await pluginCgroup();
     const exceeded = Promise.withResolvers<string>();
     await using quota = new DiskQuota([places.dataDir, places.denoDir], {
       freeze: () => cgroup.freeze(),
@@ -190,9 +199,7 @@ Deno.test({
   async fn() {
     const boundary = await sandbox();
     await using places = await pluginPlaces();
-    const made = await createPluginCgroup("hostile");
-    assert.ok(made.ok, made.ok ? "" : made.reason);
-    await using cgroup = made.cgroup;
+    await using cgroup = await pluginCgroup();
     const events: string[] = [];
     const exceeded = Promise.withResolvers<void>();
     await using quota = new CpuQuota(cgroup, cgroup, {
@@ -260,9 +267,7 @@ Deno.test({
   async fn() {
     const boundary = await sandbox();
     await using places = await pluginPlaces();
-    const made = await createPluginCgroup("hostile", { maxTasks: 40 });
-    assert.ok(made.ok, made.ok ? "" : made.reason);
-    await using cgroup = made.cgroup;
+    await using cgroup = await pluginCgroup({ maxTasks: 40 });
     const got = await reports(spawnProbe(boundary, places, ["threads"], cgroup));
     assert.notDeepEqual(got.get("start 64 workers"), { ok: "started" });
     assert.ok((await cgroup.refusedTasks()) > 0);
@@ -374,9 +379,7 @@ Deno.test({
   async fn() {
     const boundary = await sandbox();
     await using places = await pluginPlaces();
-    const made = await createPluginCgroup("hostile");
-    assert.ok(made.ok, made.ok ? "" : made.reason);
-    await using cgroup = made.cgroup;
+    await using cgroup = await pluginCgroup();
     const child = spawnProbe(boundary, places, ["echo"], cgroup);
     // Once a byte comes back, Deno runs: the boundary has every process it will have.
     const writer = child.stdin.getWriter();
@@ -408,9 +411,7 @@ Deno.test({
   async fn() {
     const boundary = await sandbox();
     await using places = await pluginPlaces();
-    const made = await createPluginCgroup("hostile");
-    assert.ok(made.ok, made.ok ? "" : made.reason);
-    await using cgroup = made.cgroup;
+    await using cgroup = await pluginCgroup();
     const child = spawnProbe(boundary, places, ["echo"], cgroup);
     const sent = new Uint8Array(256 * 1024).map((_, i) => (i * 7919) % 251);
     // Read while writing: the echo blocks once the stdout pipe is full.
