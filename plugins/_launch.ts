@@ -98,26 +98,22 @@ export async function launchEndpoint(
     await settleAll(checks);
     return startWorker(plugin.name, permissions);
   }
-  const env: Record<string, string> = {};
-  for (const key of permissions.env) {
-    const value = Deno.env.get(key);
-    if (value !== undefined) env[key] = value;
-  }
   const denoDir = pluginDenoDir(hostDataDir, plugin.name);
-  const opening = Containment.open({
-    ...contained,
-    name: plugin.name,
-    permissions,
-    importHosts: importFlags().hosts,
-    dataDir,
-    denoDir,
-  });
+  // Nothing before this may throw: the checks must be awaited whatever happens.
   const [held, opened] = await Promise.allSettled([
     settleAll([
       ...checks,
       prepareDenoDir(plugin.name, denoDir).then(() => transpileRuntime(denoDir)),
     ]),
-    opening,
+    (async () =>
+      await Containment.open({
+        ...contained,
+        name: plugin.name,
+        permissions,
+        importHosts: importFlags().hosts,
+        dataDir,
+        denoDir,
+      }))(),
   ]);
   if (held.status === "rejected") {
     if (opened.status === "fulfilled") await opened.value[Symbol.asyncDispose]();
@@ -126,6 +122,11 @@ export async function launchEndpoint(
   if (opened.status === "rejected") throw opened.reason;
   const containment = opened.value;
   try {
+    const env: Record<string, string> = {};
+    for (const key of permissions.env) {
+      const value = Deno.env.get(key);
+      if (value !== undefined) env[key] = value;
+    }
     return startSubprocess(permissions, containment, { ...rest, cwd: dataDir, denoDir, env });
   } catch (error) {
     await containment[Symbol.asyncDispose]();
