@@ -5,7 +5,9 @@
  * longest step of the host's frame reader on a frame built to be costly.
  *
  * Flags (`deno task bench plugins --only=throughput,memory`): `--only=PART[,PART…]` runs only
- * the named parts, of {@linkcode PARTS}; all of them by default.
+ * the named parts, of {@linkcode PARTS}; all of them by default. `--against=DIR` starts the
+ * plugins of the cold start with the checkout in DIR too (a worktree of the commit before a
+ * change), in turn with this one's, and notes its medians beside ours.
  *
  * @module
  */
@@ -41,10 +43,10 @@ export default definePlugin({
 });
 `;
 
-async function makePlugin(root: string, name: string): Promise<string> {
+async function makePlugin(root: string, name: string, sdk = SDK): Promise<string> {
   const dir = `${root}/${name}`;
   await Deno.mkdir(dir, { recursive: true });
-  await Deno.writeTextFile(`${dir}/mod.js`, COUNTER);
+  await Deno.writeTextFile(`${dir}/mod.js`, COUNTER.replace(SDK, sdk));
   await Deno.writeTextFile(
     `${dir}/plugin.json`,
     JSON.stringify({
@@ -75,6 +77,41 @@ const VARIANTS: Variant[] = [
   { isolation: "worker", outer: false, label: "Worker" },
 ];
 
+/** The classes a plugin run needs, from this checkout or the one `--against` names. */
+interface Door {
+  EventBus: typeof EventBus;
+  PluginHost: typeof PluginHost;
+  /** Its plugin SDK's URL, which a plugin run by its host imports. */
+  sdk: string;
+}
+
+const OURS: Door = { EventBus, PluginHost, sdk: SDK };
+
+/** The bus and plugin host of the checkout in `dir`, to run its plugins beside ours. */
+async function doorAt(dir: string): Promise<Door> {
+  const root = new URL(`${dir.replace(/\/*$/, "")}/`, `file://${Deno.cwd()}/`);
+  const bus: unknown = await import(new URL("bus/mod.ts", root).href);
+  const plugins: unknown = await import(new URL("plugins/mod.ts", root).href);
+  if (!hasEventBus(bus) || !hasPluginHost(plugins)) {
+    throw new Error(`Cannot bench against ${dir}: it has no EventBus or PluginHost`);
+  }
+  return {
+    EventBus: bus.EventBus,
+    PluginHost: plugins.PluginHost,
+    sdk: new URL("plugins/sdk.ts", root).href,
+  };
+}
+
+function hasEventBus(value: unknown): value is Pick<Door, "EventBus"> {
+  return typeof value === "object" && value !== null && "EventBus" in value &&
+    typeof value.EventBus === "function";
+}
+
+function hasPluginHost(value: unknown): value is Pick<Door, "PluginHost"> {
+  return typeof value === "object" && value !== null && "PluginHost" in value &&
+    typeof value.PluginHost === "function";
+}
+
 interface Setup {
   bus: EventBus;
   host: PluginHost;
@@ -82,10 +119,14 @@ interface Setup {
   close(): Promise<void>;
 }
 
-function setup(root: string, options: Partial<PluginHostOptions> = {}): Setup {
-  const bus = new EventBus({ capacity: 4096 });
+function setup(
+  root: string,
+  options: Partial<PluginHostOptions> = {},
+  door: Door = OURS,
+): Setup {
+  const bus = new door.EventBus({ capacity: 4096 });
   const results = new Map<string, (line: string) => void>();
-  const host = new PluginHost({
+  const host = new door.PluginHost({
     bus,
     dataDir: `${root}/data-${crypto.randomUUID()}`,
     onLog: (plugin, _level, message) => results.get(plugin)?.(message),
@@ -207,20 +248,76 @@ async function latency(
   return { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
 }
 
-async function coldStart(root: string, { isolation, outer }: Variant, rounds: number) {
-  const s = setup(root, { outerContainment: outer });
-  const name = `cold-${isolation}-${outer ? "outer" : "flags"}`;
-  await s.host.install(await makePlugin(root, name), { grant: "requested", isolation });
-  const times: number[] = [];
-  for (let i = 0; i < rounds + 1; i++) {
-    const start = performance.now();
-    await s.host.load(name);
-    if (i > 0) times.push(performance.now() - start); // the first run warms the module cache
-    await s.host.unload(name);
+/** The median wall time of a cold start, and the median CPU time it cost the host and plugin. */
+interface ColdStart {
+  ms: number;
+  cpuMs: number;
+}
+
+/**
+ * The median time `host.load()` takes to start a plugin, for each variant of each checkout
+ * (`doors`: ours, then the one `--against` names), as `[door][variant]`, with the CPU time the
+ * start cost the host and the plugin's processes (steadier than the wall time on a shared
+ * machine). Every host starts its plugin in turn, round after round, so the load weighs on each
+ * alike; the first round only warms each plugin's module cache.
+ */
+async function coldStarts(root: string, doors: Door[], rounds: number): Promise<ColdStart[][]> {
+  const subjects: { s: Setup; name: string; times: number[]; cpu: number[] }[] = [];
+  try {
+    for (const [d, door] of doors.entries()) {
+      for (const { isolation, outer } of VARIANTS) {
+        const s = setup(root, { outerContainment: outer }, door);
+        const name = `cold-${d}-${isolation}-${outer ? "outer" : "flags"}`;
+        subjects.push({ s, name, times: [], cpu: [] });
+        await s.host.install(await makePlugin(root, name, door.sdk), {
+          grant: "requested",
+          isolation,
+        });
+      }
+    }
+    for (let i = 0; i < rounds + 1; i++) {
+      for (const { s, name, times, cpu } of subjects) {
+        const cpuBefore = cpuUsage();
+        const start = performance.now();
+        await s.host.load(name);
+        const ms = performance.now() - start;
+        const host = cpuUsage(cpuBefore);
+        // Only this plugin's processes live now: the others were unloaded.
+        const pluginMs = await sumOverChildren(ranMs);
+        if (i > 0) {
+          times.push(ms);
+          cpu.push((host.user + host.system) / 1000 + pluginMs);
+        }
+        await s.host.unload(name);
+      }
+    }
+  } finally {
+    for (const { s } of subjects) await s.close();
   }
-  await s.close();
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+  const medians = subjects.map(({ times, cpu }) => ({
+    ms: percentile(times, 0.5),
+    cpuMs: percentile(cpu, 0.5),
+  }));
+  return doors.map((_, d) => medians.slice(d * VARIANTS.length, (d + 1) * VARIANTS.length));
+}
+
+/**
+ * The CPU time the living threads of `tree` ran so far, in ms, from their schedstat (ns, where
+ * `/proc/<pid>/stat` counts 10 ms ticks, too coarse for a start).
+ */
+async function ranMs(tree: ProcessTree): Promise<number> {
+  let ns = 0;
+  for (const pid of await tree.pids()) {
+    try {
+      for await (const task of Deno.readDir(`/proc/${pid}/task`)) {
+        const stat = await Deno.readTextFile(`/proc/${pid}/task/${task.name}/schedstat`);
+        ns += Number(stat.split(" ")[0]);
+      }
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return ns / 1e6;
 }
 
 /**
@@ -417,7 +514,7 @@ async function brokerChecks(root: string, report: (row: BenchRow) => void, round
     const values = (runs.get(answerer) ?? []).map((r) => r[key]).sort((a, b) => a - b);
     return values[Math.floor(values.length / 2)];
   };
-  const load = (await Deno.readTextFile("/proc/loadavg").catch(() => "? ")).split(" ")[0];
+  const load = await loadAverage();
   const figures = (key: "p50" | "p99") =>
     answerers.map((a) => median(a, key).toFixed(1)).join(" / ");
   report({
@@ -459,7 +556,7 @@ async function throughputRows(root: string, report: (row: BenchRow) => void): Pr
       runs.set(variant, [...(runs.get(variant) ?? []), run]);
     }
   }
-  const load = (await Deno.readTextFile("/proc/loadavg").catch(() => "? ")).split(" ")[0];
+  const load = await loadAverage();
   for (const variant of VARIANTS) {
     const all = (runs.get(variant) ?? []).toSorted((a, b) => a.rate - b.rate);
     const median = all[Math.floor(all.length / 2)];
@@ -480,6 +577,14 @@ async function throughputRows(root: string, report: (row: BenchRow) => void): Pr
   }
 }
 
+/** Starts of each plugin the cold start's median is taken over. */
+const COLD_ROUNDS = 9;
+
+/** The machine's load average over the last minute, as `/proc/loadavg` says ("?" elsewhere). */
+async function loadAverage(): Promise<string> {
+  return (await Deno.readTextFile("/proc/loadavg").catch(() => "? ")).split(" ")[0];
+}
+
 /** The parts of the run, in the order they run; `--only` names some of them. */
 const PARTS = [
   "throughput",
@@ -498,13 +603,8 @@ function isPart(name: string): name is Part {
 
 /** The parts the flags ask for: every part without `--only`. */
 function wantedParts(flags: string[]): ReadonlySet<Part> {
-  const { values } = parseArgs({
-    args: flags,
-    options: { only: { type: "string" } },
-    strict: false,
-  });
-  const only = values.only;
-  if (typeof only !== "string") return new Set(PARTS);
+  const only = flagValue(flags, "only");
+  if (only === undefined) return new Set(PARTS);
   const wanted = new Set<Part>();
   for (const name of only.split(",")) {
     if (!isPart(name)) {
@@ -513,6 +613,17 @@ function wantedParts(flags: string[]): ReadonlySet<Part> {
     wanted.add(name);
   }
   return wanted;
+}
+
+/** The value of `--name=VALUE` among the flags, if given. */
+function flagValue(flags: string[], name: "only" | "against"): string | undefined {
+  const { values } = parseArgs({
+    args: flags,
+    options: { only: { type: "string" }, against: { type: "string" } },
+    strict: false,
+  });
+  const value = values[name];
+  return typeof value === "string" ? value : undefined;
 }
 
 /** Runs the plugin benchmarks (those `--only` names, e.g. `--only=broker`, or all). */
@@ -536,14 +647,26 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
         note: "goal < 5 ms",
       });
     }
-    for (const variant of parts.has("cold") ? VARIANTS : []) {
-      report({
-        section,
-        name: `cold start (median), ${variant.label}`,
-        value: await coldStart(root, variant, 5),
-        unit: "ms",
-        note: "goal < 100 ms",
-      });
+    if (parts.has("cold")) {
+      const against = flagValue(flags, "against");
+      const doors = against === undefined ? [OURS] : [OURS, await doorAt(against)];
+      const [ours, base] = await coldStarts(root, doors, COLD_ROUNDS);
+      const load = await loadAverage();
+      for (const [i, variant] of VARIANTS.entries()) {
+        const beside = base === undefined
+          ? ""
+          : `; ${base[i].ms.toFixed(1)} ms and ${
+            base[i].cpuMs.toFixed(1)
+          } ms of CPU for ${against}`;
+        report({
+          section,
+          name: `cold start (median), ${variant.label}`,
+          value: ours[i].ms,
+          unit: "ms",
+          note: `goal < 100 ms; ${ours[i].cpuMs.toFixed(1)} ms of CPU, host and plugin; ` +
+            `median of ${COLD_ROUNDS}${beside}, in turn, load ${load}`,
+        });
+      }
     }
     for (const variant of parts.has("memory") ? VARIANTS : []) {
       report({

@@ -1,7 +1,7 @@
 /**
  * `deno run --allow-all bench/sandbox_start.ts [runs]`: how long `deno run` of an empty
- * program takes bare and inside the OS boundary (bubblewrap and prlimit, with and without a
- * cgroup to join), in the same run. Prints the median and the 90th percentile of each, in ms.
+ * program takes bare and inside the OS boundary (the shell setting its limits, then bubblewrap,
+ * with and without a cgroup to join), in the same run. Prints the median and the 90th percentile of each, in ms.
  * Standalone for now; the integrator may fold it into the plugins section.
  */
 import { join } from "node:path";
@@ -32,7 +32,7 @@ async function time(command: string, args: string[]): Promise<number> {
 const made = await createPluginCgroup("bench");
 const cases: Record<string, () => Promise<number>> = {
   "bare deno run": () => time(Deno.execPath(), denoArgs),
-  "bwrap + prlimit": () => {
+  "sh (limits) + bwrap": () => {
     const { command, args } = state.sandbox.command(denoArgs, {
       codeRoot: dataDir,
       dataDir,
@@ -44,7 +44,7 @@ const cases: Record<string, () => Promise<number>> = {
   },
 };
 if (made.ok) {
-  cases["sh (join cgroup) + bwrap + prlimit"] = () => {
+  cases["sh (limits, join cgroup) + bwrap"] = () => {
     const { command, args } = state.sandbox.command(denoArgs, {
       codeRoot: dataDir,
       dataDir,

@@ -52,8 +52,52 @@ export const NotCapable = Deno.errors.NotCapable;
 export const NativeTypeError = TypeError;
 /** The `Uint8Array` class as it was. */
 export const Bytes = Uint8Array;
-/** `setTimeout` as it was. */
-export const later = setTimeout;
+// Deno makes `setTimeout` on its first read (a getter loads its timers: about 10 ms of CPU,
+// measured, at every plugin start). Its getter is taken now and called when the runtime first
+// needs a timer: a plugin can replace the global, not this getter.
+const timeoutGetter = Reflect.getOwnPropertyDescriptor(globalThis, "setTimeout")?.get;
+const timeoutNow = timeoutGetter === undefined ? setTimeout : undefined;
+
+/** `setTimeout(fn, ms)` as it was (should there be none, `fn` runs now: it is never lost). */
+export function later(fn: () => void, ms: number): void {
+  const set: unknown = timeoutGetter === undefined
+    ? timeoutNow
+    : apply(timeoutGetter, globalThis, []);
+  if (typeof set === "function") apply(set, globalThis, [fn, ms]);
+  else fn();
+}
+
+/**
+ * Replaces the accessor `key` of `target` (a global Deno makes on its first read, loading its
+ * module: `WebSocket`, `Deno.serve`) with one that, on the first read, reads the original,
+ * passes it through `make` and keeps the result as a plain value. Nothing is loaded for what
+ * the plugin never uses, and what it reads, then or later, is `make`'s. A write keeps the value
+ * written, as for a plain property. `false`, and nothing changed, when `key` is no configurable
+ * accessor.
+ */
+export function onFirstRead(
+  target: object,
+  key: string,
+  make: (original: unknown) => unknown,
+): boolean {
+  const descriptor = Reflect.getOwnPropertyDescriptor(target, key);
+  const read = descriptor?.get;
+  if (!descriptor?.configurable || read === undefined) return false;
+  const enumerable = descriptor.enumerable;
+  const keep = (value: unknown) =>
+    defineProperty(target, key, { value, writable: true, configurable: true, enumerable });
+  defineProperty(target, key, {
+    configurable: true,
+    enumerable,
+    get() {
+      const value = make(apply(read, target, []));
+      keep(value);
+      return value;
+    },
+    set: keep,
+  });
+  return true;
+}
 
 /** `encoder.encodeInto(text, into)`. */
 export function encodeInto(

@@ -12,6 +12,7 @@
 import { join } from "node:path";
 import { schedstatNs } from "./_process_tree.ts";
 import type { SandboxJoin } from "./_sandbox.ts";
+import { settleAll } from "./_settle_all.ts";
 
 /** Options of {@linkcode createPluginCgroup}. */
 export interface PluginCgroupOptions {
@@ -33,12 +34,16 @@ const PERIOD_US = 100_000;
 /** A running plugin's cgroup; `await using` kills what is left in it and removes it. */
 export class PluginCgroup implements SandboxJoin, AsyncDisposable {
   #dirs: Record<Controller, string>;
-  /** Written with the first process's pid, once per distinct hierarchy. */
-  readonly procsFiles: readonly string[];
+  /** Where its processes are listed, once per distinct hierarchy. */
+  #procsFiles: readonly string[];
+  /** Written with `0` by its first process, once per distinct hierarchy (see `_sandbox.ts`). */
+  readonly tasksFiles: readonly string[];
 
   constructor(dirs: Record<Controller, string>) {
     this.#dirs = dirs;
-    this.procsFiles = [...new Set(Object.values(dirs))].map((dir) => join(dir, "cgroup.procs"));
+    const distinct = [...new Set(Object.values(dirs))];
+    this.#procsFiles = distinct.map((dir) => join(dir, "cgroup.procs"));
+    this.tasksFiles = distinct.map((dir) => join(dir, "tasks"));
   }
 
   /** CPU time used by all its tasks so far, living or gone, in ms. */
@@ -66,7 +71,7 @@ export class PluginCgroup implements SandboxJoin, AsyncDisposable {
   /** The pids of every process in it (in any of its hierarchies: a join may stop halfway). */
   async pids(): Promise<number[]> {
     const pids = new Set<number>();
-    for (const file of this.procsFiles) {
+    for (const file of this.#procsFiles) {
       const text = await Deno.readTextFile(file).catch(() => "");
       for (const line of text.split("\n")) if (line !== "") pids.add(Number(line));
     }
@@ -128,8 +133,7 @@ export async function createPluginCgroup(
   name: string,
   options: PluginCgroupOptions = {},
 ): Promise<PluginCgroupResult> {
-  const mounts = await cgroupMounts();
-  const own = await ownCgroups();
+  const { mounts, own } = await hierarchies();
   const leaf = `ircbus-${name.replace(/[^A-Za-z0-9_-]/g, "_")}-${crypto.randomUUID().slice(0, 8)}`;
   const place = (controller: Controller) => {
     const mount = mounts.get(controller);
@@ -143,14 +147,28 @@ export async function createPluginCgroup(
   const complete = { cpu, cpuacct, pids, freezer };
   const cgroup = new PluginCgroup(complete);
   try {
-    for (const dir of new Set(Object.values(complete))) await Deno.mkdir(dir);
-    await Deno.writeTextFile(join(complete.pids, "pids.max"), String(options.maxTasks ?? 256));
-    await Deno.writeTextFile(join(complete.cpu, "cpu.cfs_period_us"), String(PERIOD_US));
+    // Each step waits on the kernel alone: the hierarchies are made, then set, side by side.
+    await settleAll([...new Set(Object.values(complete))].map((dir) => Deno.mkdir(dir)));
+    await settleAll([
+      Deno.writeTextFile(join(complete.pids, "pids.max"), String(options.maxTasks ?? 256)),
+      Deno.writeTextFile(join(complete.cpu, "cpu.cfs_period_us"), String(PERIOD_US)),
+    ]);
     return { ok: true, cgroup };
   } catch (error) {
     await cgroup[Symbol.asyncDispose]();
     return { ok: false, reason: `cannot make a cgroup: ${String(error)}` };
   }
+}
+
+let found: Promise<{ mounts: Map<string, string>; own: Map<string, string> }> | undefined;
+
+/**
+ * Where each v1 controller is mounted and the host's own cgroup in each: read once per
+ * process, as neither changes while the host runs (a plugin's start no longer reads both).
+ */
+function hierarchies(): Promise<{ mounts: Map<string, string>; own: Map<string, string> }> {
+  found ??= Promise.all([cgroupMounts(), ownCgroups()]).then(([mounts, own]) => ({ mounts, own }));
+  return found;
 }
 
 /** Where each v1 controller is mounted, from `/proc/self/mounts`. */

@@ -118,39 +118,49 @@ export class Containment implements AsyncDisposable {
     this.#cgroup = cgroup;
   }
 
-  /** Opens its broker, and its cgroup and OS boundary where this machine has them. */
+  /**
+   * Opens its broker, and its cgroup and OS boundary where this machine has them: the broker
+   * and the cgroup side by side, as neither needs the other.
+   */
   static async open(options: ContainmentOptions): Promise<Containment> {
     if (options.outer === false) {
       const bare = (denoArgs: string[]) => ({ command: Deno.execPath(), args: denoArgs });
       return new Containment(options, undefined, bare, false, undefined);
     }
-    const broker = await PermissionBroker.listen(
-      join(await brokerDir(), `${crypto.randomUUID()}.sock`),
-      new PermissionPolicy({ ...options.permissions, import: options.importHosts }),
-      options.onDecision,
-    );
-    try {
-      const sandbox = await probeSandbox();
-      const made = sandbox.available ? await createPluginCgroup(options.name) : undefined;
-      const cgroup = made?.ok ? made.cgroup : undefined;
-      const wrap = sandbox.available
-        ? (denoArgs: string[]) =>
-          sandbox.sandbox.command(denoArgs, {
-            codeRoot: options.codeRoot,
-            dataDir: options.dataDir,
-            denoDir: options.denoDir,
-            readOnly: sdkPaths(),
-            net: options.permissions.net.length > 0,
-            brokerSocket: broker.path,
-            limits: { fileBytes: options.diskQuotaBytes },
-            join: cgroup,
-          })
-        : (denoArgs: string[]) => ({ command: Deno.execPath(), args: denoArgs });
-      return new Containment(options, broker, wrap, sandbox.available, cgroup);
-    } catch (error) {
-      await broker[Symbol.asyncDispose]();
-      throw error;
+    const [listened, bounded] = await Promise.allSettled([
+      brokerDir().then((dir) =>
+        PermissionBroker.listen(
+          join(dir, `${crypto.randomUUID()}.sock`),
+          new PermissionPolicy({ ...options.permissions, import: options.importHosts }),
+          options.onDecision,
+        )
+      ),
+      probeSandbox().then(async (sandbox) => {
+        const made = sandbox.available ? await createPluginCgroup(options.name) : undefined;
+        return { sandbox, cgroup: made?.ok ? made.cgroup : undefined };
+      }),
+    ]);
+    if (listened.status === "rejected" || bounded.status === "rejected") {
+      if (listened.status === "fulfilled") await listened.value[Symbol.asyncDispose]();
+      if (bounded.status === "fulfilled") await bounded.value.cgroup?.[Symbol.asyncDispose]();
+      throw [listened, bounded].find((result) => result.status === "rejected")?.reason;
     }
+    const broker = listened.value;
+    const { sandbox, cgroup } = bounded.value;
+    const wrap = sandbox.available
+      ? (denoArgs: string[]) =>
+        sandbox.sandbox.command(denoArgs, {
+          codeRoot: options.codeRoot,
+          dataDir: options.dataDir,
+          denoDir: options.denoDir,
+          readOnly: sdkPaths(),
+          net: options.permissions.net.length > 0,
+          brokerSocket: broker.path,
+          limits: { fileBytes: options.diskQuotaBytes },
+          join: cgroup,
+        })
+      : (denoArgs: string[]) => ({ command: Deno.execPath(), args: denoArgs });
+    return new Containment(options, broker, wrap, sandbox.available, cgroup);
   }
 
   /** The command that runs `deno` with `denoArgs` inside its boundary (or bare, without one). */

@@ -23,6 +23,7 @@ import {
 import { codePlace } from "./_pinned_copy.ts";
 import { pluginDataDir, pluginDenoDir } from "./_plugin_dirs.ts";
 import type { ResolvedPermissions } from "./types.ts";
+import { settleAll } from "./_settle_all.ts";
 
 const SDK_DIR = dirname(fileURLToPath(import.meta.url));
 
@@ -65,6 +66,11 @@ export async function resolvePermissions(
 
 /** Options of {@linkcode launchEndpoint}. */
 export type LaunchOptions = Omit<SubprocessOptions, "cwd" | "denoDir" | "env"> & {
+  /**
+   * What must hold before any of it runs (its copy verified, the SDK it needs): awaited while
+   * its containment is made, and the first to fail is thrown, before anything else's failure.
+   */
+  checks: Promise<void>[];
   /** The host's data dir. */
   hostDataDir: string;
   /**
@@ -77,31 +83,50 @@ export type LaunchOptions = Omit<SubprocessOptions, "cwd" | "denoDir" | "env"> &
   >;
 };
 
-/** Starts the plugin in its isolation mode: its own subprocess, or a Worker when opted in. */
+/**
+ * Starts the plugin in its isolation mode: its own subprocess, or a Worker when opted in. Its
+ * checks, its `DENO_DIR` and its containment are made side by side, as none needs another.
+ */
 export async function launchEndpoint(
   plugin: { name: string; mode: IsolationMode },
   permissions: ResolvedPermissions,
   dataDir: string,
   options: LaunchOptions,
 ): Promise<PluginEndpoint> {
-  if (plugin.mode === "worker") return startWorker(plugin.name, permissions);
-  const env: Record<string, string> = {};
-  for (const key of permissions.env) {
-    const value = Deno.env.get(key);
-    if (value !== undefined) env[key] = value;
+  const { checks, hostDataDir, containment: contained, ...rest } = options;
+  if (plugin.mode === "worker") {
+    await settleAll(checks);
+    return startWorker(plugin.name, permissions);
   }
-  const { hostDataDir, containment: contained, ...rest } = options;
-  const denoDir = await prepareDenoDir(plugin.name, pluginDenoDir(hostDataDir, plugin.name));
-  await transpileRuntime(denoDir);
-  const containment = await Containment.open({
-    ...contained,
-    name: plugin.name,
-    permissions,
-    importHosts: importFlags().hosts,
-    dataDir,
-    denoDir,
-  });
+  const denoDir = pluginDenoDir(hostDataDir, plugin.name);
+  // Nothing before this may throw: the checks must be awaited whatever happens.
+  const [held, opened] = await Promise.allSettled([
+    settleAll([
+      ...checks,
+      prepareDenoDir(plugin.name, denoDir).then(() => transpileRuntime(denoDir)),
+    ]),
+    (async () =>
+      await Containment.open({
+        ...contained,
+        name: plugin.name,
+        permissions,
+        importHosts: importFlags().hosts,
+        dataDir,
+        denoDir,
+      }))(),
+  ]);
+  if (held.status === "rejected") {
+    if (opened.status === "fulfilled") await opened.value[Symbol.asyncDispose]();
+    throw held.reason;
+  }
+  if (opened.status === "rejected") throw opened.reason;
+  const containment = opened.value;
   try {
+    const env: Record<string, string> = {};
+    for (const key of permissions.env) {
+      const value = Deno.env.get(key);
+      if (value !== undefined) env[key] = value;
+    }
     return startSubprocess(permissions, containment, { ...rest, cwd: dataDir, denoDir, env });
   } catch (error) {
     await containment[Symbol.asyncDispose]();
@@ -114,7 +139,7 @@ export async function launchEndpoint(
  * made, whose module and npm caches were links to the host's (every module any plugin or the
  * client cached), loses the links and is refused: its install must be run again.
  */
-async function prepareDenoDir(name: string, denoDir: string): Promise<string> {
+async function prepareDenoDir(name: string, denoDir: string): Promise<void> {
   await Deno.mkdir(denoDir, { recursive: true });
   let shared = false;
   for (const folder of ["remote", "npm"]) {
@@ -130,7 +155,6 @@ async function prepareDenoDir(name: string, denoDir: string): Promise<string> {
       "its modules are in the cache an older client shared between plugins: install it again",
     );
   }
-  return denoDir;
 }
 
 /** What {@linkcode transpileRuntime} writes once it made the runtime's JavaScript in a `DENO_DIR`. */

@@ -181,12 +181,15 @@ export class RunningPlugin implements AsyncDisposable {
     this.dropped = 0;
     this.#flood = new FloodMeter(this.#services.flood);
     const generation = ++this.#generation;
-    await this.#verifyCopy();
-    await requireSdkIn(this.name, codePlace(this.stored, hostDataDir).root);
     const { permissions, dataDir, folder, codeRoot } = await resolvePermissions(this, hostDataDir);
     const current = () => this.#generation === generation;
     const { store } = this.#services;
     const endpoint = await launchEndpoint(this, permissions, dataDir, {
+      // Its code is checked while its containment is made: nothing of it runs before both.
+      checks: [
+        this.#verifyCopy(),
+        requireSdkIn(this.name, codePlace(this.stored, hostDataDir).root),
+      ],
       hostDataDir,
       containment: {
         codeRoot,

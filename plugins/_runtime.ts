@@ -25,6 +25,7 @@ import {
   NativeError,
   NativeTypeError,
   NotCapable,
+  onFirstRead,
   stringify,
   toText,
 } from "./_builtins.ts";
@@ -487,6 +488,14 @@ function isNotCapable(error: unknown): boolean {
 }
 
 /**
+ * The `Deno` APIs wrapped when first read rather than at start: HTTP serving and telemetry,
+ * whose modules Deno loads on the first read (about a tenth of a plugin's start, measured).
+ * `Deno.Command` and the process APIs stay wrapped at start: `node:child_process` shares their
+ * prototypes, which must refuse before any plugin code runs.
+ */
+const SERVING = new Set(["serve", "serveHttp", "upgradeWebSocket", "telemetry"]);
+
+/**
  * Reports every escalation attempt to the host's audit log before the plugin sees its
  * outcome, even when the plugin catches the error:
  * - a `NotCapable` raised anywhere (the `Deno` namespace, `fetch`, `node:` modules such as
@@ -520,6 +529,9 @@ function installDenialReporting(report: (what: string, error: unknown) => void):
   catchEveryDeniedImport(report);
   const deno = Deno as unknown as Record<string, unknown>;
   for (const key of Object.keys(deno)) {
+    // Wrapped on the first read: Deno loads these on their first read, at a cost to every start.
+    const wrapLater = (value: unknown) => isCallable(value) ? wrap(`Deno.${key}`, value) : value;
+    if (SERVING.has(key) && onFirstRead(deno, key, wrapLater)) continue;
     const value = deno[key];
     if (typeof value !== "function") continue;
     const descriptor = Object.getOwnPropertyDescriptor(deno, key);
@@ -731,8 +743,24 @@ function guardConnections(report: (what: string, error: unknown) => void): void 
     Guarded.prototype = Original.prototype;
     return Guarded as unknown as C;
   };
-  globalThis.WebSocket = guard("WebSocket", WebSocket);
-  if (typeof globalThis.EventSource === "function") {
-    globalThis.EventSource = guard("EventSource", EventSource);
+  // Guarded on the first read: Deno loads each on its first read, at a cost to every start.
+  for (const what of ["WebSocket", "EventSource"]) {
+    const guarded = (original: unknown) =>
+      isConnecting(original) ? guard(what, original) : original;
+    if (!onFirstRead(globalThis, what, guarded)) {
+      Reflect.set(globalThis, what, guarded(Reflect.get(globalThis, what)));
+    }
   }
+}
+
+/** A function the denial wrappers can wrap. */
+function isCallable(value: unknown): value is (...args: never[]) => unknown {
+  return typeof value === "function";
+}
+
+/** A class opening a connection to a URL (`WebSocket`, `EventSource`). */
+function isConnecting(
+  value: unknown,
+): value is new (url: string | URL, ...rest: never[]) => object {
+  return typeof value === "function";
 }

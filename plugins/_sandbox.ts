@@ -1,7 +1,7 @@
 /**
  * The OS boundary under Deno's own (Linux): each plugin subprocess runs through bubblewrap in
- * its own namespaces, with rlimits set by `prlimit`, so that a plugin for which Deno's checks
- * failed (think `--allow-all`) still reaches only what is listed here.
+ * its own namespaces, with rlimits set by the shell that starts it, so that a plugin for which
+ * Deno's checks failed (think `--allow-all`) still reaches only what is listed here.
  *
  * What exists inside the boundary, and why:
  * - the Deno binary (at its real path and at {@linkcode Deno.execPath}) and the shared libraries
@@ -29,8 +29,10 @@
  * caller starts it with `clearEnv: true` and exactly the variables the plugin may see. (They are
  * not put on the command line: `/proc/<pid>/cmdline` is readable by every user of the machine.)
  *
- * Limits: `prlimit` caps open descriptors and the size of any file written (a write past it
- * fails with `EFBIG`), and forbids core dumps. A cap on processes cannot be an rlimit here:
+ * Limits: the shell's `ulimit` caps open descriptors and the size of any file written (a write
+ * past it fails with `EFBIG`), and forbids core dumps, hard and soft limits alike, before it
+ * becomes bubblewrap (no `prlimit` process: one program less to start). A cap on processes
+ * cannot be an rlimit here:
  * `RLIMIT_NPROC` counts every process of the real user (for root, it is ignored outright), and
  * bubblewrap keeps the caller's uid, so it would count the user's whole session. Processes and
  * threads are capped by the plugin's cgroup (`pids.max`) instead, see `_cgroup.ts`.
@@ -99,8 +101,11 @@ export const DEFAULT_SANDBOX_LIMITS: Readonly<SandboxLimits> = {
 
 /** Something the boundary's first process joins before anything else runs (a cgroup). */
 export interface SandboxJoin {
-  /** The `cgroup.procs` files to write the first process's pid into. */
-  readonly procsFiles: readonly string[];
+  /**
+   * The cgroup v1 `tasks` files the first process writes `0` into, once per hierarchy: that
+   * moves its only thread, so the whole process, before it starts anything.
+   */
+  readonly tasksFiles: readonly string[];
 }
 
 /** What one plugin's boundary holds; see the module doc. */
@@ -136,16 +141,28 @@ export interface SandboxCommand {
 const NET_FILES = ["/etc/resolv.conf", "/etc/hosts", "/etc/nsswitch.conf", "/etc/ssl"];
 
 /**
- * Joins the cgroups named by its first `$1` arguments, then becomes the rest. Paths come as
- * arguments, never inside the script, so no name is ever parsed by the shell.
+ * Sets its limits (`$1` descriptors, `$2` blocks of 512 bytes per file, no core dumps), joins
+ * the cgroups whose `tasks` files are its next `$3` arguments, then becomes the rest. Paths and
+ * numbers come as arguments, never inside the script, so no name is ever parsed by the shell.
+ *
+ * The join writes `0` ("this thread") to `tasks`, not the shell's pid to `cgroup.procs`. The
+ * shell has one thread, so the process moves all the same; and a thread that moves itself
+ * skips the kernel's global migration lock (`cgroup_procs_write_start`: "If the thread is
+ * `current` ... we can skip the global lock"), whose first taking after a quiet spell waits for
+ * an RCU grace period. Measured here: 4–120 ms for the first of four `cgroup.procs` writes,
+ * 20–70 µs for each `tasks` write. `echo` is a builtin of every `sh`, so the thread that
+ * writes is the shell's own (a test checks every process of the boundary is in the cgroup).
  */
-const JOIN_SCRIPT = 'n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 125; ' +
-  'shift; n=$((n - 1)); done; exec "$@"';
+const START_SCRIPT = 'ulimit -n "$1" && ulimit -f "$2" && ulimit -c 0 || exit 125; n=$3; ' +
+  'shift 3; while [ "$n" -gt 0 ]; do echo 0 > "$1" || exit 125; shift; n=$((n - 1)); done; ' +
+  'exec "$@"';
+
+/** The unit of `ulimit -f`, in bytes (POSIX). */
+const ULIMIT_BLOCK = 512;
 
 /** The tools the boundary is made of, found once. */
 interface Tools {
   bwrap: string;
-  prlimit: string;
   shell: string;
   deno: string;
   /** Files bound read-only at every start, as [where it appears, what is bound there]. */
@@ -219,19 +236,21 @@ export class Sandbox {
     for (const mount of mounts) bwrap.push(...mount);
     bwrap.push("--chdir", options.dataDir, "--", tools.deno, ...denoArgs);
 
-    const prlimit = [
-      `--nofile=${limits.openFiles}:${limits.openFiles}`,
-      `--fsize=${limits.fileBytes}:${limits.fileBytes}`,
-      "--core=0:0",
-      "--",
-      tools.bwrap,
-      ...bwrap,
-    ];
-    const procs = options.join?.procsFiles ?? [];
-    if (procs.length === 0) return { command: tools.prlimit, args: prlimit };
+    const tasks = options.join?.tasksFiles ?? [];
     return {
       command: tools.shell,
-      args: ["-c", JOIN_SCRIPT, "sh", String(procs.length), ...procs, tools.prlimit, ...prlimit],
+      args: [
+        "-c",
+        START_SCRIPT,
+        "sh",
+        String(limits.openFiles),
+        // Rounded down: no file may pass the quota.
+        String(Math.floor(limits.fileBytes / ULIMIT_BLOCK)),
+        String(tasks.length),
+        ...tasks,
+        tools.bwrap,
+        ...bwrap,
+      ],
     };
   }
 }
@@ -272,10 +291,8 @@ async function probe(): Promise<SandboxState> {
     return { available: false, reason: `namespaces are Linux only, this is ${Deno.build.os}` };
   }
   const bwrap = findTool("bwrap");
-  const prlimit = findTool("prlimit");
   const shell = findTool("sh");
   if (!bwrap) return { available: false, reason: "bubblewrap (bwrap) is not installed" };
-  if (!prlimit) return { available: false, reason: "prlimit (util-linux) is not installed" };
   if (!shell) return { available: false, reason: "no /bin/sh" };
   const deno = Deno.execPath();
   const denoReal = await Deno.realPath(deno);
@@ -284,7 +301,7 @@ async function probe(): Promise<SandboxState> {
     files.push([library, await Deno.realPath(library)]);
   }
   if (exists("/etc/localtime")) files.push(["/etc/localtime", "/etc/localtime"]);
-  const tools: Tools = { bwrap, prlimit, shell, deno, files };
+  const tools: Tools = { bwrap, shell, deno, files };
   const sandbox = new Sandbox(tools);
   const empty = await Deno.makeTempDir({ prefix: "ircbus-probe-" });
   try {

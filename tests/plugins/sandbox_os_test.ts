@@ -5,9 +5,13 @@
  * its disk quota; two nested workers spinning are throttled, then stopped.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createPluginCgroup, type PluginCgroup } from "../../plugins/_cgroup.ts";
+import {
+  createPluginCgroup,
+  type PluginCgroup,
+  type PluginCgroupOptions,
+} from "../../plugins/_cgroup.ts";
 import { CpuQuota } from "../../plugins/_cpu_quota.ts";
 import { DiskQuota } from "../../plugins/_disk_quota.ts";
 import { ProcessTree } from "../../plugins/_process_tree.ts";
@@ -54,6 +58,13 @@ async function pluginPlaces(): Promise<
     denoDir,
     [Symbol.asyncDispose]: () => Deno.remove(host, { recursive: true }),
   };
+}
+
+/** A fresh cgroup for the probe, as the host makes one for a plugin. */
+async function pluginCgroup(options: PluginCgroupOptions = {}): Promise<PluginCgroup> {
+  const made = await createPluginCgroup("hostile", options);
+  assert.ok(made.ok, made.ok ? "" : made.reason);
+  return made.cgroup;
 }
 
 function spawnProbe(
@@ -126,6 +137,14 @@ Deno.test({
       assert.deepEqual(got.get("processes"), { ok: ["/usr/bin/bwrap", Deno.execPath()] });
       assert.deepEqual(got.get("connect"), { error: "ConnectionRefused" });
       assert.deepEqual(got.get("new user namespace"), { ok: "refused" });
+      // Soft and hard alike, so it cannot raise them.
+      assert.deepEqual(got.get("limits"), {
+        ok: {
+          "Max open files": ["1024", "1024"],
+          "Max file size": [String(64 * 1024 * 1024), String(64 * 1024 * 1024)],
+          "Max core file size": ["0", "0"],
+        },
+      });
     } finally {
       await Deno.remove(secret);
     }
@@ -155,9 +174,7 @@ Deno.test({
   async fn() {
     const boundary = await sandbox();
     await using places = await pluginPlaces();
-    const made = await createPluginCgroup("hostile");
-    assert.ok(made.ok, made.ok ? "" : made.reason);
-    await using cgroup = made.cgroup;
+    await using cgroup = await pluginCgroup();
     const exceeded = Promise.withResolvers<string>();
     await using quota = new DiskQuota([places.dataDir, places.denoDir], {
       freeze: () => cgroup.freeze(),
@@ -182,9 +199,7 @@ Deno.test({
   async fn() {
     const boundary = await sandbox();
     await using places = await pluginPlaces();
-    const made = await createPluginCgroup("hostile");
-    assert.ok(made.ok, made.ok ? "" : made.reason);
-    await using cgroup = made.cgroup;
+    await using cgroup = await pluginCgroup();
     const events: string[] = [];
     const exceeded = Promise.withResolvers<void>();
     await using quota = new CpuQuota(cgroup, cgroup, {
@@ -252,9 +267,7 @@ Deno.test({
   async fn() {
     const boundary = await sandbox();
     await using places = await pluginPlaces();
-    const made = await createPluginCgroup("hostile", { maxTasks: 40 });
-    assert.ok(made.ok, made.ok ? "" : made.reason);
-    await using cgroup = made.cgroup;
+    await using cgroup = await pluginCgroup({ maxTasks: 40 });
     const got = await reports(spawnProbe(boundary, places, ["threads"], cgroup));
     assert.notDeepEqual(got.get("start 64 workers"), { ok: "started" });
     assert.ok((await cgroup.refusedTasks()) > 0);
@@ -361,14 +374,44 @@ Deno.test({
 });
 
 Deno.test({
+  name: "every process of the OS boundary is in the plugin's cgroup, in each of its hierarchies",
+  ignore: !linux,
+  async fn() {
+    const boundary = await sandbox();
+    await using places = await pluginPlaces();
+    await using cgroup = await pluginCgroup();
+    const child = spawnProbe(boundary, places, ["echo"], cgroup);
+    // Once a byte comes back, Deno runs: the boundary has every process it will have.
+    const writer = child.stdin.getWriter();
+    await writer.write(new Uint8Array([1]));
+    const reader = child.stdout.getReader();
+    assert.deepEqual((await reader.read()).value, new Uint8Array([1]));
+    await using tree = new ProcessTree(child.pid);
+    const pids = await tree.pids();
+    assert.equal(pids.length, 3, "bubblewrap, its reaper and Deno");
+    assert.deepEqual((await cgroup.pids()).toSorted(), pids.toSorted());
+    // Its leaf's name is the same in every hierarchy, and unique.
+    const leaf = basename(dirname(cgroup.tasksFiles[0]));
+    for (const pid of pids) {
+      const lines = (await Deno.readTextFile(`/proc/${pid}/cgroup`)).split("\n");
+      const inside = lines.filter((line) => line.endsWith(`/${leaf}`));
+      assert.equal(inside.length, cgroup.tasksFiles.length, `${pid}: ${lines.join(" ")}`);
+    }
+    await writer.close();
+    reader.releaseLock();
+    await child.stdout.cancel();
+    await child.stderr.cancel();
+    assert.equal((await child.status).code, 0);
+  },
+});
+
+Deno.test({
   name: "the OS boundary passes stdin and stdout through, byte for byte",
   ignore: !linux,
   async fn() {
     const boundary = await sandbox();
     await using places = await pluginPlaces();
-    const made = await createPluginCgroup("hostile");
-    assert.ok(made.ok, made.ok ? "" : made.reason);
-    await using cgroup = made.cgroup;
+    await using cgroup = await pluginCgroup();
     const child = spawnProbe(boundary, places, ["echo"], cgroup);
     const sent = new Uint8Array(256 * 1024).map((_, i) => (i * 7919) % 251);
     // Read while writing: the echo blocks once the stdout pipe is full.
