@@ -27,13 +27,13 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { launchWithLink } from "./deeplink/mod.ts";
-// Each folder by its door. The doors cost the web client's start little: irc-framework still
-// loads on the first connect (irc/ names it by a URL), the IRC client's own modules and the
-// history's export load at start anyway (client/network_manager.ts, client/client_app.ts),
-// and the terminal client adds only its own file.
-import { openBrowser, PortInUseError, runTerminal, startClient } from "./client/mod.ts";
-import { runExport } from "./history/mod.ts";
+// Only what serves the page is loaded before the address is printed: the front (web server,
+// token, browser opener), the data dir's name and the flags. The rest of the client (some 190
+// modules, about half a launch's time before the page could load) comes by dynamic import once
+// the address is out, while the browser opens it; the page gets its socket when the client
+// has started. The export, the terminal client and the link door load only when asked for.
+import { openBrowser, PortInUseError, serveFront } from "./client/front.ts";
+import type { RunningClient } from "./client/mod.ts";
 import { resolveDataDir } from "./storage/mod.ts";
 import { errorMessage } from "./common/mod.ts";
 
@@ -47,10 +47,14 @@ const USAGE =
 export async function main(args: string[]): Promise<number> {
   // `deno task run -- ...` passes the `--` through.
   if (args[0] === "--") args = args.slice(1);
-  if (args[0] === "export") return await runExport(args.slice(1));
+  if (args[0] === "export") {
+    const { runExport } = await import("./history/mod.ts");
+    return await runExport(args.slice(1));
+  }
   if (
     args.includes("--headless") || args.some((a) => a === "--server" || a.startsWith("--server="))
   ) {
+    const { runTerminal } = await import("./client/mod.ts");
     return await runTerminal(args.filter((a) => a !== "--headless"));
   }
   let values: {
@@ -116,30 +120,47 @@ export async function main(args: string[]): Promise<number> {
     console.error(`Starting ircbus (data dir ${dataDir})`);
     const link = positionals[0];
     if (link !== undefined) {
+      const { launchWithLink } = await import("./deeplink/mod.ts");
       const decision = await launchWithLink(dataDir, link);
       if ("exit" in decision) return decision.exit;
     }
-    let client;
+    // A damaged or newer database, an unreadable data dir or token: one line naming it, no trace.
+    const cannotStart = (error: unknown) =>
+      console.error(`Cannot start ircbus with data dir ${dataDir}: ${errorMessage(error)}`);
+    let server;
     try {
-      client = await startClient({ dataDir, link, port, retentionDays });
+      server = await serveFront({
+        dataDir,
+        port,
+        onError: (error) => console.error(`web: ${error.message}`),
+      });
     } catch (error) {
       if (error instanceof PortInUseError) {
         console.error(error.message);
         return 69;
       }
-      // A damaged or newer database, an unreadable data dir: one line naming it, no trace.
-      console.error(`Cannot start ircbus with data dir ${dataDir}: ${errorMessage(error)}`);
+      cannotStart(error);
       return 1;
     }
-    console.log(`ircbus is running: open ${client.url}`);
-    console.log(`Bookmark ${client.address} (or localhost) once the browser has opened it`);
+    console.log(`ircbus is running: open ${server.url}`);
+    console.log(`Bookmark ${server.address} (or localhost) once the browser has opened it`);
     if (!values["no-open"]) {
-      const opened = openBrowser(client.url, {
+      const opened = openBrowser(server.url, {
         onError: (error) => console.error(`${error.message}: open the address above yourself`),
       });
       if (opened !== true) {
         console.error(`Cannot open a browser: ${opened}; open the address above yourself`);
       }
+    }
+    let client: RunningClient;
+    try {
+      const { startClient } = await loadClient();
+      client = await startClient({ dataDir, link, retentionDays, server });
+    } catch (error) {
+      // startClient closed the server; a failed load did not.
+      await server.close();
+      cannotStart(error);
+      return 1;
     }
     const signal = await stopped;
     console.error(`Shutting down on ${signal}: QUIT, plugins, bus, storage`);
@@ -153,6 +174,26 @@ export async function main(args: string[]): Promise<number> {
     Deno.removeSignalListener("SIGINT", onInt);
     Deno.removeSignalListener("SIGTERM", onTerm);
   }
+}
+
+/**
+ * The rest of the client, its folders' doors one at a time, bottom up, with a turn of the
+ * event loop after each: a dynamic import runs no timer and answers no request until its whole
+ * graph has loaded, and the page's first requests come while these load. Loaded in one
+ * import, they waited for all of it.
+ */
+async function loadClient(): Promise<typeof import("./client/mod.ts")> {
+  const doors = [
+    () => import("./history/mod.ts"),
+    () => import("./irc/mod.ts"),
+    () => import("./plugins/mod.ts"),
+    () => import("./deeplink/mod.ts"),
+  ];
+  for (const load of doors) {
+    await load();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return await import("./client/mod.ts");
 }
 
 if (import.meta.main) {
