@@ -32,7 +32,7 @@ import { parseArgs } from "node:util";
 // modules, about half a launch's time before the page could load) comes by dynamic import once
 // the address is out, while the browser opens it; the page gets its socket when the client
 // has started. The export, the terminal client and the link door load only when asked for.
-import { openBrowser, PortInUseError, serveFront } from "./client/front.ts";
+import { openBrowser, PortInUseError, serveFront, type WebServer } from "./client/front.ts";
 import type { RunningClient } from "./client/mod.ts";
 import { resolveDataDir } from "./storage/mod.ts";
 import { errorMessage } from "./common/mod.ts";
@@ -154,7 +154,7 @@ export async function main(args: string[]): Promise<number> {
     }
     let client: RunningClient;
     try {
-      const { startClient } = await loadClient();
+      const { startClient } = await loadClient(server);
       client = await startClient({ dataDir, link, retentionDays, server });
     } catch (error) {
       // startClient closed the server; a failed load did not.
@@ -177,12 +177,14 @@ export async function main(args: string[]): Promise<number> {
 }
 
 /**
- * The rest of the client, its folders' doors one at a time, bottom up, with a turn of the
- * event loop after each: a dynamic import runs no timer and answers no request until its whole
- * graph has loaded, and the page's first requests come while these load. Loaded in one
- * import, they waited for all of it.
+ * The rest of the client, its folders' doors one at a time, bottom up, and between two the
+ * page's requests that came meanwhile answered: a dynamic import answers no request until its
+ * whole graph has loaded, and the page's first requests come while these load. Loaded in one
+ * import, they waited for all of it. A request needs a turn of the event loop for each of its
+ * steps before the answer (the accept, the head's read, the file's read); `server.idle()` then
+ * waits for the answers begun.
  */
-async function loadClient(): Promise<typeof import("./client/mod.ts")> {
+async function loadClient(server: WebServer): Promise<typeof import("./client/mod.ts")> {
   const doors = [
     () => import("./history/mod.ts"),
     () => import("./irc/mod.ts"),
@@ -191,7 +193,8 @@ async function loadClient(): Promise<typeof import("./client/mod.ts")> {
   ];
   for (const load of doors) {
     await load();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    for (let step = 0; step < 3; step++) await new Promise((resolve) => setTimeout(resolve, 0));
+    await server.idle();
   }
   return await import("./client/mod.ts");
 }

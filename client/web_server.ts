@@ -157,6 +157,12 @@ export interface WebServer extends AsyncDisposable {
    * throws.
    */
   accept(onSocket: (socket: ServerWebSocket) => void): void;
+  /**
+   * Resolves once no request is being answered (at once when none is): a launcher loading the
+   * rest of the client waits for it between steps, so the page's requests, which come
+   * meanwhile, are answered first. A socket's upgrade held for `accept` does not count.
+   */
+  idle(): Promise<void>;
   /** Stops listening and closes open sockets (and refuses the ones still held). */
   close(): Promise<void>;
 }
@@ -270,7 +276,23 @@ export function serveWeb(options: WebServerOptions): WebServer {
     return response;
   }
 
+  // Requests being answered, and who waits for there to be none (idle()).
+  let answering = 0;
+  const idleWaiters: (() => void)[] = [];
+  const begin = () => void answering++;
+  const end = () => {
+    if (--answering === 0) { for (const wake of idleWaiters.splice(0)) wake(); }
+  };
   async function respond(request: Request): Promise<Response> {
+    begin();
+    try {
+      return await answer(request);
+    } finally {
+      end();
+    }
+  }
+
+  async function answer(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const headers = request.headers;
     // DNS rebinding: a foreign name pointed at 127.0.0.1 still carries its own Host.
@@ -289,7 +311,13 @@ export function serveWeb(options: WebServerOptions): WebServer {
       if (!isWebSocketUpgrade(request)) {
         return text(426, "Cannot open the socket: expected a WebSocket upgrade");
       }
-      return await openSocket(request);
+      // Out of the count while it waits for the client: the client is what idle() waits for.
+      end();
+      try {
+        return await openSocket(request);
+      } finally {
+        begin();
+      }
     }
     if (url.pathname === "/favicon.ico") return new Response(null, { status: 204 });
     const file = assetOf(url.pathname);
@@ -332,6 +360,12 @@ export function serveWeb(options: WebServerOptions): WebServer {
     address: `http://127.0.0.1:${port}/`,
     port,
     token,
+    idle() {
+      if (answering === 0) return Promise.resolve();
+      const { promise, resolve } = Promise.withResolvers<void>();
+      idleWaiters.push(resolve);
+      return promise;
+    },
     accept(onSocket) {
       if (accepting) {
         throw new Error("Cannot accept the page's sockets: a receiver is already named");

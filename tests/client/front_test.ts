@@ -74,3 +74,20 @@ Deno.test("a server names its socket receiver once: a second accept() throws", a
     await Deno.remove(dataDir, { recursive: true });
   }
 });
+
+Deno.test("idle() resolves at once with nothing to answer, and a socket held for accept() does not count", async () => {
+  const dataDir = await Deno.makeTempDir({ prefix: "ircbus-front-" });
+  try {
+    await using server = await serveFront({ dataDir, port: 0 });
+    await server.idle();
+    const page = new SocketPage(server.url);
+    await loadPage(server.url);
+    // The socket's upgrade is held until accept(): were it counted, this would never resolve.
+    await server.idle();
+    server.accept((socket) => socket.close());
+    await page.opened.catch(() => {});
+    await page[Symbol.asyncDispose]();
+  } finally {
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});
