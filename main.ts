@@ -8,7 +8,9 @@
  *   `IRCBUS_PORT` environment variable; 0 picks a free one), prints its URL (with the
  *   token) and opens it in the browser unless `--no-open`. Where no browser can be opened
  *   (no display, no opener) it says so and carries on. A port held by another program
- *   exits 69 with a message naming it.
+ *   exits 69 with a message naming it. The address comes out as soon as the port listens, while
+ *   the rest of the client still loads: the page is served at once and gets its socket once the
+ *   client has started (docs/client.md, "In what order does a launch start?").
  * - `--headless`: the terminal client instead (for bots and servers), e.g.
  *   `deno task run --headless --server irc.libera.chat --tls --nick me --join '#deno'`;
  *   its own flags (`--server` etc.) also select it.
@@ -127,7 +129,7 @@ export async function main(args: string[]): Promise<number> {
     // A damaged or newer database, an unreadable data dir or token: one line naming it, no trace.
     const cannotStart = (error: unknown) =>
       console.error(`Cannot start ircbus with data dir ${dataDir}: ${errorMessage(error)}`);
-    let server;
+    let server: WebServer;
     try {
       server = await serveFront({
         dataDir,
