@@ -13,7 +13,8 @@
  * Why the digest: the bundle records the SHA-256 of client.lock, the lock `deno task run` runs
  * with, which pins irc-framework and everything it pulls in. A lock that changed (a new version)
  * no longer matches, and the client loads the library from npm again until `deno task
- * bundle-irc` makes the bundle anew: nothing stale runs.
+ * bundle-irc` makes the bundle anew: nothing stale runs. The published package holds neither the
+ * lock nor the bundle, and loads from npm.
  *
  * @module
  */
