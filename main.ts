@@ -8,7 +8,9 @@
  *   `IRCBUS_PORT` environment variable; 0 picks a free one), prints its URL (with the
  *   token) and opens it in the browser unless `--no-open`. Where no browser can be opened
  *   (no display, no opener) it says so and carries on. A port held by another program
- *   exits 69 with a message naming it.
+ *   exits 69 with a message naming it. The address comes out as soon as the port listens, while
+ *   the rest of the client still loads: the page is served at once and gets its socket once the
+ *   client has started (docs/client.md, "In what order does a launch start?").
  * - `--headless`: the terminal client instead (for bots and servers), e.g.
  *   `deno task run --headless --server irc.libera.chat --tls --nick me --join '#deno'`;
  *   its own flags (`--server` etc.) also select it.
@@ -27,13 +29,13 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { launchWithLink } from "./deeplink/mod.ts";
-// Each folder by its door. The doors cost the web client's start little: irc-framework still
-// loads on the first connect (irc/ names it by a URL), the IRC client's own modules and the
-// history's export load at start anyway (client/network_manager.ts, client/client_app.ts),
-// and the terminal client adds only its own file.
-import { openBrowser, PortInUseError, runTerminal, startClient } from "./client/mod.ts";
-import { runExport } from "./history/mod.ts";
+// Only what serves the page is loaded before the address is printed: the front (web server,
+// token, browser opener), the data dir's name and the flags. The rest of the client (some 190
+// modules, about half a launch's time before the page could load) comes by dynamic import once
+// the address is out, while the browser opens it; the page gets its socket when the client
+// has started. The export, the terminal client and the link door load only when asked for.
+import { openBrowser, PortInUseError, serveFront, type WebServer } from "./client/front.ts";
+import type { RunningClient } from "./client/mod.ts";
 import { resolveDataDir } from "./storage/mod.ts";
 import { errorMessage } from "./common/mod.ts";
 
@@ -47,10 +49,14 @@ const USAGE =
 export async function main(args: string[]): Promise<number> {
   // `deno task run -- ...` passes the `--` through.
   if (args[0] === "--") args = args.slice(1);
-  if (args[0] === "export") return await runExport(args.slice(1));
+  if (args[0] === "export") {
+    const { runExport } = await import("./history/mod.ts");
+    return await runExport(args.slice(1));
+  }
   if (
     args.includes("--headless") || args.some((a) => a === "--server" || a.startsWith("--server="))
   ) {
+    const { runTerminal } = await import("./client/mod.ts");
     return await runTerminal(args.filter((a) => a !== "--headless"));
   }
   let values: {
@@ -116,30 +122,47 @@ export async function main(args: string[]): Promise<number> {
     console.error(`Starting ircbus (data dir ${dataDir})`);
     const link = positionals[0];
     if (link !== undefined) {
+      const { launchWithLink } = await import("./deeplink/mod.ts");
       const decision = await launchWithLink(dataDir, link);
       if ("exit" in decision) return decision.exit;
     }
-    let client;
+    // A damaged or newer database, an unreadable data dir or token: one line naming it, no trace.
+    const cannotStart = (error: unknown) =>
+      console.error(`Cannot start ircbus with data dir ${dataDir}: ${errorMessage(error)}`);
+    let server: WebServer;
     try {
-      client = await startClient({ dataDir, link, port, retentionDays });
+      server = await serveFront({
+        dataDir,
+        port,
+        onError: (error) => console.error(`web: ${error.message}`),
+      });
     } catch (error) {
       if (error instanceof PortInUseError) {
         console.error(error.message);
         return 69;
       }
-      // A damaged or newer database, an unreadable data dir: one line naming it, no trace.
-      console.error(`Cannot start ircbus with data dir ${dataDir}: ${errorMessage(error)}`);
+      cannotStart(error);
       return 1;
     }
-    console.log(`ircbus is running: open ${client.url}`);
-    console.log(`Bookmark ${client.address} (or localhost) once the browser has opened it`);
+    console.log(`ircbus is running: open ${server.url}`);
+    console.log(`Bookmark ${server.address} (or localhost) once the browser has opened it`);
     if (!values["no-open"]) {
-      const opened = openBrowser(client.url, {
+      const opened = openBrowser(server.url, {
         onError: (error) => console.error(`${error.message}: open the address above yourself`),
       });
       if (opened !== true) {
         console.error(`Cannot open a browser: ${opened}; open the address above yourself`);
       }
+    }
+    let client: RunningClient;
+    try {
+      const { startClient } = await loadClient(server);
+      client = await startClient({ dataDir, link, retentionDays, server });
+    } catch (error) {
+      // startClient closed the server; a failed load did not.
+      await server.close();
+      cannotStart(error);
+      return 1;
     }
     const signal = await stopped;
     console.error(`Shutting down on ${signal}: QUIT, plugins, bus, storage`);
@@ -153,6 +176,31 @@ export async function main(args: string[]): Promise<number> {
     Deno.removeSignalListener("SIGINT", onInt);
     Deno.removeSignalListener("SIGTERM", onTerm);
   }
+}
+
+/**
+ * The rest of the client, its folders' doors one at a time, bottom up, and between two the
+ * page's requests that came meanwhile answered: a dynamic import answers no request until its
+ * whole graph has loaded, and the page's first requests come while these load. Loaded in one
+ * import, they waited for all of it. A request needs a turn of the event loop for each of its
+ * steps before the answer (the accept, the head's read, the file's read); `server.idle()` then
+ * waits for the answers begun. A timer, because it is what lets a waiting request in: measured,
+ * neither `setImmediate` nor a `MessageChannel` message did (the page's first answer came after
+ * the whole start), though they cost less idle time (a timer of 0 ms waits about 4 ms under load).
+ */
+async function loadClient(server: WebServer): Promise<typeof import("./client/mod.ts")> {
+  const doors = [
+    () => import("./history/mod.ts"),
+    () => import("./irc/mod.ts"),
+    () => import("./plugins/mod.ts"),
+    () => import("./deeplink/mod.ts"),
+  ];
+  for (const load of doors) {
+    await load();
+    for (let step = 0; step < 3; step++) await new Promise((resolve) => setTimeout(resolve, 0));
+    await server.idle();
+  }
+  return await import("./client/mod.ts");
 }
 
 if (import.meta.main) {

@@ -9,7 +9,7 @@ import { NetworkManager } from "./network_manager.ts";
 import { PageHub } from "./page_hub.ts";
 import { PageActions } from "./page_actions.ts";
 import { UiState } from "./ui_state.ts";
-import { serveWeb, type WebServerOptions } from "./web_server.ts";
+import { serveWeb, type WebServer, type WebServerOptions } from "./web_server.ts";
 import { webToken } from "./_web_token.ts";
 import { quitNetworks, type ShutdownReport, type ShutdownStep } from "./shutdown.ts";
 import { Parts } from "./_parts.ts";
@@ -46,6 +46,14 @@ export interface ClientOptions {
   link?: string;
   /** Limits of the web server (tests lower them); the defaults are in `WebServerOptions`. */
   web?: Pick<WebServerOptions, "maxConnections" | "requestTimeoutMs" | "maxMessageBytes">;
+  /**
+   * A web server already serving the page, started without `onSocket` (`serveFront` of
+   * client/front.ts): the client takes it instead of starting its own (`port` and `web` are
+   * then not used), names itself the receiver of the page's sockets once its start is done,
+   * and closes it at shutdown, or when the start fails. A launcher prints the address while
+   * the rest of the client loads.
+   */
+  server?: WebServer;
   /** Listen for links handed off by later launches (default true). */
   singleInstance?: boolean;
   /** Bound on the QUIT wait at shutdown. Default 3000 ms. */
@@ -134,6 +142,10 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     for (const failure of stopped.errors) {
       log(`Cannot stop after a failed start: ${failure.message}`);
     }
+    // A server handed in is closed too, also when the start failed before taking it.
+    await options.server?.close().catch((failure) =>
+      log(`Cannot stop after a failed start: ${errorMessage(failure)}`)
+    );
     throw error;
   }
 }
@@ -250,10 +262,11 @@ async function startParts(
   // The web port first, so a taken one fails the start before anything connects and before
   // a second instance loads the plugins or takes the link door; then plugins (so they see
   // the first connection's events), the link door, and networks.
+  const server = options.server;
   const web = await parts.start(
     "front",
     async () =>
-      serveWeb({
+      server ?? serveWeb({
         onSocket: (socket) => pages.add(socket),
         port: options.port,
         token: await webToken(dataDir),
@@ -262,6 +275,9 @@ async function startParts(
       }),
     (web) => web.close(),
   );
+  // The page's sockets come in from here on, as they did once the client's own server
+  // listened: before the plugins load and the networks connect.
+  server?.accept((socket) => pages.add(socket));
   for (const plugin of plugins.list()) {
     if (plugin.state === "disabled") continue;
     try {

@@ -26,7 +26,9 @@ let ircModule: Promise<typeof import("../irc/mod.ts")> | undefined;
  * it, and `deno task run` caches and locks it.
  */
 function loadIrc(): Promise<typeof import("../irc/mod.ts")> {
-  return ircModule ??= import("../deps/irc_framework.ts").then(() => import("../irc/mod.ts"));
+  return ircModule ??= import("../deps/irc_framework_client.ts").then(() =>
+    import("../irc/mod.ts")
+  );
 }
 
 /**

@@ -103,8 +103,13 @@ const TYPES: Record<string, string> = {
  * ```
  */
 export interface WebServerOptions {
-  /** Receives each authenticated WebSocket, once it is upgraded (and open). */
-  onSocket: (socket: ServerWebSocket) => void;
+  /**
+   * Receives each authenticated WebSocket, once it is upgraded (and open). Without it, the
+   * server serves the page's files at once and holds each socket's upgrade until
+   * {@linkcode WebServer.accept} names the receiver: a launcher serves the page while the
+   * rest of the client still loads.
+   */
+  onSocket?: (socket: ServerWebSocket) => void;
   /**
    * The port to listen on; 0 (the default) picks a free one. Always on 127.0.0.1, reached as
    * `127.0.0.1` or `localhost`. A port another program holds throws {@linkcode PortInUseError}.
@@ -146,7 +151,19 @@ export interface WebServer extends AsyncDisposable {
   readonly port: number;
   /** The per-run token. */
   readonly token: string;
-  /** Stops listening and closes open sockets. */
+  /**
+   * Names the receiver of the page's sockets, for a server started without `onSocket`: the
+   * upgrades held until now go ahead. A second call, or one on a server given `onSocket`,
+   * throws.
+   */
+  accept(onSocket: (socket: ServerWebSocket) => void): void;
+  /**
+   * Resolves once no request is being answered (at once when none is): a launcher loading the
+   * rest of the client waits for it between steps, so the page's requests, which come
+   * meanwhile, are answered first. A socket's upgrade held for `accept` does not count.
+   */
+  idle(): Promise<void>;
+  /** Stops listening and closes open sockets (and refuses the ones still held). */
   close(): Promise<void>;
 }
 
@@ -196,6 +213,12 @@ const COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 export function serveWeb(options: WebServerOptions): WebServer {
   const token = options.token ?? randomToken();
   const sockets = new Set<ServerWebSocket>();
+  // Who takes the page's sockets: known now, or once the launcher's client has started. A
+  // socket asked for before then waits (within the request's time bound) rather than being
+  // refused, so a page loaded early gets its hello as soon as there is one to give.
+  const receiver = Promise.withResolvers<((socket: ServerWebSocket) => void) | undefined>();
+  let accepting = options.onSocket !== undefined;
+  if (options.onSocket) receiver.resolve(options.onSocket);
   const limits = {
     maxMessageBytes: options.maxMessageBytes ?? MAX_MESSAGE_BYTES,
     maxQueuedBytes: MAX_QUEUED_BYTES,
@@ -241,17 +264,35 @@ export function serveWeb(options: WebServerOptions): WebServer {
   for (const file of ["index.html", BUNDLE_FILE, "socket.js", "style.css"]) void asset(file);
 
   /** The page's socket, once the upgrade is answered; it lives until it closes. */
-  function openSocket(request: Request): Response {
+  async function openSocket(request: Request): Promise<Response> {
+    const onSocket = await receiver.promise;
+    if (onSocket === undefined) return text(503, "Cannot open the socket: the client is stopping");
     const { socket, response } = upgradeWebSocket(request, limits);
     socket.onOpen(() => {
       sockets.add(socket);
-      options.onSocket(socket);
+      onSocket(socket);
     });
     socket.onClose(() => sockets.delete(socket));
     return response;
   }
 
+  // Requests being answered, and who waits for there to be none (idle()).
+  let answering = 0;
+  const idleWaiters: (() => void)[] = [];
+  const begin = () => void answering++;
+  const end = () => {
+    if (--answering === 0) { for (const wake of idleWaiters.splice(0)) wake(); }
+  };
   async function respond(request: Request): Promise<Response> {
+    begin();
+    try {
+      return await answer(request);
+    } finally {
+      end();
+    }
+  }
+
+  async function answer(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const headers = request.headers;
     // DNS rebinding: a foreign name pointed at 127.0.0.1 still carries its own Host.
@@ -270,7 +311,13 @@ export function serveWeb(options: WebServerOptions): WebServer {
       if (!isWebSocketUpgrade(request)) {
         return text(426, "Cannot open the socket: expected a WebSocket upgrade");
       }
-      return openSocket(request);
+      // Out of the count while it waits for the client: the client is what idle() waits for.
+      end();
+      try {
+        return await openSocket(request);
+      } finally {
+        begin();
+      }
     }
     if (url.pathname === "/favicon.ico") return new Response(null, { status: 204 });
     const file = assetOf(url.pathname);
@@ -304,6 +351,7 @@ export function serveWeb(options: WebServerOptions): WebServer {
   let closed: Promise<void> | undefined;
   const close = () =>
     closed ??= (async () => {
+      receiver.resolve(undefined);
       for (const socket of sockets) socket.close(1001, "The client is shutting down");
       await server.shutdown();
     })();
@@ -312,6 +360,19 @@ export function serveWeb(options: WebServerOptions): WebServer {
     address: `http://127.0.0.1:${port}/`,
     port,
     token,
+    idle() {
+      if (answering === 0) return Promise.resolve();
+      const { promise, resolve } = Promise.withResolvers<void>();
+      idleWaiters.push(resolve);
+      return promise;
+    },
+    accept(onSocket) {
+      if (accepting) {
+        throw new Error("Cannot accept the page's sockets: a receiver is already named");
+      }
+      accepting = true;
+      receiver.resolve(onSocket);
+    },
     close,
     [Symbol.asyncDispose]: close,
   };

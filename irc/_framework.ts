@@ -98,7 +98,7 @@ type ClientClass = new () => UntypedClient;
 // A URL, not a literal: a literal would put irc-framework in the module graph of every program
 // that imports the root door for its bus (`deno info`, `deno cache`), though only a connect
 // needs it. The client app names the literal in its own loader, to cache and lock it.
-const LIBRARY = new URL("../deps/irc_framework.ts", import.meta.url).href;
+const LIBRARY = new URL("../deps/irc_framework_client.ts", import.meta.url).href;
 let library: Promise<ClientClass> | undefined;
 
 /** irc-framework's `Client` class, loaded on the first call. */
