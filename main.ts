@@ -29,13 +29,15 @@
  * @module
  */
 import { parseArgs } from "node:util";
-// Only what serves the page is loaded before the address is printed: the front (web server,
-// token, browser opener), the data dir's name and the flags. The rest of the client (some 190
-// modules, about half a launch's time before the page could load) comes by dynamic import once
-// the address is out, while the browser opens it; the page gets its socket when the client
-// has started. The export, the terminal client and the link door load only when asked for.
+// Only what serves the page and takes later launches' links is loaded before the address is
+// printed: the front (web server, token, browser opener), the link door, the data dir's name
+// and the flags. The rest of the client (some 190 modules, about half a launch's time before
+// the page could load) comes by dynamic import once the address is out, while the browser
+// opens it; the page gets its socket, and the door's links their handler, when the client has
+// started. The export and the terminal client load only when asked for.
 import { openBrowser, PortInUseError, serveFront, type WebServer } from "./client/front.ts";
 import type { RunningClient } from "./client/mod.ts";
+import type { LinkDoor } from "./deeplink/mod.ts";
 import { resolveDataDir } from "./storage/mod.ts";
 import { errorMessage } from "./common/mod.ts";
 
@@ -144,6 +146,20 @@ export async function main(args: string[]): Promise<number> {
       cannotStart(error);
       return 1;
     }
+    // The link door opens before the address is printed: a launch that comes after the print
+    // always finds this instance, and its link waits for the client to start.
+    let linkDoor: LinkDoor;
+    try {
+      const { LinkDoor } = await import("./deeplink/mod.ts");
+      linkDoor = await LinkDoor.open({
+        dataDir,
+        onError: (error) => console.error(`deep links: ${error.message}`),
+      });
+    } catch (error) {
+      await server.close();
+      cannotStart(error);
+      return 1;
+    }
     console.log(`ircbus is running: open ${server.url}`);
     console.log(`Bookmark ${server.address} (or localhost) once the browser has opened it`);
     if (!values["no-open"]) {
@@ -157,10 +173,11 @@ export async function main(args: string[]): Promise<number> {
     let client: RunningClient;
     try {
       const { startClient } = await loadClient(server);
-      client = await startClient({ dataDir, link, retentionDays, server });
+      client = await startClient({ dataDir, link, retentionDays, server, linkDoor });
     } catch (error) {
-      // startClient closed the server; a failed load did not.
+      // startClient closed the server and the door; a failed load did not.
       await server.close();
+      await linkDoor.close();
       cannotStart(error);
       return 1;
     }
@@ -193,7 +210,6 @@ async function loadClient(server: WebServer): Promise<typeof import("./client/mo
     () => import("./history/mod.ts"),
     () => import("./irc/mod.ts"),
     () => import("./plugins/mod.ts"),
-    () => import("./deeplink/mod.ts"),
   ];
   for (const load of doors) {
     await load();

@@ -3,7 +3,7 @@ import { historyPath, NetworkStore, openClientDatabase } from "../storage/mod.ts
 import { type AttachOptions, MessageStore } from "../history/mod.ts";
 import type { IrcClient, IrcClientOptions } from "../irc/mod.ts";
 import { PluginHost, type PluginHostOptions } from "../plugins/mod.ts";
-import { DeepLinkHandler, FrontendEvents, listenForLinks } from "../deeplink/mod.ts";
+import { DeepLinkHandler, FrontendEvents, type LinkDoor, listenForLinks } from "../deeplink/mod.ts";
 import { type Action, casefold } from "../core/mod.ts";
 import { NetworkManager } from "./network_manager.ts";
 import { PageHub } from "./page_hub.ts";
@@ -56,6 +56,12 @@ export interface ClientOptions {
   server?: WebServer;
   /** Listen for links handed off by later launches (default true). */
   singleInstance?: boolean;
+  /**
+   * A link door already open (`LinkDoor.open`, opened by a launcher with `server` before it
+   * prints the address): the client takes the links that waited and those to come instead of
+   * opening its own door, and closes it at shutdown, or when the start fails.
+   */
+  linkDoor?: LinkDoor;
   /** Bound on the QUIT wait at shutdown. Default 3000 ms. */
   quitTimeoutMs?: number;
   /** Extra IRC options for every network (tests lower the pacing). */
@@ -142,10 +148,12 @@ export async function startClient(options: ClientOptions): Promise<RunningClient
     for (const failure of stopped.errors) {
       log(`Cannot stop after a failed start: ${failure.message}`);
     }
-    // A server handed in is closed too, also when the start failed before taking it.
-    await options.server?.close().catch((failure) =>
-      log(`Cannot stop after a failed start: ${errorMessage(failure)}`)
-    );
+    // A server or door handed in is closed too, also when the start failed before taking it.
+    for (const handed of [options.server, options.linkDoor]) {
+      await handed?.close().catch((failure) =>
+        log(`Cannot stop after a failed start: ${errorMessage(failure)}`)
+      );
+    }
     throw error;
   }
 }
@@ -286,7 +294,11 @@ async function startParts(
       log(`Cannot load plugin ${plugin.name}: ${errorMessage(error)}`);
     }
   }
-  if (options.singleInstance ?? true) {
+  const door = options.linkDoor;
+  if (door) {
+    door.accept((raw) => links.handle(raw));
+    parts.defer("front", () => door.close());
+  } else if (options.singleInstance ?? true) {
     await parts.start("front", () =>
       listenForLinks({
         dataDir,

@@ -88,6 +88,19 @@ export type DeepLinkDelivery = {
 }[keyof DeepLinkEventMap];
 
 /**
+ * Parses an `irc://`, `ircs://` or `jsr:` link, throwing its `IrcUrlError` or `JsrLinkError`.
+ *
+ * @example
+ * ```ts
+ * import { parseLink } from "./mod.ts";
+ * parseLink("jsr:@someone/greeter@^1"); // { scheme: "jsr", ... }
+ * ```
+ */
+export function parseLink(raw: string): IrcLink | JsrLink {
+  return isJsrLink(raw) ? parseJsrLink(raw) : parseIrcUrl(raw);
+}
+
+/**
  * Turns `irc://` / `ircs://` links into exactly one frontend event each:
  * - no saved network matches the host: `deeplink:add-network` (never a connection: the
  *   prefilled form is the user's consent);
@@ -140,7 +153,7 @@ export class DeepLinkHandler {
    * emitting or queueing anything.
    */
   handle(raw: string): DeepLinkOutcome {
-    const link = isJsrLink(raw) ? parseJsrLink(raw) : parseIrcUrl(raw);
+    const link = parseLink(raw);
     if (!this.#ready) {
       // While ready() drains, a link handled from inside a frontend handler joins the
       // queue's tail, so order holds and nothing is delivered twice.

@@ -16,6 +16,7 @@ export * from "./frontend_transport.ts";
 export * from "./frontend_events.ts";
 export * from "./deep_link_handler.ts";
 export * from "./single_instance.ts";
+export * from "./link_door.ts";
 export * from "./launch.ts";
 export {
   type Network,
