@@ -8,9 +8,10 @@
  *   `IRCBUS_PORT` environment variable; 0 picks a free one), prints its URL (with the
  *   token) and opens it in the browser unless `--no-open`. Where no browser can be opened
  *   (no display, no opener) it says so and carries on. A port held by another program
- *   exits 69 with a message naming it. The address comes out as soon as the port listens, while
+ *   exits 69 with a message naming it. The browser is opened as soon as the port listens, while
  *   the rest of the client still loads: the page is served at once and gets its socket once the
- *   client has started (docs/client.md, "In what order does a launch start?").
+ *   client has started, when the address is printed (docs/client.md, "In what order does a
+ *   launch start?").
  * - `--headless`: the terminal client instead (for bots and servers), e.g.
  *   `deno task run --headless --server irc.libera.chat --tls --nick me --join '#deno'`;
  *   its own flags (`--server` etc.) also select it.
@@ -29,12 +30,12 @@
  * @module
  */
 import { parseArgs } from "node:util";
-// Only what serves the page and takes later launches' links is loaded before the address is
-// printed: the front (web server, token, browser opener), the link door, the data dir's name
+// Only what serves the page and takes later launches' links is loaded before the browser is
+// opened: the front (web server, token, browser opener), the link door, the data dir's name
 // and the flags. The rest of the client (some 190 modules, about half a launch's time before
-// the page could load) comes by dynamic import once the address is out, while the browser
-// opens it; the page gets its socket, and the door's links their handler, when the client has
-// started. The export and the terminal client load only when asked for.
+// the page could load) comes by dynamic import while the browser opens the page; the page gets
+// its socket, and the door's links their handler, when the client has started, and the address
+// is printed then. The export and the terminal client load only when asked for.
 import { openBrowser, PortInUseError, serveFront, type WebServer } from "./client/front.ts";
 import type { RunningClient } from "./client/mod.ts";
 import type { LinkDoor } from "./deeplink/mod.ts";
@@ -160,16 +161,12 @@ export async function main(args: string[]): Promise<number> {
       cannotStart(error);
       return 1;
     }
-    console.log(`ircbus is running: open ${server.url}`);
-    console.log(`Bookmark ${server.address} (or localhost) once the browser has opened it`);
-    if (!values["no-open"]) {
-      const opened = openBrowser(server.url, {
-        onError: (error) => console.error(`${error.message}: open the address above yourself`),
-      });
-      if (opened !== true) {
-        console.error(`Cannot open a browser: ${opened}; open the address above yourself`);
-      }
-    }
+    // The browser opens now, while the rest of the client loads: the page's files come at once
+    // and its socket once the client has started. The address is printed only then, so that
+    // "running" means started (its link door, its database, everything).
+    const opened = values["no-open"] ? true : openBrowser(server.url, {
+      onError: (error) => console.error(`${error.message}: open the address printed yourself`),
+    });
     let client: RunningClient;
     try {
       const { startClient } = await loadClient(server);
@@ -180,6 +177,11 @@ export async function main(args: string[]): Promise<number> {
       await linkDoor.close();
       cannotStart(error);
       return 1;
+    }
+    console.log(`ircbus is running: open ${server.url}`);
+    console.log(`Bookmark ${server.address} (or localhost) once the browser has opened it`);
+    if (opened !== true) {
+      console.error(`Cannot open a browser: ${opened}; open the address above yourself`);
     }
     const signal = await stopped;
     console.error(`Shutting down on ${signal}: QUIT, plugins, bus, storage`);

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { join } from "node:path";
 import { runV8Flags } from "./_run_flags.ts";
 import { createEvent, EventBus } from "../bus/mod.ts";
 import { MessageStore } from "../history/mod.ts";
@@ -84,15 +85,19 @@ async function spawn(
   command: Deno.Command,
   found: RegExp,
   what: string,
+  opened?: Deno.FsFile,
 ): Promise<Launched> {
   const started = performance.now();
   const child = command.spawn();
   running.add(child);
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  // Where the address comes from: what the client prints, or what it opens the browser with.
+  const reader = (opened?.readable ?? child.stdout).pipeThrough(new TextDecoderStream())
+    .getReader();
+  const exited = child.status.then(() => ({ value: undefined, done: true as const }));
   let out = "";
   let url: string | undefined;
   while (url === undefined) {
-    const { value, done } = await reader.read();
+    const { value, done } = await Promise.race([reader.read(), exited]);
     if (done) throw new Error(`Cannot bench ${what}: it exited, got ${out.slice(-500)}`);
     // A match ends at white space, so a chunk cut inside the address waits for the rest.
     out += value;
@@ -129,7 +134,22 @@ export function ircbusAt(root: string, name = "ircbus"): PeerClient {
   };
 }
 
-function launchIrcbus(root: string, dataDir: string): Promise<Launched> {
+/**
+ * ircbus opens the browser itself once its page is served, before its start is done and its
+ * address printed: the bench takes that moment, as a user's browser would, through an
+ * `xdg-open` of its own that writes the address to a FIFO the bench reads.
+ */
+async function launchIrcbus(root: string, dataDir: string): Promise<Launched> {
+  const opener = await Deno.makeTempDir({ prefix: "ircbus-bench-opener-" });
+  const fifo = join(opener, "opened");
+  await new Deno.Command("mkfifo", { args: [fifo] }).output();
+  await Deno.writeTextFile(
+    join(opener, "xdg-open"),
+    `#!/bin/sh\nprintf 'open %s \\n' "$1" > '${fifo}'\n`,
+    { mode: 0o755 },
+  );
+  // Read and write: opening a FIFO only to read would wait for the writer.
+  const opened = await Deno.open(fifo, { read: true, write: true });
   const command = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
@@ -142,13 +162,21 @@ function launchIrcbus(root: string, dataDir: string): Promise<Launched> {
       dataDir,
       "--port",
       "0",
-      "--no-open",
     ],
     cwd: root,
-    stdout: "piped",
+    env: { DISPLAY: ":bench", PATH: `${opener}:${Deno.env.get("PATH") ?? ""}` },
+    stdout: "null",
     stderr: "null",
   });
-  return spawn(command, /open (http:\/\/\S+)\s/, "ircbus");
+  // The FIFO is the reader's from here: stopping the client cancels it, which closes it.
+  const launched = await spawn(command, /open (http:\/\/\S+)\s/, "ircbus", opened);
+  return {
+    ...launched,
+    stop: async () => {
+      await launched.stop();
+      await Deno.remove(opener, { recursive: true });
+    },
+  };
 }
 
 /** ircbus, as `deno task run` starts it (with a warm cache). */
