@@ -78,7 +78,6 @@ class BrokerLoop {
   #firstRecordAt = 0;
   #batchesSent = 0;
   #buffer = new Uint8Array(READ_BYTES);
-  #encoder = new TextEncoder();
   /** `struct pollfd`s, and who each one is, rebuilt when the set or its events change. */
   #pollFds = new Uint8Array(0);
   #pollView = new DataView(this.#pollFds.buffer);
@@ -290,20 +289,14 @@ class BrokerLoop {
       this.#end(served, ALL_DONE);
       return;
     }
-    let answers: string;
+    let answers: Uint8Array;
     try {
       answers = served.lines.push(this.#buffer.subarray(0, read));
     } catch (error) {
       this.#end(served, error instanceof BrokerProtocolError ? error.message : ALL_DONE);
       return;
     }
-    if (answers !== "") this.#send(served, this.#encode(answers));
-  }
-
-  #encode(answers: string): Uint8Array {
-    if (answers.length * 3 > this.#buffer.length) return this.#encoder.encode(answers);
-    const { written } = this.#encoder.encodeInto(answers, this.#buffer);
-    return this.#buffer.subarray(0, written);
+    if (answers.length > 0) this.#send(served, answers);
   }
 
   /** Writes what the socket takes; the rest waits for it to be writable, reading held. */
