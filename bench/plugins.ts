@@ -18,7 +18,7 @@ import { type BenchRow, percentile } from "./_report.ts";
 import { EventBus } from "../bus/event_bus.ts";
 import { createEvent } from "../bus/events.ts";
 import { PluginHost, type PluginHostOptions } from "../plugins/host.ts";
-import { PermissionBroker, PermissionPolicy } from "../plugins/_broker.ts";
+import { holdBrokerThread, PermissionBroker, PermissionPolicy } from "../plugins/_broker.ts";
 import { ProcessTree } from "../plugins/_process_tree.ts";
 import { readFrames } from "../plugins/_protocol.ts";
 
@@ -371,7 +371,8 @@ type Answerer = "broker" | "event loop" | "echo" | "echo thread" | "flags";
  * allowed), with a bare Unix-socket server on the event loop that allows every check without
  * reading it (`echo`: the floor of a broker on Deno's asynchronous socket I/O), with the same
  * on a Worker blocked in libc's `read` (`echo thread`: the floor of the broker's thread), or
- * with the `--allow-env` flag alone (`flags`). Returns the p50 and p99 in µs.
+ * with the `--allow-env` flag alone (`flags`). Returns the p50 and p99 in µs, and the CPU time
+ * the host spent per check (µs, all its threads: the broker's is most of it).
  */
 async function checkTimes(root: string, checks: number, answerer: Answerer) {
   const script = `${root}/checks.js`;
@@ -405,6 +406,7 @@ async function checkTimes(root: string, checks: number, answerer: Answerer) {
     ? await threadEcho(`${root}/echo-thread.sock`)
     : undefined;
   const path = permissionBroker?.path ?? echo?.path ?? echoThread?.path;
+  const cpuBefore = cpuUsage();
   const output = await new Deno.Command(Deno.execPath(), {
     args: ["run", "--no-prompt", "--no-config", "--allow-env=BENCH_VAR", script],
     clearEnv: true,
@@ -412,9 +414,14 @@ async function checkTimes(root: string, checks: number, answerer: Answerer) {
     stdout: "piped",
     stderr: "null",
   }).output();
+  const cpu = cpuUsage(cpuBefore);
   const times: number[] = JSON.parse(new TextDecoder().decode(output.stdout)).slice(checks / 10);
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 0.5) * 1000, p99: percentile(times, 0.99) * 1000 };
+  return {
+    p50: percentile(times, 0.5) * 1000,
+    p99: percentile(times, 0.99) * 1000,
+    cpu: (cpu.user + cpu.system) / checks,
+  };
 }
 
 /** A broker that allows everything, finding each request's id without parsing its JSON. */
@@ -504,19 +511,25 @@ async function hostileFrameStep(rounds: number): Promise<number> {
  */
 async function brokerChecks(root: string, report: (row: BenchRow) => void, rounds = 5) {
   const answerers: Answerer[] = ["broker", "event loop", "echo", "echo thread", "flags"];
-  const runs = new Map<Answerer, { p50: number; p99: number }[]>(answerers.map((a) => [a, []]));
+  const loadBefore = await loadAverage();
+  const runs = new Map<Answerer, { p50: number; p99: number; cpu: number }[]>(
+    answerers.map((a) => [a, []]),
+  );
+  // The plugin host keeps the broker's thread from one plugin to the next; so does this, so
+  // that each run measures checks, not a new Worker starting and compiling its loop.
+  await using _thread = holdBrokerThread();
   for (let round = 0; round < rounds; round++) {
     for (const answerer of answerers) {
       runs.get(answerer)?.push(await checkTimes(root, 20_000, answerer));
     }
   }
-  const median = (answerer: Answerer, key: "p50" | "p99") => {
+  const median = (answerer: Answerer, key: "p50" | "p99" | "cpu") => {
     const values = (runs.get(answerer) ?? []).map((r) => r[key]).sort((a, b) => a - b);
     return values[Math.floor(values.length / 2)];
   };
-  const load = await loadAverage();
-  const figures = (key: "p50" | "p99") =>
-    answerers.map((a) => median(a, key).toFixed(1)).join(" / ");
+  const load = `${loadBefore} → ${await loadAverage()}`;
+  const figures = (key: "p50" | "p99" | "cpu", among = answerers) =>
+    among.map((a) => median(a, key).toFixed(1)).join(" / ");
   report({
     section: "plugins",
     name: "permission check p99, answered by the host's broker / a bare echo / Deno's flags",
@@ -526,7 +539,8 @@ async function brokerChecks(root: string, report: (row: BenchRow) => void, round
       `p99 broker's thread / broker on the event loop / bare echo / echo thread / flags ${
         figures("p99")
       } µs; ` +
-      `p50 ${figures("p50")} µs`,
+      `p50 ${figures("p50")} µs; host CPU per check (broker's thread / event loop / echo / ` +
+      `echo thread) ${figures("cpu", answerers.slice(0, 4))} µs`,
   });
   report({
     section: "plugins",

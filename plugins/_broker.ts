@@ -215,13 +215,12 @@ function serveOnEventLoop(
 
 /** Reads request lines and writes one answer per line, in order, until the connection ends. */
 async function answerChecks(conn: Deno.UnixConn, lines: CheckLines): Promise<void> {
-  const encoder = new TextEncoder();
   const buffer = new Uint8Array(64 * 1024);
   for (;;) {
     const n = await conn.read(buffer);
     if (n === null) return;
     const answers = lines.push(buffer.subarray(0, n));
-    if (answers !== "") await writeAll(conn, encoder.encode(answers));
+    if (answers.length > 0) await writeAll(conn, answers);
   }
 }
 

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { AnswerBytes, RequestLine } from "./_broker_line.ts";
 
 /**
  * The path separator. Not `node:path`'s: this module runs in the broker's thread too, where
@@ -131,53 +132,73 @@ const NEWLINE = 10;
  * ```ts ignore
  * const lines = new CheckLines(policy, (check, decision) => ledger.record(check, decision));
  * const answers = lines.push(new TextEncoder().encode('{"id":1,"permission":"env","value":"TZ"}\n'));
- * // '{"id":1,"result":"allow"}\n'
+ * new TextDecoder().decode(answers); // '{"id":1,"result":"allow"}\n'
  * ```
  */
 export class CheckLines {
   #policy: PermissionPolicy;
   #onDecision: DecisionListener;
   #decoder = new TextDecoder();
-  #pending = new Uint8Array(0);
+  #line = new RequestLine();
+  #answers = new AnswerBytes();
+  /** The start of a line the last chunk did not finish; empty when it finished them all. */
+  #pending: Uint8Array = NOTHING;
 
   constructor(policy: PermissionPolicy, onDecision: DecisionListener) {
     this.#policy = policy;
     this.#onDecision = onDecision;
   }
 
-  /** Takes the next bytes read; returns the answers to every line they complete ("" for none). */
-  push(bytes: Uint8Array): string {
+  /**
+   * Takes the next bytes read; returns the answers to every line they complete (empty for
+   * none), as bytes that stay valid until the next call.
+   */
+  push(bytes: Uint8Array): Uint8Array {
     let chunk = bytes;
     if (this.#pending.length > 0) {
       chunk = new Uint8Array(this.#pending.length + bytes.length);
       chunk.set(this.#pending);
       chunk.set(bytes, this.#pending.length);
     }
-    let answers = "";
+    this.#answers.clear();
     let start = 0;
     for (let end = chunk.indexOf(NEWLINE); end >= 0; end = chunk.indexOf(NEWLINE, start)) {
-      answers += this.#answer(this.#decoder.decode(chunk.subarray(start, end)));
+      this.#answer(chunk, start, end);
       start = end + 1;
     }
-    this.#pending = chunk.slice(start);
+    // A copy: the caller reuses its buffer for the next read.
+    this.#pending = start === chunk.length ? NOTHING : chunk.slice(start);
     if (this.#pending.length > MAX_CHECK_BYTES) {
       throw new BrokerProtocolError(
         `sent a permission check over ${MAX_CHECK_BYTES} bytes to its broker`,
       );
     }
-    return answers;
+    return this.#answers.bytes();
   }
 
-  #answer(line: string): string {
-    const request = parseCheck(line);
+  #answer(chunk: Uint8Array, start: number, end: number): void {
+    const line = this.#line;
+    if (line.read(chunk, start, end)) {
+      const check = { permission: line.permission, value: line.value };
+      const decision = this.#policy.decide(check);
+      this.#onDecision(check, decision);
+      if (decision.allow) this.#answers.allow(chunk, line.idStart, line.idEnd);
+      else this.#answers.text(answerLine(line.id(chunk), decision));
+      return;
+    }
+    const request = parseCheck(this.#decoder.decode(chunk.subarray(start, end)));
     const decision = this.#policy.decide(request.check);
     this.#onDecision(request.check, decision);
-    return JSON.stringify(
-      decision.allow
-        ? { id: request.id, result: "allow" }
-        : { id: request.id, result: "deny", reason: decision.reason },
-    ) + "\n";
+    this.#answers.text(answerLine(request.id, decision));
   }
+}
+
+const NOTHING = new Uint8Array(0);
+
+function answerLine(id: number, decision: PermissionDecision): string {
+  return JSON.stringify(
+    decision.allow ? { id, result: "allow" } : { id, result: "deny", reason: decision.reason },
+  ) + "\n";
 }
 
 /** A request line, validated: Deno wrote it, but through a socket the plugin's process holds. */

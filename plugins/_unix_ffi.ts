@@ -1,6 +1,6 @@
 /**
  * The few libc calls the permission broker's thread serves its Unix sockets with, through
- * `Deno.dlopen`: listening and accepted sockets, `poll()` over them, an eventfd to wake the
+ * `Deno.dlopen`: listening and accepted sockets, an epoll set over them, an eventfd to wake the
  * thread, and non-blocking reads and writes. The calls block in the kernel on the calling
  * thread, not in Deno's event loop: that is what takes the event loop's two hops off each
  * permission check's round trip.
@@ -16,7 +16,6 @@ const SYMBOLS = {
   bind: { parameters: ["i32", "buffer", "u32"], result: "i32" },
   listen: { parameters: ["i32", "i32"], result: "i32" },
   accept4: { parameters: ["i32", "pointer", "pointer", "i32"], result: "i32" },
-  poll: { parameters: ["buffer", "u64", "i32"], result: "i32" },
   recv: { parameters: ["i32", "buffer", "usize", "i32"], result: "isize" },
   send: { parameters: ["i32", "buffer", "usize", "i32"], result: "isize" },
   read: { parameters: ["i32", "buffer", "usize"], result: "isize" },
@@ -24,6 +23,9 @@ const SYMBOLS = {
   close: { parameters: ["i32"], result: "i32" },
   unlink: { parameters: ["buffer"], result: "i32" },
   eventfd: { parameters: ["u32", "i32"], result: "i32" },
+  epoll_create1: { parameters: ["i32"], result: "i32" },
+  epoll_ctl: { parameters: ["i32", "i32", "i32", "buffer"], result: "i32" },
+  epoll_wait: { parameters: ["i32", "buffer", "i32", "i32"], result: "i32" },
   __errno_location: { parameters: [], result: "pointer" },
 } as const;
 
@@ -40,10 +42,17 @@ const MSG_DONTWAIT = 0x40;
 /** A write to a peer that left must not raise SIGPIPE in the host. */
 const MSG_NOSIGNAL = 0x4000;
 const SUN_PATH_BYTES = 108;
+const EPOLL_CLOEXEC = 0o2000000;
+const EPOLL_CTL_ADD = 1;
+const EPOLL_CTL_DEL = 2;
+const EPOLL_CTL_MOD = 3;
+/** `struct epoll_event` is packed on x86-64 (events, then data at 4), padded elsewhere (at 8). */
+const EPOLL_EVENT_BYTES = Deno.build.arch === "x86_64" ? 12 : 16;
+const EPOLL_DATA_OFFSET = Deno.build.arch === "x86_64" ? 4 : 8;
 const EINTR = 4;
 const EAGAIN = 11;
 
-/** `poll()` event bits. */
+/** Readable (`poll()` and epoll share these bits). */
 export const POLLIN = 0x1;
 /** Writable. */
 export const POLLOUT = 0x4;
@@ -119,18 +128,6 @@ export class Libc {
     return conn >= 0 ? conn : null;
   }
 
-  /**
-   * Waits in the kernel until one of the descriptors in `fds` (`struct pollfd`s) is ready, or
-   * `timeoutMs` passes (-1: no limit). Returns how many are ready; 0 when interrupted.
-   */
-  poll(fds: Uint8Array, count: number, timeoutMs: number): number {
-    const ready = this.#s.poll(fds, BigInt(count), timeoutMs);
-    if (ready >= 0) return ready;
-    const errno = this.errno();
-    if (errno === EINTR) return 0;
-    throw new LibcError("poll", errno);
-  }
-
   /** Reads what is there without blocking. */
   recv(fd: number, into: Uint8Array): IoResult {
     const n = Number(this.#s.recv(fd, into, BigInt(into.length), MSG_DONTWAIT));
@@ -168,6 +165,21 @@ export class Libc {
     return n === 8 ? Number(count[0]) : 0;
   }
 
+  /**
+   * A new epoll set's descriptor, close-on-exec: descriptors stay registered in it from one
+   * wait to the next, where `poll()` registers and unregisters each of them on every call.
+   */
+  epollCreate(): number {
+    const fd = this.#s.epoll_create1(EPOLL_CLOEXEC);
+    if (fd < 0) throw new LibcError("create an epoll set", this.errno());
+    return fd;
+  }
+
+  /** Watches and waits through the epoll set `fd` (from {@linkcode Libc.epollCreate}). */
+  epoll(fd: number): EpollSet {
+    return new EpollSet(this.#s, fd, this);
+  }
+
   /** Closes a descriptor. */
   close(fd: number): void {
     this.#s.close(fd);
@@ -176,6 +188,78 @@ export class Libc {
   /** Removes a path, whether or not it is there. */
   unlink(path: string): void {
     this.#s.unlink(this.#encoder.encode(`${path}\0`));
+  }
+}
+
+/**
+ * An epoll set watching descriptors for the {@linkcode POLLIN} and {@linkcode POLLOUT} bits
+ * (epoll's are the same), level-triggered as `poll()` is. A descriptor must leave the set
+ * ({@linkcode EpollSet.remove}) before it is closed. Closing the set's own descriptor is left
+ * to whoever made it.
+ *
+ * @example
+ * ```ts ignore
+ * const epollFd = libc.epollCreate();
+ * const set = libc.epoll(epollFd);
+ * set.watch(fd, POLLIN);
+ * const ready = set.wait(-1);
+ * for (let i = 0; i < ready; i++) console.log(set.fdAt(i), set.eventsAt(i));
+ * libc.close(epollFd);
+ * ```
+ */
+export class EpollSet {
+  #s: Symbols;
+  #fd: number;
+  #libc: Libc;
+  /** The events each watched descriptor is watched for. */
+  #watched = new Map<number, number>();
+  #event = new Uint8Array(EPOLL_EVENT_BYTES);
+  #eventView = new DataView(this.#event.buffer);
+  #ready = new Uint8Array(EPOLL_EVENT_BYTES * 64);
+  #readyView = new DataView(this.#ready.buffer);
+
+  constructor(symbols: Symbols, fd: number, libc: Libc) {
+    this.#s = symbols;
+    this.#fd = fd;
+    this.#libc = libc;
+  }
+
+  /** Watches `fd` for `events` (0: only for errors and hang-ups), added or changed. */
+  watch(fd: number, events: number): void {
+    const was = this.#watched.get(fd);
+    if (was === events) return;
+    this.#eventView.setUint32(0, events, true);
+    this.#eventView.setUint32(EPOLL_DATA_OFFSET, fd, true);
+    const op = was === undefined ? EPOLL_CTL_ADD : EPOLL_CTL_MOD;
+    if (this.#s.epoll_ctl(this.#fd, op, fd, this.#event) !== 0) {
+      throw new LibcError(`watch descriptor ${fd}`, this.#libc.errno());
+    }
+    this.#watched.set(fd, events);
+  }
+
+  /** Stops watching `fd`, if it was. */
+  remove(fd: number): void {
+    if (!this.#watched.delete(fd)) return;
+    this.#s.epoll_ctl(this.#fd, EPOLL_CTL_DEL, fd, this.#event);
+  }
+
+  /** Waits until a watched descriptor is ready or `timeoutMs` passes; how many are (0: none). */
+  wait(timeoutMs: number): number {
+    const ready = this.#s.epoll_wait(this.#fd, this.#ready, 64, timeoutMs);
+    if (ready >= 0) return ready;
+    const errno = this.#libc.errno();
+    if (errno === EINTR) return 0;
+    throw new LibcError("wait on an epoll set", errno);
+  }
+
+  /** The descriptor of the `i`-th ready one of the last wait. */
+  fdAt(i: number): number {
+    return this.#readyView.getInt32(i * EPOLL_EVENT_BYTES + EPOLL_DATA_OFFSET, true);
+  }
+
+  /** What the `i`-th ready descriptor of the last wait is ready for. */
+  eventsAt(i: number): number {
+    return this.#readyView.getUint32(i * EPOLL_EVENT_BYTES, true);
   }
 }
 
