@@ -24,7 +24,8 @@ export interface Ctcp {
 
 /** The CTCP inside `text`, or undefined when it is a plain message. */
 export function parseCtcp(text: string): Ctcp | undefined {
-  if (text.length < 2 || text[0] !== "\x01") return undefined;
+  // A code compared, not a character read: the check every message line takes.
+  if (text.length < 2 || text.charCodeAt(0) !== 1) return undefined;
   const body = text.endsWith("\x01") ? text.slice(1, -1) : text.slice(1);
   const space = body.indexOf(" ");
   const command = (space === -1 ? body : body.slice(0, space)).toUpperCase();

@@ -7,7 +7,7 @@
  * @module
  */
 import { parseLine, type RawMessage } from "./_line_parser.ts";
-import { transportClass } from "./_transport.ts";
+import { type LineReader, withTransport } from "./_transport.ts";
 import type { DroppedLine } from "./_line_splitter.ts";
 
 export type { RawMessage };
@@ -38,11 +38,18 @@ export interface FrameworkConnectOptions {
   extraCaps: string[];
 }
 
+/** irc-framework's command handler, for the lines it is to see. */
+export interface FrameworkDispatch {
+  /** Hands `message` to irc-framework's command handler. */
+  dispatch(message: RawMessage): void;
+}
+
 /**
- * A raw-middleware function: runs on the socket read path for every line; `next(message)`
- * hands the line on to irc-framework (one function for every line, not a closure per line).
+ * A raw-middleware function: runs on the socket read path for every line;
+ * `next.dispatch(message)` hands the line on to irc-framework (one object for every line and
+ * connection, not a closure per line).
  */
-export type RawMiddleware = (message: RawMessage, next: (message: RawMessage) => void) => void;
+export type RawMiddleware = (message: RawMessage, next: FrameworkDispatch) => void;
 
 /** The narrow, typed face of one irc-framework client. */
 export interface FrameworkClient {
@@ -108,36 +115,55 @@ function loadClientClass(): Promise<ClientClass> {
   );
 }
 
+/**
+ * One client's read path: each line off the socket, in wire order, parsed once and handed to
+ * the raw middleware, whose `next` gives it to irc-framework's command handler. This is what
+ * irc-framework's connection does with a line, less its per-line `raw` event (re-emitted by
+ * its client through an arguments copy), its `message` event and its middleware runner, and
+ * with our parser in place of its own: together half the adapter's time per PRIVMSG (issue
+ * 25). A class, so that every connection's lines go through the same call targets.
+ */
+class FrameworkLines implements LineReader, FrameworkDispatch {
+  readonly #client: UntypedClient;
+  raw: RawMiddleware | undefined;
+  onReadEnd: () => void = () => {};
+
+  constructor(client: UntypedClient) {
+    this.#client = client;
+  }
+
+  line(line: string): void {
+    const m = parseLine(line);
+    const raw = this.raw;
+    if (!raw) return this.dispatch(m);
+    try {
+      raw(m, this);
+    } catch (error) {
+      // As irc-framework's middleware runner did: the line is lost, the link is not.
+      console.error("Cannot handle an IRC line:", error);
+    }
+  }
+
+  readEnd(): void {
+    this.onReadEnd();
+  }
+
+  dispatch(message: RawMessage): void {
+    this.#client.command_handler.dispatch(message);
+  }
+}
+
 /** Creates a fresh irc-framework client behind the typed face, loading the library once. */
 export async function createFrameworkClient(): Promise<FrameworkClient> {
   const Client = await loadClientClass();
   const client = new Client();
   let onDropped: (line: DroppedLine) => void = () => {};
-  let onReadEnd: () => void = () => {};
-  let raw: RawMiddleware | undefined;
-  /**
-   * One line off the socket, in wire order: parsed once and handed to the raw middleware,
-   * whose `next` gives it to irc-framework's command handler. This is what irc-framework's
-   * connection does with a line, less its per-line `raw` event (re-emitted by its client
-   * through an arguments copy), its `message` event and its middleware runner, and with our
-   * parser in place of its own: together half the adapter's time per PRIVMSG (issue 25).
-   */
-  const dispatch = (m: RawMessage): void => client.command_handler.dispatch(m);
-  const onLine = (line: string): void => {
-    const m = parseLine(line);
-    if (!raw) return dispatch(m);
-    try {
-      raw(m, dispatch);
-    } catch (error) {
-      // As irc-framework's middleware runner did: the line is lost, the link is not.
-      console.error("Cannot handle an IRC line:", error);
-    }
-  };
+  const lines = new FrameworkLines(client);
   return {
     connect(options) {
       const { extraCaps, ...rest } = options;
       client.requestCap(extraCaps);
-      const transport = transportClass({
+      client.connect(withTransport(rest, {
         host: options.host,
         port: options.port,
         tls: options.tls,
@@ -148,10 +174,8 @@ export async function createFrameworkClient(): Promise<FrameworkClient> {
         },
         ...(options.ca ? { ca: options.ca } : {}),
         onDropped: (line) => onDropped(line),
-        onLine,
-        onReadEnd: () => onReadEnd(),
-      });
-      client.connect({ ...rest, transport });
+        reader: lines,
+      }));
     },
     keepAlive() {
       client.resetPingTimeoutTimer();
@@ -172,7 +196,7 @@ export async function createFrameworkClient(): Promise<FrameworkClient> {
       client.connection.transport?.resume();
     },
     useRaw(fn) {
-      raw = fn;
+      lines.raw = fn;
     },
     onOpen(fn) {
       client.on("socket connected", () => fn());
@@ -186,7 +210,7 @@ export async function createFrameworkClient(): Promise<FrameworkClient> {
       onDropped = fn;
     },
     onReadEnd(fn) {
-      onReadEnd = fn;
+      lines.onReadEnd = fn;
     },
     onPingTimeout(fn) {
       client.on("ping timeout", () => fn());

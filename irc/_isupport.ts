@@ -80,6 +80,7 @@ export class ServerSupport {
    * `#chan`, and belongs in its buffer).
    */
   conversationOf(target: string): string {
+    if (this.statusmsg === "") return target;
     let name = target;
     while (name.length > 1 && this.statusmsg.includes(name[0])) name = name.slice(1);
     return name;

@@ -10,33 +10,31 @@
 import { createEvent, type EventBus, type TypingState, type WhoisInfo } from "../bus/mod.ts";
 import { errorMessage } from "../common/mod.ts";
 import { IrcConnectError } from "./errors.ts";
-import type { FrameworkClient, RawMessage } from "./_framework.ts";
+import type { FrameworkClient, FrameworkDispatch, RawMessage } from "./_framework.ts";
 import { PacedQueue } from "./_paced_queue.ts";
 import type { ChannelListing, ChannelMembers, IrcClientOptions } from "./types.ts";
 import { SerialWorker } from "./_worker.ts";
 import { ReadGate } from "./_read_gate.ts";
-import { BatchTracker } from "./_batches.ts";
 import { connectError, createLinkFacts, type LinkFacts, lostReason } from "./_link_end.ts";
-import { ACCEPTED, LineContext } from "./_line_context.ts";
-import { LINES } from "./_line_table.ts";
+import { LineContext } from "./_line_context.ts";
+import { LineDispatch, type WorkerItem } from "./_line_dispatch.ts";
 import type { SessionEnd, SessionHooks } from "./_session_hooks.ts";
 import { RegistrationReader } from "./_registration_reader.ts";
 import { saslFailed } from "./_registration.ts";
-import { ECHO_CAP, receiveMessage } from "./_messages.ts";
+import { ECHO_CAP } from "./_messages.ts";
 import { READ_MARKER_CAP, sendReadMarker } from "./_read_marker.ts";
 import type { WhoisWaiter } from "./_whois_requests.ts";
 import { NickRegain } from "./_nick_regain.ts";
 import { globalClock } from "./_global_clock.ts";
 import { TYPING_TAG, TypingPacer } from "./_typing.ts";
-import { REACT_TAG, receiveReaction, UNREACT_TAG } from "./_react.ts";
-import { receiveRedaction, REDACTION_CAP } from "./_redaction.ts";
+import { REACT_TAG, UNREACT_TAG } from "./_react.ts";
+import { REDACTION_CAP } from "./_redaction.ts";
 import { REPLY_TAG } from "./_reply.ts";
 import { formatLine } from "./_format_line.ts";
 import { LABELED_RESPONSE_CAP } from "./_labels.ts";
 import { MULTILINE_CAP, type MultilineLimits, multilineLimits } from "./_multiline.ts";
 
-type Task = () => void | Promise<void>;
-type Item = RawMessage | Task;
+type Item = WorkerItem;
 
 /** User lines (messages, WHOIS, raw lines…) waiting for their turn at most. */
 const MAX_USER_LINES = 1000;
@@ -68,7 +66,6 @@ export class Session {
 
   // Worker state.
   readonly #ctx: LineContext;
-  #batches = new BatchTracker();
   #batchRefs = 0;
   #ready: { resolve: () => void; reject: (error: Error) => void } | undefined;
   #readyPromise: Promise<void>;
@@ -88,14 +85,6 @@ export class Session {
     this.#hooks = hooks;
     this.#client = client;
     this.#readGate = new ReadGate({ pause: () => client.pause(), resume: () => client.resume() });
-    this.#worker = new SerialWorker<Item>(
-      (item) => {
-        this.#readGate.beforeHandle(this.#worker.backlog);
-        const result = typeof item === "function" ? item() : this.#handle(item);
-        return result === ACCEPTED ? undefined : result;
-      },
-      (error) => this.#internalError(error),
-    );
     this.#followUps = new PacedQueue((line) => this.#write(line), {
       interval: options.followUpInterval ?? 1000,
     });
@@ -143,6 +132,9 @@ export class Session {
       wire: this.#registration,
       messageIds: hooks.messageIds,
     });
+    this.#worker = new SerialWorker<Item>(
+      new LineDispatch(this.#ctx, this.#readGate, (error) => this.#internalError(error)),
+    );
     this.#readyPromise = new Promise((resolve, reject) => {
       this.#ready = { resolve, reject };
     });
@@ -442,7 +434,7 @@ export class Session {
     });
   }
 
-  #read(message: RawMessage, next: (message: RawMessage) => void): void {
+  #read(message: RawMessage, next: FrameworkDispatch): void {
     if (this.#closed) return;
     const command = message.command;
     this.#registration.read(message);
@@ -463,7 +455,7 @@ export class Session {
       return;
     }
     try {
-      next(message);
+      next.dispatch(message);
     } catch (error) {
       // irc-framework throws on some malformed lines (e.g. a 353 without its parameters).
       // The line was already queued for our worker, which copes; report it, keep reading.
@@ -591,43 +583,5 @@ export class Session {
     const ready = this.#ready;
     this.#ready = undefined;
     ready?.resolve();
-  }
-
-  // ---------------------------------------------------------------- worker
-
-  #handle(message: RawMessage): void | Promise<void> {
-    const batch = this.#batches.of(message);
-    // A line of a CHATHISTORY reply (a nested batch counts as one): paging needs its time.
-    if (BatchTracker.isHistoryReply(batch)) this.#ctx.history.line(this.#ctx.time(message));
-    if (message.command === "BATCH") {
-      const closing = this.#batches.closing(message);
-      const combined = this.#batches.batchLine(message);
-      if (closing && !closing.nested && BatchTracker.isHistoryReply(closing)) {
-        this.#ctx.history.ended(closing.params[0] ?? "");
-      }
-      // A labeled-response batch ends: its request has its whole answer.
-      if (closing) this.#ctx.labels.settle(closing.tags.label);
-      if (combined) return receiveMessage(this.#ctx, combined.message, combined.history);
-      return;
-    }
-    if (batch) {
-      if (this.#batches.collect(batch, message)) return;
-      if (batch.history) {
-        if (message.command === "PRIVMSG" || message.command === "NOTICE") {
-          return receiveMessage(this.#ctx, message, true);
-        }
-        // Reactions and deletions replayed apply as live ones do; a replayed typing is stale.
-        if (message.command === "TAGMSG") return receiveReaction(this.#ctx, message, true);
-        if (message.command === "REDACT") return receiveRedaction(this.#ctx, message, true);
-        // Replayed joins and parts must not touch the live roster.
-        return;
-      }
-    }
-    const label = message.tags.label;
-    if (label === undefined) return LINES.get(message.command)?.(this.#ctx, message);
-    // A labeled line outside a batch is the whole answer to its request (an ACK included).
-    const handled = LINES.get(message.command)?.(this.#ctx, message);
-    if (!handled || handled === ACCEPTED) return this.#ctx.labels.settle(label);
-    return handled.then(() => this.#ctx.labels.settle(label));
   }
 }

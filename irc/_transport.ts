@@ -29,9 +29,19 @@ export interface TransportOptions {
    * Takes each line read, in place of the `line` event: the adapter parses and routes lines
    * itself, sparing irc-framework's per-line `raw` and `message` events and middleware.
    */
-  onLine?(line: string): void;
-  /** Told once each socket read's lines (and dropped lines) have all been handed over. */
-  onReadEnd?(): void;
+  reader?: LineReader;
+}
+
+/**
+ * Where the lines of each socket read go. An object with methods, not closures: one class's
+ * method is one call target for every connection, where a closure per connection made the
+ * read path meet a new target at each connect and drop its optimised code (issue 25).
+ */
+export interface LineReader {
+  /** Takes one line, in wire order. */
+  line(line: string): void;
+  /** Told once a socket read's lines (and dropped lines) have all been handed over. */
+  readEnd(): void;
 }
 
 /** One socket's life, as irc-framework's `Connection` expects of a transport. */
@@ -71,7 +81,7 @@ export class LineTransport extends EventEmitter {
       this.#open = true;
       this.emit("open");
     });
-    socket.on("data", (data: Uint8Array) => this.#read(socket, data));
+    socket.on("data", (data: Uint8Array) => this.#readChunk(socket, data));
     socket.on("error", (error: Error) => {
       this.#error ??= error;
     });
@@ -132,16 +142,16 @@ export class LineTransport extends EventEmitter {
     return /^utf-?8$/i.test(encoding);
   }
 
-  #read(socket: Socket, data: Uint8Array): void {
-    const onLine = this.#options.onLine;
+  #readChunk(socket: Socket, data: Uint8Array): void {
+    const reader = this.#options.reader;
     for (const line of this.#splitter.push(data)) {
       // A line handler may have closed the link (a server ERROR): the rest is not read.
       if (this.#socket !== socket || socket.destroyed) return;
       if (typeof line !== "string") this.#options.onDropped(line);
-      else if (onLine) onLine(line);
+      else if (reader) reader.line(line);
       else this.emit("line", line);
     }
-    this.#options.onReadEnd?.();
+    reader?.readEnd();
     const error = this.#splitter.error;
     if (error && this.#socket === socket && !socket.destroyed) {
       this.#error = error;
@@ -150,14 +160,36 @@ export class LineTransport extends EventEmitter {
   }
 }
 
+/** Our options, by the irc-framework options object they travel in (see `withTransport`). */
+const handedOver = new WeakMap<object, TransportOptions>();
+
 /**
- * The transport class handed to irc-framework, which constructs it itself (with its own
- * untyped options): this one is bound to our typed `options`.
+ * The transport irc-framework constructs itself, from its own options object: it finds our
+ * typed options by that object. One class for every connection, where a class made per
+ * connection gave each socket's transport a map of its own, and the read path, seeing a new
+ * one at each connect, was thrown out of its optimised code (issue 25).
  */
-export function transportClass(options: TransportOptions): new () => LineTransport {
-  return class extends LineTransport {
-    constructor() {
-      super(options);
+class FrameworkTransport extends LineTransport {
+  constructor(frameworkOptions: object) {
+    const options = handedOver.get(frameworkOptions);
+    if (!options) {
+      throw new TypeError(
+        "Cannot create the transport: irc-framework's options were not made by withTransport()",
+      );
     }
-  };
+    super(options);
+  }
+}
+
+/**
+ * irc-framework's connect options `frameworkOptions`, with our transport bound to `options`.
+ * irc-framework hands the object returned (not a copy) to the transport it constructs.
+ */
+export function withTransport<T extends object>(
+  frameworkOptions: T,
+  options: TransportOptions,
+): T & { transport: typeof FrameworkTransport } {
+  const out = { ...frameworkOptions, transport: FrameworkTransport };
+  handedOver.set(out, options);
+  return out;
 }

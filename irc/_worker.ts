@@ -11,19 +11,30 @@ import { Queue } from "../common/mod.ts";
 /** How long the worker runs before it lets I/O and timers have a turn. */
 const SLICE_MS = 8;
 
+/**
+ * What a worker calls for its items: an object with methods, not closures. Every connection
+ * makes its own handler, and a method of one class is one call target for them all, where a
+ * closure per connection was a new target at each connect, and the worker's loop (with the
+ * handlers it had inlined) was thrown out of its optimised code and compiled again (issue 25).
+ */
+export interface WorkerHandler<T> {
+  /** Handles one item, `backlog` others waiting; a promise holds the next until it settles. */
+  handle(item: T, backlog: number): void | Promise<void>;
+  /** Told of what `handle` threw or rejected with; the worker goes on with the next item. */
+  failed(error: unknown): void;
+}
+
 /** Handles items in order on one consumer loop. */
 export class SerialWorker<T> {
   #items = new Queue<T>();
   #running = false;
   /** A microtask will start the consumer. */
   #scheduled = false;
-  #handle: (item: T) => void | Promise<void>;
-  #onError: (error: unknown) => void;
+  readonly #handler: WorkerHandler<T>;
 
-  /** Creates a worker calling `handle` for each item; `onError` gets what it throws. */
-  constructor(handle: (item: T) => void | Promise<void>, onError: (error: unknown) => void) {
-    this.#handle = handle;
-    this.#onError = onError;
+  /** Creates a worker handing each item to `handler`. */
+  constructor(handler: WorkerHandler<T>) {
+    this.#handler = handler;
   }
 
   /** Items waiting, the one being handled not counted. */
@@ -59,15 +70,17 @@ export class SerialWorker<T> {
   };
 
   async #run(): Promise<void> {
+    const items = this.#items;
+    const handler = this.#handler;
     let sliceStart = performance.now();
     let count = 0;
-    while (this.#items.length > 0) {
-      const item = this.#items.shift() as T;
+    while (items.length > 0) {
+      const item = items.shift() as T;
       try {
-        const pending = this.#handle(item);
+        const pending = handler.handle(item, items.length);
         if (pending) await pending;
       } catch (error) {
-        this.#onError(error);
+        handler.failed(error);
       }
       if ((++count & 255) === 0 && performance.now() - sliceStart > SLICE_MS) {
         await new Promise((resolve) => setTimeout(resolve, 0));

@@ -134,3 +134,62 @@ Deno.test("LineSplitter lets a tagged partial line grow to the tag budget, then 
   assert.deepEqual(feed(tagged, " PING :x\r\nPING :y\r\n"), ["dropped 9009", "PING :y"]);
   assert.equal(tagged.error, undefined);
 });
+
+/** The lines and drops of `bytes` read whole, byte by byte: what any chunking must give. */
+function readWhole(bytes: Uint8Array): string[] {
+  const out: string[] = [];
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  let start = 0;
+  for (let nl = bytes.indexOf(0x0a); nl !== -1; nl = bytes.indexOf(0x0a, start)) {
+    const end = nl > start && bytes[nl - 1] === 0x0d ? nl - 1 : nl;
+    const length = end - start;
+    let tags = 0;
+    if (length > 0 && bytes[start] === 0x40) {
+      const space = bytes.subarray(start, Math.min(end, start + MAX_TAGS_BYTES)).indexOf(0x20);
+      tags = space === -1 ? -1 : space + 1;
+    }
+    const over = tags === -1 ? length >= MAX_TAGS_BYTES : length - tags + 2 > MAX_REST_BYTES;
+    if (over) out.push(`dropped ${length}`);
+    else if (length > 0) out.push(decoder.decode(bytes.subarray(start, end)));
+    start = nl + 1;
+  }
+  return out;
+}
+
+Deno.test("LineSplitter gives ASCII, UTF-8 and broken UTF-8 lines alike, at any chunking, as the bytes read whole", () => {
+  // A seeded generator: the same cases on every run.
+  let seed = 25;
+  const random = (n: number) => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return (seed >>> 8) % n;
+  };
+  const pieces: (string | Uint8Array)[] = [
+    ":n!u@h PRIVMSG #x :plain text",
+    ":n!u@h PRIVMSG #x :caf\u00e9 \u{1d11e} \u{1f600}",
+    new Uint8Array([0x3a, 0x6e, 0x20, 0x50, 0x20, 0xff, 0xc3, 0x20, 0xe2, 0x82]), // broken UTF-8
+    "\ufeff:n PRIVMSG #x :a BOM first",
+    "",
+    "@time=2026-11-28T09:00:00.000Z;msgid=abc :n!u@h PRIVMSG #x :tagged",
+    TAGS + ":n PRIVMSG #x :the whole tag budget",
+    "@" + "t".repeat(MAX_TAGS_BYTES + 10) + " :n PRIVMSG #x :tags past the budget",
+    ":n PRIVMSG #x :" + "r".repeat(MAX_REST_BYTES), // overlong rest
+    ":n PRIVMSG #x :" + "\u00e9".repeat(MAX_REST_BYTES / 2 - 8), // near the limit in bytes
+  ];
+  for (let round = 0; round < 60; round++) {
+    const parts: Uint8Array[] = [];
+    for (let i = 0, n = 1 + random(40); i < n; i++) {
+      const piece = pieces[random(pieces.length)];
+      parts.push(typeof piece === "string" ? enc.encode(piece) : piece);
+      parts.push(enc.encode(random(4) === 0 ? "\n" : "\r\n"));
+    }
+    const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    parts.reduce((at, p) => (bytes.set(p, at), at + p.length), 0);
+    const want = readWhole(bytes);
+    const size = [1, 7, 100, 4096, 65536][random(5)] + random(50);
+    const splitter = new LineSplitter();
+    const chunks = [];
+    for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.subarray(at, at + size));
+    assert.deepEqual(feed(splitter, ...chunks), want, `round ${round}, chunks of ${size}`);
+    assert.equal(splitter.error, undefined);
+  }
+});

@@ -23,3 +23,12 @@ Deno.test("UserMetaStore.current() holds a remembered prefix until a snapshot ch
   store.delete("bob");
   assert.equal(store.current("alice!a@h", undefined, "rfc1459"), false, "a quit drops it");
 });
+
+Deno.test("UserMetaStore.current() keeps 50 senders remembered at once, two to a memo set", () => {
+  const store = new UserMetaStore(1);
+  const prefixes = Array.from({ length: 50 }, (_, i) => `user${i}!u@host${i}`);
+  for (const prefix of prefixes) store.remember(prefix, undefined, "rfc1459");
+  // Direct-mapped, six of these evicted each other, and one line in eight missed.
+  const forgotten = prefixes.filter((prefix) => !store.current(prefix, undefined, "rfc1459"));
+  assert.deepEqual(forgotten, []);
+});

@@ -5,9 +5,12 @@ import { SerialWorker } from "../../irc/_worker.ts";
 
 Deno.test("SerialWorker.flush() handles queued items at once, in push order", () => {
   const seen: number[] = [];
-  const worker = new SerialWorker<number>((n) => {
-    seen.push(n);
-  }, (error) => assert.fail(String(error)));
+  const worker = new SerialWorker<number>({
+    handle(n) {
+      seen.push(n);
+    },
+    failed: (error) => assert.fail(String(error)),
+  });
   worker.push(1);
   worker.push(2);
   worker.push(3);
@@ -21,11 +24,14 @@ Deno.test("SerialWorker.flush() stops at a pending handler, and the rest follows
   const seen: number[] = [];
   const { promise, resolve } = Promise.withResolvers<void>();
   const last = Promise.withResolvers<void>();
-  const worker = new SerialWorker<number>((n) => {
-    seen.push(n);
-    if (n === 2) return promise;
-    if (n === 5) last.resolve();
-  }, (error) => assert.fail(String(error)));
+  const worker = new SerialWorker<number>({
+    handle(n) {
+      seen.push(n);
+      if (n === 2) return promise;
+      if (n === 5) last.resolve();
+    },
+    failed: (error) => assert.fail(String(error)),
+  });
   for (let n = 1; n <= 4; n++) worker.push(n);
   worker.flush();
   assert.deepEqual(seen, [1, 2]);
@@ -40,9 +46,12 @@ Deno.test("SerialWorker.flush() stops at a pending handler, and the rest follows
 
 Deno.test("SerialWorker without flush() starts on a microtask", async () => {
   const seen: number[] = [];
-  const worker = new SerialWorker<number>((n) => {
-    seen.push(n);
-  }, (error) => assert.fail(String(error)));
+  const worker = new SerialWorker<number>({
+    handle(n) {
+      seen.push(n);
+    },
+    failed: (error) => assert.fail(String(error)),
+  });
   worker.push(1);
   await Promise.resolve();
   assert.deepEqual(seen, [1]);
