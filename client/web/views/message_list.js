@@ -168,11 +168,13 @@ export class MessageList {
   /** Its height (px). */
   #roomPx = 0;
   /**
-   * Where the oldest drawn lines began (px, from the viewport's top), read at the end of the
-   * last flush, when the layout it forced was fresh: what dropping them frees, measured
-   * without laying out again. @type {WeakMap<Element, number>}
+   * The lines beyond the window at the end of the last flush, which the next one drops: the
+   * first of them, the first line that stays, how many they are and how tall (px), read when
+   * the layout that flush forced was fresh, so dropping them costs no layout. Two reads a
+   * frame, where reading where each line begins took one a line.
+   * @type {{ first: Element, stays: Element, count: number, px: number } | undefined}
    */
-  #tops = new WeakMap();
+  #beyond;
 
   /**
    * @param {HTMLElement} box
@@ -225,6 +227,7 @@ export class MessageList {
       }
     }
     this.#dropRoom();
+    this.#beyond = undefined;
     this.#box.replaceChildren(fragment);
     this.#following = true;
     this.#scrollToEnd();
@@ -257,8 +260,10 @@ export class MessageList {
    *
    * It reads no layout before adding lines, so the frame lays out once: when scrolling to
    * the end after them. (Scrolling from a ResizeObserver or before adding them was measured
-   * slower: Chromium then repaints far more of the page.) The lines pushed out of the window
-   * are dropped first, their room kept (see {@linkcode MessageList.#dropOldest}).
+   * slower: Chromium then repaints far more of the page.) While following, the lines the
+   * last flush left beyond the window are dropped first, their room kept (see
+   * {@linkcode MessageList.#dropOldest}); the new lines push the next ones out, dropped by
+   * the next flush, so the window holds up to {@linkcode FRAME_LINES} lines more meanwhile.
    */
   flush() {
     if (this.#pending.length === 0) return;
@@ -272,24 +277,41 @@ export class MessageList {
       // window would have a gap.
       lines = this.#pending.splice(0).slice(-keep);
       this.#dropRoom();
+      this.#beyond = undefined;
       box.replaceChildren();
     } else {
       lines = this.#pending.splice(0, FRAME_LINES);
     }
-    // As many as the new lines push out of the window (when some join a run drawn last,
-    // the window is that much shorter until the next lines).
-    this.#dropOldest(this.#drawn() + lines.length - keep);
+    // Following: the lines measured beyond the window (any others go with the next frame's).
+    // Reading back: as many as the new lines push out of the buffer's limit, at once.
+    const over = this.#following
+      ? Math.min(this.#drawn() - keep, this.#beyond?.count ?? Infinity)
+      : this.#drawn() + lines.length - keep;
+    this.#dropOldest(over);
     // Appended one by one, as a run drawn last may take the next lines in: nothing reads
     // layout meanwhile, so the frame still lays out once.
     for (const { networkId, line } of lines) this.#place(box, networkId, line);
     if (!this.#following) return;
     this.#scrollToEnd();
-    // Laid out just now: where the lines the next frame drops begin costs no layout. It
-    // drops as many as it adds, at most FRAME_LINES (a longer backlog redraws the window).
-    let line = this.#room ? this.#room.nextElementSibling : box.firstElementChild;
-    for (let i = 0; i <= FRAME_LINES && line; i++, line = line.nextElementSibling) {
-      this.#tops.set(line, line.getBoundingClientRect().top);
-    }
+    // Laid out just now: how tall the lines beyond the window are costs no layout.
+    this.#measureBeyond(keep);
+  }
+
+  /**
+   * Notes the lines beyond a window of `keep` for the next flush to drop: how many, and how
+   * tall from where the first begins to where the first that stays begins. Read only just
+   * after a layout.
+   * @param {number} keep
+   */
+  #measureBeyond(keep) {
+    this.#beyond = undefined;
+    const count = this.#drawn() - keep;
+    if (count <= 0) return;
+    const first = this.#box.children[this.#room ? 1 : 0];
+    const stays = this.#box.children[(this.#room ? 1 : 0) + count];
+    if (!first || !stays) return;
+    const px = stays.getBoundingClientRect().top - first.getBoundingClientRect().top;
+    this.#beyond = { first, stays, count, px };
   }
 
   /** How many lines (or runs) are drawn. */
@@ -299,30 +321,31 @@ export class MessageList {
 
   /**
    * Drops the `count` oldest drawn lines. While following, the room they took is kept above
-   * the lines that stay, measured from where they began when last laid out: the lines that
-   * stay then do not move, and Chromium reuses their drawing (its commit took half as long). A
-   * room that cannot be measured (a line drawn again since) or would pass
+   * the lines that stay, as measured when last laid out (see
+   * {@linkcode MessageList.#measureBeyond}): the lines that stay then do not move, and
+   * Chromium reuses their drawing (its commit took half as long). A room that cannot be
+   * measured (other lines than those measured, or one drawn again since) or would pass
    * {@linkcode MAX_ROOM} is given up: the lines move up into it, once.
    * @param {number} count
    */
   #dropOldest(count) {
     const drawn = this.#drawn();
+    const beyond = this.#beyond;
+    this.#beyond = undefined;
     if (count <= 0 || drawn === 0) return;
     const box = this.#box;
     const first = this.#room ? 1 : 0;
     const oldest = box.children[first];
     const stays = count < drawn ? box.children[first + count] : null;
-    const from = this.#tops.get(oldest);
-    const to = stays ? this.#tops.get(stays) : undefined;
-    /** @type {Element | null} */
-    let line = oldest;
-    while (line && line !== stays) {
-      /** @type {Element | null} */
-      const next = line.nextElementSibling;
-      line.remove();
-      line = next;
-    }
-    const px = from === undefined || to === undefined ? Infinity : this.#roomPx + to - from;
+    const measured = beyond !== undefined && beyond.count === count &&
+      beyond.first === oldest && beyond.stays === stays;
+    // One removal of them all: the box's children change once, not once a line.
+    const range = document.createRange();
+    range.setStartBefore(oldest);
+    if (stays) range.setEndBefore(stays);
+    else range.setEndAfter(box.lastChild ?? oldest);
+    range.deleteContents();
+    const px = measured ? this.#roomPx + beyond.px : Infinity;
     if (!this.#following || px > MAX_ROOM) return this.#dropRoom();
     if (!this.#room) {
       this.#room = document.createElement("div");
@@ -398,8 +421,9 @@ export class MessageList {
       if (line === undefined || !lines.has(line)) continue;
       const drawn = this.#element(networkId, line);
       // It begins where the line it replaces began: the room a drop leaves stays measurable.
-      const top = this.#tops.get(el);
-      if (top !== undefined) this.#tops.set(drawn, top);
+      const beyond = this.#beyond;
+      if (beyond?.first === el) beyond.first = drawn;
+      if (beyond?.stays === el) beyond.stays = drawn;
       el.replaceWith(drawn);
     }
     /** @type {Set<string>} */
@@ -641,7 +665,7 @@ export class MessageList {
     if (line.replyTo !== undefined) div.append(this.#quote(networkId, line.replyTo));
     const time = document.createElement("span");
     time.className = "time";
-    time.textContent = new Date(line.time).toTimeString().slice(0, 5);
+    time.textContent = clockTime(line.time);
     div.append(time);
     if (line.nick !== undefined) {
       const nick = document.createElement("span");
@@ -698,6 +722,26 @@ export class MessageList {
     }
     return div;
   }
+}
+
+/** The minute (since the epoch) last shown by {@linkcode clockTime}, and how it showed. */
+let shownMinute = NaN;
+let shownClock = "";
+
+/**
+ * `HH:MM` of `time` (epoch ms) in local time. Lines come by the hundred a minute under a
+ * flood, so the minute last formatted is kept: formatting a Date with its time zone each
+ * line cost more than the rest of the line's text. (Time zones are whole minutes off UTC,
+ * so one minute since the epoch reads the same throughout.)
+ * @param {number} time
+ */
+function clockTime(time) {
+  const minute = Math.floor(time / 60_000);
+  if (minute !== shownMinute) {
+    shownMinute = minute;
+    shownClock = new Date(time).toTimeString().slice(0, 5);
+  }
+  return shownClock;
 }
 
 /**
