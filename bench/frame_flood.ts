@@ -46,6 +46,7 @@ const { values } = parseArgs({
     profile: { type: "boolean", default: false },
     msgids: { type: "boolean", default: false },
     replay: { type: "boolean", default: false },
+    invalidations: { type: "boolean", default: false },
   },
 });
 const runs = Number(values.runs);
@@ -128,7 +129,11 @@ async function floodRun(
           "devtools.timeline",
           "disabled-by-default-devtools.timeline",
           "disabled-by-default-devtools.timeline.frame",
-          "disabled-by-default-devtools.timeline.invalidationTracking",
+          // Each invalidation then records its stack, which slows the page's script and
+          // style several times over: only when asked for.
+          ...(values.invalidations
+            ? ["disabled-by-default-devtools.timeline.invalidationTracking"]
+            : []),
           "v8.execute",
           "v8",
           "blink",
