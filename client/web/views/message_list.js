@@ -6,8 +6,8 @@
  * Scrolling near the top of the window draws older stored lines above it.
  *
  * A frame's work stays small under a flood: at most {@linkcode FRAME_LINES} new lines are
- * drawn per frame, and the box is laid out once per frame, when scrolling to the end after
- * adding them. Whether the reader follows the end is noted on scroll, and the box's height
+ * drawn per frame, a burst spread evenly over a few frames (see {@linkcode SPREAD}), and the
+ * box is laid out once per frame, when scrolling to the end after adding them. Whether the reader follows the end is noted on scroll, and the box's height
  * on resize, rather than read from layout while lines are added. The lines a flood pushes
  * out of the window leave their room behind them (an empty block above the lines, while the
  * reader follows the end), so the lines that stay do not move: Chromium then reuses their
@@ -87,6 +87,14 @@ const NEAR_END = 30;
  */
 const FRAME_LINES = 20;
 /**
+ * A burst is drawn over this many frames at least (up to {@linkcode FRAME_LINES} a frame),
+ * and a steady flow at the rate it comes: 50 lines every third frame are drawn 17, 17 and
+ * 16, not 20, 20 and 10, so the frame that draws most draws less.
+ */
+const SPREAD = 3;
+/** How much each frame's count moves the rate of lines a frame (a moving average). */
+const RATE_WEIGHT = 0.05;
+/**
  * How tall (px) the room left by lines dropped from the top may grow before the lines move
  * up into it: about ten seconds of a 1,000 msg/s flood, far below the tallest box Chromium
  * lays out (about 33 million px).
@@ -152,6 +160,10 @@ export class MessageList {
   #networkId;
   /** The stored line each drawn element shows. @type {WeakMap<Element, Line>} */
   #lineOf = new WeakMap();
+  /** Lines queued since the last flush. */
+  #arrived = 0;
+  /** Lines queued a flush, on average (see {@linkcode RATE_WEIGHT}). */
+  #rate = 0;
   /** Whether the reader is at the end (so new lines scroll into view). */
   #following = true;
   /** The box's height in px, as last laid out (0 until then). */
@@ -250,6 +262,7 @@ export class MessageList {
    */
   append(networkId, line) {
     this.#pending.push({ networkId, line });
+    this.#arrived++;
     // Only the newest lines of a backlog can be drawn; older ones stay in the buffer.
     if (this.#pending.length > MAX_LINES) this.#pending.splice(0, this.#pending.length - MAX_LINES);
   }
@@ -266,6 +279,8 @@ export class MessageList {
    * the next flush, so the window holds up to {@linkcode FRAME_LINES} lines more meanwhile.
    */
   flush() {
+    this.#rate += (this.#arrived - this.#rate) * RATE_WEIGHT;
+    this.#arrived = 0;
     if (this.#pending.length === 0) return;
     // Reading back, every line the buffer holds may be drawn.
     const keep = this.#following ? this.#windowSize() : this.#buffer?.limit ?? MAX_LINES;
@@ -280,7 +295,7 @@ export class MessageList {
       this.#beyond = undefined;
       box.replaceChildren();
     } else {
-      lines = this.#pending.splice(0, FRAME_LINES);
+      lines = this.#pending.splice(0, this.#budget());
     }
     // Following: the lines measured beyond the window (any others go with the next frame's).
     // Reading back: as many as the new lines push out of the buffer's limit, at once.
@@ -295,6 +310,16 @@ export class MessageList {
     this.#scrollToEnd();
     // Laid out just now: how tall the lines beyond the window are costs no layout.
     this.#measureBeyond(keep);
+  }
+
+  /**
+   * How many queued lines this frame draws: as many as come a frame, and a backlog over
+   * {@linkcode SPREAD} frames at most, within {@linkcode FRAME_LINES}.
+   */
+  #budget() {
+    const pending = this.#pending.length;
+    const spread = Math.max(Math.ceil(this.#rate), Math.ceil(pending / SPREAD));
+    return Math.min(pending, FRAME_LINES, spread);
   }
 
   /**
@@ -631,9 +656,25 @@ export class MessageList {
       button.addEventListener("click", () => this.#options.onReact(line, reaction, mine));
       box.append(button);
     }
+    /** @type {HTMLElement | undefined} */
+    let picker;
+    // The picker is made on the first press: a flood's lines with msgids each drew its six
+    // elements, hidden, that almost none are ever opened.
+    const add = iconButton("add-reaction", "☺+", "Add reaction", () => {
+      if (picker) picker.hidden = !picker.hidden;
+      else box.append(picker = this.#picker(line));
+    });
+    box.append(add);
+    return box;
+  }
+
+  /**
+   * The reactions offered for `line`, each a button; picking one closes the picker.
+   * @param {Line} line
+   */
+  #picker(line) {
     const picker = document.createElement("span");
     picker.className = "picker";
-    picker.hidden = true;
     for (const reaction of REACTIONS) {
       const pick = document.createElement("button");
       pick.type = "button";
@@ -645,14 +686,7 @@ export class MessageList {
       });
       picker.append(pick);
     }
-    const add = iconButton(
-      "add-reaction",
-      "☺+",
-      "Add reaction",
-      () => (picker.hidden = !picker.hidden),
-    );
-    box.append(add, picker);
-    return box;
+    return picker;
   }
 
   /** @param {number} networkId @param {Line} line */
