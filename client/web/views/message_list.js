@@ -273,10 +273,9 @@ export class MessageList {
    *
    * It reads no layout before adding lines, so the frame lays out once: when scrolling to
    * the end after them. (Scrolling from a ResizeObserver or before adding them was measured
-   * slower: Chromium then repaints far more of the page.) While following, the lines the
-   * last flush left beyond the window are dropped first, their room kept (see
-   * {@linkcode MessageList.#dropOldest}); the new lines push the next ones out, dropped by
-   * the next flush, so the window holds up to {@linkcode FRAME_LINES} lines more meanwhile.
+   * slower: Chromium then repaints far more of the page.) The lines pushed out of the window
+   * are dropped first, their room kept (see {@linkcode MessageList.#dropOldest}): while
+   * following, as many as the last flush measured, which are as many as it drew.
    */
   flush() {
     this.#rate += (this.#arrived - this.#rate) * RATE_WEIGHT;
@@ -297,19 +296,20 @@ export class MessageList {
     } else {
       lines = this.#pending.splice(0, this.#budget());
     }
-    // Following: the lines measured beyond the window (any others go with the next frame's).
-    // Reading back: as many as the new lines push out of the buffer's limit, at once.
-    const over = this.#following
-      ? Math.min(this.#drawn() - keep, this.#beyond?.count ?? Infinity)
-      : this.#drawn() + lines.length - keep;
-    this.#dropOldest(over);
+    // As many as the new lines push out of the window (when some join a run drawn last,
+    // the window is that much shorter until the next lines). Following, only the lines
+    // measured for it: fewer pushed out wait for the next frame, more go with it.
+    const pushed = this.#drawn() + lines.length - keep;
+    const measured = this.#beyond?.count ?? Infinity;
+    this.#dropOldest(!this.#following ? pushed : pushed >= measured ? measured : 0);
     // Appended one by one, as a run drawn last may take the next lines in: nothing reads
     // layout meanwhile, so the frame still lays out once.
     for (const { networkId, line } of lines) this.#place(box, networkId, line);
     if (!this.#following) return;
     this.#scrollToEnd();
-    // Laid out just now: how tall the lines beyond the window are costs no layout.
-    this.#measureBeyond(keep);
+    // Laid out just now: how tall the lines the next frame pushes out are costs no layout
+    // (as many as this frame drew, the next frame drawing about as many).
+    this.#measureBeyond(keep - lines.length);
   }
 
   /**
@@ -323,9 +323,9 @@ export class MessageList {
   }
 
   /**
-   * Notes the lines beyond a window of `keep` for the next flush to drop: how many, and how
-   * tall from where the first begins to where the first that stays begins. Read only just
-   * after a layout.
+   * Notes the oldest lines beyond `keep` for the next flush to drop: how many, and how tall
+   * from where the first begins to where the first that stays begins. Read only just after
+   * a layout.
    * @param {number} keep
    */
   #measureBeyond(keep) {
