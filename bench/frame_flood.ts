@@ -6,7 +6,7 @@
  * `TaskDuration` in thread time, which a loaded machine skews less), with the load average.
  *
  * `deno run -A --lock=deno.lock bench/frame_flood.ts [--runs N] [--seconds S] [--msgids]
- * [--against DIR] [--trace PATH [--profile]]`
+ * [--against DIR] [--replay] [--trace PATH [--profile] [--invalidations]]`
  *
  * - `--against DIR` runs the checkout in DIR too (a worktree of the commit before a change),
  *   the two taking turns, which goes first alternating from run to run;
@@ -21,7 +21,10 @@
  *   (ours) and PATH-1.json (the base), and prints where the renderer's main thread spent it
  *   in thread time: ours (script), style, layout, paint, hit testing, GC, by trace event;
  * - `--profile` (with `--trace`) also takes a CPU profile of the page over the same flood,
- *   into PATH-0.cpuprofile and PATH-1.cpuprofile, and prints its costliest functions.
+ *   into PATH-0.cpuprofile and PATH-1.cpuprofile, and prints its costliest functions;
+ * - `--invalidations` (with `--trace`) also records why each element was styled or laid out
+ *   again, with the script's stack: it slows script and style several times over, so the
+ *   times printed then are not the page's.
  *
  * @module
  */
@@ -46,6 +49,7 @@ const { values } = parseArgs({
     profile: { type: "boolean", default: false },
     msgids: { type: "boolean", default: false },
     replay: { type: "boolean", default: false },
+    invalidations: { type: "boolean", default: false },
   },
 });
 const runs = Number(values.runs);
@@ -128,7 +132,11 @@ async function floodRun(
           "devtools.timeline",
           "disabled-by-default-devtools.timeline",
           "disabled-by-default-devtools.timeline.frame",
-          "disabled-by-default-devtools.timeline.invalidationTracking",
+          // Each invalidation then records its stack, which slows the page's script and
+          // style several times over: only when asked for.
+          ...(values.invalidations
+            ? ["disabled-by-default-devtools.timeline.invalidationTracking"]
+            : []),
           "v8.execute",
           "v8",
           "blink",

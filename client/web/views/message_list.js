@@ -6,8 +6,8 @@
  * Scrolling near the top of the window draws older stored lines above it.
  *
  * A frame's work stays small under a flood: at most {@linkcode FRAME_LINES} new lines are
- * drawn per frame, and the box is laid out once per frame, when scrolling to the end after
- * adding them. Whether the reader follows the end is noted on scroll, and the box's height
+ * drawn per frame, a burst spread evenly over a few frames (see {@linkcode SPREAD}), and the
+ * box is laid out once per frame, when scrolling to the end after adding them. Whether the reader follows the end is noted on scroll, and the box's height
  * on resize, rather than read from layout while lines are added. The lines a flood pushes
  * out of the window leave their room behind them (an empty block above the lines, while the
  * reader follows the end), so the lines that stay do not move: Chromium then reuses their
@@ -87,6 +87,14 @@ const NEAR_END = 30;
  */
 const FRAME_LINES = 20;
 /**
+ * A burst is drawn over this many frames at least (up to {@linkcode FRAME_LINES} a frame),
+ * and a steady flow at the rate it comes: 50 lines every third frame are drawn 17, 17 and
+ * 16, not 20, 20 and 10, so the frame that draws most draws less.
+ */
+const SPREAD = 3;
+/** How much each frame's count moves the rate of lines a frame (a moving average). */
+const RATE_WEIGHT = 0.05;
+/**
  * How tall (px) the room left by lines dropped from the top may grow before the lines move
  * up into it: about ten seconds of a 1,000 msg/s flood, far below the tallest box Chromium
  * lays out (about 33 million px).
@@ -152,6 +160,10 @@ export class MessageList {
   #networkId;
   /** The stored line each drawn element shows. @type {WeakMap<Element, Line>} */
   #lineOf = new WeakMap();
+  /** Lines queued since the last flush. */
+  #arrived = 0;
+  /** Lines queued a flush, on average (see {@linkcode RATE_WEIGHT}). */
+  #rate = 0;
   /** Whether the reader is at the end (so new lines scroll into view). */
   #following = true;
   /** The box's height in px, as last laid out (0 until then). */
@@ -168,11 +180,13 @@ export class MessageList {
   /** Its height (px). */
   #roomPx = 0;
   /**
-   * Where the oldest drawn lines began (px, from the viewport's top), read at the end of the
-   * last flush, when the layout it forced was fresh: what dropping them frees, measured
-   * without laying out again. @type {WeakMap<Element, number>}
+   * The lines beyond the window at the end of the last flush, which the next one drops: the
+   * first of them, the first line that stays, how many they are and how tall (px), read when
+   * the layout that flush forced was fresh, so dropping them costs no layout. Two reads a
+   * frame, where reading where each line begins took one a line.
+   * @type {{ first: Element, stays: Element, count: number, px: number } | undefined}
    */
-  #tops = new WeakMap();
+  #beyond;
 
   /**
    * @param {HTMLElement} box
@@ -225,6 +239,7 @@ export class MessageList {
       }
     }
     this.#dropRoom();
+    this.#beyond = undefined;
     this.#box.replaceChildren(fragment);
     this.#following = true;
     this.#scrollToEnd();
@@ -247,6 +262,7 @@ export class MessageList {
    */
   append(networkId, line) {
     this.#pending.push({ networkId, line });
+    this.#arrived++;
     // Only the newest lines of a backlog can be drawn; older ones stay in the buffer.
     if (this.#pending.length > MAX_LINES) this.#pending.splice(0, this.#pending.length - MAX_LINES);
   }
@@ -258,9 +274,12 @@ export class MessageList {
    * It reads no layout before adding lines, so the frame lays out once: when scrolling to
    * the end after them. (Scrolling from a ResizeObserver or before adding them was measured
    * slower: Chromium then repaints far more of the page.) The lines pushed out of the window
-   * are dropped first, their room kept (see {@linkcode MessageList.#dropOldest}).
+   * are dropped first, their room kept (see {@linkcode MessageList.#dropOldest}): while
+   * following, as many as the last flush measured, which are as many as it drew.
    */
   flush() {
+    this.#rate += (this.#arrived - this.#rate) * RATE_WEIGHT;
+    this.#arrived = 0;
     if (this.#pending.length === 0) return;
     // Reading back, every line the buffer holds may be drawn.
     const keep = this.#following ? this.#windowSize() : this.#buffer?.limit ?? MAX_LINES;
@@ -272,24 +291,52 @@ export class MessageList {
       // window would have a gap.
       lines = this.#pending.splice(0).slice(-keep);
       this.#dropRoom();
+      this.#beyond = undefined;
       box.replaceChildren();
     } else {
-      lines = this.#pending.splice(0, FRAME_LINES);
+      lines = this.#pending.splice(0, this.#budget());
     }
     // As many as the new lines push out of the window (when some join a run drawn last,
-    // the window is that much shorter until the next lines).
-    this.#dropOldest(this.#drawn() + lines.length - keep);
+    // the window is that much shorter until the next lines). Following, only the lines
+    // measured for it: fewer pushed out wait for the next frame, more go with it.
+    const pushed = this.#drawn() + lines.length - keep;
+    const measured = this.#beyond?.count ?? Infinity;
+    this.#dropOldest(!this.#following ? pushed : pushed >= measured ? measured : 0);
     // Appended one by one, as a run drawn last may take the next lines in: nothing reads
     // layout meanwhile, so the frame still lays out once.
     for (const { networkId, line } of lines) this.#place(box, networkId, line);
     if (!this.#following) return;
     this.#scrollToEnd();
-    // Laid out just now: where the lines the next frame drops begin costs no layout. It
-    // drops as many as it adds, at most FRAME_LINES (a longer backlog redraws the window).
-    let line = this.#room ? this.#room.nextElementSibling : box.firstElementChild;
-    for (let i = 0; i <= FRAME_LINES && line; i++, line = line.nextElementSibling) {
-      this.#tops.set(line, line.getBoundingClientRect().top);
-    }
+    // Laid out just now: how tall the lines the next frame pushes out are costs no layout
+    // (as many as this frame drew, the next frame drawing about as many).
+    this.#measureBeyond(keep - lines.length);
+  }
+
+  /**
+   * How many queued lines this frame draws: as many as come a frame, and a backlog over
+   * {@linkcode SPREAD} frames at most, within {@linkcode FRAME_LINES}.
+   */
+  #budget() {
+    const pending = this.#pending.length;
+    const spread = Math.max(Math.ceil(this.#rate), Math.ceil(pending / SPREAD));
+    return Math.min(pending, FRAME_LINES, spread);
+  }
+
+  /**
+   * Notes the oldest lines beyond `keep` for the next flush to drop: how many, and how tall
+   * from where the first begins to where the first that stays begins. Read only just after
+   * a layout.
+   * @param {number} keep
+   */
+  #measureBeyond(keep) {
+    this.#beyond = undefined;
+    const count = this.#drawn() - keep;
+    if (count <= 0) return;
+    const first = this.#box.children[this.#room ? 1 : 0];
+    const stays = this.#box.children[(this.#room ? 1 : 0) + count];
+    if (!first || !stays) return;
+    const px = stays.getBoundingClientRect().top - first.getBoundingClientRect().top;
+    this.#beyond = { first, stays, count, px };
   }
 
   /** How many lines (or runs) are drawn. */
@@ -299,30 +346,31 @@ export class MessageList {
 
   /**
    * Drops the `count` oldest drawn lines. While following, the room they took is kept above
-   * the lines that stay, measured from where they began when last laid out: the lines that
-   * stay then do not move, and Chromium reuses their drawing (its commit took half as long). A
-   * room that cannot be measured (a line drawn again since) or would pass
+   * the lines that stay, as measured when last laid out (see
+   * {@linkcode MessageList.#measureBeyond}): the lines that stay then do not move, and
+   * Chromium reuses their drawing (its commit took half as long). A room that cannot be
+   * measured (other lines than those measured, or one drawn again since) or would pass
    * {@linkcode MAX_ROOM} is given up: the lines move up into it, once.
    * @param {number} count
    */
   #dropOldest(count) {
     const drawn = this.#drawn();
+    const beyond = this.#beyond;
+    this.#beyond = undefined;
     if (count <= 0 || drawn === 0) return;
     const box = this.#box;
     const first = this.#room ? 1 : 0;
     const oldest = box.children[first];
     const stays = count < drawn ? box.children[first + count] : null;
-    const from = this.#tops.get(oldest);
-    const to = stays ? this.#tops.get(stays) : undefined;
-    /** @type {Element | null} */
-    let line = oldest;
-    while (line && line !== stays) {
-      /** @type {Element | null} */
-      const next = line.nextElementSibling;
-      line.remove();
-      line = next;
-    }
-    const px = from === undefined || to === undefined ? Infinity : this.#roomPx + to - from;
+    const measured = beyond !== undefined && beyond.count === count &&
+      beyond.first === oldest && beyond.stays === stays;
+    // One removal of them all: the box's children change once, not once a line.
+    const range = document.createRange();
+    range.setStartBefore(oldest);
+    if (stays) range.setEndBefore(stays);
+    else range.setEndAfter(box.lastChild ?? oldest);
+    range.deleteContents();
+    const px = measured ? this.#roomPx + beyond.px : Infinity;
     if (!this.#following || px > MAX_ROOM) return this.#dropRoom();
     if (!this.#room) {
       this.#room = document.createElement("div");
@@ -398,8 +446,9 @@ export class MessageList {
       if (line === undefined || !lines.has(line)) continue;
       const drawn = this.#element(networkId, line);
       // It begins where the line it replaces began: the room a drop leaves stays measurable.
-      const top = this.#tops.get(el);
-      if (top !== undefined) this.#tops.set(drawn, top);
+      const beyond = this.#beyond;
+      if (beyond?.first === el) beyond.first = drawn;
+      if (beyond?.stays === el) beyond.stays = drawn;
       el.replaceWith(drawn);
     }
     /** @type {Set<string>} */
@@ -607,9 +656,25 @@ export class MessageList {
       button.addEventListener("click", () => this.#options.onReact(line, reaction, mine));
       box.append(button);
     }
+    /** @type {HTMLElement | undefined} */
+    let picker;
+    // The picker is made on the first press: a flood's lines with msgids each drew its six
+    // elements, hidden, that almost none are ever opened.
+    const add = iconButton("add-reaction", "☺+", "Add reaction", () => {
+      if (picker) picker.hidden = !picker.hidden;
+      else box.append(picker = this.#picker(line));
+    });
+    box.append(add);
+    return box;
+  }
+
+  /**
+   * The reactions offered for `line`, each a button; picking one closes the picker.
+   * @param {Line} line
+   */
+  #picker(line) {
     const picker = document.createElement("span");
     picker.className = "picker";
-    picker.hidden = true;
     for (const reaction of REACTIONS) {
       const pick = document.createElement("button");
       pick.type = "button";
@@ -621,14 +686,7 @@ export class MessageList {
       });
       picker.append(pick);
     }
-    const add = iconButton(
-      "add-reaction",
-      "☺+",
-      "Add reaction",
-      () => (picker.hidden = !picker.hidden),
-    );
-    box.append(add, picker);
-    return box;
+    return picker;
   }
 
   /** @param {number} networkId @param {Line} line */
@@ -641,7 +699,7 @@ export class MessageList {
     if (line.replyTo !== undefined) div.append(this.#quote(networkId, line.replyTo));
     const time = document.createElement("span");
     time.className = "time";
-    time.textContent = new Date(line.time).toTimeString().slice(0, 5);
+    time.textContent = clockTime(line.time);
     div.append(time);
     if (line.nick !== undefined) {
       const nick = document.createElement("span");
@@ -698,6 +756,26 @@ export class MessageList {
     }
     return div;
   }
+}
+
+/** The minute (since the epoch) last shown by {@linkcode clockTime}, and how it showed. */
+let shownMinute = NaN;
+let shownClock = "";
+
+/**
+ * `HH:MM` of `time` (epoch ms) in local time. Lines come by the hundred a minute under a
+ * flood, so the minute last formatted is kept: formatting a Date with its time zone each
+ * line cost more than the rest of the line's text. (Time zones are whole minutes off UTC,
+ * so one minute since the epoch reads the same throughout.)
+ * @param {number} time
+ */
+function clockTime(time) {
+  const minute = Math.floor(time / 60_000);
+  if (minute !== shownMinute) {
+    shownMinute = minute;
+    shownClock = new Date(time).toTimeString().slice(0, 5);
+  }
+  return shownClock;
 }
 
 /**
