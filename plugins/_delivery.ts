@@ -6,7 +6,7 @@
  * @module
  */
 import type { AnyBusEvent } from "../bus/mod.ts";
-import { type HostMessage, WIRE_ITEMS_PER_EVENT } from "./_protocol.ts";
+import type { HostMessage } from "./_protocol.ts";
 import { Holder, type Outgoing } from "./_mailbox.ts";
 import type { RunningPlugin } from "./_running_plugin.ts";
 import type { PluginStore } from "./_store.ts";
@@ -182,81 +182,129 @@ export class Delivery {
 /**
  * A batch's JSON, a `WireBatch` (`_protocol.ts`). When no other plugin shares its events (the usual
  * case for one plugin), the whole batch is serialized in one call; otherwise runs of its own
- * events are, each, and shared ones are spliced in as their cached JSON. An event that is not
- * JSON is left out, alone.
+ * events' data are, each, and shared ones are spliced in as their cached JSON. An event that is
+ * not JSON is left out, alone.
  */
 export function batchJson(batch: readonly Outgoing[]): string {
-  const pairs = new EventPairs();
-  const flat: unknown[] = [pairs.list];
-  for (let i = 0; i < batch.length; i++) {
-    const event = batch[i].own();
-    if (event === undefined) return splicedJson(batch);
-    flat.push(pairs.of(event), event.timestamp.getTime(), event.data);
-  }
-  return runJson(flat) ?? splicedJson(batch);
+  return columnsJson(batch, baseOf(batch));
 }
 
-/** A batch's JSON made piece by piece: shared events, or one that is not JSON. */
-function splicedJson(batch: readonly Outgoing[]): string {
+/** {@linkcode batchJson} with offsets from `base`, or from 0 where `base` would lose precision. */
+function columnsJson(batch: readonly Outgoing[], base: number): string {
   const pairs = new EventPairs();
-  // The pairs' JSON goes first; a pair's index and its event's cached JSON go as two parts,
-  // joined by the same comma, not made into one more string an event and plugin.
-  const parts: (string | number)[] = [""];
-  let run: unknown[] = [];
+  const pairIndexes = new Array<number>(batch.length);
+  const offsets = new Array<number>(batch.length);
+  const data = new Array<unknown>(batch.length);
   for (let i = 0; i < batch.length; i++) {
     const event = batch[i].own();
-    if (event !== undefined) {
-      run.push(pairs.of(event), event.timestamp.getTime(), event.data);
-      continue;
-    }
-    if (run.length > 0) {
-      addRun(parts, run, pairs.list);
-      run = [];
-    }
-    const json = batch[i].json();
-    if (json !== undefined) parts.push(pairs.of(batch[i].event), json);
+    if (event === undefined) return splicedJson(batch, base);
+    const time = event.timestamp.getTime();
+    const offset = time - base;
+    // Dates thousands of years apart differ by more than a double holds exactly.
+    if (base !== 0 && base + offset !== time) return columnsJson(batch, 0);
+    pairIndexes[i] = pairs.of(event);
+    offsets[i] = offset;
+    data[i] = event.data;
   }
-  if (run.length > 0) addRun(parts, run, pairs.list);
-  parts[0] = JSON.stringify(pairs.list);
-  return `[${parts.join(",")}]`;
+  return tryJson([pairs.list, base, pairIndexes, offsets, data]) ?? splicedJson(batch, base);
+}
+
+/** The timestamp a batch's offsets count from: its first event's (0 for none, or an invalid one). */
+function baseOf(batch: readonly Outgoing[]): number {
+  const first = batch.length > 0 ? batch[0].event.timestamp.getTime() : 0;
+  return Number.isFinite(first) ? first : 0;
 }
 
 /**
- * Adds the JSON of a run of `[pair, timestamp, data]` items, without its brackets; `pairs`
- * names each pair's type.
+ * Whether every event's timestamp is `base` plus a whole offset held exactly: always so with
+ * a base of 0 (a date's milliseconds are a safe integer).
  */
-function addRun(
-  parts: (string | number)[],
-  run: readonly unknown[],
-  pairs: readonly string[],
-): void {
-  const json = runJson(run);
-  if (json !== undefined) {
-    parts.push(json.slice(1, -1));
-    return;
+function exactFrom(batch: readonly Outgoing[], base: number): boolean {
+  for (let i = 0; i < batch.length && base !== 0; i++) {
+    const time = batch[i].event.timestamp.getTime();
+    if (base + (time - base) !== time) return false;
   }
-  for (let i = 0; i < run.length; i += WIRE_ITEMS_PER_EVENT) {
-    const one = itemJson(pairs[Number(run[i]) * 2], run[i + 1], run[i + 2]);
-    if (one !== undefined) parts.push(`${run[i]},${one}`);
-  }
+  return true;
 }
 
-/** The JSON of `run`, or `undefined` when an event in it is not JSON (each is then tried alone). */
-function runJson(run: readonly unknown[]): string | undefined {
+/** A batch's JSON made piece by piece: shared events, or one that is not JSON. */
+function splicedJson(batch: readonly Outgoing[], start: number): string {
+  const base = exactFrom(batch, start) ? start : 0;
+  const pairs = new EventPairs();
+  const pairIndexes: number[] = [];
+  const offsets: number[] = [];
+  // Each event's data JSON, or a run's, without its brackets: joined by commas once, not made
+  // into one more string an event.
+  const parts: string[] = [];
+  let run: AnyBusEvent[] = [];
+  const flush = () => {
+    if (run.length > 0) addRun(run, { pairs, base, pairIndexes, offsets, parts });
+    run = [];
+  };
+  for (let i = 0; i < batch.length; i++) {
+    const event = batch[i].own();
+    if (event !== undefined) {
+      run.push(event);
+      continue;
+    }
+    flush();
+    const json = batch[i].json();
+    if (json === undefined) continue;
+    pairIndexes.push(pairs.of(batch[i].event));
+    offsets.push(batch[i].event.timestamp.getTime() - base);
+    parts.push(json);
+  }
+  flush();
+  return `[${JSON.stringify(pairs.list)},${base},${JSON.stringify(pairIndexes)},${
+    JSON.stringify(offsets)
+  },[${parts.join(",")}]]`;
+}
+
+/** The columns {@linkcode splicedJson} fills. */
+interface Columns {
+  pairs: EventPairs;
+  base: number;
+  pairIndexes: number[];
+  offsets: number[];
+  parts: string[];
+}
+
+/**
+ * Adds a run of own events: their data's JSON in one call, or, when one of them is not JSON,
+ * each alone (leaving that one out).
+ */
+function addRun(run: readonly AnyBusEvent[], columns: Columns): void {
+  const { pairs, base, pairIndexes, offsets, parts } = columns;
+  const json = tryJson(run.map((event) => event.data));
+  for (let i = 0; i < run.length; i++) {
+    const event = run[i];
+    if (json === undefined) {
+      const one = dataJson(event.type, event.data);
+      if (one === undefined) continue;
+      parts.push(one);
+    }
+    pairIndexes.push(pairs.of(event));
+    offsets.push(event.timestamp.getTime() - base);
+  }
+  if (json !== undefined) parts.push(json.slice(1, -1));
+}
+
+/** The JSON of `value`, or `undefined` when something in it is not JSON. */
+function tryJson(value: unknown): string | undefined {
   try {
-    return JSON.stringify(run);
+    return JSON.stringify(value);
   } catch {
     return undefined;
   }
 }
 
 /**
- * An event's `timestamp,data` as they appear in a batch, or `undefined` when its data is not
- * JSON (said on the console, naming its `type`).
+ * An event's data as it appears in a batch (`undefined` as `null`, as in an array), or
+ * `undefined` when it is not JSON (said on the console, naming its `type`).
  */
-function itemJson(type: string, timestamp: unknown, data: unknown): string | undefined {
+function dataJson(type: string, data: unknown): string | undefined {
   try {
-    return JSON.stringify([timestamp, data]).slice(1, -1);
+    return JSON.stringify([data]).slice(1, -1);
   } catch (error) {
     console.error(`Cannot deliver ${type} to plugins: its data is not JSON`, error);
     return undefined;
@@ -315,8 +363,8 @@ class WireItem implements Outgoing {
 
   json(): string | undefined {
     if (this.#json === undefined) {
-      const { type, timestamp, data } = this.event;
-      this.#json = itemJson(type, timestamp.getTime(), data) ?? null;
+      const { type, data } = this.event;
+      this.#json = dataJson(type, data) ?? null;
     }
     return this.#json ?? undefined;
   }

@@ -14,8 +14,8 @@ export interface Outgoing {
   /** The event. */
   readonly event: AnyBusEvent;
   /**
-   * Its timestamp and data as they appear in a batch (`1700000000000,{…}`), made once for
-   * every plugin that gets it; `undefined` when its data cannot be serialized.
+   * Its data as it appears in a batch's data column (`{…}`), made once for every plugin that
+   * gets it; `undefined` when its data cannot be serialized.
    */
   json(): string | undefined;
   /**

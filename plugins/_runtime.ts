@@ -31,13 +31,13 @@ import {
 } from "./_builtins.ts";
 import {
   type CallOp,
+  EMPTY_BATCH,
   type HostMessage,
   type ParsedBatch,
   parseHostMessage,
   parseWireBatch,
   type PluginMessage,
   toWireError,
-  WIRE_ITEMS_PER_EVENT,
   type WireError,
 } from "./_protocol.ts";
 // The SDK's door, not define_plugin.ts: the whole SDK (the shared layer's modules that
@@ -124,7 +124,7 @@ async function dispatch(message: HostMessage, parts: RuntimeParts): Promise<void
         events = parseWireBatch(message.events);
       } catch (error) {
         post({ kind: "uncaught", error: toWireError(error) });
-        events = { pairs: [], items: [[]] };
+        events = EMPTY_BATCH;
       }
       acks.arrived();
       queue.then(async () => {
@@ -314,17 +314,14 @@ class LoadedPlugin {
     const ctx = this.#ctx;
     const onEvent = plugin?.onEvent;
     if (!onEvent || !ctx) return;
-    const { pairs, items } = batch;
-    for (let i = 1; i < items.length; i += WIRE_ITEMS_PER_EVENT) {
-      const pair = items[i];
-      const timestamp = items[i + 1];
-      // Checked when parsed; narrowed here for the compiler.
-      if (typeof pair !== "number" || typeof timestamp !== "number") continue;
+    const { pairs, base, pairIndexes, offsets, data } = batch;
+    for (let i = 0; i < data.length; i++) {
+      const pair = pairIndexes[i] * 2;
       const event = {
-        type: pairs[pair * 2],
-        data: items[i + 2],
-        timestamp: new Date(timestamp),
-        source: pairs[pair * 2 + 1],
+        type: pairs[pair],
+        data: data[i],
+        timestamp: new Date(base + offsets[i]),
+        source: pairs[pair + 1],
       } as AnyBusEvent;
       // Synchronous handlers stay on the fast path: no promise per event.
       try {

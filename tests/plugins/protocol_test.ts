@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
+  EMPTY_BATCH,
   encodeFrame,
   FrameTooComplexError,
   FrameTooLargeError,
@@ -90,34 +91,44 @@ Deno.test("readFrames() refuses a frame over its limit from the length alone, co
 });
 
 Deno.test("encodeFrame() splices a batch's JSON text, and the runtime reads it parsed", async () => {
-  const events = JSON.stringify([["user.quit", "irc"], 0, 1, { q: '"\\n' }]);
+  const events = JSON.stringify([["user.quit", "irc"], 1, [0], [0], [{ q: '"\\n' }]]);
   const frames = readFrames(streamOf(encodeFrame({ kind: "events", seq: 2, events })));
   const message = parseHostMessage((await frames.next()).value);
   assert.ok(message.kind === "events" && Array.isArray(message.events));
   const batch = parseWireBatch(message.events);
-  assert.deepEqual(batch.pairs, ["user.quit", "irc"]);
-  assert.deepEqual(batch.items, JSON.parse(events));
+  assert.deepEqual(batch, {
+    pairs: ["user.quit", "irc"],
+    base: 1,
+    pairIndexes: [0],
+    offsets: [0],
+    data: [{ q: '"\\n' }],
+  });
 });
 
-Deno.test("parseWireBatch() refuses a batch not made of [type, source] pairs then [pair, timestamp, data]", () => {
+Deno.test("parseWireBatch() refuses a batch not made of pairs, a base, then a pair index, an offset and data an event", () => {
   for (
     const bad of [
       [["user.quit", 1, "irc", {}]],
       [{ type: "user.quit", timestamp: 1, source: "irc", data: {} }],
-      [["user.quit"], 0, 1, {}],
-      [["user.quit", 1], 0, 1, {}],
-      [["user.quit", "irc"], 0, 1],
-      [["user.quit", "irc"], 1, 1, {}],
-      [["user.quit", "irc"], -1, 1, {}],
-      [["user.quit", "irc"], 0.5, 1, {}],
-      [["user.quit", "irc"], "0", 1, {}],
-      [["user.quit", "irc"], 0, "1", {}],
+      [["user.quit", "irc"], 0, 1, {}],
+      [["user.quit"], 0, [0], [0], [{}]],
+      [["user.quit", 1], 0, [0], [0], [{}]],
+      [["user.quit", "irc"], "0", [0], [0], [{}]],
+      [["user.quit", "irc"], 0, [0], [0], [{}, {}]],
+      [["user.quit", "irc"], 0, [0, 0], [0], [{}, {}]],
+      [["user.quit", "irc"], 0, [1], [0], [{}]],
+      [["user.quit", "irc"], 0, [-1], [0], [{}]],
+      [["user.quit", "irc"], 0, [0.5], [0], [{}]],
+      [["user.quit", "irc"], 0, ["0"], [0], [{}]],
+      [["user.quit", "irc"], 0, [0], ["1"], [{}]],
+      [["user.quit", "irc"], 0, [0], [0], {}],
+      [["user.quit", "irc"], 0, [0], [0], [{}], []],
       {},
     ]
   ) {
     assert.throws(() => parseWireBatch(JSON.stringify(bad)), ProtocolError);
   }
-  assert.deepEqual(parseWireBatch("[[]]"), { pairs: [], items: [[]] });
+  assert.deepEqual(parseWireBatch("[[],0,[],[],[]]"), EMPTY_BATCH);
 });
 
 Deno.test("readFrames() reads any frames split at any bytes, whole or across chunks", () => {
