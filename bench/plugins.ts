@@ -5,9 +5,10 @@
  * longest step of the host's frame reader on a frame built to be costly.
  *
  * Flags (`deno task bench plugins --only=throughput,memory`): `--only=PART[,PART…]` runs only
- * the named parts, of {@linkcode PARTS}; all of them by default. `--against=DIR` starts the
- * plugins of the cold start with the checkout in DIR too (a worktree of the commit before a
- * change), in turn with this one's, and notes its medians beside ours.
+ * the named parts, of {@linkcode PARTS}; all of them by default. `--against=DIR` runs the
+ * plugins of the throughput runs and of the cold start with the checkout in DIR too (a worktree
+ * of the commit before a change), in turn with this one's, and notes its medians beside ours.
+ * `--rounds=N` runs each throughput variant N times (3 by default).
  *
  * @module
  */
@@ -175,12 +176,13 @@ async function throughput(
   plugins: number,
   n: number,
   batchSize: number,
+  door: Door = OURS,
 ) {
-  const s = setup(root, { mailboxSize: n + 16, batchSize, outerContainment: outer });
+  const s = setup(root, { mailboxSize: n + 16, batchSize, outerContainment: outer }, door);
   const names: string[] = [];
   for (let i = 0; i < plugins; i++) {
     const name = `counter-${i}`;
-    await s.host.install(await makePlugin(root, name), { grant: "requested", isolation });
+    await s.host.install(await makePlugin(root, name, door.sdk), { grant: "requested", isolation });
     await s.host.load(name);
     names.push(name);
   }
@@ -550,43 +552,64 @@ async function brokerChecks(root: string, report: (row: BenchRow) => void, round
   });
 }
 
-/** Runs of each variant in {@linkcode throughputRows}, taking turns. */
+/** Runs of each variant in {@linkcode throughputRows}, taking turns, unless `--rounds` says. */
 const THROUGHPUT_ROUNDS = 3;
 
+/** One run of {@linkcode throughput}. */
+type ThroughputRun = Awaited<ReturnType<typeof throughput>>;
+
 /**
- * Events/s to one plugin, each variant run {@linkcode THROUGHPUT_ROUNDS} times, taking turns
- * and each round starting with the next variant, so that neither a burst of load on the
- * machine nor the order falls on one of them alone; the median run of each is reported, with
- * the others beside it. A contained plugin runs under the default CPU quota (0.5 core averaged
- * over 10 s): a run of 200,000 events takes well under that window, and the periods its cgroup
- * was throttled in are counted to show it (0 expected).
+ * Events/s to one plugin, each variant run `rounds` times for each checkout (`doors`: ours,
+ * then the one `--against` names), taking turns and each round starting with the next variant,
+ * so that neither a burst of load on the machine nor the order falls on one of them alone; the
+ * median run of each is reported, with every run beside it and the other checkout's median.
+ * A contained plugin runs under the default CPU quota (0.5 core averaged over 10 s): a run of
+ * 200,000 events takes well under that window, and the periods its cgroup was throttled in are
+ * counted to show it (0 expected).
  */
-async function throughputRows(root: string, report: (row: BenchRow) => void): Promise<void> {
-  const runs = new Map<Variant, Awaited<ReturnType<typeof throughput>>[]>();
-  for (let round = 0; round < THROUGHPUT_ROUNDS; round++) {
+async function throughputRows(
+  root: string,
+  report: (row: BenchRow) => void,
+  doors: Door[],
+  rounds: number,
+): Promise<void> {
+  const runs = doors.map(() => new Map<Variant, ThroughputRun[]>());
+  const loadBefore = await loadAverage();
+  for (let round = 0; round < rounds; round++) {
     for (let i = 0; i < VARIANTS.length; i++) {
       const variant = VARIANTS[(round + i) % VARIANTS.length];
-      const run = await throughput(root, variant, 1, 200_000, 512);
-      runs.set(variant, [...(runs.get(variant) ?? []), run]);
+      for (const [d, door] of doors.entries()) {
+        const run = await throughput(root, variant, 1, 200_000, 512, door);
+        runs[d].set(variant, [...(runs[d].get(variant) ?? []), run]);
+      }
     }
   }
-  const load = await loadAverage();
+  const load = `${loadBefore} → ${await loadAverage()}`;
+  const median = (all: ThroughputRun[]) => all[Math.floor(all.length / 2)];
+  const cpu = (run: ThroughputRun) =>
+    `${run.cpuUs.toFixed(2)} µs of CPU an event, host ${run.hostUs.toFixed(2)} and plugin ${
+      run.pluginUs.toFixed(2)
+    }`;
   for (const variant of VARIANTS) {
-    const all = (runs.get(variant) ?? []).toSorted((a, b) => a.rate - b.rate);
-    const median = all[Math.floor(all.length / 2)];
+    const [all, base] = runs.map((byVariant) =>
+      (byVariant.get(variant) ?? []).toSorted((a, b) => a.rate - b.rate)
+    );
     const throttled = all.reduce((sum, run) => sum + run.throttled, 0);
+    const beside = base === undefined
+      ? ""
+      : `; the other checkout ${Math.round(median(base).rate / 1000)}k (${
+        base.map((run) => `${Math.round(run.rate / 1000)}k`).join(" / ")
+      }), ${cpu(median(base))}`;
     report({
       section: "plugins",
       name: `events/s to 1 plugin (512/message), ${variant.label}`,
-      value: median.rate,
+      value: median(all).rate,
       unit: "events/s",
       note: `goal ≥ 500k; median of ${all.length} runs in turn (${
         all.map((run) => `${Math.round(run.rate / 1000)}k`).join(" / ")
-      }), load ${load}; ${median.cpuUs.toFixed(2)} µs of CPU an event, host ${
-        median.hostUs.toFixed(2)
-      } and plugin ${median.pluginUs.toFixed(2)}${
+      }), load ${load}; ${cpu(median(all))}${
         variant.outer ? `; default CPU quota, ${throttled} periods throttled by it in all runs` : ""
-      }`,
+      }${beside}`,
     });
   }
 }
@@ -630,14 +653,27 @@ function wantedParts(flags: string[]): ReadonlySet<Part> {
 }
 
 /** The value of `--name=VALUE` among the flags, if given. */
-function flagValue(flags: string[], name: "only" | "against"): string | undefined {
+function flagValue(flags: string[], name: "only" | "against" | "rounds"): string | undefined {
   const { values } = parseArgs({
     args: flags,
-    options: { only: { type: "string" }, against: { type: "string" } },
+    options: { only: { type: "string" }, against: { type: "string" }, rounds: { type: "string" } },
     strict: false,
   });
   const value = values[name];
   return typeof value === "string" ? value : undefined;
+}
+
+/** The rounds `--rounds=N` asks of the throughput runs, if given. */
+function roundsOf(flags: string[]): number | undefined {
+  const text = flagValue(flags, "rounds");
+  if (text === undefined) return undefined;
+  const rounds = Number(text);
+  if (!Number.isSafeInteger(rounds) || rounds < 1 || rounds > 100) {
+    throw new Error(
+      `Cannot bench plugins: --rounds takes a whole number from 1 to 100, got ${text}`,
+    );
+  }
+  return rounds;
 }
 
 /** Runs the plugin benchmarks (those `--only` names, e.g. `--only=broker`, or all). */
@@ -646,11 +682,17 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
   const root = await Deno.makeTempDir({ prefix: "bench-plugins-" });
   const section = "plugins";
   try {
+    const against = flagValue(flags, "against");
+    const doors = against === undefined ? [OURS] : [OURS, await doorAt(against)];
     // Warm the host's JIT on every path first, so that none pays for it alone.
     if (parts.has("throughput") || parts.has("ten")) {
-      for (const variant of VARIANTS) await throughput(root, variant, 1, 50_000, 512);
+      for (const variant of VARIANTS) {
+        for (const door of doors) await throughput(root, variant, 1, 50_000, 512, door);
+      }
     }
-    if (parts.has("throughput")) await throughputRows(root, report);
+    if (parts.has("throughput")) {
+      await throughputRows(root, report, doors, roundsOf(flags) ?? THROUGHPUT_ROUNDS);
+    }
     for (const variant of parts.has("latency") ? VARIANTS : []) {
       const { p99 } = await latency(root, variant, 1000, 2);
       report({
@@ -662,8 +704,6 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
       });
     }
     if (parts.has("cold")) {
-      const against = flagValue(flags, "against");
-      const doors = against === undefined ? [OURS] : [OURS, await doorAt(against)];
       const [ours, base] = await coldStarts(root, doors, COLD_ROUNDS);
       const load = await loadAverage();
       for (const [i, variant] of VARIANTS.entries()) {
