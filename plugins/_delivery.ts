@@ -7,7 +7,7 @@
  */
 import type { AnyBusEvent } from "../bus/mod.ts";
 import type { HostMessage } from "./_protocol.ts";
-import { Holder, type Outgoing } from "./_mailbox.ts";
+import { eventOf, Holder, Outgoing, ownEvent, type Queued } from "./_mailbox.ts";
 import type { RunningPlugin } from "./_running_plugin.ts";
 import type { PluginStore } from "./_store.ts";
 import { ScopeCheck } from "./scope.ts";
@@ -70,7 +70,7 @@ export class Delivery {
     // a burst of emits is not held up by it while plugins wait for their next batch.
     // One serialization for every plugin when several get the event; a plugin's own is
     // serialized with the rest of its batch.
-    const item = new WireItem(event, (typed?.length ?? 0) + wildcard.length > 1);
+    const item = (typed?.length ?? 0) + wildcard.length > 1 ? new WireItem(event) : event;
     const metaKey = event.type === "user.meta"
       ? `${event.data.networkId}\n${event.data.nickname}`
       : undefined;
@@ -110,8 +110,8 @@ export class Delivery {
         message = { kind: "events", seq: ++slot.seq, events: batchJson(batch) };
         for (let i = 0; i < batch.length; i++) {
           // Sent snapshots no longer coalesce: a later one for the key is a new event.
-          const metaKey = batch[i].metaKey;
-          if (metaKey !== undefined) slot.metaIndex.delete(metaKey);
+          const queued = batch[i];
+          if (queued instanceof Holder) slot.metaIndex.delete(queued.metaKey);
         }
       } else if (slot.dropped > 0) {
         message = { kind: "overflow", seq: ++slot.seq, dropped: slot.dropped };
@@ -125,21 +125,23 @@ export class Delivery {
   }
 
   /** Enqueues what the slot's grant scope lets it see of `event`, if anything. */
-  #deliver(slot: RunningPlugin, item: WireItem, metaKey: string | undefined): void {
+  #deliver(slot: RunningPlugin, item: Queued, metaKey: string | undefined): void {
     const scope = this.#scopes.get(slot);
     if (scope) {
-      const seen = scope.view(item.event);
+      const event = eventOf(item);
+      const seen = scope.view(event);
       if (seen === undefined) return;
-      if (seen !== item.event) return this.#enqueue(slot, new WireItem(seen, false), metaKey);
+      // Its own view of the event: no other plugin shares it.
+      if (seen !== event) return this.#enqueue(slot, seen, metaKey);
     }
     this.#enqueue(slot, item, metaKey);
   }
 
-  #enqueue(slot: RunningPlugin, item: Outgoing, metaKey: string | undefined): void {
+  #enqueue(slot: RunningPlugin, item: Queued, metaKey: string | undefined): void {
     if (metaKey !== undefined) {
       const pending = slot.metaIndex.get(metaKey);
       if (pending) {
-        pending.item = item;
+        pending.item = wrapped(item);
         return;
       }
     }
@@ -149,7 +151,7 @@ export class Delivery {
     }
     if (metaKey === undefined) slot.mailbox.push(item);
     else {
-      const holder = new Holder(item, metaKey);
+      const holder = new Holder(wrapped(item), metaKey);
       slot.metaIndex.set(metaKey, holder);
       slot.mailbox.push(holder);
     }
@@ -185,18 +187,18 @@ export class Delivery {
  * events' data are, each, and shared ones are spliced in as their cached JSON. An event that is
  * not JSON is left out, alone.
  */
-export function batchJson(batch: readonly Outgoing[]): string {
+export function batchJson(batch: readonly Queued[]): string {
   return columnsJson(batch, baseOf(batch));
 }
 
 /** {@linkcode batchJson} with offsets from `base`, or from 0 where `base` would lose precision. */
-function columnsJson(batch: readonly Outgoing[], base: number): string {
+function columnsJson(batch: readonly Queued[], base: number): string {
   const pairs = new EventPairs();
   const pairIndexes = new Array<number>(batch.length);
   const offsets = new Array<number>(batch.length);
   const data = new Array<unknown>(batch.length);
   for (let i = 0; i < batch.length; i++) {
-    const event = batch[i].own();
+    const event = ownEvent(batch[i]);
     if (event === undefined) return splicedJson(batch, base);
     const time = event.timestamp.getTime();
     const offset = time - base;
@@ -210,8 +212,8 @@ function columnsJson(batch: readonly Outgoing[], base: number): string {
 }
 
 /** The timestamp a batch's offsets count from: its first event's (0 for none, or an invalid one). */
-function baseOf(batch: readonly Outgoing[]): number {
-  const first = batch.length > 0 ? batch[0].event.timestamp.getTime() : 0;
+function baseOf(batch: readonly Queued[]): number {
+  const first = batch.length > 0 ? eventOf(batch[0]).timestamp.getTime() : 0;
   return Number.isFinite(first) ? first : 0;
 }
 
@@ -219,16 +221,16 @@ function baseOf(batch: readonly Outgoing[]): number {
  * Whether every event's timestamp is `base` plus a whole offset held exactly: always so with
  * a base of 0 (a date's milliseconds are a safe integer).
  */
-function exactFrom(batch: readonly Outgoing[], base: number): boolean {
+function exactFrom(batch: readonly Queued[], base: number): boolean {
   for (let i = 0; i < batch.length && base !== 0; i++) {
-    const time = batch[i].event.timestamp.getTime();
+    const time = eventOf(batch[i]).timestamp.getTime();
     if (base + (time - base) !== time) return false;
   }
   return true;
 }
 
 /** A batch's JSON made piece by piece: shared events, or one that is not JSON. */
-function splicedJson(batch: readonly Outgoing[], start: number): string {
+function splicedJson(batch: readonly Queued[], start: number): string {
   const base = exactFrom(batch, start) ? start : 0;
   const pairs = new EventPairs();
   const pairIndexes: number[] = [];
@@ -242,16 +244,19 @@ function splicedJson(batch: readonly Outgoing[], start: number): string {
     run = [];
   };
   for (let i = 0; i < batch.length; i++) {
-    const event = batch[i].own();
+    const item = batch[i];
+    const event = ownEvent(item);
     if (event !== undefined) {
       run.push(event);
       continue;
     }
     flush();
-    const json = batch[i].json();
+    // Not its own, so wrapped: shared, its JSON made once.
+    const json = item instanceof Outgoing ? item.json() : undefined;
     if (json === undefined) continue;
-    pairIndexes.push(pairs.of(batch[i].event));
-    offsets.push(batch[i].event.timestamp.getTime() - base);
+    const { timestamp } = eventOf(item);
+    pairIndexes.push(pairs.of(eventOf(item)));
+    offsets.push(timestamp.getTime() - base);
     parts.push(json);
   }
   flush();
@@ -345,16 +350,26 @@ class EventPairs {
   }
 }
 
-/** An event, and once first asked for, its batch JSON (`null` when it is not JSON). */
-class WireItem implements Outgoing {
+/** The item a `user.meta` snapshot's {@linkcode Holder} holds. */
+function wrapped(item: Queued): Outgoing {
+  return item instanceof Outgoing ? item : new WireItem(item, { shared: false });
+}
+
+/**
+ * An event that several plugins get (or a snapshot's, held), and once first asked for, its data's
+ * batch JSON (`null` when it is not JSON).
+ */
+export class WireItem extends Outgoing {
   readonly event: AnyBusEvent;
   /** Whether other plugins get this same item: its JSON is then made once and kept. */
   readonly #shared: boolean;
   #json: string | null | undefined;
 
-  constructor(event: AnyBusEvent, shared: boolean) {
+  /** Wraps `event`, shared with other plugins unless `shared` is `false`. */
+  constructor(event: AnyBusEvent, options: { shared?: boolean } = {}) {
+    super();
     this.event = event;
-    this.#shared = shared;
+    this.#shared = options.shared ?? true;
   }
 
   own(): AnyBusEvent | undefined {

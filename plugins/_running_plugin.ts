@@ -15,7 +15,7 @@ import type { IsolationMode } from "./manifest.ts";
 import type { PluginEndpoint } from "./_endpoint.ts";
 import { type FloodLimits, FloodMeter } from "./_flood.ts";
 import { launchEndpoint, resolvePermissions } from "./_launch.ts";
-import { type Holder, Mailbox } from "./_mailbox.ts";
+import { type Holder, Mailbox, type Queued } from "./_mailbox.ts";
 import { checkCode, codePlace } from "./_pinned_copy.ts";
 import { requireSdkIn } from "./_sdk_range.ts";
 import {
@@ -128,7 +128,7 @@ export class RunningPlugin implements AsyncDisposable {
   /** Its process or Worker while it runs. */
   endpoint?: PluginEndpoint;
   /** Events waiting for it (read and written by the delivery flow). */
-  readonly mailbox = new Mailbox();
+  readonly mailbox = new Mailbox<Queued>();
   /** Pending `user.meta` snapshots by coalescing key. */
   readonly metaIndex = new Map<string, Holder>();
   /** Events dropped since the last overflow notice. */

@@ -1,25 +1,15 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { AnyBusEvent } from "../../bus/mod.ts";
-import { batchJson } from "../../plugins/_delivery.ts";
-import type { Outgoing } from "../../plugins/_mailbox.ts";
+import { batchJson, WireItem } from "../../plugins/_delivery.ts";
+import type { Queued } from "../../plugins/_mailbox.ts";
 import { parseWireBatch } from "../../plugins/_protocol.ts";
 
 /** An event only this plugin gets (serialized with its batch) or one shared (its JSON cached). */
 function item(n: number, shared: boolean, data: unknown = { n }, type = "message.received") {
   const event = { type, timestamp: new Date(n), source: "irc", data } as AnyBusEvent;
-  const outgoing: Outgoing = {
-    event,
-    own: () => shared ? undefined : event,
-    json: () => {
-      try {
-        return JSON.stringify(data);
-      } catch {
-        return undefined;
-      }
-    },
-  };
-  return outgoing;
+  const queued: Queued = shared ? new WireItem(event) : event;
+  return queued;
 }
 
 /** A batch's events as `[type, timestamp, source, data]`, after the runtime's checks. */
@@ -96,12 +86,8 @@ Deno.test("batchJson() hands the runtime every event as it was, whatever its tim
   fc.assert(fc.property(fc.array(event, { maxLength: 40 }), (events) => {
     const batch = events.map(({ type, source, timestamp, data, shared }) => {
       const busEvent = { type, source, timestamp: new Date(timestamp), data } as AnyBusEvent;
-      const outgoing: Outgoing = {
-        event: busEvent,
-        own: () => shared ? undefined : busEvent,
-        json: () => JSON.stringify([data]).slice(1, -1),
-      };
-      return outgoing;
+      const queued: Queued = shared ? new WireItem(busEvent) : busEvent;
+      return queued;
     });
     assert.deepEqual(
       tuples(batchJson(batch)),
