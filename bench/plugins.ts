@@ -8,7 +8,7 @@
  * the named parts, of {@linkcode PARTS}; all of them by default. `--against=DIR` runs the
  * plugins of the throughput runs and of the cold start with the checkout in DIR too (a worktree
  * of the commit before a change), in turn with this one's, and notes its medians beside ours.
- * `--rounds=N` runs each throughput variant N times (3 by default).
+ * `--rounds=N` runs each throughput variant N times (5 by default).
  *
  * @module
  */
@@ -553,7 +553,7 @@ async function brokerChecks(root: string, report: (row: BenchRow) => void, round
 }
 
 /** Runs of each variant in {@linkcode throughputRows}, taking turns, unless `--rounds` says. */
-const THROUGHPUT_ROUNDS = 3;
+const THROUGHPUT_ROUNDS = 5;
 
 /** One run of {@linkcode throughput}. */
 type ThroughputRun = Awaited<ReturnType<typeof throughput>>;
