@@ -254,9 +254,9 @@ function splicedJson(batch: readonly Queued[], start: number): string {
     // Not its own, so wrapped: shared, its JSON made once.
     const json = item instanceof Outgoing ? item.json() : undefined;
     if (json === undefined) continue;
-    const { timestamp } = eventOf(item);
-    pairIndexes.push(pairs.of(eventOf(item)));
-    offsets.push(timestamp.getTime() - base);
+    const shared = eventOf(item);
+    pairIndexes.push(pairs.of(shared));
+    offsets.push(shared.timestamp.getTime() - base);
     parts.push(json);
   }
   flush();
