@@ -169,13 +169,24 @@ export async function loadServer(
   options: { bundled: Promise<boolean>; server?: WebServer },
 ): Promise<LaunchServer> {
   const { bundled, server } = options;
-  if (await bundled) return await importServer(SERVER_BUNDLE);
+  if (await bundled) {
+    const loaded = await importServer(SERVER_BUNDLE);
+    // The page's request that came while the bundle loaded (its index.html, mostly) is
+    // answered before the client starts, so that its files load while the client starts.
+    if (server) await answerWaiting(server);
+    return loaded;
+  }
   for (const door of server ? ["../history/mod.ts", "../irc/mod.ts", "../plugins/mod.ts"] : []) {
     await import(new URL(door, import.meta.url).href);
-    for (let step = 0; step < 3; step++) await new Promise((resolve) => setTimeout(resolve, 0));
-    await server?.idle();
+    if (server) await answerWaiting(server);
   }
   return await importServer(SERVER_ENTRY);
+}
+
+/** Lets the page's requests that came meanwhile in, and waits for their answers. */
+async function answerWaiting(server: WebServer): Promise<void> {
+  for (let step = 0; step < 3; step++) await new Promise((resolve) => setTimeout(resolve, 0));
+  await server.idle();
 }
 
 /** Imports the bundle or the entry, which export the same: the bundle is made from the entry. */
