@@ -12,6 +12,7 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
+import { filesDigest } from "./_files_digest.ts";
 
 /** The bundle's name in client/web/, served as `/app.bundle.js`. */
 export const BUNDLE_FILE = "app.bundle.js";
@@ -54,18 +55,7 @@ export function bundleSources(indexHtml: string): string[] {
  */
 export async function sourcesDigest(web: URL = WEB): Promise<string> {
   const html = await Deno.readTextFile(new URL("index.html", web));
-  const files = bundleSources(html);
-  const contents = await Promise.all(files.map((file) => Deno.readFile(new URL(file, web))));
-  const encoder = new TextEncoder();
-  const parts = files.flatMap((file, i) => [encoder.encode(`${file}\0`), contents[i]]);
-  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    all.set(part, offset);
-    offset += part.length;
-  }
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", all));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return await filesDigest(bundleSources(html), web);
 }
 
 /**

@@ -23,6 +23,7 @@
  */
 import { fileURLToPath } from "node:url";
 import type { WebServer } from "./web_server.ts";
+import { filesDigest } from "./_files_digest.ts";
 
 /**
  * What a launch loads after the front: `_launch_entry.ts`'s exports, from the bundle or from
@@ -93,18 +94,8 @@ export function recordedSources(
  * console.log(digest.length); // 64
  * ```
  */
-export async function sourcesDigest(files: string[], root: URL = ROOT): Promise<string> {
-  const contents = await Promise.all(files.map((file) => Deno.readFile(new URL(file, root))));
-  const encoder = new TextEncoder();
-  const parts = files.flatMap((file, i) => [encoder.encode(`${file}\0`), contents[i]]);
-  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    all.set(part, offset);
-    offset += part.length;
-  }
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", all));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+export function sourcesDigest(files: string[], root: URL = ROOT): Promise<string> {
+  return filesDigest(files, root);
 }
 
 /**
