@@ -30,17 +30,22 @@
  * @module
  */
 import { parseArgs } from "node:util";
-// Only what serves the page and takes later launches' links is loaded before the browser is
-// opened: the front (web server, token, browser opener), the link door, the data dir's name
-// and the flags. The rest of the client (some 190 modules, about half a launch's time before
-// the page could load) comes by dynamic import while the browser opens the page; the page gets
-// its socket, and the door's links their handler, when the client has started, and the address
-// is printed then. The export and the terminal client load only when asked for.
-import { openBrowser, PortInUseError, serveFront, type WebServer } from "./client/front.ts";
-import type { RunningClient } from "./client/mod.ts";
-import type { LinkDoor } from "./deeplink/mod.ts";
-import { resolveDataDir } from "./storage/mod.ts";
-import { errorMessage } from "./common/mod.ts";
+// Only what serves the page is loaded before the browser is opened: the front (web server,
+// token, browser opener), the data dir's name and the flags. The rest of the client (some 170
+// modules, from its bundle while that matches them: client/server_bundle.ts) comes by dynamic
+// import while the browser opens the page, then the link door opens; the page gets its socket,
+// and the door's links their handler, when the client has started, and the address is printed
+// then. The export and the terminal client load only when asked for.
+import {
+  type LaunchServer,
+  loadServer,
+  openBrowser,
+  PortInUseError,
+  serveFront,
+  serverBundleIsFresh,
+  type WebServer,
+} from "./client/front.ts";
+import { errorMessage, resolveDataDir } from "./common/mod.ts";
 
 /** The web UI's port unless `--port` or `IRCBUS_PORT` says otherwise. */
 export const DEFAULT_PORT = 6690;
@@ -52,14 +57,18 @@ const USAGE =
 export async function main(args: string[]): Promise<number> {
   // `deno task run -- ...` passes the `--` through.
   if (args[0] === "--") args = args.slice(1);
+  // Whether the bundle of the rest of the client matches its sources: checked once, when first
+  // asked, its files read and digested off the main thread.
+  let checked: Promise<boolean> | undefined;
+  const bundled = () => checked ??= serverBundleIsFresh();
   if (args[0] === "export") {
-    const { runExport } = await import("./history/mod.ts");
+    const { runExport } = await loadServer({ bundled: bundled() });
     return await runExport(args.slice(1));
   }
   if (
     args.includes("--headless") || args.some((a) => a === "--server" || a.startsWith("--server="))
   ) {
-    const { runTerminal } = await import("./client/mod.ts");
+    const { runTerminal } = await loadServer({ bundled: bundled() });
     return await runTerminal(args.filter((a) => a !== "--headless"));
   }
   let values: {
@@ -125,7 +134,7 @@ export async function main(args: string[]): Promise<number> {
     console.error(`Starting ircbus (data dir ${dataDir})`);
     const link = positionals[0];
     if (link !== undefined) {
-      const { launchWithLink } = await import("./deeplink/mod.ts");
+      const { launchWithLink } = await loadServer({ bundled: bundled() });
       const decision = await launchWithLink(dataDir, link);
       if ("exit" in decision) return decision.exit;
     }
@@ -147,12 +156,23 @@ export async function main(args: string[]): Promise<number> {
       cannotStart(error);
       return 1;
     }
+    // The browser opens now, while the rest of the client loads: the page's files come at
+    // once and its socket once the client has started. The address is printed only then, so
+    // that "running" means started (its link door, its database, everything). Opened before
+    // the link door, the browser's navigation overlaps the door's load instead of following it.
+    const opened = values["no-open"] ? true : openBrowser(server.url, {
+      onError: (error) => console.error(`${error.message}: open the address printed yourself`),
+    });
+    // Begun now, while the browser starts navigating: begun before the front is served, the
+    // check's reads held up the front's start.
+    void bundled();
     // The link door opens before the address is printed: a launch that comes after the print
     // always finds this instance, and its link waits for the client to start.
-    let linkDoor: LinkDoor;
+    let loaded: LaunchServer;
+    let linkDoor: Awaited<ReturnType<LaunchServer["LinkDoor"]["open"]>>;
     try {
-      const { LinkDoor } = await import("./deeplink/mod.ts");
-      linkDoor = await LinkDoor.open({
+      loaded = await loadServer({ bundled: bundled(), server });
+      linkDoor = await loaded.LinkDoor.open({
         dataDir,
         onError: (error) => console.error(`deep links: ${error.message}`),
       });
@@ -161,16 +181,9 @@ export async function main(args: string[]): Promise<number> {
       cannotStart(error);
       return 1;
     }
-    // The browser opens now, while the rest of the client loads: the page's files come at once
-    // and its socket once the client has started. The address is printed only then, so that
-    // "running" means started (its link door, its database, everything).
-    const opened = values["no-open"] ? true : openBrowser(server.url, {
-      onError: (error) => console.error(`${error.message}: open the address printed yourself`),
-    });
-    let client: RunningClient;
+    let client: Awaited<ReturnType<LaunchServer["startClient"]>>;
     try {
-      const { startClient } = await loadClient(server);
-      client = await startClient({ dataDir, link, retentionDays, server, linkDoor });
+      client = await loaded.startClient({ dataDir, link, retentionDays, server, linkDoor });
     } catch (error) {
       // startClient closed the server and the door; a failed load did not.
       await server.close();
@@ -195,30 +208,6 @@ export async function main(args: string[]): Promise<number> {
     Deno.removeSignalListener("SIGINT", onInt);
     Deno.removeSignalListener("SIGTERM", onTerm);
   }
-}
-
-/**
- * The rest of the client, its folders' doors one at a time, bottom up, and between two the
- * page's requests that came meanwhile answered: a dynamic import answers no request until its
- * whole graph has loaded, and the page's first requests come while these load. Loaded in one
- * import, they waited for all of it. A request needs a turn of the event loop for each of its
- * steps before the answer (the accept, the head's read, the file's read); `server.idle()` then
- * waits for the answers begun. A timer, because it is what lets a waiting request in: measured,
- * neither `setImmediate` nor a `MessageChannel` message did (the page's first answer came after
- * the whole start), though they cost less idle time (a timer of 0 ms waits about 4 ms under load).
- */
-async function loadClient(server: WebServer): Promise<typeof import("./client/mod.ts")> {
-  const doors = [
-    () => import("./history/mod.ts"),
-    () => import("./irc/mod.ts"),
-    () => import("./plugins/mod.ts"),
-  ];
-  for (const load of doors) {
-    await load();
-    for (let step = 0; step < 3; step++) await new Promise((resolve) => setTimeout(resolve, 0));
-    await server.idle();
-  }
-  return await import("./client/mod.ts");
 }
 
 if (import.meta.main) {

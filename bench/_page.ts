@@ -109,8 +109,11 @@ function hasProc(): boolean {
   }
 }
 
-/** CPU ticks (user + system) of the processes below this one, by reading /proc. */
-async function descendantTicks(): Promise<number> {
+/**
+ * CPU ticks (user + system, 1/100 s) of the processes below this one, by reading /proc: the
+ * browsers a bench started and the clients it launched.
+ */
+export async function descendantTicks(): Promise<number> {
   const parents = new Map<number, number>();
   const used = new Map<number, number>();
   for await (const entry of Deno.readDir("/proc")) {

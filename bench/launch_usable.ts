@@ -2,9 +2,11 @@
  * Launch to a usable page for ircbus alone: the `peers` bench's measure without The Lounge,
  * to find where a launch's time goes and to check a change. A fresh browser per run (started
  * and settled before the clock), a scripted server that registers at once, median of 7.
- * Each line also gives the time the address was printed, so server start and page work can
- * be told apart, the CPU time the client's process had used once the page was usable (less
- * noisy than wall time on a shared machine), and the load average the runs ran under.
+ * Each line also gives the time the browser was opened (ircbus; the address printed for The
+ * Lounge), so server start and page work can be told apart, the CPU time the client's process
+ * had used once the page was usable (less noisy than wall time on a shared machine), the CPU
+ * time the browser's processes used from the launch to then (what is Chromium's), and the
+ * load average the runs ran under.
  *
  * `deno run -A --lock=deno.lock bench/launch_usable.ts [--runs N] [--against DIR] [--lounge]
  * [--inspircd]`
@@ -21,7 +23,7 @@ import { parseArgs } from "node:util";
 import { launchPage } from "../tests/client/_browser.ts";
 import { ScriptedServer } from "../tests/irc/_peer.ts";
 import { startInspircd } from "../tests/irc/_servers.ts";
-import { browserSettled, processUsage, whenUsable } from "./_page.ts";
+import { browserSettled, descendantTicks, processUsage, whenUsable } from "./_page.ts";
 import { ircbus, ircbusAt, type PeerClient, theLounge } from "./_peer_clients.ts";
 
 const { values } = parseArgs({
@@ -64,6 +66,7 @@ const places = await Promise.all(
 const printed = clients.map((): number[] => []);
 const usable = clients.map((): number[] => []);
 const cpu = clients.map((): number[] => []);
+const browserCpu = clients.map((): number[] => []);
 try {
   for (let i = 0; i < runs; i++) {
     for (const [k, client] of clients.entries()) {
@@ -71,12 +74,16 @@ try {
       await browserSettled();
       await client.preparePage(browser.page);
       const { shown } = await whenUsable(browser.page, client.ready);
+      const ticks = await descendantTicks();
       const launched = await client.launch(places[k]);
       printed[k].push(performance.now() - launched.started);
       try {
         await browser.page.goto(launched.url, { waitUntil: "commit", timeout: 60_000 });
         usable[k].push(await shown - (performance.timeOrigin + launched.started));
-        cpu[k].push((await processUsage(launched.pid)).cpuS * 1000);
+        const ours = (await processUsage(launched.pid)).cpuS * 1000;
+        cpu[k].push(ours);
+        // Everything below the bench but the client: the browser (ticks of 10 ms).
+        browserCpu[k].push((await descendantTicks() - ticks) * 10 - ours);
       } finally {
         await launched.stop();
       }
@@ -94,6 +101,7 @@ for (const [k, client] of clients.entries()) {
   console.log(`${client.name}: address printed ${show(printed[k])}`);
   console.log(`${client.name}: usable          ${show(usable[k])}`);
   console.log(`${client.name}: process CPU    ${show(cpu[k])}`);
+  console.log(`${client.name}: browser CPU    ${show(browserCpu[k])}`);
 }
 const load = Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
 console.log(`load average after: ${load}`);

@@ -1,14 +1,18 @@
 /**
  * The page as one script: `client/web/app.bundle.js` holds app.js and every module it
- * imports (socket.js aside), made by `deno task bundle-web`. A launch's page then asks for
- * four files instead of 37, and each request is server time while the page waits
- * (bench/launch_usable.ts). The modules stay the source: the bundle records the digest of the
- * files it was made from, and the server serves it only while they still match, so an edited
- * module shows at the next start even before anyone bundles again.
+ * imports (socket.js first among them), made by `deno task bundle-web`. index.html is served
+ * with it and the style sheet inside it, so a launch's page asks for one file (after the
+ * token's redirect) instead of 37. Each request is a wait on the server, which is still
+ * starting when a launch's page asks: the page's last files came after the client's start
+ * (bench/launch_usable.ts). The inline script and style are allowed by their hashes in the
+ * page's Content-Security-Policy, nothing else inline. The modules stay the source: the bundle
+ * records the digest of the files it was made from, and the server uses it only while they
+ * still match, so an edited module shows at the next start even before anyone bundles again.
  *
  * @module
  */
 import { fileURLToPath } from "node:url";
+import { filesDigest } from "./_files_digest.ts";
 
 /** The bundle's name in client/web/, served as `/app.bundle.js`. */
 export const BUNDLE_FILE = "app.bundle.js";
@@ -21,22 +25,21 @@ const DIGEST_LINE = /^\/\/ sources sha256:([0-9a-f]{64})\n/;
 /**
  * The files the bundle is made from, relative to client/web/: app.js and the modules
  * index.html preloads (every module app.js imports, index_html_test holds it so), socket.js
- * aside, which loads on its own to open the socket first.
+ * with them (the socket opens while the bundle's modules run, before app.js's own code).
  *
  * @example
  * ```ts
  * import { bundleSources } from "./page_bundle.ts";
  * const html = '<script type="module" src="/app.js"></script>\n' +
  *   '<link rel="modulepreload" href="/store.js">\n<link rel="modulepreload" href="/core/shape.js">';
- * console.log(bundleSources(html)); // ["app.js", "store.js", "../../core/shape.js"]
+ * console.log(bundleSources(html)); // ["app.js", "socket.js", "store.js", "../../core/shape.js"]
  * ```
  */
 export function bundleSources(indexHtml: string): string[] {
   const preloaded = [...indexHtml.matchAll(/<link rel="modulepreload" href="\/([^"]+)">/g)]
     .map((m) => m[1]);
-  return ["app.js", ...preloaded].filter((path) => path !== "socket.js").map((path) =>
-    path.startsWith("core/") ? `../../${path}` : path
-  );
+  return ["app.js", "socket.js", ...preloaded].filter((path, i, all) => all.indexOf(path) === i)
+    .map((path) => path.startsWith("core/") ? `../../${path}` : path);
 }
 
 /**
@@ -52,18 +55,7 @@ export function bundleSources(indexHtml: string): string[] {
  */
 export async function sourcesDigest(web: URL = WEB): Promise<string> {
   const html = await Deno.readTextFile(new URL("index.html", web));
-  const files = bundleSources(html);
-  const contents = await Promise.all(files.map((file) => Deno.readFile(new URL(file, web))));
-  const encoder = new TextEncoder();
-  const parts = files.flatMap((file, i) => [encoder.encode(`${file}\0`), contents[i]]);
-  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    all.set(part, offset);
-    offset += part.length;
-  }
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", all));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return await filesDigest(bundleSources(html), web);
 }
 
 /**
@@ -81,24 +73,53 @@ export function recordedDigest(bundle: string): string | undefined {
 }
 
 /**
- * `indexHtml` loading the bundle instead of the modules: app.js's script becomes the
- * bundle's, and the module preloads go. socket.js and the style sheet stay.
+ * `indexHtml` with the page inside it: the style sheet's link becomes a `<style>` holding
+ * `style`, socket.js's and app.js's scripts one inline module holding `script` (the bundle),
+ * and the module preloads go. `undefined` when either text would end its element early (a
+ * `</script` or `</style` inside): the server then serves the modules.
  *
  * @example
  * ```ts
- * import { bundledIndex } from "./page_bundle.ts";
- * const html = '<script type="module" src="/app.js"></script>\n' +
+ * import { inlinedIndex } from "./page_bundle.ts";
+ * const html = '<link rel="stylesheet" href="/style.css">\n' +
+ *   '    <script type="module" src="/socket.js"></script>\n' +
+ *   '    <script type="module" src="/app.js"></script>\n' +
  *   '    <link rel="modulepreload" href="/store.js">\n';
- * console.log(bundledIndex(html)); // <script type="module" src="/app.bundle.js"></script>\n
+ * console.log(inlinedIndex(html, { script: "go();", style: "p{}" }));
+ * // <style>p{}</style>\n    <script type="module">go();</script>\n
  * ```
  */
-export function bundledIndex(indexHtml: string): string {
+export function inlinedIndex(
+  indexHtml: string,
+  page: { script: string; style: string },
+): string | undefined {
+  if (/<\/script/i.test(page.script) || /<\/style/i.test(page.style)) return undefined;
+  // Functions as replacements: the texts' own `$&` or `$1` stay as they are.
   return indexHtml
+    .replace('<link rel="stylesheet" href="/style.css">', () => `<style>${page.style}</style>`)
+    .replace(/^[ \t]*<script type="module" src="\/socket\.js"><\/script>\n/m, "")
     .replace(
       '<script type="module" src="/app.js"></script>',
-      `<script type="module" src="/${BUNDLE_FILE}"></script>`,
+      () => `<script type="module">${page.script}</script>`,
     )
     .replace(/^[ \t]*<link rel="modulepreload" href="[^"]+">\n/gm, "");
+}
+
+/**
+ * The Content-Security-Policy source that allows one inline script or style: `'sha256-…'` of
+ * its text, as the browser hashes it (UTF-8).
+ *
+ * @example
+ * ```ts
+ * import { inlineSource } from "./page_bundle.ts";
+ * console.log(await inlineSource("")); // 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='
+ * ```
+ */
+export async function inlineSource(text: string): Promise<string> {
+  const digest = new Uint8Array(
+    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)),
+  );
+  return `'sha256-${btoa(String.fromCharCode(...digest))}'`;
 }
 
 /**
@@ -150,9 +171,6 @@ export async function writeBundle(): Promise<void> {
       // relative to files the bundle is not, and `deno check .` would follow them.
       "--minify",
       "--keep-names",
-      // Before -o: --external takes every value that follows it.
-      "--external",
-      "./socket.js",
       "-o",
       out,
       fileURLToPath(new URL("app.js", WEB)),

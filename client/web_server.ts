@@ -8,7 +8,7 @@ import {
   type ServerWebSocket,
   upgradeWebSocket,
 } from "../net/mod.ts";
-import { BUNDLE_FILE, bundledIndex, bundleIsFresh } from "./page_bundle.ts";
+import { BUNDLE_FILE, bundleIsFresh, inlinedIndex, inlineSource } from "./page_bundle.ts";
 
 /** Default largest WebSocket message from the page, over all its fragments. */
 const MAX_MESSAGE_BYTES = 64 * 1024;
@@ -78,13 +78,23 @@ async function readAsset(file: string): Promise<Uint8Array<ArrayBuffer> | undefi
   }
 }
 
-/** index.html as served: naming the bundle once `bundled` says it is fresh. */
+/**
+ * index.html as served, and the inline script and style its Content-Security-Policy allows
+ * (none when the modules are served): the page inside it once `bundled` says the bundle is
+ * fresh (page_bundle.ts).
+ */
 async function readIndex(
   bundled: Promise<boolean>,
-): Promise<Uint8Array<ArrayBuffer> | undefined> {
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; inline: string[] } | undefined> {
   const [html, fresh] = await Promise.all([readAsset("index.html"), bundled]);
-  if (html === undefined || !fresh) return html;
-  return new TextEncoder().encode(bundledIndex(new TextDecoder().decode(html)));
+  if (html === undefined || !fresh) return html && { bytes: html, inline: [] };
+  const [script, style] = await Promise.all([readAsset(BUNDLE_FILE), readAsset("style.css")]);
+  const decoder = new TextDecoder();
+  const page = script && style && { script: decoder.decode(script), style: decoder.decode(style) };
+  const inlined = page && inlinedIndex(decoder.decode(html), page);
+  if (page === undefined || inlined === undefined) return { bytes: html, inline: [] };
+  const inline = await Promise.all([inlineSource(page.script), inlineSource(page.style)]);
+  return { bytes: new TextEncoder().encode(inlined), inline };
 }
 
 const TYPES: Record<string, string> = {
@@ -246,13 +256,25 @@ export function serveWeb(options: WebServerOptions): WebServer {
   // the first load (a launch's) is the one a user waits for. They ship with the client and
   // do not change while it runs; an edit shows after a restart.
   const assets = new Map<string, Promise<Uint8Array<ArrayBuffer> | undefined>>();
-  // Whether index.html names the bundle: checked once, from now on, while the start goes on.
+  // Whether index.html holds the bundle: checked once, from now on, while the start goes on.
   // A failed check serves the modules, which always work.
   const bundled = bundleIsFresh().catch(() => false);
+  // index.html, made once, on its first request, like the files: read now (below).
+  let index: ReturnType<typeof readIndex> | undefined;
+  const indexPage = () => {
+    if (index === undefined) {
+      const reading = readIndex(bundled);
+      index = reading;
+      // A missing file or a failed read is not kept: the next request tries again.
+      const forget = () => void (index === reading && (index = undefined));
+      reading.then((read) => read === undefined && forget(), forget);
+    }
+    return index;
+  };
   const asset = (file: string): Promise<Uint8Array<ArrayBuffer> | undefined> => {
     let bytes = assets.get(file);
     if (bytes === undefined) {
-      bytes = file === "index.html" ? readIndex(bundled) : readAsset(file);
+      bytes = file === "index.html" ? indexPage().then((page) => page?.bytes) : readAsset(file);
       // Neither a missing file nor a failed read is kept: requests for names that do not
       // exist must not grow the map, and the next request tries a failed read again.
       bytes.then((read) => read === undefined && assets.delete(file), () => assets.delete(file));
@@ -337,13 +359,17 @@ export function serveWeb(options: WebServerOptions): WebServer {
     }
     const body = await asset(file);
     if (body === undefined) return text(404, "Not found");
+    // The page's own inline script and style, by their hashes, when index.html holds them.
+    const inline = file === "index.html" ? (await indexPage())?.inline ?? [] : [];
     const responseHeaders = new Headers({
       "content-type": TYPES[file.split(".").pop()!],
       "cache-control": "no-store",
       "referrer-policy": "no-referrer",
       "x-content-type-options": "nosniff",
       "content-security-policy":
-        `default-src 'self'; connect-src ws://${host}; frame-ancestors 'none'; style-src 'self'`,
+        `default-src 'self'; connect-src ws://${host}; frame-ancestors 'none'; style-src 'self'${
+          inline[1] ? ` ${inline[1]}` : ""
+        }${inline[0] ? `; script-src 'self' ${inline[0]}` : ""}`,
     });
     return new Response(body, { headers: responseHeaders });
   }

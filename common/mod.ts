@@ -10,6 +10,7 @@
  *
  * @module
  */
+export { databasePath, historyPath, resolveDataDir } from "./data_dir.ts";
 export { errorMessage } from "./error_message.ts";
 export { Queue } from "./queue.ts";
 export { readSmallFile, type ReadSmallFileOptions } from "./read_small_file.ts";

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { handOffLink } from "../../deeplink/mod.ts";
 import { SocketPage, tempClient } from "./_helpers.ts";
+import { inlineSource } from "../../client/page_bundle.ts";
 
 Deno.test("the page and its socket need the per-run token and the page's own Origin", async () => {
   await using client = await tempClient();
@@ -42,11 +43,17 @@ Deno.test("the page and its socket need the per-run token and the page's own Ori
     const reply = await new Response(conn.readable).text();
     assert.match(reply, /^HTTP\/1\.1 421 /);
   }
-  // The page loads its modules as one bundle, made from them as they are (index_html_test).
-  const served =
-    await (await fetch(`${url.origin}/`, { headers: { cookie: cookie.split(";")[0] } }))
-      .text();
-  assert.match(served, /<script type="module" src="\/app\.bundle\.js"><\/script>/);
+  // The page holds its modules as one bundle, made from them as they are (index_html_test),
+  // and its style sheet: both allowed by their hashes, nothing else inline.
+  const index = await fetch(`${url.origin}/`, { headers: { cookie: cookie.split(";")[0] } });
+  const served = await index.text();
+  const inline = served.match(/<script type="module">([\s\S]*?)<\/script>/)?.[1] ?? "";
+  assert.ok(inline?.startsWith("// sources sha256:"), "the bundle is inside index.html");
+  const style = served.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? "";
+  const csp = index.headers.get("content-security-policy")!;
+  assert.ok(csp.includes(`script-src 'self' ${await inlineSource(inline)}`), csp);
+  assert.ok(csp.includes(`style-src 'self' ${await inlineSource(style)}`), csp);
+  assert.doesNotMatch(csp, /unsafe-inline/);
   const bundle = await fetch(`${url.origin}/app.bundle.js`, {
     headers: { cookie: cookie.split(";")[0] },
   });

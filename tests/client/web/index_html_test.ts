@@ -2,9 +2,10 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import {
   BUNDLE_FILE,
-  bundledIndex,
   bundleIsFresh,
   bundleSources,
+  inlinedIndex,
+  inlineSource,
   recordedDigest,
   sourcesDigest,
 } from "../../../client/page_bundle.ts";
@@ -56,23 +57,35 @@ Deno.test("the page bundle was made from the modules as they are (run deno task 
   const bundle = await Deno.readTextFile(new URL(BUNDLE_FILE, WEB));
   assert.equal(recordedDigest(bundle), await sourcesDigest());
   assert.equal(await bundleIsFresh(), true);
-  // Every module index.html preloads is in it, and socket.js stays its own: one socket.
+  // Every module index.html preloads is in it, socket.js too: the inline page loads no
+  // module of its own, and opens one socket.
   const html = await Deno.readTextFile(new URL("index.html", WEB));
   const sources = bundleSources(html);
   assert.ok(sources.includes("app.js") && sources.includes("../../core/protocol.js"));
-  assert.ok(!sources.includes("socket.js"));
-  assert.match(bundle, /from\s*"\.\/socket\.js"/);
+  assert.ok(sources.includes("socket.js"));
+  assert.doesNotMatch(bundle, /from\s*"\.\/|import\s*\(/);
+  assert.equal(bundle.match(/new WebSocket\(/g)?.length, 1);
 });
 
-Deno.test("bundledIndex() loads the bundle in app.js's place, socket.js first, and no module preloads", async () => {
-  const html = bundledIndex(await Deno.readTextFile(new URL("index.html", WEB)));
-  const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"><\/script>/g)].map((m) =>
-    m[1]
-  );
-  assert.deepEqual(scripts, ["/socket.js", `/${BUNDLE_FILE}`]);
-  assert.doesNotMatch(html, /modulepreload/);
-  assert.match(html, /<link rel="stylesheet" href="\/style.css">/);
+Deno.test("inlinedIndex() holds the bundle and the style sheet in index.html's place, and no module loads", async () => {
+  const index = await Deno.readTextFile(new URL("index.html", WEB));
+  const html = inlinedIndex(index, { script: "go($&);", style: "p{color:red}" });
+  assert.ok(html !== undefined);
+  assert.deepEqual([...html.matchAll(/<script[^>]*>/g)].map((m) => m[0]), [
+    '<script type="module">',
+  ]);
+  assert.match(html, /<script type="module">go\(\$&\);<\/script>/);
+  assert.match(html, /<style>p\{color:red\}<\/style>/);
+  assert.doesNotMatch(html, /modulepreload|src="\/|href="\/style\.css"/);
   assert.match(html, /<input id="input"/);
+  // A text that would close its element early is not inlined.
+  assert.equal(inlinedIndex(index, { script: "'</SCRIPT>'", style: "" }), undefined);
+  assert.equal(inlinedIndex(index, { script: "", style: "/* </style> */" }), undefined);
+});
+
+Deno.test("inlineSource() is the CSP hash source of a text's UTF-8 bytes", async () => {
+  assert.equal(await inlineSource(""), "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='");
+  assert.equal(await inlineSource("é"), "'sha256-SplVfkAzw1Od4utlRyAXytX5VX96BiWgnxw/biumnEw='");
 });
 
 Deno.test("bundleIsFresh() turns false once any module the bundle holds is edited, or it is gone", async () => {
