@@ -19,7 +19,8 @@
  *   draws its reply and reaction buttons), as `deno task bench client` floods;
  * - `--trace PATH` records a Chromium trace of each client's first flood into PATH-0.json
  *   (ours) and PATH-1.json (the base), and prints where the renderer's main thread spent it
- *   in thread time: ours (script), style, layout, paint, hit testing, GC, by trace event;
+ *   in thread time: ours (script), style, layout, pre-paint, paint, layerize, commit, hit
+ *   testing, GC, by trace event, and how the frames around p50 and p95 split that way;
  * - `--profile` (with `--trace`) also takes a CPU profile of the page over the same flood,
  *   into PATH-0.cpuprofile and PATH-1.cpuprofile, and prints its costliest functions;
  * - `--invalidations` (with `--trace`) also records why each element was styled or laid out
@@ -260,9 +261,14 @@ function bucket(name: string): string {
   if (/HitTest|MouseMove/.test(name)) return "hit test (mouse over the page)";
   if (/Style|LayoutTree|recalc/i.test(name)) return "style";
   if (/Layout|Shape|Inline/i.test(name)) return "layout";
-  if (/Paint|Layeriz|Layer|Raster|Display/i.test(name)) return "paint";
+  if (/PrePaint|CompositingInputs/.test(name)) return "pre-paint";
+  if (/Layeriz|PaintArtifactCompositor/.test(name)) return "layerize";
+  if (/Paint|Layer|Raster|Display|CullRect/i.test(name)) return "paint";
   if (/commit/i.test(name)) return "commit";
-  if (/FunctionCall|v8|Microtask|EventDispatch|TimerFire|AnimationFrame|Compile/i.test(name)) {
+  if (
+    /FunctionCall|v8|Microtask|EventDispatch|TimerFire|AnimationFrame|Compile|IdleCallback/i
+      .test(name)
+  ) {
     return "script (ours)";
   }
   return "other";
@@ -281,17 +287,21 @@ function summarise(trace: { traceEvents: TraceEvent[] }, frames: number): void {
     e.pid === main.pid && e.tid === main.tid && e.ph === "X" && e.dur !== undefined
   ).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const self = new Map<string, number>();
-  const stack: { end: number; name: string }[] = [];
+  // Each event's own self time, in the order of `own`, for the frames' split below.
+  const selfOf = own.map((e) => e.tdur ?? e.dur ?? 0);
+  const stack: { end: number; name: string; index: number }[] = [];
   let busy = 0;
-  for (const e of own) {
+  own.forEach((e, index) => {
     while (stack.length > 0 && stack[stack.length - 1].end <= e.ts) stack.pop();
     const time = e.tdur ?? e.dur ?? 0;
     const parent = stack.at(-1);
-    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - time);
-    else busy += time;
+    if (parent) {
+      self.set(parent.name, (self.get(parent.name) ?? 0) - time);
+      selfOf[parent.index] -= time;
+    } else busy += time;
     self.set(e.name, (self.get(e.name) ?? 0) + time);
-    stack.push({ end: e.ts + (e.dur ?? 0), name: e.name });
-  }
+    stack.push({ end: e.ts + (e.dur ?? 0), name: e.name, index });
+  });
   const buckets = new Map<string, number>();
   for (const [name, us] of self) buckets.set(bucket(name), (buckets.get(bucket(name)) ?? 0) + us);
   const ms = (us: number) => `${(us / 1000).toFixed(1).padStart(8)} ms`;
@@ -306,6 +316,54 @@ function summarise(trace: { traceEvents: TraceEvent[] }, frames: number): void {
   }
   for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20)) {
     console.error(`    ${ms(us)}  ${name}`);
+  }
+  summariseFrames(own, selfOf);
+}
+
+/**
+ * Prints the split of the frames around p50 and p95 (ranked by the main thread's time in
+ * them): what a long frame spends its time on, where the totals mix long and short frames.
+ * A frame runs as the bench measures it, from Chromium's BeginMainFrame to the end of the
+ * first message task after it (the bench's own end-of-frame message).
+ */
+function summariseFrames(own: TraceEvent[], selfOf: number[]): void {
+  const frames: { wall: number; thread: number; split: Map<string, number> }[] = [];
+  const next = (from: number, name: string, after = 0) => {
+    for (let i = from; i < own.length; i++) {
+      if (own[i].name === name && own[i].ts >= after) return i;
+    }
+    return -1;
+  };
+  for (let begin = next(0, "ProxyMain::BeginMainFrame"); begin >= 0;) {
+    const start = own[begin];
+    const end = next(begin + 1, "MessagePort::Accept", start.ts + (start.dur ?? 0));
+    if (end < 0) break;
+    const until = own[end].ts + (own[end].dur ?? 0);
+    const split = new Map<string, number>();
+    let thread = 0;
+    let i = begin;
+    for (; i < own.length && own[i].ts < until; i++) {
+      const name = bucket(own[i].name);
+      split.set(name, (split.get(name) ?? 0) + selfOf[i]);
+      thread += selfOf[i];
+    }
+    frames.push({ wall: until - start.ts, thread, split });
+    begin = next(i, "ProxyMain::BeginMainFrame");
+  }
+  if (frames.length === 0) return;
+  frames.sort((a, b) => a.thread - b.thread);
+  for (const [label, from, to] of [["p50", 0.45, 0.55], ["p95", 0.92, 0.98]] as const) {
+    const band = frames.slice(Math.floor(from * frames.length), Math.ceil(to * frames.length));
+    const mean = (pick: (f: (typeof frames)[number]) => number) =>
+      band.reduce((sum, f) => sum + pick(f), 0) / band.length / 1000;
+    const names = [...new Set(band.flatMap((f) => [...f.split.keys()]))];
+    const split = names.map((name) => [name, mean((f) => f.split.get(name) ?? 0)] as const)
+      .sort((a, b) => b[1] - a[1]).map(([name, v]) => `${name} ${v.toFixed(2)}`).join(", ");
+    console.error(
+      `frames around ${label} (${band.length} of ${frames.length}, by thread time): thread ${
+        mean((f) => f.thread).toFixed(2)
+      } ms, wall ${mean((f) => f.wall).toFixed(2)} ms: ${split}`,
+    );
   }
 }
 
