@@ -1,4 +1,4 @@
-// sources sha256:d796180323c4db717876af3b4d6df981588d1931f6df6a0ed01028b291e058da
+// sources sha256:ae0e8d0312c9be91e8511d5e15f28a87fe8e83b0b7524614aded9a8def01b62d
 // files: bus/_snapshot_lane.ts bus/debounce.ts bus/errors.ts bus/event_bus.ts bus/events.ts bus/metadata_coalescer.ts bus/mod.ts client/_autojoin.ts client/_files_digest.ts client/_launch_entry.ts client/_parts.ts client/_web_token.ts client/client_app.ts client/ledger_page.ts client/mod.ts client/network_manager.ts client/open_browser.ts client/page_actions.ts client/page_bundle.ts client/page_hub.ts client/server_bundle.ts client/shutdown.ts client/terminal.ts client/ui_state.ts client/web_server.ts common/data_dir.ts common/error_message.ts common/mod.ts common/queue.ts common/read_small_file.ts core/casemapping.d.ts core/casemapping.js core/commands.d.ts core/commands.js core/deeplink_payloads.d.ts core/deeplink_payloads.js core/event_text.d.ts core/event_text.js core/jsr_specifier.d.ts core/jsr_specifier.js core/membership.d.ts core/membership.js core/mod.ts core/network_form.d.ts core/network_form.js core/protocol.d.ts core/protocol.js core/shape.d.ts core/shape.js core/stored_line.ts core/visible_text.d.ts core/visible_text.js deeplink/_syntax.ts deeplink/deep_link_handler.ts deeplink/deeplink_events.ts deeplink/format_irc_url.ts deeplink/frontend_events.ts deeplink/frontend_transport.ts deeplink/irc_link.ts deeplink/jsr_link.ts deeplink/launch.ts deeplink/link_door.ts deeplink/mod.ts deeplink/parse_irc_url.ts deeplink/single_instance.ts deno.json deps/irc_framework.ts deps/irc_framework_client.ts history/_buffer_ids.ts history/_event_lines.ts history/_fingerprint.ts history/_history_query.ts history/_line_writer.ts history/_reactions.ts history/_read_markers.ts history/_retention.ts history/_schema.ts history/_search_indexer.ts history/_search_text.ts history/_store_file.ts history/_transaction.ts history/errors.ts history/export_cli.ts history/export_logs.ts history/log_line.ts history/message_store.ts history/mod.ts irc/_batches.ts irc/_channel_info.ts irc/_channel_list.ts irc/_channel_list_requests.ts irc/_channels.ts irc/_ctcp.ts irc/_format_line.ts irc/_framework.ts irc/_global_clock.ts irc/_history.ts irc/_isupport.ts irc/_labels.ts irc/_line_context.ts irc/_line_dispatch.ts irc/_line_parser.ts irc/_line_splitter.ts irc/_line_table.ts irc/_link_end.ts irc/_membership.ts irc/_message_ids.ts irc/_messages.ts irc/_monitor.ts irc/_motd.ts irc/_multiline.ts irc/_nick_regain.ts irc/_paced_queue.ts irc/_react.ts irc/_read_gate.ts irc/_read_marker.ts irc/_read_markers.ts irc/_redaction.ts irc/_registration.ts irc/_registration_reader.ts irc/_reply.ts irc/_roster.ts irc/_sasl_scram.ts irc/_server_errors.ts irc/_session.ts irc/_session_hooks.ts irc/_standard_replies.ts irc/_stringprep_tables.ts irc/_sts.ts irc/_tagmsg.ts irc/_tags.ts irc/_transport.ts irc/_typing.ts irc/_user_meta.ts irc/_whois.ts irc/_whois_collector.ts irc/_whois_requests.ts irc/_worker.ts irc/errors.ts irc/irc_client.ts irc/mod.ts irc/saslprep.ts irc/scram.ts irc/types.ts net/_bounded_listener.ts net/_http_head.ts net/_write_all.ts net/host.ts net/irc_url_error.ts net/line.ts net/mod.ts net/serve.ts net/show.ts net/token.ts net/websocket.ts plugins/_activity.ts plugins/_activity_report.ts plugins/_audit_log.ts plugins/_broker.ts plugins/_broker_line.ts plugins/_broker_thread.ts plugins/_broker_thread_messages.ts plugins/_builtins.ts plugins/_call_check.ts plugins/_capability_calls.ts plugins/_cgroup.ts plugins/_commands.ts plugins/_consent.ts plugins/_containment.ts plugins/_cpu_quota.ts plugins/_delivery.ts plugins/_disk_quota.ts plugins/_endpoint.ts plugins/_flood.ts plugins/_frame_writer.ts plugins/_grant_item.ts plugins/_install.ts plugins/_json_bounds.ts plugins/_jsr.ts plugins/_jsr_install.ts plugins/_jsr_pin.ts plugins/_launch.ts plugins/_mailbox.ts plugins/_permission_policy.ts plugins/_pinned_copy.ts plugins/_plugin_dirs.ts plugins/_preview.ts plugins/_process_tree.ts plugins/_protocol.ts plugins/_running_plugin.ts plugins/_sandbox.ts plugins/_sdk_range.ts plugins/_settle_all.ts plugins/_store.ts plugins/_unix_ffi.ts plugins/_watch.ts plugins/errors.ts plugins/grant.ts plugins/host.ts plugins/jsr.ts plugins/manifest.ts plugins/mod.ts plugins/scope.ts plugins/types.ts storage/client_database.ts storage/data_dir.ts storage/database.ts storage/mod.ts storage/network_store.ts storage/plugin_tables.ts
 // @ts-nocheck
 // Made by deno task bundle-server from client/_launch_entry.ts and its modules: edit those.
@@ -13943,6 +13943,561 @@ var CommandRegistry = class {
   }
 };
 
+// plugins/_mailbox.ts
+var Outgoing = class {
+};
+function eventOf2(item) {
+  return item instanceof Outgoing ? item.event : item;
+}
+function ownEvent(item) {
+  return item instanceof Outgoing ? item.own() : item;
+}
+var Holder = class extends Outgoing {
+  /** The snapshot it stands for. */
+  item;
+  /** Network and nickname. */
+  metaKey;
+  constructor(item, metaKey) {
+    super();
+    this.item = item;
+    this.metaKey = metaKey;
+  }
+  get event() {
+    return this.item.event;
+  }
+  json() {
+    return this.item.json();
+  }
+  own() {
+    return this.item.own();
+  }
+};
+var Mailbox = class {
+  #items = [];
+  #head = 0;
+  /** Items waiting. */
+  get length() {
+    return this.#items.length - this.#head;
+  }
+  /** Appends one item. */
+  push(item) {
+    this.#items.push(item);
+  }
+  /** Removes and returns up to `n` items from the front. */
+  take(n) {
+    const end = Math.min(this.#items.length, this.#head + n);
+    const batch = this.#items.slice(this.#head, end);
+    this.#head = end;
+    if (this.#head === this.#items.length) {
+      this.#items = [];
+      this.#head = 0;
+    } else if (this.#head > 4096 && this.#head * 2 > this.#items.length) {
+      this.#items = this.#items.slice(this.#head);
+      this.#head = 0;
+    }
+    return batch;
+  }
+  /** Drops everything. */
+  clear() {
+    this.#items = [];
+    this.#head = 0;
+  }
+};
+
+// plugins/_delivery.ts
+var Delivery = class {
+  #options;
+  #routes = /* @__PURE__ */ new Map();
+  #wildcard = [];
+  /** Each routed slot whose grant scope filters something. */
+  #scopes = /* @__PURE__ */ new Map();
+  constructor(options) {
+    this.#options = options;
+  }
+  /** Starts routing the events a slot's grant allows to it, within the grant's scope. */
+  addRoutes(slot2) {
+    const scope = new ScopeCheck(slot2.grant.scope);
+    if (!scope.open) this.#scopes.set(slot2, scope);
+    for (const type of slot2.grant.events) {
+      if (type === "*") this.#wildcard = [
+        ...this.#wildcard,
+        slot2
+      ];
+      else this.#routes.set(type, [
+        ...this.#routes.get(type) ?? [],
+        slot2
+      ]);
+    }
+  }
+  /** Stops routing events to a slot. */
+  removeRoutes(slot2) {
+    this.#scopes.delete(slot2);
+    this.#wildcard = this.#wildcard.filter((s) => s !== slot2);
+    for (const [type, slots] of this.#routes) {
+      const kept = slots.filter((s) => s !== slot2);
+      if (kept.length === 0) this.#routes.delete(type);
+      else this.#routes.set(type, kept);
+    }
+  }
+  /** The one bus subscriber: hands each event to the mailboxes that want it; never waits. */
+  route(event) {
+    const typed = this.#routes.get(event.type);
+    const wildcard = this.#wildcard;
+    if (!typed && wildcard.length === 0) return;
+    const item = (typed?.length ?? 0) + wildcard.length > 1 ? new WireItem(event) : event;
+    const metaKey = event.type === "user.meta" ? `${event.data.networkId}
+${event.data.nickname}` : void 0;
+    if (typed) {
+      for (const slot2 of typed) this.#deliver(slot2, item, metaKey);
+    }
+    for (const slot2 of wildcard) {
+      if (!typed?.includes(slot2)) this.#deliver(slot2, item, metaKey);
+    }
+  }
+  /**
+   * Handles the plugin's acknowledgement of every batch up to `seq`, which must be in flight.
+   */
+  acknowledge(slot2, seq) {
+    if (!slot2.awaitsAck(seq)) {
+      this.#options.store.audit(slot2.name, `ack ${seq}`, "denied", "out of order");
+      return;
+    }
+    let done = 0;
+    while (done < slot2.inFlight.length && slot2.inFlight[done].seq <= seq) done++;
+    slot2.inFlight.splice(0, done);
+    clearTimeout(slot2.watchdog);
+    slot2.watchdog = void 0;
+    this.#armWatchdog(slot2);
+    this.flush(slot2);
+  }
+  /** Posts batches (then a pending overflow notice) while the in-flight window allows. */
+  flush(slot2) {
+    slot2.flushQueued = false;
+    const endpoint = slot2.endpoint;
+    if (slot2.state !== "running" || !endpoint) return;
+    const { batchSize, maxInFlight, store, now } = this.#options;
+    while (slot2.inFlight.length < maxInFlight) {
+      let message;
+      if (slot2.mailbox.length > 0) {
+        const batch = slot2.mailbox.take(batchSize);
+        message = {
+          kind: "events",
+          seq: ++slot2.seq,
+          events: batchJson(batch)
+        };
+        for (let i = 0; i < batch.length; i++) {
+          const queued = batch[i];
+          if (queued instanceof Holder) slot2.metaIndex.delete(queued.metaKey);
+        }
+      } else if (slot2.dropped > 0) {
+        message = {
+          kind: "overflow",
+          seq: ++slot2.seq,
+          dropped: slot2.dropped
+        };
+        store.audit(slot2.name, "mailbox overflow", "info", `${slot2.dropped} events dropped`);
+        slot2.dropped = 0;
+      } else break;
+      slot2.inFlight.push({
+        seq: message.seq,
+        sentAt: now()
+      });
+      endpoint.post(message);
+      this.#armWatchdog(slot2);
+    }
+  }
+  /** Enqueues what the slot's grant scope lets it see of `event`, if anything. */
+  #deliver(slot2, item, metaKey) {
+    const scope = this.#scopes.get(slot2);
+    if (scope) {
+      const event = eventOf2(item);
+      const seen = scope.view(event);
+      if (seen === void 0) return;
+      if (seen !== event) return this.#enqueue(slot2, seen, metaKey);
+    }
+    this.#enqueue(slot2, item, metaKey);
+  }
+  #enqueue(slot2, item, metaKey) {
+    if (metaKey !== void 0) {
+      const pending = slot2.metaIndex.get(metaKey);
+      if (pending) {
+        pending.item = wrapped(item);
+        return;
+      }
+    }
+    if (slot2.mailbox.length >= this.#options.mailboxSize) {
+      slot2.dropped++;
+      return;
+    }
+    if (metaKey === void 0) slot2.mailbox.push(item);
+    else {
+      const holder = new Holder(wrapped(item), metaKey);
+      slot2.metaIndex.set(metaKey, holder);
+      slot2.mailbox.push(holder);
+    }
+    const { batchSize, maxInFlight } = this.#options;
+    if (slot2.inFlight.length >= maxInFlight) return;
+    if (slot2.mailbox.length >= batchSize) this.flush(slot2);
+    else if (!slot2.flushQueued) {
+      slot2.flushQueued = true;
+      queueMicrotask(() => this.flush(slot2));
+    }
+  }
+  #armWatchdog(slot2) {
+    if (slot2.watchdog !== void 0 || slot2.inFlight.length === 0) return;
+    const { ackBudgetMs: budget, now } = this.#options;
+    const waited = now() - slot2.inFlight[0].sentAt;
+    slot2.watchdog = setTimeout(() => {
+      slot2.watchdog = void 0;
+      const oldest = slot2.inFlight[0];
+      if (!oldest || slot2.state !== "running") return;
+      if (now() - oldest.sentAt >= budget) {
+        slot2.crash(`did not acknowledge a batch within ${budget} ms`);
+      } else this.#armWatchdog(slot2);
+    }, Math.max(0, budget - waited));
+  }
+};
+function batchJson(batch) {
+  return columnsJson(batch, baseOf(batch));
+}
+function columnsJson(batch, base) {
+  const pairs = new EventPairs();
+  const pairIndexes = new Array(batch.length);
+  const offsets = new Array(batch.length);
+  const data = new Array(batch.length);
+  for (let i = 0; i < batch.length; i++) {
+    const event = ownEvent(batch[i]);
+    if (event === void 0) return splicedJson(batch, base);
+    const time = event.timestamp.getTime();
+    const offset = time - base;
+    if (base !== 0 && base + offset !== time) return columnsJson(batch, 0);
+    pairIndexes[i] = pairs.of(event);
+    offsets[i] = offset;
+    data[i] = event.data;
+  }
+  return tryJson([
+    pairs.list,
+    base,
+    pairIndexes,
+    offsets,
+    data
+  ]) ?? splicedJson(batch, base);
+}
+function baseOf(batch) {
+  const first = batch.length > 0 ? eventOf2(batch[0]).timestamp.getTime() : 0;
+  return Number.isFinite(first) ? first : 0;
+}
+function exactFrom(batch, base) {
+  for (let i = 0; i < batch.length && base !== 0; i++) {
+    const time = eventOf2(batch[i]).timestamp.getTime();
+    if (base + (time - base) !== time) return false;
+  }
+  return true;
+}
+function splicedJson(batch, start) {
+  const base = exactFrom(batch, start) ? start : 0;
+  const pairs = new EventPairs();
+  const pairIndexes = [];
+  const offsets = [];
+  const parts = [];
+  let run = [];
+  const flush = () => {
+    if (run.length > 0) addRun(run, {
+      pairs,
+      base,
+      pairIndexes,
+      offsets,
+      parts
+    });
+    run = [];
+  };
+  for (let i = 0; i < batch.length; i++) {
+    const item = batch[i];
+    const event = ownEvent(item);
+    if (event !== void 0) {
+      run.push(event);
+      continue;
+    }
+    flush();
+    const json = item instanceof Outgoing ? item.json() : void 0;
+    if (json === void 0) continue;
+    const shared = eventOf2(item);
+    pairIndexes.push(pairs.of(shared));
+    offsets.push(shared.timestamp.getTime() - base);
+    parts.push(json);
+  }
+  flush();
+  return `[${JSON.stringify(pairs.list)},${base},${JSON.stringify(pairIndexes)},${JSON.stringify(offsets)},[${parts.join(",")}]]`;
+}
+function addRun(run, columns) {
+  const { pairs, base, pairIndexes, offsets, parts } = columns;
+  const json = tryJson(run.map((event) => event.data));
+  for (let i = 0; i < run.length; i++) {
+    const event = run[i];
+    if (json === void 0) {
+      const one = dataJson(event.type, event.data);
+      if (one === void 0) continue;
+      parts.push(one);
+    }
+    pairIndexes.push(pairs.of(event));
+    offsets.push(event.timestamp.getTime() - base);
+  }
+  if (json !== void 0) parts.push(json.slice(1, -1));
+}
+function tryJson(value) {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return void 0;
+  }
+}
+function dataJson(type, data) {
+  try {
+    return JSON.stringify([
+      data
+    ]).slice(1, -1);
+  } catch (error) {
+    console.error(`Cannot deliver ${type} to plugins: its data is not JSON`, error);
+    return void 0;
+  }
+}
+var EventPairs = class {
+  /** `[type0, source0, type1, source1, …]`. */
+  list = [];
+  #byType = /* @__PURE__ */ new Map();
+  #lastType;
+  #lastSource;
+  #last = 0;
+  /** The index of `event`'s pair, added if new. */
+  of(event) {
+    const { type, source } = event;
+    if (type === this.#lastType && source === this.#lastSource) return this.#last;
+    let bySource = this.#byType.get(type);
+    if (bySource === void 0) {
+      bySource = /* @__PURE__ */ new Map();
+      this.#byType.set(type, bySource);
+    }
+    let index = bySource.get(source);
+    if (index === void 0) {
+      index = this.list.length / 2;
+      this.list.push(type, source);
+      bySource.set(source, index);
+    }
+    this.#lastType = type;
+    this.#lastSource = source;
+    this.#last = index;
+    return index;
+  }
+};
+function wrapped(item) {
+  return item instanceof Outgoing ? item : new WireItem(item, {
+    shared: false
+  });
+}
+var WireItem = class extends Outgoing {
+  event;
+  /** Whether other plugins get this same item: its JSON is then made once and kept. */
+  #shared;
+  #json;
+  /** Wraps `event`, shared with other plugins unless `shared` is `false`. */
+  constructor(event, options = {}) {
+    super();
+    this.event = event;
+    this.#shared = options.shared ?? true;
+  }
+  own() {
+    return this.#shared || this.#json !== void 0 ? void 0 : this.event;
+  }
+  json() {
+    if (this.#json === void 0) {
+      const { type, data } = this.event;
+      this.#json = dataJson(type, data) ?? null;
+    }
+    return this.#json ?? void 0;
+  }
+};
+
+// plugins/_install.ts
+import { join as join10 } from "node:path";
+
+// plugins/_pinned_copy.ts
+import { dirname, join as join7, relative, sep as sep2 } from "node:path";
+import { fileURLToPath as fileURLToPath2, pathToFileURL } from "node:url";
+
+// plugins/_plugin_dirs.ts
+import { join as join6 } from "node:path";
+function pluginDataDir(hostDataDir, name) {
+  return join6(hostDataDir, "plugins", name);
+}
+function copyRoot(hostDataDir, name) {
+  return join6(pluginDataDir(hostDataDir, name), "code");
+}
+function pluginDenoDir(hostDataDir, name) {
+  return join6(hostDataDir, "plugins", ".runtime", name);
+}
+
+// plugins/_pinned_copy.ts
+var SDK_FILE = fileURLToPath2(new URL("./sdk.ts", new URL("../plugins/_pinned_copy.ts", import.meta.url).href));
+var HOST_ROOT = dirname(dirname(SDK_FILE));
+var SDK_STUB = new TextEncoder().encode(`// The host's SDK, for plugins that import it by a relative path.
+export * from "${pathToFileURL(SDK_FILE).href}";
+`);
+var MAX_FILES = 1e4;
+var MAX_BYTES = 256 * 1024 * 1024;
+function codePlace(stored, hostDataDir) {
+  if (stored.dev) return {
+    root: stored.path,
+    folder: stored.path
+  };
+  const root = copyRoot(hostDataDir, stored.name);
+  return {
+    root,
+    folder: join7(root, stored.codePath ?? "")
+  };
+}
+async function pinCopy(name, source, target) {
+  const refuse2 = (path, _rel, reason) => {
+    throw new PluginFileError(name, path, reason);
+  };
+  const ancestor = commonAncestor(source, HOST_ROOT);
+  const codePath = relative(ancestor, source);
+  const files = {};
+  let count = 0;
+  let bytes = 0;
+  for await (const entry of walk(source, "", refuse2)) {
+    if (++count > MAX_FILES) {
+      refuse2(source, "", `a plugin folder may hold at most ${MAX_FILES} files`);
+    }
+    bytes += entry.info.size;
+    if (bytes > MAX_BYTES) {
+      refuse2(entry.path, entry.rel, `a plugin folder may hold at most ${MAX_BYTES >> 20} MiB`);
+    }
+    const rel = join7(codePath, entry.rel);
+    files[rel] = await copyFile(entry, join7(target, rel), refuse2);
+  }
+  const stub = relative(ancestor, SDK_FILE);
+  if (!(stub in files)) files[stub] = await writeFile(join7(target, stub), SDK_STUB);
+  return {
+    codePath,
+    files
+  };
+}
+async function checkCode(stored, hostDataDir, files) {
+  if (stored.dev) return;
+  if (stored.codePath === null) {
+    throw new PluginLoadError(stored.name, "it has no pinned copy (installed by an older version); install it again");
+  }
+  await verifyCopy(stored.name, copyRoot(hostDataDir, stored.name), files);
+}
+async function verifyCopy(name, root, files) {
+  const refuse2 = (_path, rel, reason) => {
+    throw new PluginIntegrityError(name, rel || ".", reason);
+  };
+  const seen = /* @__PURE__ */ new Set();
+  let count = 0;
+  for await (const entry of walk(root, "", refuse2)) {
+    if (++count > MAX_FILES) {
+      refuse2(entry.path, entry.rel, "the copy holds more files than allowed");
+    }
+    const expected = files[entry.rel];
+    if (expected === void 0) refuse2(entry.path, entry.rel, "it was not installed");
+    if (entry.info.size > MAX_BYTES) refuse2(entry.path, entry.rel, "it is larger than allowed");
+    if (await sha256(await Deno.readFile(entry.path)) !== expected) {
+      refuse2(entry.path, entry.rel, "its sha256 differs from the one recorded at install");
+    }
+    seen.add(entry.rel);
+  }
+  for (const rel of Object.keys(files)) {
+    if (!seen.has(rel)) refuse2(join7(root, rel), rel, "it is missing");
+  }
+}
+async function* walk(folder, rel, refuse2) {
+  let info;
+  try {
+    info = await Deno.lstat(folder);
+  } catch {
+    return refuse2(folder, rel, "the folder cannot be read");
+  }
+  if (!info.isDirectory) refuse2(folder, rel, "it is not a folder");
+  const names2 = [];
+  for await (const entry of Deno.readDir(folder)) {
+    if (names2.push(entry.name) > MAX_FILES) {
+      refuse2(folder, rel, `a plugin folder may hold at most ${MAX_FILES} files`);
+    }
+  }
+  names2.sort();
+  for (const name of names2) {
+    const path = join7(folder, name);
+    const entryRel = rel === "" ? name : join7(rel, name);
+    const entry = await Deno.lstat(path);
+    const problem = refusal2(entry);
+    if (problem) refuse2(path, entryRel, problem);
+    if (entry.isDirectory) yield* walk(path, entryRel, refuse2);
+    else yield {
+      path,
+      rel: entryRel,
+      info: entry
+    };
+  }
+}
+function refusal2(info) {
+  if (info.isSymlink) return "a symbolic link is refused";
+  if (info.isDirectory) return void 0;
+  if (info.isFile) {
+    return (info.nlink ?? 1) > 1 ? `a hard link is refused (${info.nlink} links)` : void 0;
+  }
+  if (info.isFifo) return "a FIFO is refused";
+  if (info.isSocket) return "a socket is refused";
+  if (info.isCharDevice || info.isBlockDevice) return "a device file is refused";
+  return "only regular files and folders are copied";
+}
+async function copyFile(entry, to, refuse2) {
+  using file = await Deno.open(entry.path, {
+    read: true
+  });
+  const info = await file.stat();
+  if (info.ino !== entry.info.ino || info.dev !== entry.info.dev || !info.isFile) {
+    refuse2(entry.path, entry.rel, "it was replaced while being copied");
+  }
+  const problem = refusal2(info);
+  if (problem) refuse2(entry.path, entry.rel, problem);
+  const data = new Uint8Array(entry.info.size);
+  let filled = 0;
+  while (filled < data.length) {
+    const read = await file.read(data.subarray(filled));
+    if (read === null) break;
+    filled += read;
+  }
+  if (filled !== data.length || await file.read(new Uint8Array(1)) !== null) {
+    refuse2(entry.path, entry.rel, "it changed size while being copied");
+  }
+  return await writeFile(to, data);
+}
+async function writeFile(path, data) {
+  await Deno.mkdir(dirname(path), {
+    recursive: true
+  });
+  await Deno.writeFile(path, data, {
+    createNew: true,
+    mode: 292
+  });
+  return await sha256(data);
+}
+async function sha256(data) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+function commonAncestor(a, b) {
+  const left = a.split(sep2);
+  const right = b.split(sep2);
+  let i = 0;
+  while (i < left.length && i < right.length && left[i] === right[i]) i++;
+  return left.slice(0, i).join(sep2) || sep2;
+}
+
+// plugins/_endpoint.ts
+import { fileURLToPath as fileURLToPath3 } from "node:url";
+
 // plugins/_builtins.ts
 var apply = Reflect.apply;
 var encodeIntoMethod = TextEncoder.prototype.encodeInto;
@@ -14077,7 +14632,6 @@ function preview3(value, max2 = PREVIEW_CHARS) {
 }
 
 // plugins/_protocol.ts
-var WIRE_ITEMS_PER_EVENT = 3;
 var CALL_OPS = /* @__PURE__ */ new Set([
   "irc.send",
   "metadata.set",
@@ -14377,504 +14931,6 @@ async function* frameGroups(source, maxFrame, bounds, onBytes) {
     if (group.length > 0) yield group;
   }
 }
-
-// plugins/_mailbox.ts
-var Holder = class {
-  /** The snapshot it stands for. */
-  item;
-  /** Network and nickname. */
-  metaKey;
-  constructor(item, metaKey) {
-    this.item = item;
-    this.metaKey = metaKey;
-  }
-  get event() {
-    return this.item.event;
-  }
-  json() {
-    return this.item.json();
-  }
-  own() {
-    return this.item.own();
-  }
-};
-var Mailbox = class {
-  #items = [];
-  #head = 0;
-  /** Events waiting. */
-  get length() {
-    return this.#items.length - this.#head;
-  }
-  /** Appends one event. */
-  push(item) {
-    this.#items.push(item);
-  }
-  /** Removes and returns up to `n` events from the front. */
-  take(n) {
-    const end = Math.min(this.#items.length, this.#head + n);
-    const batch = this.#items.slice(this.#head, end);
-    this.#head = end;
-    if (this.#head === this.#items.length) {
-      this.#items = [];
-      this.#head = 0;
-    } else if (this.#head > 4096 && this.#head * 2 > this.#items.length) {
-      this.#items = this.#items.slice(this.#head);
-      this.#head = 0;
-    }
-    return batch;
-  }
-  /** Drops everything. */
-  clear() {
-    this.#items = [];
-    this.#head = 0;
-  }
-};
-
-// plugins/_delivery.ts
-var Delivery = class {
-  #options;
-  #routes = /* @__PURE__ */ new Map();
-  #wildcard = [];
-  /** Each routed slot whose grant scope filters something. */
-  #scopes = /* @__PURE__ */ new Map();
-  constructor(options) {
-    this.#options = options;
-  }
-  /** Starts routing the events a slot's grant allows to it, within the grant's scope. */
-  addRoutes(slot2) {
-    const scope = new ScopeCheck(slot2.grant.scope);
-    if (!scope.open) this.#scopes.set(slot2, scope);
-    for (const type of slot2.grant.events) {
-      if (type === "*") this.#wildcard = [
-        ...this.#wildcard,
-        slot2
-      ];
-      else this.#routes.set(type, [
-        ...this.#routes.get(type) ?? [],
-        slot2
-      ]);
-    }
-  }
-  /** Stops routing events to a slot. */
-  removeRoutes(slot2) {
-    this.#scopes.delete(slot2);
-    this.#wildcard = this.#wildcard.filter((s) => s !== slot2);
-    for (const [type, slots] of this.#routes) {
-      const kept = slots.filter((s) => s !== slot2);
-      if (kept.length === 0) this.#routes.delete(type);
-      else this.#routes.set(type, kept);
-    }
-  }
-  /** The one bus subscriber: hands each event to the mailboxes that want it; never waits. */
-  route(event) {
-    const typed = this.#routes.get(event.type);
-    const wildcard = this.#wildcard;
-    if (!typed && wildcard.length === 0) return;
-    const item = new WireItem(event, (typed?.length ?? 0) + wildcard.length > 1);
-    const metaKey = event.type === "user.meta" ? `${event.data.networkId}
-${event.data.nickname}` : void 0;
-    if (typed) {
-      for (const slot2 of typed) this.#deliver(slot2, item, metaKey);
-    }
-    for (const slot2 of wildcard) {
-      if (!typed?.includes(slot2)) this.#deliver(slot2, item, metaKey);
-    }
-  }
-  /**
-   * Handles the plugin's acknowledgement of every batch up to `seq`, which must be in flight.
-   */
-  acknowledge(slot2, seq) {
-    if (!slot2.awaitsAck(seq)) {
-      this.#options.store.audit(slot2.name, `ack ${seq}`, "denied", "out of order");
-      return;
-    }
-    let done = 0;
-    while (done < slot2.inFlight.length && slot2.inFlight[done].seq <= seq) done++;
-    slot2.inFlight.splice(0, done);
-    clearTimeout(slot2.watchdog);
-    slot2.watchdog = void 0;
-    this.#armWatchdog(slot2);
-    this.flush(slot2);
-  }
-  /** Posts batches (then a pending overflow notice) while the in-flight window allows. */
-  flush(slot2) {
-    slot2.flushQueued = false;
-    const endpoint = slot2.endpoint;
-    if (slot2.state !== "running" || !endpoint) return;
-    const { batchSize, maxInFlight, store, now } = this.#options;
-    while (slot2.inFlight.length < maxInFlight) {
-      let message;
-      if (slot2.mailbox.length > 0) {
-        const batch = slot2.mailbox.take(batchSize);
-        message = {
-          kind: "events",
-          seq: ++slot2.seq,
-          events: batchJson(batch)
-        };
-        for (let i = 0; i < batch.length; i++) {
-          const metaKey = batch[i].metaKey;
-          if (metaKey !== void 0) slot2.metaIndex.delete(metaKey);
-        }
-      } else if (slot2.dropped > 0) {
-        message = {
-          kind: "overflow",
-          seq: ++slot2.seq,
-          dropped: slot2.dropped
-        };
-        store.audit(slot2.name, "mailbox overflow", "info", `${slot2.dropped} events dropped`);
-        slot2.dropped = 0;
-      } else break;
-      slot2.inFlight.push({
-        seq: message.seq,
-        sentAt: now()
-      });
-      endpoint.post(message);
-      this.#armWatchdog(slot2);
-    }
-  }
-  /** Enqueues what the slot's grant scope lets it see of `event`, if anything. */
-  #deliver(slot2, item, metaKey) {
-    const scope = this.#scopes.get(slot2);
-    if (scope) {
-      const seen = scope.view(item.event);
-      if (seen === void 0) return;
-      if (seen !== item.event) return this.#enqueue(slot2, new WireItem(seen, false), metaKey);
-    }
-    this.#enqueue(slot2, item, metaKey);
-  }
-  #enqueue(slot2, item, metaKey) {
-    if (metaKey !== void 0) {
-      const pending = slot2.metaIndex.get(metaKey);
-      if (pending) {
-        pending.item = item;
-        return;
-      }
-    }
-    if (slot2.mailbox.length >= this.#options.mailboxSize) {
-      slot2.dropped++;
-      return;
-    }
-    if (metaKey === void 0) slot2.mailbox.push(item);
-    else {
-      const holder = new Holder(item, metaKey);
-      slot2.metaIndex.set(metaKey, holder);
-      slot2.mailbox.push(holder);
-    }
-    const { batchSize, maxInFlight } = this.#options;
-    if (slot2.inFlight.length >= maxInFlight) return;
-    if (slot2.mailbox.length >= batchSize) this.flush(slot2);
-    else if (!slot2.flushQueued) {
-      slot2.flushQueued = true;
-      queueMicrotask(() => this.flush(slot2));
-    }
-  }
-  #armWatchdog(slot2) {
-    if (slot2.watchdog !== void 0 || slot2.inFlight.length === 0) return;
-    const { ackBudgetMs: budget, now } = this.#options;
-    const waited = now() - slot2.inFlight[0].sentAt;
-    slot2.watchdog = setTimeout(() => {
-      slot2.watchdog = void 0;
-      const oldest = slot2.inFlight[0];
-      if (!oldest || slot2.state !== "running") return;
-      if (now() - oldest.sentAt >= budget) {
-        slot2.crash(`did not acknowledge a batch within ${budget} ms`);
-      } else this.#armWatchdog(slot2);
-    }, Math.max(0, budget - waited));
-  }
-};
-function batchJson(batch) {
-  const pairs = new EventPairs();
-  const flat = [
-    pairs.list
-  ];
-  for (let i = 0; i < batch.length; i++) {
-    const event = batch[i].own();
-    if (event === void 0) return splicedJson(batch);
-    flat.push(pairs.of(event), event.timestamp.getTime(), event.data);
-  }
-  return runJson(flat) ?? splicedJson(batch);
-}
-function splicedJson(batch) {
-  const pairs = new EventPairs();
-  const parts = [
-    ""
-  ];
-  let run = [];
-  for (let i = 0; i < batch.length; i++) {
-    const event = batch[i].own();
-    if (event !== void 0) {
-      run.push(pairs.of(event), event.timestamp.getTime(), event.data);
-      continue;
-    }
-    if (run.length > 0) {
-      addRun(parts, run, pairs.list);
-      run = [];
-    }
-    const json = batch[i].json();
-    if (json !== void 0) parts.push(pairs.of(batch[i].event), json);
-  }
-  if (run.length > 0) addRun(parts, run, pairs.list);
-  parts[0] = JSON.stringify(pairs.list);
-  return `[${parts.join(",")}]`;
-}
-function addRun(parts, run, pairs) {
-  const json = runJson(run);
-  if (json !== void 0) {
-    parts.push(json.slice(1, -1));
-    return;
-  }
-  for (let i = 0; i < run.length; i += WIRE_ITEMS_PER_EVENT) {
-    const one = itemJson(pairs[Number(run[i]) * 2], run[i + 1], run[i + 2]);
-    if (one !== void 0) parts.push(`${run[i]},${one}`);
-  }
-}
-function runJson(run) {
-  try {
-    return JSON.stringify(run);
-  } catch {
-    return void 0;
-  }
-}
-function itemJson(type, timestamp, data) {
-  try {
-    return JSON.stringify([
-      timestamp,
-      data
-    ]).slice(1, -1);
-  } catch (error) {
-    console.error(`Cannot deliver ${type} to plugins: its data is not JSON`, error);
-    return void 0;
-  }
-}
-var EventPairs = class {
-  /** `[type0, source0, type1, source1, …]`. */
-  list = [];
-  #byType = /* @__PURE__ */ new Map();
-  #lastType;
-  #lastSource;
-  #last = 0;
-  /** The index of `event`'s pair, added if new. */
-  of(event) {
-    const { type, source } = event;
-    if (type === this.#lastType && source === this.#lastSource) return this.#last;
-    let bySource = this.#byType.get(type);
-    if (bySource === void 0) {
-      bySource = /* @__PURE__ */ new Map();
-      this.#byType.set(type, bySource);
-    }
-    let index = bySource.get(source);
-    if (index === void 0) {
-      index = this.list.length / 2;
-      this.list.push(type, source);
-      bySource.set(source, index);
-    }
-    this.#lastType = type;
-    this.#lastSource = source;
-    this.#last = index;
-    return index;
-  }
-};
-var WireItem = class {
-  event;
-  /** Whether other plugins get this same item: its JSON is then made once and kept. */
-  #shared;
-  #json;
-  constructor(event, shared) {
-    this.event = event;
-    this.#shared = shared;
-  }
-  own() {
-    return this.#shared || this.#json !== void 0 ? void 0 : this.event;
-  }
-  json() {
-    if (this.#json === void 0) {
-      const { type, timestamp, data } = this.event;
-      this.#json = itemJson(type, timestamp.getTime(), data) ?? null;
-    }
-    return this.#json ?? void 0;
-  }
-};
-
-// plugins/_install.ts
-import { join as join10 } from "node:path";
-
-// plugins/_pinned_copy.ts
-import { dirname, join as join7, relative, sep as sep2 } from "node:path";
-import { fileURLToPath as fileURLToPath2, pathToFileURL } from "node:url";
-
-// plugins/_plugin_dirs.ts
-import { join as join6 } from "node:path";
-function pluginDataDir(hostDataDir, name) {
-  return join6(hostDataDir, "plugins", name);
-}
-function copyRoot(hostDataDir, name) {
-  return join6(pluginDataDir(hostDataDir, name), "code");
-}
-function pluginDenoDir(hostDataDir, name) {
-  return join6(hostDataDir, "plugins", ".runtime", name);
-}
-
-// plugins/_pinned_copy.ts
-var SDK_FILE = fileURLToPath2(new URL("./sdk.ts", new URL("../plugins/_pinned_copy.ts", import.meta.url).href));
-var HOST_ROOT = dirname(dirname(SDK_FILE));
-var SDK_STUB = new TextEncoder().encode(`// The host's SDK, for plugins that import it by a relative path.
-export * from "${pathToFileURL(SDK_FILE).href}";
-`);
-var MAX_FILES = 1e4;
-var MAX_BYTES = 256 * 1024 * 1024;
-function codePlace(stored, hostDataDir) {
-  if (stored.dev) return {
-    root: stored.path,
-    folder: stored.path
-  };
-  const root = copyRoot(hostDataDir, stored.name);
-  return {
-    root,
-    folder: join7(root, stored.codePath ?? "")
-  };
-}
-async function pinCopy(name, source, target) {
-  const refuse2 = (path, _rel, reason) => {
-    throw new PluginFileError(name, path, reason);
-  };
-  const ancestor = commonAncestor(source, HOST_ROOT);
-  const codePath = relative(ancestor, source);
-  const files = {};
-  let count = 0;
-  let bytes = 0;
-  for await (const entry of walk(source, "", refuse2)) {
-    if (++count > MAX_FILES) {
-      refuse2(source, "", `a plugin folder may hold at most ${MAX_FILES} files`);
-    }
-    bytes += entry.info.size;
-    if (bytes > MAX_BYTES) {
-      refuse2(entry.path, entry.rel, `a plugin folder may hold at most ${MAX_BYTES >> 20} MiB`);
-    }
-    const rel = join7(codePath, entry.rel);
-    files[rel] = await copyFile(entry, join7(target, rel), refuse2);
-  }
-  const stub = relative(ancestor, SDK_FILE);
-  if (!(stub in files)) files[stub] = await writeFile(join7(target, stub), SDK_STUB);
-  return {
-    codePath,
-    files
-  };
-}
-async function checkCode(stored, hostDataDir, files) {
-  if (stored.dev) return;
-  if (stored.codePath === null) {
-    throw new PluginLoadError(stored.name, "it has no pinned copy (installed by an older version); install it again");
-  }
-  await verifyCopy(stored.name, copyRoot(hostDataDir, stored.name), files);
-}
-async function verifyCopy(name, root, files) {
-  const refuse2 = (_path, rel, reason) => {
-    throw new PluginIntegrityError(name, rel || ".", reason);
-  };
-  const seen = /* @__PURE__ */ new Set();
-  let count = 0;
-  for await (const entry of walk(root, "", refuse2)) {
-    if (++count > MAX_FILES) {
-      refuse2(entry.path, entry.rel, "the copy holds more files than allowed");
-    }
-    const expected = files[entry.rel];
-    if (expected === void 0) refuse2(entry.path, entry.rel, "it was not installed");
-    if (entry.info.size > MAX_BYTES) refuse2(entry.path, entry.rel, "it is larger than allowed");
-    if (await sha256(await Deno.readFile(entry.path)) !== expected) {
-      refuse2(entry.path, entry.rel, "its sha256 differs from the one recorded at install");
-    }
-    seen.add(entry.rel);
-  }
-  for (const rel of Object.keys(files)) {
-    if (!seen.has(rel)) refuse2(join7(root, rel), rel, "it is missing");
-  }
-}
-async function* walk(folder, rel, refuse2) {
-  let info;
-  try {
-    info = await Deno.lstat(folder);
-  } catch {
-    return refuse2(folder, rel, "the folder cannot be read");
-  }
-  if (!info.isDirectory) refuse2(folder, rel, "it is not a folder");
-  const names2 = [];
-  for await (const entry of Deno.readDir(folder)) {
-    if (names2.push(entry.name) > MAX_FILES) {
-      refuse2(folder, rel, `a plugin folder may hold at most ${MAX_FILES} files`);
-    }
-  }
-  names2.sort();
-  for (const name of names2) {
-    const path = join7(folder, name);
-    const entryRel = rel === "" ? name : join7(rel, name);
-    const entry = await Deno.lstat(path);
-    const problem = refusal2(entry);
-    if (problem) refuse2(path, entryRel, problem);
-    if (entry.isDirectory) yield* walk(path, entryRel, refuse2);
-    else yield {
-      path,
-      rel: entryRel,
-      info: entry
-    };
-  }
-}
-function refusal2(info) {
-  if (info.isSymlink) return "a symbolic link is refused";
-  if (info.isDirectory) return void 0;
-  if (info.isFile) {
-    return (info.nlink ?? 1) > 1 ? `a hard link is refused (${info.nlink} links)` : void 0;
-  }
-  if (info.isFifo) return "a FIFO is refused";
-  if (info.isSocket) return "a socket is refused";
-  if (info.isCharDevice || info.isBlockDevice) return "a device file is refused";
-  return "only regular files and folders are copied";
-}
-async function copyFile(entry, to, refuse2) {
-  using file = await Deno.open(entry.path, {
-    read: true
-  });
-  const info = await file.stat();
-  if (info.ino !== entry.info.ino || info.dev !== entry.info.dev || !info.isFile) {
-    refuse2(entry.path, entry.rel, "it was replaced while being copied");
-  }
-  const problem = refusal2(info);
-  if (problem) refuse2(entry.path, entry.rel, problem);
-  const data = new Uint8Array(entry.info.size);
-  let filled = 0;
-  while (filled < data.length) {
-    const read = await file.read(data.subarray(filled));
-    if (read === null) break;
-    filled += read;
-  }
-  if (filled !== data.length || await file.read(new Uint8Array(1)) !== null) {
-    refuse2(entry.path, entry.rel, "it changed size while being copied");
-  }
-  return await writeFile(to, data);
-}
-async function writeFile(path, data) {
-  await Deno.mkdir(dirname(path), {
-    recursive: true
-  });
-  await Deno.writeFile(path, data, {
-    createNew: true,
-    mode: 292
-  });
-  return await sha256(data);
-}
-async function sha256(data) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-function commonAncestor(a, b) {
-  const left = a.split(sep2);
-  const right = b.split(sep2);
-  let i = 0;
-  while (i < left.length && i < right.length && left[i] === right[i]) i++;
-  return left.slice(0, i).join(sep2) || sep2;
-}
-
-// plugins/_endpoint.ts
-import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // plugins/_frame_writer.ts
 var INITIAL_BYTES = 64 * 1024;
