@@ -8,10 +8,11 @@
  *   `IRCBUS_PORT` environment variable; 0 picks a free one), prints its URL (with the
  *   token) and opens it in the browser unless `--no-open`. Where no browser can be opened
  *   (no display, no opener) it says so and carries on. A port held by another program
- *   exits 69 with a message naming it. The browser is opened as soon as the port listens, while
- *   the rest of the client still loads: the page is served at once and gets its socket once the
- *   client has started, when the address is printed (docs/client.md, "In what order does a
- *   launch start?").
+ *   exits 69 with a message naming it; a launch with a link first waits up to 5 s for an
+ *   ircbus starting on that port to open its link door, and hands the link to it. The browser
+ *   is opened as soon as the port listens, while the rest of the client still loads: the page
+ *   is served at once and gets its socket once the client has started, when the address is
+ *   printed (docs/client.md, "In what order does a launch start?").
  * - `--headless`: the terminal client instead (for bots and servers), e.g.
  *   `deno task run --headless --server irc.libera.chat --tls --nick me --join '#deno'`;
  *   its own flags (`--server` etc.) also select it.
@@ -150,6 +151,15 @@ export async function main(args: string[]): Promise<number> {
       });
     } catch (error) {
       if (error instanceof PortInUseError) {
+        // Two launches a moment apart (a double click on a link): the first holds the port
+        // before its link door opens, so the second takes it for a stranger. It waits a little
+        // for a door to open there and hands its link to it.
+        if (link !== undefined) {
+          console.error(`${error.message}; waiting for an ircbus starting there to take the link`);
+          const { launchWithLink } = await loadServer({ bundled: bundled() });
+          const handed = await handOffWhileStarting(() => launchWithLink(dataDir, link));
+          if (handed !== undefined) return handed;
+        }
         console.error(error.message);
         return 69;
       }
@@ -208,6 +218,25 @@ export async function main(args: string[]): Promise<number> {
     Deno.removeSignalListener("SIGINT", onInt);
     Deno.removeSignalListener("SIGTERM", onTerm);
   }
+}
+
+/** How long a link launch waits for an instance that holds the port to open its link door. */
+const STARTING_INSTANCE_WAIT_MS = 5_000;
+
+/**
+ * Tries `handOff` until an instance takes the link or gives an exit code, every 50 ms for at
+ * most {@linkcode STARTING_INSTANCE_WAIT_MS}; `undefined` if no instance answered by then.
+ */
+async function handOffWhileStarting(
+  handOff: () => Promise<{ exit: number } | { become: "instance" }>,
+): Promise<number | undefined> {
+  const until = performance.now() + STARTING_INSTANCE_WAIT_MS;
+  while (performance.now() < until) {
+    const decision = await handOff();
+    if ("exit" in decision) return decision.exit;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return undefined;
 }
 
 if (import.meta.main) {

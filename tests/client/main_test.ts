@@ -83,6 +83,42 @@ Deno.test("deno task run: prints the URL, takes handed-off links, and stops in o
   await Deno.remove(dataDir, { recursive: true });
 });
 
+Deno.test("deno task run: a link launched while another instance starts waits for its link door", async () => {
+  // The port is held as a starting instance holds it before its link door opens.
+  using taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const dataDir = await Deno.makeTempDir({ prefix: "ircbus-main-" });
+  try {
+    const child = launch([
+      "--data-dir",
+      dataDir,
+      "--port",
+      `${taken.addr.port}`,
+      "irc://irc.example.org/#late",
+    ])
+      .spawn();
+    const stderr = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+    let err = "";
+    while (!err.includes("waiting for an ircbus starting there")) {
+      const { value, done } = await stderr.read();
+      assert.ok(!done, `the launch exited early: ${err}`);
+      err += value;
+    }
+    // Its door opens now, after the launch found the port taken and no door.
+    const { LinkDoor } = await import("../../deeplink/mod.ts");
+    await using door = await LinkDoor.open({ dataDir });
+    const links: string[] = [];
+    door.accept((link) => links.push(link));
+    const status = await child.status;
+    for (let read = await stderr.read(); !read.done; read = await stderr.read()) err += read.value;
+    await child.stdout.cancel();
+    assert.equal(status.code, 0, err);
+    assert.match(err, /Handed the link to the running instance/);
+    assert.deepEqual(links, ["irc://irc.example.org/#late"]);
+  } finally {
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});
+
 Deno.test("deno task run --headless is the terminal client", async () => {
   const result = await launch(["--headless"]).output();
   assert.notEqual(result.code, 0);
