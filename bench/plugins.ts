@@ -270,10 +270,15 @@ const LATENCY_WARMUP = 500;
  * Emit → onEvent p99 at 1k events/s, each variant run {@linkcode LATENCY_ROUNDS} times in
  * turn, each round starting with the next variant, so that neither a burst of load on this
  * shared machine nor being first in the process falls on one variant alone (the first run of
- * a process used to be the contained one, on a host not yet compiled). The p99 is taken over
- * the samples of all runs of a variant together; each run's own p99 is noted beside it.
+ * a process used to be the contained one, on a host not yet compiled and whose heap was still
+ * settling), after one untimed run of each. The p99 is taken over the samples of all runs of a
+ * variant together; each run's own p99 is noted beside it.
  */
 async function latencyRows(root: string, report: (row: BenchRow) => void): Promise<void> {
+  // One untimed run of each first: the host's early collections (scavenges of 7-13 ms and its
+  // first mark-compact, while the heap of the modules this process loaded settles) then fall on
+  // none of the timed runs; they used to fall on the first, the contained one.
+  for (const variant of VARIANTS) await latency(root, variant, 1000, 0, LATENCY_WARMUP * 2);
   const loadBefore = await loadAverage();
   const runs = new Map<Variant, number[][]>();
   for (let round = 0; round < LATENCY_ROUNDS; round++) {
