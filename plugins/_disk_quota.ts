@@ -199,9 +199,10 @@ export class DiskQuota implements AsyncDisposable {
  * and it reads synchronously: one asynchronous call at a time (a hop to a blocking thread
  * each), a count of the ~60 entries of a fresh plugin cost the host about 3 ms of CPU, many
  * times over in every start. But a synchronous `lstat` takes 10-50 µs here, so a slice of a
- * fixed 256 entries held the loop for 4-13 ms, and one count in the first second after a
- * start (8.7 ms, measured) was enough to put the emit → onEvent p99 of every plugin over
- * 5 ms. A slice now ends on the clock, at `ms`, whatever it has read.
+ * fixed 256 entries could hold the loop for 4-13 ms; a fresh plugin's ~67 entries were one
+ * slice, and the six or seven counts of a start held the loop, and every plugin's deliveries
+ * with it, for up to 8.4 ms each (measured). A slice now ends on the clock, at `ms`, whatever
+ * it has read: past it, only a single slow call (a file Deno is writing) holds the loop.
  */
 class Slice {
   #now: () => number;
