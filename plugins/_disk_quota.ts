@@ -40,6 +40,11 @@ export interface DiskQuotaOptions {
    * would start a count. Default 25.
    */
   changeGapMs?: number;
+  /**
+   * The longest a count holds the host's event loop before it lets timers and I/O run, in ms
+   * of `now`. Default 1.
+   */
+  sliceMs?: number;
   /** The clock (ms). Default `performance.now`. */
   now?: () => number;
   /** Stops it at once when it goes over, before the host hears of it. */
@@ -69,6 +74,7 @@ export class DiskQuota implements AsyncDisposable {
   #storageBytes: () => number;
   #pollMs: number;
   #changeGapMs: number;
+  #sliceMs: number;
   #now: () => number;
   /** When the last count ended; a count waiting for the gap after it, if any. */
   #countedAt = -Infinity;
@@ -90,6 +96,7 @@ export class DiskQuota implements AsyncDisposable {
     this.#storageBytes = options.storageBytes ?? (() => 0);
     this.#pollMs = options.pollMs ?? 5_000;
     this.#changeGapMs = options.changeGapMs ?? 25;
+    this.#sliceMs = options.sliceMs ?? 1;
     this.#now = options.now ?? (() => performance.now());
     this.#freeze = options.freeze ?? (() => Promise.resolve());
     this.#onExceeded = options.onExceeded;
@@ -157,8 +164,9 @@ export class DiskQuota implements AsyncDisposable {
   async #count(): Promise<void> {
     if (this.#done) return;
     const seen = new Set<string>();
+    const slice = new Slice(this.#now, this.#sliceMs);
     let bytes = this.#storageBytes();
-    for (const folder of this.#folders) bytes += await folderBytes(folder, seen);
+    for (const folder of this.#folders) bytes += await folderBytes(folder, seen, slice);
     this.#countedAt = this.#now();
     this.#usedBytes = bytes;
     if (bytes <= this.#quotaBytes || this.#done) return;
@@ -186,19 +194,42 @@ export class DiskQuota implements AsyncDisposable {
 }
 
 /**
- * Entries a count reads between two turns of the host's event loop. The count runs whenever
- * the plugin's folders change, and Deno writes its caches there as it starts: read one
- * asynchronous call at a time (a hop to a blocking thread each), a count of the ~60 entries of
- * a fresh plugin cost the host about 3 ms of CPU, many times over in every start. Read
- * synchronously in slices, it costs a fraction of that, and a folder filled with files still
- * holds the loop for one slice at a time only.
+ * A count's time on the event loop, given back in slices. The count runs whenever the
+ * plugin's folders change (Deno writes its caches there as it starts) and every few seconds,
+ * and it reads synchronously: one asynchronous call at a time (a hop to a blocking thread
+ * each), a count of the ~60 entries of a fresh plugin cost the host about 3 ms of CPU, many
+ * times over in every start. But a synchronous `lstat` takes 10-50 µs here, so a slice of a
+ * fixed 256 entries could hold the loop for 4-13 ms; a fresh plugin's ~67 entries were one
+ * slice, and the six or seven counts of a start held the loop, and every plugin's deliveries
+ * with it, for up to 8.4 ms each (measured). A slice now ends on the clock, at `ms`, whatever
+ * it has read: past it, only a single slow call (a file Deno is writing) holds the loop.
  */
-const SLICE_ENTRIES = 256;
+class Slice {
+  #now: () => number;
+  #ms: number;
+  #start: number;
+
+  constructor(now: () => number, ms: number) {
+    this.#now = now;
+    this.#ms = ms;
+    this.#start = now();
+  }
+
+  /** Whether this slice has had its time. */
+  over(): boolean {
+    return this.#now() - this.#start >= this.#ms;
+  }
+
+  /** Lets timers and I/O run, then starts the next slice. */
+  async next(): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    this.#start = this.#now();
+  }
+}
 
 /** What the entries under `folder` take, skipping inodes already in `seen`. */
-async function folderBytes(folder: string, seen: Set<string>): Promise<number> {
+async function folderBytes(folder: string, seen: Set<string>, slice: Slice): Promise<number> {
   let bytes = 0;
-  let read = 0;
   const pending = [folder];
   while (pending.length > 0) {
     const dir = pending.pop() ?? folder;
@@ -210,7 +241,7 @@ async function folderBytes(folder: string, seen: Set<string>): Promise<number> {
     }
     try {
       for (const entry of entries) {
-        if (++read % SLICE_ENTRIES === 0) await nextTurn();
+        if (slice.over()) await slice.next();
         const path = join(dir, entry.name);
         let info: Deno.FileInfo;
         try {
@@ -229,11 +260,6 @@ async function folderBytes(folder: string, seen: Set<string>): Promise<number> {
     }
   }
   return bytes;
-}
-
-/** Lets timers and I/O run before the count goes on. */
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 function mib(bytes: number): string {

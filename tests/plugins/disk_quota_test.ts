@@ -87,3 +87,50 @@ Deno.test("DiskQuota sees a write through its watcher, without a poll", async ()
   );
   assert.match(await exceeded.promise, /over its quota of 0\.1 MiB: stopped$/);
 });
+
+Deno.test("DiskQuota gives the event loop back once a count has had its slice of the clock", async () => {
+  await using dirs = await folders();
+  for (let i = 0; i < 20; i++) await Deno.writeFile(join(dirs.dataDir, `f${i}`), new Uint8Array(1));
+  // Each reading of this clock is a ms later: every entry ends a slice of 1 ms.
+  let clock = 0;
+  const events: string[] = [];
+  await using disk = new DiskQuota([dirs.dataDir, dirs.denoDir], {
+    quotaBytes: 1024 * KIB,
+    pollMs: 3_600_000,
+    sliceMs: 1,
+    now: () => clock++,
+    onExceeded: (reason) => events.push(reason),
+  });
+  let turns = 0;
+  const ticking = setInterval(() => turns++, 0);
+  try {
+    await disk.start();
+    // Under the old fixed slice of 256 entries, these 20 were counted in one go: no turn.
+    assert.ok(turns >= 10, `the loop turned ${turns} times during a count of 20 entries`);
+    assert.equal(disk.usedBytes, 20 * 4096, "each file counts as one block");
+    assert.deepEqual(events, []);
+  } finally {
+    clearInterval(ticking);
+  }
+});
+
+Deno.test("DiskQuota counts a folder in one slice while the clock allows", async () => {
+  await using dirs = await folders();
+  for (let i = 0; i < 20; i++) await Deno.writeFile(join(dirs.dataDir, `f${i}`), new Uint8Array(1));
+  const events: string[] = [];
+  await using disk = new DiskQuota([dirs.dataDir, dirs.denoDir], {
+    quotaBytes: 1024 * KIB,
+    pollMs: 3_600_000,
+    now: () => 0,
+    onExceeded: (reason) => events.push(reason),
+  });
+  let turns = 0;
+  const ticking = setInterval(() => turns++, 0);
+  try {
+    await disk.start();
+    assert.equal(turns, 0, "a count within its slice never waits for a timer");
+    assert.equal(disk.usedBytes, 20 * 4096);
+  } finally {
+    clearInterval(ticking);
+  }
+});
