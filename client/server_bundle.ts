@@ -84,21 +84,6 @@ export function recordedSources(
 }
 
 /**
- * The SHA-256 of `files` (paths relative to `root`), each name and its bytes, in order. The
- * files are read side by side, off the main thread, and so is the digest.
- *
- * @example
- * ```ts
- * import { sourcesDigest } from "./server_bundle.ts";
- * const digest = await sourcesDigest(["deno.json"]);
- * console.log(digest.length); // 64
- * ```
- */
-export function sourcesDigest(files: string[], root: URL = ROOT): Promise<string> {
-  return filesDigest(files, root);
-}
-
-/**
  * Whether `bundle` matches the sources it records: its head is read, then its files, and
  * their digest compared. A missing or unreadable bundle or file, or no head: not fresh.
  *
@@ -117,16 +102,17 @@ export async function serverBundleIsFresh(
     using file = await Deno.open(bundle);
     const head = new Uint8Array(MAX_HEAD_BYTES);
     let length = 0;
+    let breaks = 0;
     // The head ends at its second line break; a short read is not the end of the file.
-    while (length < head.length) {
+    while (length < head.length && breaks < 2) {
       const n = await file.read(head.subarray(length));
       if (n === null) break;
+      for (const byte of head.subarray(length, length + n)) if (byte === 10) breaks++;
       length += n;
-      if (head.subarray(0, length).filter((byte) => byte === 10).length >= 2) break;
     }
     const recorded = recordedSources(new TextDecoder().decode(head.subarray(0, length)));
     return recorded !== undefined && recorded.files.length > 0 &&
-      recorded.digest === await sourcesDigest(recorded.files, root);
+      recorded.digest === await filesDigest(recorded.files, root);
   } catch {
     // Missing, unreadable or not permitted, or a source gone: the sources are the safe way.
     return false;
@@ -225,7 +211,7 @@ export async function writeServerBundle(): Promise<void> {
   if (missing.length > 0) {
     throw new Error(`Cannot bundle the server: not in the entry's graph, got ${missing.join(" ")}`);
   }
-  const digest = await sourcesDigest(files);
+  const digest = await filesDigest(files, ROOT);
   await Deno.writeTextFile(
     out,
     `// sources sha256:${digest}\n// files: ${

@@ -5,8 +5,8 @@ import {
   SERVER_BUNDLE,
   SERVER_ENTRY,
   serverBundleIsFresh,
-  sourcesDigest,
 } from "../../client/server_bundle.ts";
+import { filesDigest } from "../../client/_files_digest.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -15,7 +15,7 @@ Deno.test("the server bundle was made from the sources as they are (run deno tas
   const bundle = await Deno.readTextFile(SERVER_BUNDLE);
   const recorded = recordedSources(bundle);
   assert.ok(recorded, "the bundle starts with its digest and its files");
-  assert.equal(recorded.digest, await sourcesDigest(recorded.files));
+  assert.equal(recorded.digest, await filesDigest(recorded.files, ROOT));
   // It covers the entry, the modules with code in it, the barrels and how it was made.
   for (
     const file of [
@@ -80,7 +80,7 @@ Deno.test("serverBundleIsFresh() turns false once a source changes or goes, and 
     await Deno.writeTextFile(new URL("bus/mod.ts", root), 'export * from "./a.ts";\n');
     const files = ["bus/a.ts", "bus/mod.ts"];
     const head = async () =>
-      `// sources sha256:${await sourcesDigest(files, root)}\n// files: ${files.join(" ")}\n`;
+      `// sources sha256:${await filesDigest(files, root)}\n// files: ${files.join(" ")}\n`;
     await Deno.writeTextFile(bundle, `${await head()}var a = 1;\n`);
     assert.equal(await serverBundleIsFresh(bundle, root), true);
     // A barrel that changes, though it has no code of its own in the bundle.
