@@ -68,6 +68,25 @@ function assetOf(pathname: string): string | undefined {
   return core === null ? undefined : `../../core/${core[1]}`;
 }
 
+/**
+ * `read()`'s promise for `key`, made once and kept in `map`. A missing file (`undefined`) or a
+ * failed read is not kept: names that do not exist must not grow the map, and the next request
+ * tries a failed read again.
+ */
+function remembered<T>(
+  map: Map<string, Promise<T | undefined>>,
+  key: string,
+  read: () => Promise<T | undefined>,
+): Promise<T | undefined> {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = read();
+    value.then((got) => got === undefined && map.delete(key), () => map.delete(key));
+    map.set(key, value);
+  }
+  return value;
+}
+
 /** The bytes of `file` (relative to client/web/), or `undefined` when there is no such file. */
 async function readAsset(file: string): Promise<Uint8Array<ArrayBuffer> | undefined> {
   try {
@@ -85,10 +104,11 @@ async function readAsset(file: string): Promise<Uint8Array<ArrayBuffer> | undefi
  */
 async function readIndex(
   bundled: Promise<boolean>,
+  asset: (file: string) => Promise<Uint8Array<ArrayBuffer> | undefined>,
 ): Promise<{ bytes: Uint8Array<ArrayBuffer>; inline: string[] } | undefined> {
   const [html, fresh] = await Promise.all([readAsset("index.html"), bundled]);
   if (html === undefined || !fresh) return html && { bytes: html, inline: [] };
-  const [script, style] = await Promise.all([readAsset(BUNDLE_FILE), readAsset("style.css")]);
+  const [script, style] = await Promise.all([asset(BUNDLE_FILE), asset("style.css")]);
   const decoder = new TextDecoder();
   const page = script && style && { script: decoder.decode(script), style: decoder.decode(style) };
   const inlined = page && inlinedIndex(decoder.decode(html), page);
@@ -256,34 +276,16 @@ export function serveWeb(options: WebServerOptions): WebServer {
   // the first load (a launch's) is the one a user waits for. They ship with the client and
   // do not change while it runs; an edit shows after a restart.
   const assets = new Map<string, Promise<Uint8Array<ArrayBuffer> | undefined>>();
+  const asset = (file: string) => remembered(assets, file, () => readAsset(file));
   // Whether index.html holds the bundle: checked once, from now on, while the start goes on.
   // A failed check serves the modules, which always work.
   const bundled = bundleIsFresh().catch(() => false);
-  // index.html, made once, on its first request, like the files: read now (below).
-  let index: ReturnType<typeof readIndex> | undefined;
-  const indexPage = () => {
-    if (index === undefined) {
-      const reading = readIndex(bundled);
-      index = reading;
-      // A missing file or a failed read is not kept: the next request tries again.
-      const forget = () => void (index === reading && (index = undefined));
-      reading.then((read) => read === undefined && forget(), forget);
-    }
-    return index;
-  };
-  const asset = (file: string): Promise<Uint8Array<ArrayBuffer> | undefined> => {
-    let bytes = assets.get(file);
-    if (bytes === undefined) {
-      bytes = file === "index.html" ? indexPage().then((page) => page?.bytes) : readAsset(file);
-      // Neither a missing file nor a failed read is kept: requests for names that do not
-      // exist must not grow the map, and the next request tries a failed read again.
-      bytes.then((read) => read === undefined && assets.delete(file), () => assets.delete(file));
-      assets.set(file, bytes);
-    }
-    return bytes;
-  };
+  // index.html as served, with the hashes of what it holds inline: made once, like the files.
+  const pages = new Map<string, Promise<Awaited<ReturnType<typeof readIndex>>>>();
+  const indexPage = () => remembered(pages, "index.html", () => readIndex(bundled, asset));
   // What a page load asks for first is read now, while the start goes on, not on request.
-  for (const file of ["index.html", BUNDLE_FILE, "socket.js", "style.css"]) void asset(file);
+  void indexPage();
+  for (const file of [BUNDLE_FILE, "socket.js", "style.css"]) void asset(file);
 
   /** The page's socket, once the upgrade is answered; it lives until it closes. */
   async function openSocket(request: Request): Promise<Response> {
@@ -357,10 +359,11 @@ export function serveWeb(options: WebServerOptions): WebServer {
         },
       });
     }
-    const body = await asset(file);
+    const page = file === "index.html" ? await indexPage() : undefined;
+    const body = page ? page.bytes : await asset(file);
     if (body === undefined) return text(404, "Not found");
     // The page's own inline script and style, by their hashes, when index.html holds them.
-    const inline = file === "index.html" ? (await indexPage())?.inline ?? [] : [];
+    const inline = page?.inline ?? [];
     const responseHeaders = new Headers({
       "content-type": TYPES[file.split(".").pop()!],
       "cache-control": "no-store",
