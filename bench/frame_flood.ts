@@ -187,11 +187,13 @@ async function floodRun(
  * in-page function finds the socket itself: Playwright sends only the function's source.)
  */
 async function keepBatch(): Promise<void> {
+  // The page's own socket: the bundled page exposes it, and a second import of socket.js
+  // would open another (one the page does not listen to) where the page runs bundled.
+  const page: unknown = Reflect.get(globalThis, "ircbus");
   const url = "/socket.js";
-  const module: unknown = await import(url);
-  const socket = typeof module === "object" && module !== null
-    ? Reflect.get(module, "socket")
-    : undefined;
+  const socket = typeof page === "object" && page !== null && Reflect.has(page, "socket")
+    ? Reflect.get(page, "socket")
+    : Reflect.get(await import(url), "socket");
   if (!(socket instanceof WebSocket)) throw new Error("Cannot replay: the page has no socket");
   const keep = (event: MessageEvent) => {
     if (typeof event.data !== "string" || !/"message\.received".*flood \d+ now/.test(event.data)) {
@@ -209,11 +211,11 @@ async function keepBatch(): Promise<void> {
  * `replay N now`), until `stopReplay()`.
  */
 async function replay(): Promise<void> {
+  const page: unknown = Reflect.get(globalThis, "ircbus");
   const url = "/socket.js";
-  const module: unknown = await import(url);
-  const socket = typeof module === "object" && module !== null
-    ? Reflect.get(module, "socket")
-    : undefined;
+  const socket = typeof page === "object" && page !== null && Reflect.has(page, "socket")
+    ? Reflect.get(page, "socket")
+    : Reflect.get(await import(url), "socket");
   if (!(socket instanceof WebSocket)) throw new Error("Cannot replay: the page has no socket");
   const kept: unknown = Reflect.get(globalThis, "keptBatch");
   if (typeof kept !== "string") throw new Error("Cannot replay: no batch was kept");

@@ -263,7 +263,9 @@ export function forgetReadBack(buffer) {
 
 /**
  * Appends a line to a buffer, dropping the oldest beyond `max` (the buffer's `limit`, else
- * MAX_LINES); returns the line stored.
+ * MAX_LINES); returns the line stored. A line with its time is stored as given (the store
+ * makes a fresh one for each event: copying it again cost a flood as much as the rest of
+ * storing it); one without is copied with the time now.
  *
  * @example
  * ```ts
@@ -277,7 +279,7 @@ export function forgetReadBack(buffer) {
  * @returns {Line}
  */
 export function pushLine(buffer, line, max = buffer.limit ?? MAX_LINES) {
-  const stored = { time: Date.now(), ...line };
+  const stored = hasTime(line) ? line : { time: Date.now(), ...line };
   buffer.lines.push(stored);
   const over = buffer.lines.length - max;
   // One over, as each line of a flood into a full buffer is: shift() moves V8's array start,
@@ -285,4 +287,13 @@ export function pushLine(buffer, line, max = buffer.limit ?? MAX_LINES) {
   if (over === 1) buffer.lines.shift();
   else if (over > 0) buffer.lines.splice(0, over);
   return stored;
+}
+
+/**
+ * Whether a line has its time already.
+ * @param {Omit<Line, "time"> & { time?: number }} line
+ * @returns {line is Line}
+ */
+function hasTime(line) {
+  return line.time !== undefined;
 }

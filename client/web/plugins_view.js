@@ -445,6 +445,8 @@ const MAX_MENTIONS = 3;
  * @returns {string[]}
  */
 export function jsrMentions(text) {
+  // Every mention has its "jsr:@": asked of each line drawn, most need no search.
+  if (!text.includes("jsr:@")) return [];
   const found = new Set();
   for (const match of text.matchAll(JSR_MENTION)) {
     found.add(match[0].replace(/[.!?]+$/, ""));

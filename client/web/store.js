@@ -97,8 +97,8 @@ import { TypingBoard } from "./typing.js";
  * ```
  * @typedef {object} PageState
  * @property {Map<number, Net>} networks Networks by id.
- * @property {Map<string, RosterEntry>} roster `"net nick"` (folded) to the user's newest roster
- *   snapshot.
+ * @property {Map<number, Map<string, RosterEntry>>} roster Network id to each user's newest roster
+ *   snapshot, by folded nick (looked up by the nick as it came, not by a key made for it).
  * @property {Map<string, string>} colors `"net nick"` or `" nick"` (folded) to the nickname's
  *   colour.
  * @property {number | undefined} networkId The network shown.
@@ -345,13 +345,15 @@ export class PageStore {
   /** @param {number} networkId @param {string} nick */
   colorOf(networkId, nick) {
     const colors = this.state.colors;
+    // Asked for each line drawn: most pages have no plugin that colours nicks.
+    if (colors.size === 0) return undefined;
     return colors.get(`${networkId} ${this.#fold(networkId, nick)}`) ??
       colors.get(` ${casefold(nick)}`);
   }
 
   /** @param {number} networkId @param {string} nick */
   isAway(networkId, nick) {
-    return Boolean(this.state.roster.get(`${networkId} ${this.#fold(networkId, nick)}`)?.away);
+    return Boolean(this.#rosterEntry(networkId, nick)?.away);
   }
 
   /**
@@ -359,7 +361,15 @@ export class PageStore {
    * @param {number} networkId @param {string} nick
    */
   isBot(networkId, nick) {
-    return this.state.roster.get(`${networkId} ${this.#fold(networkId, nick)}`)?.bot === true;
+    return this.#rosterEntry(networkId, nick)?.bot === true;
+  }
+
+  /**
+   * The newest roster snapshot of `nick` on network `networkId`, if any.
+   * @param {number} networkId @param {string} nick
+   */
+  #rosterEntry(networkId, nick) {
+    return this.state.roster.get(networkId)?.get(this.#fold(networkId, nick));
   }
 
   /**
@@ -516,8 +526,11 @@ export class PageStore {
     const before = buffer.unread;
     countLine(buffer, { shown, hidden, mention, private: isPrivate });
     if (buffer.unread !== before) this.dirty.buffers = this.dirty.rail = true;
-    const notify = { mention, private: isPrivate, kind: line.kind, fromMe: false, hidden };
-    if (shouldNotify(notify)) {
+    // Only a hidden page notifies: a visible one spares the question.
+    if (
+      hidden &&
+      shouldNotify({ mention, private: isPrivate, kind: line.kind, fromMe: false, hidden })
+    ) {
       this.#hooks.notify({
         title: buffer.type === "query"
           ? `${line.nick} (private)`
@@ -629,10 +642,15 @@ export class PageStore {
   /** @param {RosterEntry[]} roster */
   #applyRoster(roster) {
     for (const entry of roster) {
-      const key = `${entry.networkId} ${this.#fold(entry.networkId, entry.nickname)}`;
-      const old = this.state.roster.get(key);
+      const networkId = entry.networkId;
+      let users = this.state.roster.get(networkId);
+      if (!users) this.state.roster.set(networkId, users = new Map());
+      // Keyed by the nick itself where folding leaves it as it is: a key made for each
+      // entry ("net nick") had to be hashed afresh, most of the cost of a flood's roster.
+      const key = this.#fold(networkId, entry.nickname);
+      const old = users.get(key);
       const wasAway = Boolean(old?.away);
-      this.state.roster.set(key, entry);
+      users.set(key, entry);
       // The nick list marks bots: drawn again when one is (un)marked.
       if ((old?.bot === true) !== (entry.bot === true)) this.dirty.nicks = true;
       if (wasAway !== Boolean(entry.away) && entry.networkId === this.state.networkId) {
@@ -714,10 +732,59 @@ export class PageStore {
   }
 
   /**
+   * Shows a message received in its buffer (the server buffer for a private notice with no
+   * query open), counted and notified as it must be; an ignored sender's is dropped.
+   * @param {Net} net @param {import("../../core/protocol.js").UiEventOf<"message.received">["data"]} data
+   * @param {number} time The event's time: it keeps the server time's milliseconds (read
+   *   markers compare them).
+   */
+  #received(net, data, time) {
+    const members = net.members;
+    const id = net.id;
+    const kind = data.kind ?? "message";
+    const isPrivate = data.channel === "";
+    const peer = data.peer ?? data.user;
+    // The sender folded once: whether it is us, ignored, and whose typing the line ends.
+    const who = members.fold(data.user);
+    const fromMe = who === members.fold(net.currentNick);
+    // An ignored nick's lines are dropped before they are shown or counted.
+    if (!fromMe && (this.#hooks.ignored?.(id, who) ?? false)) return;
+    if (kind === "ctcp") {
+      const key = isPrivate ? members.fold(peer) : members.fold(data.channel);
+      const text = `${data.user} sent CTCP ${data.message}`;
+      this.addLine(id, net.buffers.has(key) ? key : "*", { kind: "event", text, time });
+      return;
+    }
+    const highlight = !fromMe && this.#mentions(net, data.message);
+    /** @type {string} */
+    let key;
+    if (!isPrivate) key = this.ensureBuffer(net, data.channel, "channel").key;
+    else if (kind !== "notice") key = this.ensureBuffer(net, peer, "query").key;
+    else {
+      // A private notice (services, the server) joins an open query, else the server buffer.
+      const query = members.fold(peer);
+      key = net.buffers.has(query) ? query : "*";
+    }
+    /** @type {Line} */
+    const line = { kind, nick: data.user, text: data.message, time, highlight };
+    if (data.msgid !== undefined) line.msgid = data.msgid;
+    if (data.replyTo !== undefined) line.replyTo = data.replyTo;
+    if (data.bot === true) line.bot = true;
+    // A message ends its sender's typing (the spec's implicit `done`).
+    if (this.typists.clear(`${id} ${key}`, who)) this.dirty.typing = true;
+    this.addLine(id, key, line, {
+      private: isPrivate && kind !== "notice",
+      fromMe: fromMe || data.history === true,
+    });
+  }
+
+  /**
    * Shows one event in the buffers it belongs to.
    * @param {Net} net @param {UiEvent} event
    */
   #show(net, event) {
+    // A flood is all messages: they take a path of their own, without this one's closures.
+    if (event.type === "message.received") return this.#received(net, event.data, event.time);
     const me = net.members.fold(net.currentNick);
     const isMe = (/** @type {string} */ nick) => net.members.fold(nick) === me;
     const id = net.id;
@@ -742,47 +809,6 @@ export class PageStore {
       case "server.motd":
         this.#showMotd(event.data);
         return;
-      case "message.received": {
-        const data = event.data;
-        const kind = data.kind ?? "message";
-        const isPrivate = data.channel === "";
-        const peer = data.peer ?? data.user;
-        // An ignored nick's lines are dropped before they are shown or counted.
-        if (!isMe(data.user) && this.isIgnored(id, data.user)) return;
-        // The event's time keeps the server time's milliseconds (read markers compare them).
-        const time = event.time;
-        if (kind === "ctcp") {
-          const key = isPrivate ? net.members.fold(peer) : net.members.fold(data.channel);
-          const text = `${data.user} sent CTCP ${data.message}`;
-          add(net.buffers.has(key) ? key : "*", { kind: "event", text, time });
-          return;
-        }
-        const fromMe = isMe(data.user);
-        const highlight = !fromMe && this.#mentions(net, data.message);
-        /** @type {string} */
-        let key;
-        if (!isPrivate) key = this.ensureBuffer(net, data.channel, "channel").key;
-        else if (kind !== "notice") key = this.ensureBuffer(net, peer, "query").key;
-        else {
-          // A private notice (services, the server) joins an open query, else the server buffer.
-          key = net.buffers.has(net.members.fold(peer)) ? net.members.fold(peer) : "*";
-        }
-        /** @type {Line} */
-        const line = { kind, nick: data.user, text: data.message, time, highlight };
-        if (data.msgid !== undefined) line.msgid = data.msgid;
-        if (data.replyTo !== undefined) line.replyTo = data.replyTo;
-        if (data.bot === true) line.bot = true;
-        // A message ends its sender's typing (the spec's implicit `done`).
-        if (this.typists.clear(`${id} ${key}`, net.members.fold(data.user))) {
-          this.dirty.typing = true;
-        }
-        const quiet = data.history === true;
-        add(key, line, {
-          private: isPrivate && kind !== "notice",
-          fromMe: fromMe || quiet,
-        });
-        return;
-      }
       case "message.sent": {
         const data = event.data;
         const isPrivate = data.channel === "";

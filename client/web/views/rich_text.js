@@ -35,7 +35,9 @@ function styled(style, content) {
 }
 
 /**
- * The text as nodes: formatting as spans, links as anchors opening in a new tab.
+ * The text as nodes: formatting as spans, links as anchors opening in a new tab. Text that
+ * makes one node (a plain line, as most are) comes as that node, with no fragment around it
+ * to make and empty.
  *
  * @example
  * ```ts ignore
@@ -43,10 +45,11 @@ function styled(style, content) {
  * document.body.append(richText("\x02bold\x02 see https://deno.com"));
  * ```
  * @param {string} text
- * @returns {DocumentFragment}
+ * @returns {Node}
  */
 export function richText(text) {
-  const fragment = document.createDocumentFragment();
+  /** @type {Node[]} */
+  const nodes = [];
   for (const run of parseFormatting(text)) {
     for (const piece of findLinks(run.text)) {
       /** @type {Node} */
@@ -59,8 +62,11 @@ export function richText(text) {
         a.append(node);
         node = a;
       }
-      fragment.append(styled(run.style, node));
+      nodes.push(styled(run.style, node));
     }
   }
+  if (nodes.length === 1) return nodes[0];
+  const fragment = document.createDocumentFragment();
+  fragment.append(...nodes);
   return fragment;
 }
