@@ -79,3 +79,39 @@ Deno.test("the page: under a flood the drawn lines stay where they are, in order
   );
   assert.deepEqual(browser.errors, []);
 });
+
+Deno.test("the page: under a flood in bursts the window holds two screens and a frame's lines, never more", async () => {
+  await using server = new ScriptedServer();
+  await using client = await tempClient();
+  await using browser = await launchPage();
+  const { page } = browser;
+  const peer = await joinScripted(client, server, "#flood");
+  await page.goto(client.url);
+  await page.locator('#buffer-list li[data-key="#flood"]').click();
+  const line = (n: number) =>
+    page.locator("#messages .line .text", { hasText: new RegExp(`^flood ${n}$`) });
+  // The most lines drawn at the end of any frame, counted by the page from now on.
+  await page.locator("#messages").evaluate((box) => {
+    let most = 0;
+    const count = () => {
+      most = Math.max(most, box.querySelectorAll(":scope > .line").length);
+      Reflect.set(globalThis, "mostLines", most);
+      requestAnimationFrame(count);
+    };
+    requestAnimationFrame(count);
+  });
+  // Bursts of 50, as the backend's batches bring a flood of 1,000 messages/s: each drawn over
+  // a few frames of uneven counts (17, 17, 16), whose lines pushed out of the window go in the
+  // frames that push them, not piled up into one frame's removal.
+  for (let burst = 0; burst < 20; burst++) {
+    await peer.send(
+      ...Array.from({ length: 50 }, (_, i) => `:bob!b@h PRIVMSG #flood :flood ${burst * 50 + i}`),
+    );
+    await line(burst * 50 + 49).waitFor();
+  }
+  const most = await page.evaluate(() => Reflect.get(globalThis, "mostLines"));
+  // The window is 60 lines in this box (two screens, 60 at least); a frame draws 20 at most.
+  assert.ok(typeof most === "number" && most >= 60, `at most ${most} lines were drawn`);
+  assert.ok(most <= 80, `${most} lines were drawn at once, beyond the window and a frame's lines`);
+  assert.deepEqual(browser.errors, []);
+});

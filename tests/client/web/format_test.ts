@@ -88,3 +88,20 @@ Deno.test("findLinks() leaves trailing punctuation and unmatched brackets outsid
   assert.deepEqual(links('"http://a.org/q?x=1"'), ["http://a.org/q?x=1"]);
   assert.deepEqual(links("http://a.org/<script>"), ["http://a.org/"]);
 });
+
+Deno.test("plain text reads as one run, strips to itself and makes one piece", () => {
+  const text = "flood 1234 now, see example.com: no link";
+  assert.deepEqual(shown(text), [[text, "", "", ""]]);
+  assert.equal(stripFormatting(text), text);
+  assert.deepEqual(findLinks(text), [{ text }]);
+  assert.deepEqual(findLinks(""), []);
+  assert.deepEqual(parseFormatting(""), []);
+  // Codes far into a long plain text are found all the same.
+  assert.deepEqual(shown(`${"a".repeat(300)}\x02b`), [["a".repeat(300), "", "", ""], [
+    "b",
+    "bold",
+    "",
+    "",
+  ]]);
+  assert.equal(stripFormatting(`${"a".repeat(300)}\x0304b`), `${"a".repeat(300)}b`);
+});

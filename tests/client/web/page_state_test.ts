@@ -41,3 +41,14 @@ Deno.test("pushLine() bounds a buffer, dropping the oldest lines", () => {
   assert.deepEqual(buffer.lines.map((l) => l.text), ["2", "3", "4"]);
   assert.equal(pushLine(buffer, { kind: "event", text: "now" }).time > 0, true);
 });
+
+Deno.test("pushLine() stores a line that has its time as given, and copies one without", () => {
+  const buffer = ensureBuffer(netFrom(view([]), undefined), "#a", "channel");
+  const timed = { kind: "message", nick: "bob", text: "hi", time: 5 };
+  assert.equal(pushLine(buffer, timed), timed);
+  const untimed = { kind: "event", text: "joined" };
+  const stored = pushLine(buffer, untimed);
+  assert.notEqual(stored, untimed);
+  assert.ok(stored.time > 0);
+  assert.equal("time" in untimed, false, "the caller's line is left as it was");
+});

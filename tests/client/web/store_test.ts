@@ -6,7 +6,11 @@ import { networkView } from "./_network_view.ts";
 
 /** A store holding network 1 (we are "alice" in #room with bob), and what it asked for. */
 function setUp(
-  options: { hidden?: boolean; motd?: { networkId: number; lines: string[] }[] } = {},
+  options: {
+    hidden?: boolean;
+    motd?: { networkId: number; lines: string[] }[];
+    ignored?: (networkId: number, folded: string) => boolean;
+  } = {},
 ) {
   const sent: Action[] = [];
   const notes: Note[] = [];
@@ -20,6 +24,7 @@ function setUp(
     away: () => {},
     recolor: () => {},
     frontend: () => {},
+    ...(options.ignored ? { ignored: options.ignored } : {}),
   });
   store.receive({
     kind: "hello",
@@ -366,3 +371,45 @@ Deno.test("a quit and a nick change show in the channels the event names, and a 
 const bob = { networkId: 1, user: "bob", nickname: "bob" };
 const rob = { networkId: 1, user: "rob", nickname: "rob" };
 const carol = { networkId: 1, user: "carol", nickname: "carol" };
+
+Deno.test("an ignored sender's messages are dropped, asked by the folded nick; ours never are", () => {
+  const asked: string[] = [];
+  const { store, batch, net, shown } = setUp({
+    ignored: (_, folded) => {
+      asked.push(folded);
+      return folded === "bob" || folded === "alice";
+    },
+  });
+  store.select(1, "#room");
+  batch(
+    said("#room", "BOB", "hidden"),
+    said("#room", "carol", "shown"),
+    said("#room", "Alice", "mine"),
+  );
+  assert.deepEqual(net.buffers.get("#room")!.lines.map((l) => l.text), ["shown", "mine"]);
+  assert.deepEqual(shown, ["shown", "mine"]);
+  assert.deepEqual(asked, ["bob", "carol"], "our own nick is never asked about");
+});
+
+Deno.test("isAway() and isBot() read each network's own roster, by the folded nick", () => {
+  const { store } = setUp();
+  store.receive({
+    kind: "batch",
+    events: [],
+    roster: [
+      { networkId: 1, nickname: "Bob", away: true },
+      { networkId: 2, nickname: "bob", away: false, bot: true },
+    ],
+    updates: [],
+  });
+  assert.deepEqual([store.isAway(1, "BOB"), store.isBot(1, "bob")], [true, false]);
+  assert.deepEqual([store.isAway(2, "bob"), store.isBot(2, "Bob")], [false, true]);
+  assert.equal(store.isAway(3, "bob"), false);
+  store.receive({
+    kind: "batch",
+    events: [],
+    roster: [{ networkId: 1, nickname: "bob", away: false }],
+    updates: [],
+  });
+  assert.equal(store.isAway(1, "Bob"), false, "the newest snapshot wins");
+});
