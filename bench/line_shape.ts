@@ -14,7 +14,9 @@
  * the line), `time-before` (the time as generated content from an attribute), `spaced` (spaces
  * between the spans as text nodes), `one-text` (the whole line one text node) and
  * `column-reverse` (the page's spans in a box kept at its end by `flex-direction:
- * column-reverse`: no scroll written, no room). `--css` adds rules after the style sheet.
+ * column-reverse`: no scroll written, no room), `actions` (the page's spans and the buttons a
+ * line with a msgid draws, hidden until hovered: Reply, and the reactions' box with Add
+ * reaction). `--css` adds rules after the style sheet.
  *
  * @module
  */
@@ -22,7 +24,15 @@ import { parseArgs } from "node:util";
 import { percentile } from "./_report.ts";
 import { launchPage } from "../tests/client/_browser.ts";
 
-const SHAPES = ["spans", "time-text", "time-before", "spaced", "one-text", "column-reverse"];
+const SHAPES = [
+  "spans",
+  "time-text",
+  "time-before",
+  "spaced",
+  "one-text",
+  "column-reverse",
+  "actions",
+];
 const { values, positionals } = parseArgs({
   args: Deno.args,
   allowPositionals: true,
@@ -113,6 +123,20 @@ function flood(shape: string): void {
       div.append(nick, text);
     } else if (shape === "spaced") div.append(span("time", time), " ", nick, " ", text);
     else div.append(span("time", time), nick, text);
+    if (shape === "actions") {
+      const button = (className: string, icon: string, label: string) => {
+        const el = document.createElement("button");
+        el.type = "button";
+        el.className = className;
+        el.textContent = icon;
+        el.title = label;
+        el.setAttribute("aria-label", label);
+        return el;
+      };
+      const reactions = span("reactions", "");
+      reactions.append(button("add-reaction", "☺+", "Add reaction"));
+      div.append(button("reply-action", "↩", `Reply to ${nick.textContent}`), reactions);
+    }
     return div;
   };
   const FRAME = 17;
