@@ -97,6 +97,7 @@ async function floodRun(
     await browserSettled();
     const { page } = browser;
     const { shown } = await whenUsable(page, client.ready);
+    if (values.replay) await page.addInitScript(recordSockets);
     await page.goto(launched.url, NAVIGATE);
     await shown;
     await servers.settled(20);
@@ -183,17 +184,28 @@ async function floodRun(
 }
 
 /**
+ * In the page, before its own scripts: notes each WebSocket it opens (in `pageSockets`), so
+ * that a replay hands its batches to the page's own socket. (The page's socket lives inside
+ * its bundle; importing `/socket.js` again would open a second one.)
+ */
+function recordSockets(): void {
+  const sockets: WebSocket[] = [];
+  Reflect.set(globalThis, "pageSockets", sockets);
+  globalThis.WebSocket = class extends WebSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      sockets.push(this);
+    }
+  };
+}
+
+/**
  * In the page: keeps the first batch its socket receives that carries a flood line. (Each
  * in-page function finds the socket itself: Playwright sends only the function's source.)
  */
-async function keepBatch(): Promise<void> {
-  // The page's own socket: the bundled page exposes it, and a second import of socket.js
-  // would open another (one the page does not listen to) where the page runs bundled.
-  const page: unknown = Reflect.get(globalThis, "ircbus");
-  const url = "/socket.js";
-  const socket = typeof page === "object" && page !== null && Reflect.has(page, "socket")
-    ? Reflect.get(page, "socket")
-    : Reflect.get(await import(url), "socket");
+function keepBatch(): void {
+  const sockets: unknown = Reflect.get(globalThis, "pageSockets");
+  const socket = Array.isArray(sockets) ? sockets[0] : undefined;
   if (!(socket instanceof WebSocket)) throw new Error("Cannot replay: the page has no socket");
   const keep = (event: MessageEvent) => {
     if (typeof event.data !== "string" || !/"message\.received".*flood \d+ now/.test(event.data)) {
@@ -210,12 +222,9 @@ async function keepBatch(): Promise<void> {
  * 1,000 msg/s worth of messages (a copy of the kept batch's first flood line, numbered
  * `replay N now`), until `stopReplay()`.
  */
-async function replay(): Promise<void> {
-  const page: unknown = Reflect.get(globalThis, "ircbus");
-  const url = "/socket.js";
-  const socket = typeof page === "object" && page !== null && Reflect.has(page, "socket")
-    ? Reflect.get(page, "socket")
-    : Reflect.get(await import(url), "socket");
+function replay(): void {
+  const sockets: unknown = Reflect.get(globalThis, "pageSockets");
+  const socket = Array.isArray(sockets) ? sockets[0] : undefined;
   if (!(socket instanceof WebSocket)) throw new Error("Cannot replay: the page has no socket");
   const kept: unknown = Reflect.get(globalThis, "keptBatch");
   if (typeof kept !== "string") throw new Error("Cannot replay: no batch was kept");

@@ -175,8 +175,7 @@ const store = new PageStore({
 const state = store.state;
 const dirty = store.dirty;
 const stats = store.stats;
-/** Exposed for tests and the bench (which replays frames through the page's own socket). */
-Object.assign(globalThis, { ircbus: { state, stats, request, socket } });
+Object.assign(globalThis, { ircbus: { state, stats, request } });
 
 /** Sends an action and resolves with its reply's result. @param {Record<string, unknown> & {kind: string}} action */
 function request(action) {
