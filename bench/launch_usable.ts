@@ -3,7 +3,8 @@
  * to find where a launch's time goes and to check a change. A fresh browser per run (started
  * and settled before the clock), a scripted server that registers at once, median of 7.
  * Each line also gives the time the browser was opened (ircbus; the address printed for The
- * Lounge), so server start and page work can be told apart, the CPU time the client's process
+ * Lounge) and the time the page's document had arrived whole (after the token's redirect), so
+ * server start and page work can be told apart, the CPU time the client's process
  * had used once the page was usable (less noisy than wall time on a shared machine), the CPU
  * time the browser's processes used from the launch to then (what is Chromium's), and the
  * load average the runs ran under.
@@ -64,6 +65,7 @@ const places = await Promise.all(
   clients.map((client) => client.prepare([{ name: "Net1", port: server.port, channels: [] }])),
 );
 const printed = clients.map((): number[] => []);
+const served = clients.map((): number[] => []);
 const usable = clients.map((): number[] => []);
 const cpu = clients.map((): number[] => []);
 const browserCpu = clients.map((): number[] => []);
@@ -75,10 +77,18 @@ try {
       await client.preparePage(browser.page);
       const { shown } = await whenUsable(browser.page, client.ready);
       const ticks = await descendantTicks();
+      // The page itself arrived whole: its HTML document's response finished (after the
+      // token's redirect for ircbus).
+      const page = Promise.withResolvers<number>();
+      browser.page.on("requestfinished", (request) => {
+        if (request.resourceType() !== "document" || request.redirectedTo()) return;
+        page.resolve(performance.now());
+      });
       const launched = await client.launch(places[k]);
       printed[k].push(performance.now() - launched.started);
       try {
         await browser.page.goto(launched.url, { waitUntil: "commit", timeout: 60_000 });
+        served[k].push(await page.promise - launched.started);
         usable[k].push(await shown - (performance.timeOrigin + launched.started));
         const ours = (await processUsage(launched.pid)).cpuS * 1000;
         cpu[k].push(ours);
@@ -99,6 +109,7 @@ const show = (xs: number[]) =>
   `median ${median(xs).toFixed(0)} ms [${xs.map((x) => x.toFixed(0)).join(", ")}]`;
 for (const [k, client] of clients.entries()) {
   console.log(`${client.name}: address printed ${show(printed[k])}`);
+  console.log(`${client.name}: page sent       ${show(served[k])}`);
   console.log(`${client.name}: usable          ${show(usable[k])}`);
   console.log(`${client.name}: process CPU    ${show(cpu[k])}`);
   console.log(`${client.name}: browser CPU    ${show(browserCpu[k])}`);
