@@ -177,15 +177,9 @@ export async function main(args: string[]): Promise<number> {
     // Begun now, while the browser starts navigating: begun before the front is served, the
     // check's reads held up the front's start.
     void bundled();
-    // The page first: loading the rest holds the thread for some 100 ms, and the browser's two
-    // requests (the token's redirect, then index.html) that came meanwhile waited for it. Sent
-    // first, the page is parsed and run on the other core while the rest loads here. Bounded,
-    // for a browser that is slow to come (or never does): the rest loads then anyway.
-    if (!values["no-open"] && opened === true) {
-      // Meanwhile irc-framework, which the first connect needs, loads in the idle time.
-      void preloadIrcFramework();
-      await server.served({ signal: AbortSignal.timeout(PAGE_FIRST_MS) });
-    }
+    // irc-framework, which the first connect needs, loads while the check's reads run on other
+    // threads, time this thread otherwise waits; the connect then opens its socket at once.
+    void preloadIrcFramework();
     // The link door opens before the address is printed: a launch that comes after the print
     // always finds this instance, and its link waits for the client to start.
     let loaded: LaunchServer;
@@ -229,12 +223,6 @@ export async function main(args: string[]): Promise<number> {
     Deno.removeSignalListener("SIGTERM", onTerm);
   }
 }
-
-/**
- * How long a launch that opened a browser waits for the page to be asked for and sent before
- * it loads the rest of the client: a browser already running asks within some 30 ms.
- */
-const PAGE_FIRST_MS = 150;
 
 /** How long a link launch waits for an instance that holds the port to open its link door. */
 const STARTING_INSTANCE_WAIT_MS = 5_000;

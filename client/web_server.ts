@@ -4,7 +4,6 @@ import {
   randomToken,
   sameToken,
   serve,
-  type ServeInfo,
   type Server,
   type ServerWebSocket,
   upgradeWebSocket,
@@ -189,13 +188,6 @@ export interface WebServer extends AsyncDisposable {
    */
   accept(onSocket: (socket: ServerWebSocket) => void): void;
   /**
-   * Resolves `true` once the page itself (index.html, after the token's redirect) has been
-   * answered, `false` if `options.signal` aborts first. A launcher that opened a browser waits
-   * for it before the rest of the client loads, which holds the thread for some 100 ms: the
-   * page then arrives at once and the browser works on it on another core meanwhile.
-   */
-  served(options?: { signal?: AbortSignal }): Promise<boolean>;
-  /**
    * Resolves once no request is being answered (at once when none is): a launcher loading the
    * rest of the client waits for it between steps, so the page's requests, which come
    * meanwhile, are answered first. A socket's upgrade held for `accept` does not count.
@@ -308,10 +300,6 @@ export function serveWeb(options: WebServerOptions): WebServer {
     return response;
   }
 
-  // Settled once the page (index.html) has been answered: served() waits for it.
-  const pageServed = Promise.withResolvers<void>();
-  let pageSent = false;
-  void pageServed.promise.then(() => pageSent = true);
   // Requests being answered, and who waits for there to be none (idle()).
   let answering = 0;
   const idleWaiters: (() => void)[] = [];
@@ -319,16 +307,16 @@ export function serveWeb(options: WebServerOptions): WebServer {
   const end = () => {
     if (--answering === 0) { for (const wake of idleWaiters.splice(0)) wake(); }
   };
-  async function respond(request: Request, info: ServeInfo): Promise<Response> {
+  async function respond(request: Request): Promise<Response> {
     begin();
     try {
-      return await answer(request, info);
+      return await answer(request);
     } finally {
       end();
     }
   }
 
-  async function answer(request: Request, info: ServeInfo): Promise<Response> {
+  async function answer(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const headers = request.headers;
     // DNS rebinding: a foreign name pointed at 127.0.0.1 still carries its own Host.
@@ -386,8 +374,6 @@ export function serveWeb(options: WebServerOptions): WebServer {
           inline[1] ? ` ${inline[1]}` : ""
         }${inline[0] ? `; script-src 'self' ${inline[0]}` : ""}`,
     });
-    // The page is out once its bytes are: a body this size takes the socket several writes.
-    if (page) void info.completed.then(pageServed.resolve);
     return new Response(body, { headers: responseHeaders });
   }
 
@@ -403,19 +389,6 @@ export function serveWeb(options: WebServerOptions): WebServer {
     address: `http://127.0.0.1:${port}/`,
     port,
     token,
-    served(options) {
-      const signal = options?.signal;
-      if (pageSent) return Promise.resolve(true);
-      if (signal?.aborted) return Promise.resolve(false);
-      const { promise, resolve } = Promise.withResolvers<boolean>();
-      const onAbort = () => resolve(false);
-      signal?.addEventListener("abort", onAbort, { once: true });
-      pageServed.promise.then(() => {
-        signal?.removeEventListener("abort", onAbort);
-        resolve(true);
-      });
-      return promise;
-    },
     idle() {
       if (answering === 0) return Promise.resolve();
       const { promise, resolve } = Promise.withResolvers<void>();

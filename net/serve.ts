@@ -34,11 +34,6 @@ const KEEP_ALIVE_MS = 2_000;
 export interface ServeInfo {
   /** The peer's address. */
   readonly remoteAddr: Deno.NetAddr;
-  /**
-   * Settles once the response has been written whole (a WebSocket's: its handshake), or its
-   * connection ended without it, as `Deno.ServeHandlerInfo.completed`. Never rejects.
-   */
-  readonly completed: Promise<void>;
 }
 
 /**
@@ -171,12 +166,11 @@ export function serve(options: ServeOptions, handler: ServeHandler): Server {
 
   /** Serves one connection in the line framing: one request, one reply. */
   async function serveLine(conn: Deno.TcpConn): Promise<void> {
-    const { promise: completed, resolve: complete } = Promise.withResolvers<void>();
     const timer = setTimeout(() => conn.close(), timeoutMs);
     try {
       const line = await readLine(conn, maxLineBytes);
       const request = new Request(`${origin}/`, { method: "POST", body: line ?? "" });
-      const response = await handler(request, { remoteAddr: conn.remoteAddr, completed });
+      const response = await handler(request, { remoteAddr: conn.remoteAddr });
       const reply = await response.text();
       if (reply.includes("\n")) {
         throw new TypeError("Cannot send the reply line: it holds a line break");
@@ -184,7 +178,6 @@ export function serve(options: ServeOptions, handler: ServeHandler): Server {
       await writeAll(conn, `${reply}\n`);
     } finally {
       clearTimeout(timer);
-      complete();
     }
   }
 
@@ -209,7 +202,6 @@ export function serve(options: ServeOptions, handler: ServeHandler): Server {
     let pending: Uint8Array = new Uint8Array(0);
     for (let served = 1;; served++) {
       const timer = setTimeout(() => conn.close(), served === 1 ? timeoutMs : keepAliveMs);
-      const { promise: completed, resolve: complete } = Promise.withResolvers<void>();
       try {
         const head = await readHead(conn, { pending, maxHeadBytes, origin });
         if (head === undefined) return undefined;
@@ -217,7 +209,7 @@ export function serve(options: ServeOptions, handler: ServeHandler): Server {
           await writeResponse(conn, textResponse(head.status, head.message), false);
           return undefined;
         }
-        const response = await handler(head.request, { remoteAddr: conn.remoteAddr, completed });
+        const response = await handler(head.request, { remoteAddr: conn.remoteAddr });
         const upgrade = takeUpgrade(response);
         if (upgrade !== undefined) {
           await upgrade.handshake(conn);
@@ -230,7 +222,6 @@ export function serve(options: ServeOptions, handler: ServeHandler): Server {
         pending = head.rest;
       } finally {
         clearTimeout(timer);
-        complete();
       }
     }
   }

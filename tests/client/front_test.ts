@@ -91,29 +91,3 @@ Deno.test("idle() resolves at once with nothing to answer, and a socket held for
     await Deno.remove(dataDir, { recursive: true });
   }
 });
-
-Deno.test("served() is false while only the token's redirect was answered, true once the page itself has been sent whole", async () => {
-  const dataDir = await Deno.makeTempDir({ prefix: "ircbus-front-" });
-  try {
-    await using server = await serveFront({ dataDir, port: 0 });
-    // Nothing asked for yet: the bound ends the wait.
-    const early = new AbortController();
-    const waiting = server.served({ signal: early.signal });
-    const redirect = await fetch(server.url, { redirect: "manual" });
-    await redirect.body?.cancel();
-    early.abort();
-    assert.equal(await waiting, false);
-    assert.equal(await server.served({ signal: AbortSignal.abort() }), false);
-
-    const served = server.served();
-    const cookie = redirect.headers.get("set-cookie")!.split(";")[0];
-    const page = await fetch(new URL("/", server.url), { headers: { cookie } });
-    const text = await page.text();
-    assert.match(text, /<input id="input"/);
-    assert.equal(await served, true);
-    // Once sent, it stays served, whatever the signal says.
-    assert.equal(await server.served({ signal: AbortSignal.abort() }), true);
-  } finally {
-    await Deno.remove(dataDir, { recursive: true });
-  }
-});
