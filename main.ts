@@ -42,7 +42,6 @@ import {
   loadServer,
   openBrowser,
   PortInUseError,
-  preloadIrcFramework,
   serveFront,
   serverBundleIsFresh,
   type WebServer,
@@ -177,9 +176,6 @@ export async function main(args: string[]): Promise<number> {
     // Begun now, while the browser starts navigating: begun before the front is served, the
     // check's reads held up the front's start.
     void bundled();
-    // irc-framework, which the first connect needs, loads while the check's reads run on other
-    // threads, time this thread otherwise waits; the connect then opens its socket at once.
-    void preloadIrcFramework();
     // The link door opens before the address is printed: a launch that comes after the print
     // always finds this instance, and its link waits for the client to start.
     let loaded: LaunchServer;

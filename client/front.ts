@@ -22,12 +22,7 @@ import { webToken } from "./_web_token.ts";
 export { PortInUseError, serveWeb } from "./web_server.ts";
 export type { WebServer, WebServerOptions } from "./web_server.ts";
 export { openBrowser } from "./open_browser.ts";
-export {
-  type LaunchServer,
-  loadServer,
-  preloadIrcFramework,
-  serverBundleIsFresh,
-} from "./server_bundle.ts";
+export { type LaunchServer, loadServer, serverBundleIsFresh } from "./server_bundle.ts";
 
 /**
  * Options of {@linkcode serveFront}.

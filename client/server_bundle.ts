@@ -160,30 +160,6 @@ export async function loadServer(
   return await importServer(SERVER_ENTRY);
 }
 
-/**
- * Loads irc-framework (its bundle while it matches client.lock: deps/irc_framework_client.ts),
- * which the first connect needs, ahead of it: some 20 ms of a core, spent by a launch while it
- * waits for the browser to ask for the page, time the thread is otherwise idle. The module is
- * the one the client's connect imports, so it loads once. A failure is left to that connect to
- * report. By a specifier Deno cannot read ahead, like the rest (see {@linkcode loadServer}).
- *
- * @example
- * ```ts ignore
- * import { preloadIrcFramework } from "./server_bundle.ts";
- * await preloadIrcFramework();
- * ```
- */
-export async function preloadIrcFramework(): Promise<void> {
-  try {
-    await import(IRC_FRAMEWORK.href);
-  } catch {
-    // The connect imports it again and says why it failed.
-  }
-}
-
-/** irc-framework's client, as the IRC client loads it on its first connect. */
-const IRC_FRAMEWORK = new URL("../deps/irc_framework_client.ts", import.meta.url);
-
 /** Lets the page's requests that came meanwhile in, and waits for their answers. */
 async function answerWaiting(server: WebServer): Promise<void> {
   for (let step = 0; step < 3; step++) await new Promise((resolve) => setTimeout(resolve, 0));
