@@ -310,3 +310,60 @@ Deno.test("deno task run with a FIFO as its web token refuses it at once instead
     await Deno.remove(dataDir, { recursive: true });
   }
 });
+
+/** `main.ts` with a display and `opener` as its `xdg-open`; resolves once it prints its address. */
+async function launchWithOpener(dataDir: string, opener: string) {
+  const bin = await Deno.makeTempDir({ prefix: "ircbus-opener-" });
+  await Deno.writeTextFile(`${bin}/xdg-open`, `#!/bin/sh\n${opener}\n`, { mode: 0o755 });
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--no-prompt", "--cached-only", "main.ts", "--data-dir", dataDir],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "null",
+    env: {
+      NO_COLOR: "1",
+      IRCBUS_PORT: "0",
+      DISPLAY: ":ircbus-test",
+      PATH: `${bin}:${Deno.env.get("PATH") ?? ""}`,
+    },
+  }).spawn();
+  const stdout = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let out = "";
+  while (!out.includes("ircbus is running")) {
+    const { value, done } = await stdout.read();
+    if (done) break;
+    out += value;
+  }
+  return {
+    out,
+    async [Symbol.asyncDispose]() {
+      child.kill("SIGTERM");
+      await child.status;
+      await stdout.cancel();
+      await Deno.remove(bin, { recursive: true });
+    },
+  };
+}
+
+Deno.test("deno task run opens the browser while it starts, and a browser that asks at once gets the whole page", async () => {
+  const dataDir = await Deno.makeTempDir({ prefix: "ircbus-main-" });
+  const fifo = `${dataDir}/opened`;
+  await new Deno.Command("mkfifo", { args: [fifo] }).output();
+  // Read and write: opening a FIFO only to read would wait for the writer.
+  using opened = await Deno.open(fifo, { read: true, write: true });
+  const page = `${dataDir}/page.html`;
+  try {
+    // A browser: follows the token's redirect with its cookie, keeps the page, then says so.
+    await using launched = await launchWithOpener(
+      dataDir,
+      `curl -s -L -c '${dataDir}/jar' -b '${dataDir}/jar' -o '${page}' "$1"; echo $? > '${fifo}'`,
+    );
+    assert.match(launched.out, /ircbus is running/);
+    const said = new Uint8Array(16);
+    const n = await opened.read(said);
+    assert.equal(new TextDecoder().decode(said.subarray(0, n ?? 0)).trim(), "0");
+    assert.match(await Deno.readTextFile(page), /<input id="input"/);
+  } finally {
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});
