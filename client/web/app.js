@@ -63,6 +63,14 @@ const inbox = [];
 /** Who waits for the frames in the inbox to be applied. @type {(() => void)[]} */
 const applying = [];
 let frameQueued = false;
+/**
+ * Whether this module has run to its end, and whether the backend's hello is applied. Between
+ * the two, each frame received is applied and drawn in the task that brings it, not in the next
+ * animation frame: the page is idle while it waits for its first state, and that frame then
+ * only paints it.
+ */
+let running = false;
+let greeted = false;
 
 // ---- socket, store and views ------------------------------------------------------------
 
@@ -70,7 +78,10 @@ const transport = new Transport(socket, {
   early: takeEarlyFrames(),
   onMessage: (message) => {
     inbox.push(message);
-    scheduleFrame();
+    if (running && !greeted) {
+      frameQueued = true;
+      frame();
+    } else scheduleFrame();
   },
   // Our own backend sent it: a bug worth an error in the console, not a stopped page.
   onMalformed: (frame, error) => console.error(`Ignoring a frame: ${error.message}`, frame),
@@ -241,6 +252,7 @@ function frame() {
 function receive(message) {
   store.receive(message);
   if (message.kind === "hello") {
+    greeted = true;
     // Our handlers are live: the backend may now deliver queued deep links.
     transport.send({ kind: "ready" });
     refreshPlugins();
@@ -1106,8 +1118,9 @@ document.addEventListener("keydown", (event) => {
   else moveBuffer(step);
 });
 
-// The hello mostly arrives while the modules load (socket.js opens the socket first): it is
-// shown now rather than one animation frame later.
+// The hello mostly arrives while the modules load (early_socket.js opens the socket before
+// they come): it is shown now rather than one animation frame later.
+running = true;
 if (inbox.length > 0) frame();
 // The socket opened before this module ran, and may have closed already (after the hello
 // just applied, which marks the page connected).
