@@ -1,10 +1,10 @@
 /**
  * The page as one script: `client/web/app.bundle.js` holds app.js and every module it
- * imports (socket.js first among them), made by `deno task bundle-web`. index.html is served
- * with it and the style sheet inside it, so a launch's page asks for one file (after the
- * token's redirect) instead of 37. Each request is a wait on the server, which is still
+ * imports, made by `deno task bundle-web`. index.html is served with it, the style sheet and
+ * the socket's opener (early_socket.js) inside it, so a launch's page asks for one file (after
+ * the token's redirect) instead of 38. Each request is a wait on the server, which is still
  * starting when a launch's page asks: the page's last files came after the client's start
- * (bench/launch_usable.ts). The inline script and style are allowed by their hashes in the
+ * (bench/launch_usable.ts). The inline scripts and style are allowed by their hashes in the
  * page's Content-Security-Policy, nothing else inline. The modules stay the source: the bundle
  * records the digest of the files it was made from, and the server uses it only while they
  * still match, so an edited module shows at the next start even before anyone bundles again.
@@ -17,6 +17,14 @@ import { filesDigest } from "./_files_digest.ts";
 /** The bundle's name in client/web/, served as `/app.bundle.js`. */
 export const BUNDLE_FILE = "app.bundle.js";
 
+/**
+ * The classic script that opens the page's socket, in client/web/: index.html's first
+ * script, before the style sheet and the bundle. A module, even inline, runs only once the
+ * whole document is read; a classic script runs as soon as it is read, so the backend's hello
+ * travels while the rest of index.html arrives and compiles.
+ */
+export const EARLY_SOCKET_FILE = "early_socket.js";
+
 const WEB = new URL("./web/", import.meta.url);
 
 /** The bundle's first line: `// sources sha256:HEX`, the digest of the files it holds. */
@@ -24,21 +32,21 @@ const DIGEST_LINE = /^\/\/ sources sha256:([0-9a-f]{64})\n/;
 
 /**
  * The files the bundle is made from, relative to client/web/: app.js and the modules
- * index.html preloads (every module app.js imports, index_html_test holds it so), socket.js
- * with them (the socket opens while the bundle's modules run, before app.js's own code).
+ * index.html preloads (every module app.js imports, index_html_test holds it so). The socket
+ * is not among them: {@linkcode EARLY_SOCKET_FILE} opens it, a classic script of its own.
  *
  * @example
  * ```ts
  * import { bundleSources } from "./page_bundle.ts";
  * const html = '<script type="module" src="/app.js"></script>\n' +
  *   '<link rel="modulepreload" href="/store.js">\n<link rel="modulepreload" href="/core/shape.js">';
- * console.log(bundleSources(html)); // ["app.js", "socket.js", "store.js", "../../core/shape.js"]
+ * console.log(bundleSources(html)); // ["app.js", "store.js", "../../core/shape.js"]
  * ```
  */
 export function bundleSources(indexHtml: string): string[] {
   const preloaded = [...indexHtml.matchAll(/<link rel="modulepreload" href="\/([^"]+)">/g)]
     .map((m) => m[1]);
-  return ["app.js", "socket.js", ...preloaded].filter((path, i, all) => all.indexOf(path) === i)
+  return ["app.js", ...preloaded].filter((path, i, all) => all.indexOf(path) === i)
     .map((path) => path.startsWith("core/") ? `../../${path}` : path);
 }
 
@@ -73,31 +81,38 @@ export function recordedDigest(bundle: string): string | undefined {
 }
 
 /**
- * `indexHtml` with the page inside it: the style sheet's link becomes a `<style>` holding
- * `style`, socket.js's and app.js's scripts one inline module holding `script` (the bundle),
- * and the module preloads go. `undefined` when either text would end its element early (a
- * `</script` or `</style` inside): the server then serves the modules.
+ * `indexHtml` with the page inside it: early_socket.js's script becomes an inline classic
+ * script holding `early`, the style sheet's link a `<style>` holding `style`, app.js's script
+ * one inline module holding `script` (the bundle), and the module preloads go. `undefined`
+ * when a text would end its element early (a `</script` or `</style` inside): the server then
+ * serves the files.
  *
  * @example
  * ```ts
  * import { inlinedIndex } from "./page_bundle.ts";
- * const html = '<link rel="stylesheet" href="/style.css">\n' +
- *   '    <script type="module" src="/socket.js"></script>\n' +
+ * const html = '<script src="/early_socket.js"></script>\n' +
+ *   '    <link rel="stylesheet" href="/style.css">\n' +
  *   '    <script type="module" src="/app.js"></script>\n' +
  *   '    <link rel="modulepreload" href="/store.js">\n';
- * console.log(inlinedIndex(html, { script: "go();", style: "p{}" }));
- * // <style>p{}</style>\n    <script type="module">go();</script>\n
+ * console.log(inlinedIndex(html, { early: "open();", script: "go();", style: "p{}" }));
+ * // <script>open();</script>\n    <style>p{}</style>\n    <script type="module">go();</script>\n
  * ```
  */
 export function inlinedIndex(
   indexHtml: string,
-  page: { script: string; style: string },
+  page: { early: string; script: string; style: string },
 ): string | undefined {
-  if (/<\/script/i.test(page.script) || /<\/style/i.test(page.style)) return undefined;
+  const closes = /<\/script/i;
+  if (closes.test(page.early) || closes.test(page.script) || /<\/style/i.test(page.style)) {
+    return undefined;
+  }
   // Functions as replacements: the texts' own `$&` or `$1` stay as they are.
   return indexHtml
+    .replace(
+      `<script src="/${EARLY_SOCKET_FILE}"></script>`,
+      () => `<script>${page.early}</script>`,
+    )
     .replace('<link rel="stylesheet" href="/style.css">', () => `<style>${page.style}</style>`)
-    .replace(/^[ \t]*<script type="module" src="\/socket\.js"><\/script>\n/m, "")
     .replace(
       '<script type="module" src="/app.js"></script>',
       () => `<script type="module">${page.script}</script>`,
@@ -149,7 +164,7 @@ export async function bundleIsFresh(web: URL = WEB): Promise<boolean> {
 }
 
 /**
- * Writes client/web/app.bundle.js with `deno bundle` (minified, socket.js left out), its
+ * Writes client/web/app.bundle.js with `deno bundle` (minified), its
  * first line the digest of its sources. Throws with the bundler's output when it fails.
  *
  * @example

@@ -8,7 +8,13 @@ import {
   type ServerWebSocket,
   upgradeWebSocket,
 } from "../net/mod.ts";
-import { BUNDLE_FILE, bundleIsFresh, inlinedIndex, inlineSource } from "./page_bundle.ts";
+import {
+  BUNDLE_FILE,
+  bundleIsFresh,
+  EARLY_SOCKET_FILE,
+  inlinedIndex,
+  inlineSource,
+} from "./page_bundle.ts";
 
 /** Default largest WebSocket message from the page, over all its fragments. */
 const MAX_MESSAGE_BYTES = 64 * 1024;
@@ -28,6 +34,7 @@ const ASSETS: Record<string, string> = {
   "/plugins_view.js": "plugins_view.js",
   "/scrollback.js": "scrollback.js",
   "/socket.js": "socket.js",
+  [`/${EARLY_SOCKET_FILE}`]: EARLY_SOCKET_FILE,
   "/transport.js": "transport.js",
   "/input.js": "input.js",
   "/command_plan.js": "command_plan.js",
@@ -98,9 +105,9 @@ async function readAsset(file: string): Promise<Uint8Array<ArrayBuffer> | undefi
 }
 
 /**
- * index.html as served, and the inline script and style its Content-Security-Policy allows
- * (none when the modules are served): the page inside it once `bundled` says the bundle is
- * fresh (page_bundle.ts).
+ * index.html as served, and the inline scripts (early_socket.js's and the bundle, as one
+ * source list) and style its Content-Security-Policy allows (none when the modules are
+ * served): the page inside it once `bundled` says the bundle is fresh (page_bundle.ts).
  */
 async function readIndex(
   bundled: Promise<boolean>,
@@ -108,13 +115,21 @@ async function readIndex(
 ): Promise<{ bytes: Uint8Array<ArrayBuffer>; inline: string[] } | undefined> {
   const [html, fresh] = await Promise.all([readAsset("index.html"), bundled]);
   if (html === undefined || !fresh) return html && { bytes: html, inline: [] };
-  const [script, style] = await Promise.all([asset(BUNDLE_FILE), asset("style.css")]);
+  const [early, script, style] = await Promise.all(
+    [EARLY_SOCKET_FILE, BUNDLE_FILE, "style.css"].map(asset),
+  );
   const decoder = new TextDecoder();
-  const page = script && style && { script: decoder.decode(script), style: decoder.decode(style) };
+  const page = early && script && style &&
+    { early: decoder.decode(early), script: decoder.decode(script), style: decoder.decode(style) };
   const inlined = page && inlinedIndex(decoder.decode(html), page);
   if (page === undefined || inlined === undefined) return { bytes: html, inline: [] };
-  const inline = await Promise.all([inlineSource(page.script), inlineSource(page.style)]);
-  return { bytes: new TextEncoder().encode(inlined), inline };
+  const [earlySource, scriptSource, styleSource] = await Promise.all(
+    [page.early, page.script, page.style].map(inlineSource),
+  );
+  return {
+    bytes: new TextEncoder().encode(inlined),
+    inline: [`${earlySource} ${scriptSource}`, styleSource],
+  };
 }
 
 const TYPES: Record<string, string> = {
@@ -285,7 +300,7 @@ export function serveWeb(options: WebServerOptions): WebServer {
   const indexPage = () => remembered(pages, "index.html", () => readIndex(bundled, asset));
   // What a page load asks for first is read now, while the start goes on, not on request.
   void indexPage();
-  for (const file of [BUNDLE_FILE, "socket.js", "style.css"]) void asset(file);
+  for (const file of [BUNDLE_FILE, EARLY_SOCKET_FILE, "style.css"]) void asset(file);
 
   /** The page's socket, once the upgrade is answered; it lives until it closes. */
   async function openSocket(request: Request): Promise<Response> {

@@ -59,14 +59,21 @@ function $as(id, type) {
  */
 
 /**
- * Frames received before the page's state exists (those socket.js kept while the modules
+ * Frames received before the page's state exists (those early_socket.js kept while the modules
  * loaded): applied once it does, at the start. @type {import("../../core/protocol.js").ServerMessage[]}
  */
 const inbox = [];
 /** Who waits for the frames in the inbox to be applied. @type {(() => void)[]} */
 const applying = [];
-/** Whether the page's state exists: frames are then applied as they come. */
+/**
+ * Whether this module has run to its end (the page's state exists), and whether the backend's
+ * hello is applied. Between the two, each frame received is applied and drawn in the task that
+ * brings it, not in the next animation frame: the page is idle while it waits for its first
+ * state, and that frame then only paints it. After the hello, frames are applied as they come
+ * and an animation frame only draws.
+ */
 let started = false;
+let greeted = false;
 let frameQueued = false;
 
 // ---- socket, store and views ------------------------------------------------------------
@@ -78,8 +85,14 @@ const transport = new Transport(socket, {
   // sees, on top of drawing. The lines show in the same frame either way.
   onMessage: (message) => {
     inbox.push(message);
-    if (started) applyInbox();
-    scheduleFrame();
+    if (!started) scheduleFrame();
+    else if (!greeted) {
+      frameQueued = true;
+      frame();
+    } else {
+      applyInbox();
+      scheduleFrame();
+    }
   },
   // Our own backend sent it: a bug worth an error in the console, not a stopped page.
   onMalformed: (frame, error) => console.error(`Ignoring a frame: ${error.message}`, frame),
@@ -254,6 +267,7 @@ function frame() {
 function receive(message) {
   store.receive(message);
   if (message.kind === "hello") {
+    greeted = true;
     // Our handlers are live: the backend may now deliver queued deep links.
     transport.send({ kind: "ready" });
     refreshPlugins();
@@ -1119,8 +1133,8 @@ document.addEventListener("keydown", (event) => {
   else moveBuffer(step);
 });
 
-// The hello mostly arrives while the modules load (socket.js opens the socket first): it is
-// shown now rather than one animation frame later.
+// The hello mostly arrives while the modules load (early_socket.js opens the socket before
+// they come): it is shown now rather than one animation frame later.
 started = true;
 if (inbox.length > 0) frame();
 // The socket opened before this module ran, and may have closed already (after the hello

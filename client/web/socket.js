@@ -1,16 +1,34 @@
 // @ts-check
 /**
- * The page's WebSocket, opened the moment this module runs. index.html loads it ahead of
- * app.js, whose many modules are still on their way, so the backend's hello travels
- * meanwhile instead of after them. Frames that arrive before the transport listens are kept
- * in order and handed over once.
+ * The page's WebSocket, for the page's modules: the one early_socket.js opened from
+ * index.html's head before the modules came, and the frames it kept meanwhile.
  *
  * @module
  */
 
-// The page opens its socket with the launch token when it has one; once loaded from the
-// bare address, the cookie authenticates it and `token=` is empty.
-const token = new URLSearchParams(location.search).get("token") ?? "";
+/**
+ * What early_socket.js left, checked: its socket and the function that hands over its frames.
+ * @returns {{ socket: WebSocket, take: () => unknown[] }}
+ */
+function opened() {
+  const early = Reflect.get(globalThis, "ircbusEarlySocket");
+  const socket = typeof early === "object" && early !== null
+    ? Reflect.get(early, "socket")
+    : undefined;
+  const take = typeof early === "object" && early !== null ? Reflect.get(early, "take") : undefined;
+  if (!(socket instanceof WebSocket) || typeof take !== "function") {
+    throw new Error("Cannot start the page: early_socket.js did not open its socket");
+  }
+  return {
+    socket,
+    take: () => {
+      const frames = take();
+      return Array.isArray(frames) ? frames : [];
+    },
+  };
+}
+
+const early = opened();
 
 /**
  * The page's one WebSocket to the backend.
@@ -21,26 +39,7 @@ const token = new URLSearchParams(location.search).get("token") ?? "";
  * socket.addEventListener("open", () => console.log("connected"));
  * ```
  */
-export const socket = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
-
-/**
- * Frames kept at most before the transport takes over. More means the page's other modules
- * never ran (one failed to load): the socket is closed rather than grow without bound.
- */
-const MAX_EARLY = 10_000;
-
-/** @type {unknown[]} */
-const early = [];
-/** @param {MessageEvent} event */
-const keep = (event) => {
-  early.push(event.data);
-  if (early.length > MAX_EARLY) {
-    socket.removeEventListener("message", keep);
-    early.length = 0;
-    socket.close(1008, "The page did not start");
-  }
-};
-socket.addEventListener("message", keep);
+export const socket = early.socket;
 
 /**
  * Stops keeping frames and returns those received so far, oldest first. The caller listens
@@ -57,6 +56,5 @@ socket.addEventListener("message", keep);
  * @returns {unknown[]}
  */
 export function takeEarlyFrames() {
-  socket.removeEventListener("message", keep);
-  return early.splice(0);
+  return early.take();
 }

@@ -44,14 +44,20 @@ Deno.test("the page and its socket need the per-run token and the page's own Ori
     assert.match(reply, /^HTTP\/1\.1 421 /);
   }
   // The page holds its modules as one bundle, made from them as they are (index_html_test),
-  // and its style sheet: both allowed by their hashes, nothing else inline.
+  // the script that opens its socket first, and its style sheet: all allowed by their hashes,
+  // nothing else inline.
   const index = await fetch(`${url.origin}/`, { headers: { cookie: cookie.split(";")[0] } });
   const served = await index.text();
   const inline = served.match(/<script type="module">([\s\S]*?)<\/script>/)?.[1] ?? "";
   assert.ok(inline?.startsWith("// sources sha256:"), "the bundle is inside index.html");
+  const early = served.match(/<script>([\s\S]*?)<\/script>/)?.[1] ?? "";
+  assert.match(early, /new WebSocket\(/, "the socket's opener is inside index.html");
   const style = served.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? "";
   const csp = index.headers.get("content-security-policy")!;
-  assert.ok(csp.includes(`script-src 'self' ${await inlineSource(inline)}`), csp);
+  assert.ok(
+    csp.includes(`script-src 'self' ${await inlineSource(early)} ${await inlineSource(inline)}`),
+    csp,
+  );
   assert.ok(csp.includes(`style-src 'self' ${await inlineSource(style)}`), csp);
   assert.doesNotMatch(csp, /unsafe-inline/);
   const bundle = await fetch(`${url.origin}/app.bundle.js`, {

@@ -4,6 +4,7 @@ import {
   BUNDLE_FILE,
   bundleIsFresh,
   bundleSources,
+  EARLY_SOCKET_FILE,
   inlinedIndex,
   inlineSource,
   recordedDigest,
@@ -44,7 +45,15 @@ Deno.test("index.html preloads every module the page imports, and nothing else",
   const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) =>
     m[1]
   );
-  assert.deepEqual(scripts, ["/socket.js", "/app.js"], "the socket opens before app.js runs");
+  assert.deepEqual(scripts, ["/app.js"]);
+  // The socket's opener is a classic script, the head's first, ahead of the style sheet (a
+  // classic script waits for the style sheets before it) and of the modules.
+  const head = html.slice(0, html.indexOf("</head>"));
+  assert.deepEqual(
+    [...head.matchAll(/<script[^>]*>|<link rel="stylesheet"/g)][0]?.[0],
+    '<script src="/early_socket.js">',
+  );
+  assert.equal(head.match(/<script /g)?.length, 2);
   // A module loaded by its own script tag needs no preload.
   const loaded = [...scripts, ...preloaded];
   assert.equal(new Set(loaded).size, loaded.length, "a module is loaded twice");
@@ -58,29 +67,38 @@ Deno.test("the page bundle was made from the modules as they are (run deno task 
   assert.equal(recordedDigest(bundle), await sourcesDigest());
   assert.equal(await bundleIsFresh(), true);
   // Every module index.html preloads is in it, socket.js too: the inline page loads no
-  // module of its own, and opens one socket.
+  // module of its own, and opens one socket, from early_socket.js, not from the bundle.
   const html = await Deno.readTextFile(new URL("index.html", WEB));
   const sources = bundleSources(html);
   assert.ok(sources.includes("app.js") && sources.includes("../../core/protocol.js"));
   assert.ok(sources.includes("socket.js"));
   assert.doesNotMatch(bundle, /from\s*"\.\/|import\s*\(/);
-  assert.equal(bundle.match(/new WebSocket\(/g)?.length, 1);
+  assert.equal(bundle.match(/new WebSocket\(/g), null);
+  const early = await Deno.readTextFile(new URL(EARLY_SOCKET_FILE, WEB));
+  assert.equal(early.match(/new WebSocket\(/g)?.length, 1);
 });
 
-Deno.test("inlinedIndex() holds the bundle and the style sheet in index.html's place, and no module loads", async () => {
+Deno.test("inlinedIndex() holds the socket's opener, the bundle and the style sheet in index.html's place, and no file loads", async () => {
   const index = await Deno.readTextFile(new URL("index.html", WEB));
-  const html = inlinedIndex(index, { script: "go($&);", style: "p{color:red}" });
+  const html = inlinedIndex(index, {
+    early: "open($1);",
+    script: "go($&);",
+    style: "p{color:red}",
+  });
   assert.ok(html !== undefined);
   assert.deepEqual([...html.matchAll(/<script[^>]*>/g)].map((m) => m[0]), [
+    "<script>",
     '<script type="module">',
   ]);
+  assert.match(html, /<script>open\(\$1\);<\/script>\s*<style>/);
   assert.match(html, /<script type="module">go\(\$&\);<\/script>/);
   assert.match(html, /<style>p\{color:red\}<\/style>/);
   assert.doesNotMatch(html, /modulepreload|src="\/|href="\/style\.css"/);
   assert.match(html, /<input id="input"/);
   // A text that would close its element early is not inlined.
-  assert.equal(inlinedIndex(index, { script: "'</SCRIPT>'", style: "" }), undefined);
-  assert.equal(inlinedIndex(index, { script: "", style: "/* </style> */" }), undefined);
+  assert.equal(inlinedIndex(index, { early: "", script: "'</SCRIPT>'", style: "" }), undefined);
+  assert.equal(inlinedIndex(index, { early: "'</script>'", script: "", style: "" }), undefined);
+  assert.equal(inlinedIndex(index, { early: "", script: "", style: "/* </style> */" }), undefined);
 });
 
 Deno.test("inlineSource() is the CSP hash source of a text's UTF-8 bytes", async () => {
