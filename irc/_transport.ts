@@ -75,6 +75,10 @@ export class LineTransport extends EventEmitter {
         ca: o.ca,
       })
       : netConnect({ host: o.host, port: o.port });
+    // Lines go out as they are written: with Nagle's algorithm a second small write (USER
+    // after NICK, CAP END after CAP REQ) waited for the server's delayed ACK of the first,
+    // about 40 ms of each registration on the loopback, where the server waits for it.
+    socket.setNoDelay(true);
     this.#socket = socket;
     socket.once(o.tls ? "secureConnect" : "connect", () => {
       if (this.#socket !== socket) return;
