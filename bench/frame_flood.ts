@@ -280,10 +280,10 @@ interface TraceEvent {
 
 /**
  * An event's thread time, at most its wall time. A thread cannot run longer than the time
- * that passed, yet some events' thread time jumps by 5-8 ms (CPU time the kernel charges the
- * thread late, as a VM's clock catches up): ranking frames by thread time put exactly those
- * frames in the p95 band, which then showed whichever phase took the jump (paint, commit)
- * doubled.
+ * that passed, yet on this VM 0-13 events a trace read 5-8 ms more thread time than wall
+ * time (CPU time charged to the thread late; the clock's, not the page's): ranking frames by
+ * thread time put exactly those frames in the p95 band, which then showed whichever phase
+ * took the jump (paint, commit) doubled.
  */
 function threadTime(e: TraceEvent): number {
   return Math.min(e.tdur ?? e.dur ?? 0, e.dur ?? 0);
