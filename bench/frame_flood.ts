@@ -349,6 +349,7 @@ function summarise(trace: { traceEvents: TraceEvent[] }, frames: number): void {
   if (jumps.length > 0) {
     console.error(
       `  (${jumps.length} events' thread time passed their wall time by more than 0.1 ms, ` +
+        "a jump counted in each event around it, " +
         `up to ${
           (Math.max(...jumps.map((e) => (e.tdur ?? 0) - (e.dur ?? 0))) / 1000).toFixed(1)
         } ms: counted as their wall time)`,
