@@ -115,3 +115,44 @@ Deno.test("the page: under a flood in bursts the window holds two screens and a 
   assert.ok(most <= 80, `${most} lines were drawn at once, beyond the window and a frame's lines`);
   assert.deepEqual(browser.errors, []);
 });
+
+Deno.test("the page: a burst that finds lines still waiting is drawn a frame's lines at a time, none missing", async () => {
+  await using server = new ScriptedServer();
+  await using client = await tempClient();
+  await using browser = await launchPage();
+  const { page } = browser;
+  const peer = await joinScripted(client, server, "#flood");
+  await page.goto(client.url);
+  await page.locator('#buffer-list li[data-key="#flood"]').click();
+  const line = (n: number) =>
+    page.locator("#messages .line .text", { hasText: new RegExp(`^flood ${n}$`) });
+  const flood = (from: number, count: number) =>
+    peer.send(
+      ...Array.from({ length: count }, (_, i) => `:bob!b@h PRIVMSG #flood :flood ${from + i}`),
+    );
+  await flood(0, 300);
+  await line(299).waitFor();
+  // The most lines one flush adds: its changes reach the observer together, once it is done.
+  await page.locator("#messages").evaluate((box) => {
+    let most = 0;
+    new MutationObserver((records) => {
+      const added = records.flatMap((r) => [...r.addedNodes])
+        .filter((n) => n instanceof Element && n.classList.contains("line")).length;
+      most = Math.max(most, added);
+      Reflect.set(globalThis, "mostAdded", most);
+    }).observe(box, { childList: true });
+  });
+  // 100 lines at once: more than the window (60 here), fewer than it and three frames' lines
+  // (120). Such a burst is what a batch coming a frame early leaves waiting, and replacing the
+  // window with it drew 60 lines in one frame.
+  await flood(300, 100);
+  await line(399).waitFor();
+  const drawn = await page.locator("#messages").evaluate((box) =>
+    [...box.querySelectorAll(".line .text")].map((t) => t.textContent ?? "")
+      .filter((t) => t.startsWith("flood ")).map((t) => Number(t.slice(6)))
+  );
+  const most = await page.evaluate(() => Reflect.get(globalThis, "mostAdded"));
+  assert.ok(typeof most === "number" && most <= 20, `one flush added ${most} lines`);
+  assert.deepEqual(drawn, Array.from({ length: 400 - drawn[0] }, (_, i) => drawn[0] + i));
+  assert.deepEqual(browser.errors, []);
+});

@@ -83,7 +83,8 @@ const NEAR_TOP = 400;
 const NEAR_END = 30;
 /**
  * New lines drawn per frame, at most: 1,200 a second at 60 frames. A burst beyond waits a
- * frame or two; a backlog longer than the window draws only its newest lines.
+ * few frames; a backlog longer than the window and {@linkcode SPREAD} frames' lines draws
+ * only its newest lines.
  */
 const FRAME_LINES = 20;
 /**
@@ -285,10 +286,13 @@ export class MessageList {
     const keep = this.#following ? this.#windowSize() : this.#buffer?.limit ?? MAX_LINES;
     const box = this.#box;
     let lines;
-    if (this.#pending.length >= keep) {
-      // A backlog as long as the window: its newest lines replace the window at once, and
-      // the older ones wait in the buffer for a reader scrolling up. Drawn in parts, the
-      // window would have a gap.
+    // Following, a backlog is as long as the window and the lines SPREAD frames draw: a
+    // batch of 50 that comes after two frames instead of three finds 16 lines waiting, and
+    // replacing the window then drew 60 lines in one frame (10-13 ms, then three idle ones).
+    const backlog = this.#following ? keep + FRAME_LINES * SPREAD : keep;
+    if (this.#pending.length >= backlog) {
+      // A backlog: its newest lines replace the window at once, and the older ones wait in
+      // the buffer for a reader scrolling up. Drawn in parts, the window would have a gap.
       lines = this.#pending.splice(0).slice(-keep);
       this.#dropRoom();
       this.#beyond = undefined;
