@@ -135,6 +135,14 @@ export function ircbusAt(root: string, name = "ircbus"): PeerClient {
 }
 
 /**
+ * This checkout's ircbus, then the checkout in `against` (a bench's `--against DIR`) when
+ * given, to be launched in turns.
+ */
+export function ircbusCheckouts(against: string | undefined): PeerClient[] {
+  return against === undefined ? [ircbus] : [ircbus, ircbusAt(against, `ircbus at ${against}`)];
+}
+
+/**
  * ircbus opens the browser itself once its page is served, before its start is done and its
  * address printed: the bench takes that moment, as a user's browser would, through an
  * `xdg-open` of its own that writes the address to a FIFO the bench reads.

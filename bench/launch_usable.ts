@@ -28,7 +28,7 @@ import { launchPage } from "../tests/client/_browser.ts";
 import { ScriptedServer } from "../tests/irc/_peer.ts";
 import { startInspircd } from "../tests/irc/_servers.ts";
 import { browserSettled, descendantTicks, processUsage, whenUsable } from "./_page.ts";
-import { ircbus, ircbusAt, type PeerClient, theLounge } from "./_peer_clients.ts";
+import { ircbusCheckouts, type PeerClient, theLounge } from "./_peer_clients.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -51,10 +51,7 @@ if (!Number.isSafeInteger(runs) || runs < 1) {
   throw new Error(`Cannot bench: --runs must be a whole number above 0, got ${values.runs}`);
 }
 const clients: PeerClient[] = [
-  ircbus,
-  ...(values.against === undefined
-    ? []
-    : [ircbusAt(values.against, `ircbus at ${values.against}`)]),
+  ...ircbusCheckouts(values.against),
   ...(values.lounge ? [await theLounge(console.error)] : []),
 ];
 

@@ -21,7 +21,7 @@ import { parseArgs } from "node:util";
 import { launchPage } from "../tests/client/_browser.ts";
 import { ScriptedServer } from "../tests/irc/_peer.ts";
 import { browserSettled, whenUsable } from "./_page.ts";
-import { ircbus, ircbusAt, type Launched, type PeerClient } from "./_peer_clients.ts";
+import { ircbusCheckouts, type Launched } from "./_peer_clients.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -35,12 +35,7 @@ const runs = Number(values.runs);
 if (!Number.isSafeInteger(runs) || runs < 1) {
   throw new Error(`Cannot bench: --runs must be a whole number above 0, got ${values.runs}`);
 }
-const clients: PeerClient[] = [
-  ircbus,
-  ...(values.against === undefined
-    ? []
-    : [ircbusAt(values.against, `ircbus at ${values.against}`)]),
-];
+const clients = ircbusCheckouts(values.against);
 
 /** The renderer metrics read, as CDP's `Performance.getMetrics` names them (seconds). */
 const METRICS = ["TaskDuration", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration"];

@@ -7,20 +7,49 @@ import { launchPage } from "./_browser.ts";
 import { joinScripted, tempClient } from "./_helpers.ts";
 import { ScriptedServer } from "../irc/_peer.ts";
 
-Deno.test("the page: under a flood the drawn lines stay where they are, in order, and the view follows the end", async () => {
-  await using server = new ScriptedServer();
-  await using client = await tempClient();
-  await using browser = await launchPage();
-  const { page } = browser;
-  const peer = await joinScripted(client, server, "#flood");
-  await page.goto(client.url);
-  await page.locator('#buffer-list li[data-key="#flood"]').click();
-  const line = (n: number) =>
-    page.locator("#messages .line .text", { hasText: new RegExp(`^flood ${n}$`) });
-  const flood = (from: number, count: number) =>
-    peer.send(
+/** A page open on #flood, a channel of a scripted server that floods it on request. */
+class FloodedPage implements AsyncDisposable {
+  private constructor(
+    private readonly server: ScriptedServer,
+    private readonly client: Awaited<ReturnType<typeof tempClient>>,
+    readonly browser: Awaited<ReturnType<typeof launchPage>>,
+    private readonly peer: Awaited<ReturnType<typeof joinScripted>>,
+  ) {}
+
+  static async open(): Promise<FloodedPage> {
+    const server = new ScriptedServer();
+    const client = await tempClient();
+    const browser = await launchPage();
+    const peer = await joinScripted(client, server, "#flood");
+    await browser.page.goto(client.url);
+    await browser.page.locator('#buffer-list li[data-key="#flood"]').click();
+    return new FloodedPage(server, client, browser, peer);
+  }
+
+  get page() {
+    return this.browser.page;
+  }
+
+  /** The drawn text of flood line `n`. */
+  line = (n: number) =>
+    this.page.locator("#messages .line .text", { hasText: new RegExp(`^flood ${n}$`) });
+
+  /** Sends flood lines `from` to `from + count - 1` in one write. */
+  flood = (from: number, count: number) =>
+    this.peer.send(
       ...Array.from({ length: count }, (_, i) => `:bob!b@h PRIVMSG #flood :flood ${from + i}`),
     );
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.browser[Symbol.asyncDispose]();
+    await this.client[Symbol.asyncDispose]();
+    await this.server[Symbol.asyncDispose]();
+  }
+}
+
+Deno.test("the page: under a flood the drawn lines stay where they are, in order, and the view follows the end", async () => {
+  await using flooded = await FloodedPage.open();
+  const { browser, page, line, flood } = flooded;
 
   // More than the window holds, so the oldest lines have been pushed out.
   await flood(0, 300);
@@ -81,15 +110,8 @@ Deno.test("the page: under a flood the drawn lines stay where they are, in order
 });
 
 Deno.test("the page: under a flood in bursts the window holds two screens and a frame's lines, never more", async () => {
-  await using server = new ScriptedServer();
-  await using client = await tempClient();
-  await using browser = await launchPage();
-  const { page } = browser;
-  const peer = await joinScripted(client, server, "#flood");
-  await page.goto(client.url);
-  await page.locator('#buffer-list li[data-key="#flood"]').click();
-  const line = (n: number) =>
-    page.locator("#messages .line .text", { hasText: new RegExp(`^flood ${n}$`) });
+  await using flooded = await FloodedPage.open();
+  const { browser, page, line, flood } = flooded;
   // The most lines drawn at the end of any frame, counted by the page from now on.
   await page.locator("#messages").evaluate((box) => {
     let most = 0;
@@ -104,9 +126,7 @@ Deno.test("the page: under a flood in bursts the window holds two screens and a 
   // a few frames of uneven counts (17, 17, 16), whose lines pushed out of the window go in the
   // frames that push them, not piled up into one frame's removal.
   for (let burst = 0; burst < 20; burst++) {
-    await peer.send(
-      ...Array.from({ length: 50 }, (_, i) => `:bob!b@h PRIVMSG #flood :flood ${burst * 50 + i}`),
-    );
+    await flood(burst * 50, 50);
     await line(burst * 50 + 49).waitFor();
   }
   const most = await page.evaluate(() => Reflect.get(globalThis, "mostLines"));
@@ -117,19 +137,8 @@ Deno.test("the page: under a flood in bursts the window holds two screens and a 
 });
 
 Deno.test("the page: a burst that finds lines still waiting is drawn a frame's lines at a time, none missing", async () => {
-  await using server = new ScriptedServer();
-  await using client = await tempClient();
-  await using browser = await launchPage();
-  const { page } = browser;
-  const peer = await joinScripted(client, server, "#flood");
-  await page.goto(client.url);
-  await page.locator('#buffer-list li[data-key="#flood"]').click();
-  const line = (n: number) =>
-    page.locator("#messages .line .text", { hasText: new RegExp(`^flood ${n}$`) });
-  const flood = (from: number, count: number) =>
-    peer.send(
-      ...Array.from({ length: count }, (_, i) => `:bob!b@h PRIVMSG #flood :flood ${from + i}`),
-    );
+  await using flooded = await FloodedPage.open();
+  const { browser, page, line, flood } = flooded;
   await flood(0, 300);
   await line(299).waitFor();
   // The most lines one flush adds: its changes reach the observer together, once it is done.
