@@ -7,12 +7,13 @@
  * (bench/launch_usable.ts). The inline scripts and style are allowed by their hashes in the
  * page's Content-Security-Policy, nothing else inline. The modules stay the source: the bundle
  * records the digest of the files it was made from, and the server uses it only while they
- * still match, so an edited module shows at the next start even before anyone bundles again.
+ * still match (common/prebuilt_bundle.ts), so an edited module shows at the next start even
+ * before anyone bundles again.
  *
  * @module
  */
 import { fileURLToPath } from "node:url";
-import { filesDigest } from "./_files_digest.ts";
+import { bundleIsFresh as headMatches, denoBundle, withHead } from "../common/mod.ts";
 
 /** The bundle's name in client/web/, served as `/app.bundle.js`. */
 export const BUNDLE_FILE = "app.bundle.js";
@@ -26,9 +27,6 @@ export const BUNDLE_FILE = "app.bundle.js";
 export const EARLY_SOCKET_FILE = "early_socket.js";
 
 const WEB = new URL("./web/", import.meta.url);
-
-/** The bundle's first line: `// sources sha256:HEX`, the digest of the files it holds. */
-const DIGEST_LINE = /^\/\/ sources sha256:([0-9a-f]{64})\n/;
 
 /**
  * The files the bundle is made from, relative to client/web/: app.js and the modules
@@ -50,34 +48,9 @@ export function bundleSources(indexHtml: string): string[] {
     .map((path) => path.startsWith("core/") ? `../../${path}` : path);
 }
 
-/**
- * The SHA-256 (hex) of the bundle's source files as they are now: each file's path and bytes,
- * in the order of {@linkcode bundleSources}. `web` is the page's folder (client/web/ by default;
- * tests give a copy).
- *
- * @example
- * ```ts ignore
- * import { sourcesDigest } from "./page_bundle.ts";
- * console.log((await sourcesDigest()).length); // 64
- * ```
- */
-export async function sourcesDigest(web: URL = WEB): Promise<string> {
-  const html = await Deno.readTextFile(new URL("index.html", web));
-  return await filesDigest(bundleSources(html), web);
-}
-
-/**
- * The digest a bundle's text records, or `undefined` when its first line has none.
- *
- * @example
- * ```ts
- * import { recordedDigest } from "./page_bundle.ts";
- * console.log(recordedDigest(`// sources sha256:${"ab".repeat(32)}\nvar x;`)?.length); // 64
- * console.log(recordedDigest("var x;")); // undefined
- * ```
- */
-export function recordedDigest(bundle: string): string | undefined {
-  return DIGEST_LINE.exec(bundle)?.[1];
+/** The files the bundle is made from now, as index.html in `web` names them. */
+async function currentSources(web: URL): Promise<string[]> {
+  return bundleSources(await Deno.readTextFile(new URL("index.html", web)));
 }
 
 /**
@@ -139,7 +112,8 @@ export async function inlineSource(text: string): Promise<string> {
 
 /**
  * Whether client/web/app.bundle.js (or the one in `web`, a copy of the page's folder) was made
- * from the source files as they are now: false when it is missing or any module changed since.
+ * from the source files as they are now: false when it is missing, when any module changed
+ * since, or when index.html names other modules than it was made from.
  *
  * @example
  * ```ts ignore
@@ -148,24 +122,13 @@ export async function inlineSource(text: string): Promise<string> {
  * ```
  */
 export async function bundleIsFresh(web: URL = WEB): Promise<boolean> {
-  let bundle: string;
-  try {
-    // The digest line is all that is read: the first bytes suffice.
-    using file = await Deno.open(fileURLToPath(new URL(BUNDLE_FILE, web)));
-    const head = new Uint8Array(128);
-    const n = await file.read(head);
-    bundle = new TextDecoder().decode(head.subarray(0, n ?? 0));
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return false;
-    throw error;
-  }
-  const recorded = recordedDigest(bundle);
-  return recorded !== undefined && recorded === await sourcesDigest(web);
+  const files = await currentSources(web).catch(() => undefined);
+  return files !== undefined && await headMatches(new URL(BUNDLE_FILE, web), web, files);
 }
 
 /**
- * Writes client/web/app.bundle.js with `deno bundle` (minified), its
- * first line the digest of its sources. Throws with the bundler's output when it fails.
+ * Writes client/web/app.bundle.js with `deno bundle` (minified), its head the digest and the
+ * list of its sources. Throws with the bundler's output when it fails.
  *
  * @example
  * ```ts ignore
@@ -175,30 +138,24 @@ export async function bundleIsFresh(web: URL = WEB): Promise<boolean> {
  */
 export async function writeBundle(): Promise<void> {
   const out = fileURLToPath(new URL(BUNDLE_FILE, WEB));
-  const digest = await sourcesDigest();
-  const { success, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "bundle",
-      "--quiet",
-      "--platform",
-      "browser",
-      // Minified, which also drops the modules' JSDoc: its type imports would name paths
-      // relative to files the bundle is not, and `deno check .` would follow them.
-      "--minify",
-      "--keep-names",
-      "-o",
-      out,
-      fileURLToPath(new URL("app.js", WEB)),
-    ],
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  if (!success) {
-    throw new Error(`Cannot bundle the page: ${new TextDecoder().decode(stderr).slice(-1000)}`);
-  }
-  const made = await Deno.readTextFile(out);
+  const files = await currentSources(WEB);
+  await denoBundle("the page", [
+    "--platform",
+    "browser",
+    // Minified, which also drops the modules' JSDoc: its type imports would name paths
+    // relative to files the bundle is not, and `deno check .` would follow them.
+    "--minify",
+    "--keep-names",
+    "-o",
+    out,
+    fileURLToPath(new URL("app.js", WEB)),
+  ]);
   await Deno.writeTextFile(
     out,
-    `// sources sha256:${digest}\n// @ts-nocheck\n// Made by deno task bundle-web from app.js and its modules: edit those.\n${made}`,
+    await withHead(await Deno.readTextFile(out), {
+      files,
+      base: WEB,
+      madeBy: "deno task bundle-web from app.js and its modules",
+    }),
   );
 }

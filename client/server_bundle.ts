@@ -22,8 +22,8 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
+import { bundleIsFresh, denoBundle, withHead } from "../common/mod.ts";
 import type { WebServer } from "./web_server.ts";
-import { filesDigest } from "./_files_digest.ts";
 
 /**
  * What a launch loads after the front: `_launch_entry.ts`'s exports, from the bundle or from
@@ -59,33 +59,9 @@ const EXTERNAL = [
   "*/irc_framework_client.ts",
 ];
 
-/** The first two lines: `// sources sha256:HEX` and `// files: a.ts b.ts ...`. */
-const HEAD = /^\/\/ sources sha256:([0-9a-f]{64})\n\/\/ files: ([^\n]*)\n/;
-
-/** The most of the bundle read to find its head: ~200 paths of ~30 characters. */
-const MAX_HEAD_BYTES = 64 * 1024;
-
 /**
- * The digest and the files a bundle's head records, or `undefined` when it has none.
- *
- * @example
- * ```ts
- * import { recordedSources } from "./server_bundle.ts";
- * const head = `// sources sha256:${"0".repeat(64)}\n// files: bus/mod.ts bus/events.ts\n`;
- * console.log(recordedSources(head)?.files); // ["bus/mod.ts", "bus/events.ts"]
- * ```
- */
-export function recordedSources(
-  bundle: string,
-): { digest: string; files: string[] } | undefined {
-  const match = HEAD.exec(bundle);
-  if (!match) return undefined;
-  return { digest: match[1], files: match[2].split(" ").filter((file) => file !== "") };
-}
-
-/**
- * Whether `bundle` matches the sources it records: its head is read, then its files, and
- * their digest compared. A missing or unreadable bundle or file, or no head: not fresh.
+ * Whether `bundle` matches the sources its head records, relative to `root`
+ * (common/prebuilt_bundle.ts): a missing bundle or source, or no head, is not fresh.
  *
  * @example
  * ```ts
@@ -94,29 +70,11 @@ export function recordedSources(
  * console.log(await serverBundleIsFresh(missing)); // false
  * ```
  */
-export async function serverBundleIsFresh(
+export function serverBundleIsFresh(
   bundle: URL = SERVER_BUNDLE,
   root: URL = ROOT,
 ): Promise<boolean> {
-  try {
-    using file = await Deno.open(bundle);
-    const head = new Uint8Array(MAX_HEAD_BYTES);
-    let length = 0;
-    let breaks = 0;
-    // The head ends at its second line break; a short read is not the end of the file.
-    while (length < head.length && breaks < 2) {
-      const n = await file.read(head.subarray(length));
-      if (n === null) break;
-      for (const byte of head.subarray(length, length + n)) if (byte === 10) breaks++;
-      length += n;
-    }
-    const recorded = recordedSources(new TextDecoder().decode(head.subarray(0, length)));
-    return recorded !== undefined && recorded.files.length > 0 &&
-      recorded.digest === await filesDigest(recorded.files, root);
-  } catch {
-    // Missing, unreadable or not permitted, or a source gone: the sources are the safe way.
-    return false;
-  }
+  return bundleIsFresh(bundle, root);
 }
 
 /**
@@ -185,38 +143,27 @@ function importServer(url: URL): Promise<unknown> {
  */
 export async function writeServerBundle(): Promise<void> {
   const out = fileURLToPath(SERVER_BUNDLE);
-  const { success, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "bundle",
-      "--quiet",
-      "--platform",
-      "deno",
-      ...EXTERNAL.flatMap((pattern) => ["--external", pattern]),
-      "-o",
-      out,
-      fileURLToPath(SERVER_ENTRY),
-    ],
-    cwd: fileURLToPath(ROOT),
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  if (!success) {
-    throw new Error(
-      `Cannot bundle the server: ${new TextDecoder().decode(stderr).slice(-1000)}`,
-    );
-  }
+  await denoBundle("the server", [
+    "--platform",
+    "deno",
+    ...EXTERNAL.flatMap((pattern) => ["--external", pattern]),
+    "-o",
+    out,
+    fileURLToPath(SERVER_ENTRY),
+  ], fileURLToPath(ROOT));
   const { text, files: bundled } = relocate(await Deno.readTextFile(out));
   const files = await graphFiles();
   const missing = bundled.filter((file) => !files.includes(file));
   if (missing.length > 0) {
     throw new Error(`Cannot bundle the server: not in the entry's graph, got ${missing.join(" ")}`);
   }
-  const digest = await filesDigest(files, ROOT);
   await Deno.writeTextFile(
     out,
-    `// sources sha256:${digest}\n// files: ${
-      files.join(" ")
-    }\n// @ts-nocheck\n// Made by deno task bundle-server from client/_launch_entry.ts and its modules: edit those.\n${text}`,
+    await withHead(text, {
+      files,
+      base: ROOT,
+      madeBy: "deno task bundle-server from client/_launch_entry.ts and its modules",
+    }),
   );
 }
 

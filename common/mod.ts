@@ -12,5 +12,13 @@
  */
 export { databasePath, historyPath, resolveDataDir } from "./data_dir.ts";
 export { errorMessage } from "./error_message.ts";
+export {
+  bundleIsFresh,
+  type BundleSources,
+  denoBundle,
+  filesDigest,
+  recordedSources,
+  withHead,
+} from "./prebuilt_bundle.ts";
 export { Queue } from "./queue.ts";
 export { readSmallFile, type ReadSmallFileOptions } from "./read_small_file.ts";

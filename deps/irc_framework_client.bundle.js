@@ -1,6 +1,7 @@
-// client.lock sha256:3228f77b9aa3b567e418e6ef05751c5d461738bd2211feb5e46783f4f0b8bb26
+// sources sha256:bed23036a269bd8fb1ad26b7f32195cb6b77ae5a76b1e5f9f8ae7ff25791cb09
+// files: client.lock scripts/_irc_framework_entry.js
 // @ts-nocheck
-// Made by deno task bundle-irc from npm:irc-framework@4.14.0/src/client.js: edit nothing here.
+// Made by deno task bundle-irc from npm:irc-framework@4.14.0/src/client.js: edit the sources, not this file.
 var __create = Object.create;
 var __defProp = Object.defineProperty;
 var __getOwnPropDesc = Object.getOwnPropertyDescriptor;

@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
 import {
   loadServer,
-  recordedSources,
   SERVER_BUNDLE,
   SERVER_ENTRY,
   serverBundleIsFresh,
 } from "../../client/server_bundle.ts";
-import { filesDigest } from "../../client/_files_digest.ts";
+import { filesDigest, recordedSources } from "../../common/mod.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -101,14 +100,4 @@ Deno.test("serverBundleIsFresh() turns false once a source changes or goes, and 
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
-});
-
-Deno.test("recordedSources() reads the digest and the files, and nothing from a bundle without them", () => {
-  const digest = "ab".repeat(32);
-  assert.deepEqual(recordedSources(`// sources sha256:${digest}\n// files: a.ts b/c.ts\nx`), {
-    digest,
-    files: ["a.ts", "b/c.ts"],
-  });
-  assert.equal(recordedSources(`// sources sha256:${digest}\nx`), undefined);
-  assert.equal(recordedSources("var x;\n"), undefined);
 });

@@ -7,9 +7,8 @@ import {
   EARLY_SOCKET_FILE,
   inlinedIndex,
   inlineSource,
-  recordedDigest,
-  sourcesDigest,
 } from "../../../client/page_bundle.ts";
+import { filesDigest, recordedSources } from "../../../common/mod.ts";
 
 const WEB = new URL("../../../client/web/", import.meta.url);
 const ROOT = new URL("../../../", import.meta.url);
@@ -64,12 +63,15 @@ Deno.test("index.html preloads every module the page imports, and nothing else",
 
 Deno.test("the page bundle was made from the modules as they are (run deno task bundle-web)", async () => {
   const bundle = await Deno.readTextFile(new URL(BUNDLE_FILE, WEB));
-  assert.equal(recordedDigest(bundle), await sourcesDigest());
+  const html = await Deno.readTextFile(new URL("index.html", WEB));
+  const sources = bundleSources(html);
+  assert.deepEqual(recordedSources(bundle), {
+    digest: await filesDigest(sources, WEB),
+    files: sources,
+  });
   assert.equal(await bundleIsFresh(), true);
   // Every module index.html preloads is in it, socket.js too: the inline page loads no
   // module of its own, and opens one socket, from early_socket.js, not from the bundle.
-  const html = await Deno.readTextFile(new URL("index.html", WEB));
-  const sources = bundleSources(html);
   assert.ok(sources.includes("app.js") && sources.includes("../../core/protocol.js"));
   assert.ok(sources.includes("socket.js"));
   assert.doesNotMatch(bundle, /from\s*"\.\/|import\s*\(/);
@@ -133,6 +135,19 @@ Deno.test("bundleIsFresh() turns false once any module the bundle holds is edite
     await Deno.writeTextFile(`${root}/core/shape.js`, "// edited\n", { append: true });
     assert.equal(await bundleIsFresh(web), false, "a shared module counts too");
     await Deno.copyFile(new URL("core/shape.js", ROOT), `${root}/core/shape.js`);
+    assert.equal(await bundleIsFresh(web), true);
+    // index.html naming a module the bundle was not made from.
+    const index = new URL("index.html", web);
+    const html = await Deno.readTextFile(index);
+    await Deno.writeTextFile(
+      index,
+      html.replace(
+        /(<link rel="modulepreload" href="\/store\.js">)/,
+        '$1\n    <link rel="modulepreload" href="/extra.js">',
+      ),
+    );
+    assert.equal(await bundleIsFresh(web), false, "a module added to index.html counts too");
+    await Deno.writeTextFile(index, html);
     assert.equal(await bundleIsFresh(web), true);
     await Deno.remove(new URL(BUNDLE_FILE, web));
     assert.equal(await bundleIsFresh(web), false);
