@@ -422,7 +422,7 @@ export class EventBus implements AsyncDisposable {
    * ```
    */
   emitLatest<T extends EventType>(key: string, event: BusEvent<T>): void {
-    if (typeof key !== "string" || key === "") {
+    if (typeof key !== "string" || key.length === 0) {
       throw new TypeError(
         `Cannot emit snapshot: the key must be a non-empty string, got ${JSON.stringify(key)}`,
       );
