@@ -264,6 +264,11 @@ export class EventBus implements AsyncDisposable {
   #snapshots = new SnapshotLane();
   #waiters = new Queue<Waiter>();
   #waiting = 0;
+  /**
+   * Ordered deliveries since the last snapshot delivery, counted only while a snapshot is
+   * pending; so it is 0 whenever none is, and a new snapshot waits behind at most
+   * `snapshotEvery` ordered deliveries without `emitLatest` reading the count.
+   */
   #sinceSnapshot = 0;
   /**
    * No snapshot is pending and no emitter waits: the dispatcher only shifts the ordered queue.
@@ -430,8 +435,6 @@ export class EventBus implements AsyncDisposable {
     const invalid = eventError(event as AnyBusEvent);
     if (invalid) throw invalid;
     if (this.#closed) return;
-    // A pending snapshot waits behind at most `snapshotEvery` ordered deliveries from now.
-    if (this.#snapshots.pending === 0) this.#sinceSnapshot = 0;
     this.#snapshots.set(key, event as AnyBusEvent);
     this.#orderedOnly = false;
     // A dispatcher that gave its turn to timers and I/O goes on now: this producer does not
@@ -681,7 +684,7 @@ export class EventBus implements AsyncDisposable {
         } else {
           const item = queue.shift();
           if (item === undefined) break;
-          this.#sinceSnapshot++;
+          if (snapshots > 0) this.#sinceSnapshot++;
           if (this.#waiting > 0) this.#admit();
           this.#orderedOnly = snapshots === 0 && this.#waiting === 0;
           pending = this.#deliverItem(item);
