@@ -1,4 +1,4 @@
-// sources sha256:bb995aed16e6173c891b40d6df35bf5fe2cd73aabdf4364d9cb879c6710fe86c
+// sources sha256:ef040c9edd5813f184e17d5fd36b669f3ca17266f3a2fb26114adb0f08b785e8
 // files: bus/_snapshot_lane.ts bus/debounce.ts bus/errors.ts bus/event_bus.ts bus/events.ts bus/metadata_coalescer.ts bus/mod.ts client/_autojoin.ts client/_launch_entry.ts client/_parts.ts client/_web_token.ts client/client_app.ts client/ledger_page.ts client/mod.ts client/network_manager.ts client/open_browser.ts client/page_actions.ts client/page_bundle.ts client/page_hub.ts client/server_bundle.ts client/shutdown.ts client/terminal.ts client/ui_state.ts client/web_server.ts common/data_dir.ts common/error_message.ts common/mod.ts common/prebuilt_bundle.ts common/queue.ts common/read_small_file.ts core/casemapping.d.ts core/casemapping.js core/commands.d.ts core/commands.js core/deeplink_payloads.d.ts core/deeplink_payloads.js core/event_text.d.ts core/event_text.js core/jsr_specifier.d.ts core/jsr_specifier.js core/membership.d.ts core/membership.js core/mod.ts core/network_form.d.ts core/network_form.js core/protocol.d.ts core/protocol.js core/shape.d.ts core/shape.js core/stored_line.ts core/visible_text.d.ts core/visible_text.js deeplink/_syntax.ts deeplink/deep_link_handler.ts deeplink/deeplink_events.ts deeplink/format_irc_url.ts deeplink/frontend_events.ts deeplink/frontend_transport.ts deeplink/irc_link.ts deeplink/jsr_link.ts deeplink/launch.ts deeplink/link_door.ts deeplink/mod.ts deeplink/parse_irc_url.ts deeplink/single_instance.ts deno.json deps/irc_framework.ts deps/irc_framework_client.ts history/_buffer_ids.ts history/_event_lines.ts history/_fingerprint.ts history/_history_query.ts history/_line_writer.ts history/_reactions.ts history/_read_markers.ts history/_retention.ts history/_schema.ts history/_search_indexer.ts history/_search_text.ts history/_store_file.ts history/_transaction.ts history/errors.ts history/export_cli.ts history/export_logs.ts history/log_line.ts history/message_store.ts history/mod.ts irc/_batches.ts irc/_channel_info.ts irc/_channel_list.ts irc/_channel_list_requests.ts irc/_channels.ts irc/_ctcp.ts irc/_format_line.ts irc/_framework.ts irc/_global_clock.ts irc/_history.ts irc/_isupport.ts irc/_labels.ts irc/_line_context.ts irc/_line_dispatch.ts irc/_line_parser.ts irc/_line_splitter.ts irc/_line_table.ts irc/_link_end.ts irc/_membership.ts irc/_message_ids.ts irc/_messages.ts irc/_monitor.ts irc/_motd.ts irc/_multiline.ts irc/_nick_regain.ts irc/_paced_queue.ts irc/_react.ts irc/_read_gate.ts irc/_read_marker.ts irc/_read_markers.ts irc/_redaction.ts irc/_registration.ts irc/_registration_reader.ts irc/_reply.ts irc/_roster.ts irc/_sasl_scram.ts irc/_server_errors.ts irc/_session.ts irc/_session_hooks.ts irc/_standard_replies.ts irc/_stringprep_tables.ts irc/_sts.ts irc/_tagmsg.ts irc/_tags.ts irc/_transport.ts irc/_typing.ts irc/_user_meta.ts irc/_whois.ts irc/_whois_collector.ts irc/_whois_requests.ts irc/_worker.ts irc/errors.ts irc/irc_client.ts irc/mod.ts irc/saslprep.ts irc/scram.ts irc/types.ts net/_bounded_listener.ts net/_http_head.ts net/_write_all.ts net/host.ts net/irc_url_error.ts net/line.ts net/mod.ts net/serve.ts net/show.ts net/token.ts net/websocket.ts plugins/_activity.ts plugins/_activity_report.ts plugins/_audit_log.ts plugins/_broker.ts plugins/_broker_line.ts plugins/_broker_thread.ts plugins/_broker_thread_messages.ts plugins/_builtins.ts plugins/_call_check.ts plugins/_capability_calls.ts plugins/_cgroup.ts plugins/_commands.ts plugins/_consent.ts plugins/_containment.ts plugins/_cpu_quota.ts plugins/_delivery.ts plugins/_disk_quota.ts plugins/_endpoint.ts plugins/_flood.ts plugins/_frame_writer.ts plugins/_grant_item.ts plugins/_install.ts plugins/_json_bounds.ts plugins/_jsr.ts plugins/_jsr_install.ts plugins/_jsr_pin.ts plugins/_launch.ts plugins/_mailbox.ts plugins/_permission_policy.ts plugins/_pinned_copy.ts plugins/_plugin_dirs.ts plugins/_preview.ts plugins/_process_tree.ts plugins/_protocol.ts plugins/_running_plugin.ts plugins/_sandbox.ts plugins/_sdk_range.ts plugins/_settle_all.ts plugins/_store.ts plugins/_unix_ffi.ts plugins/_watch.ts plugins/errors.ts plugins/grant.ts plugins/host.ts plugins/jsr.ts plugins/manifest.ts plugins/mod.ts plugins/scope.ts plugins/types.ts storage/client_database.ts storage/data_dir.ts storage/database.ts storage/mod.ts storage/network_store.ts storage/plugin_tables.ts
 // @ts-nocheck
 // Made by deno task bundle-server from client/_launch_entry.ts and its modules: edit the sources, not this file.
@@ -173,7 +173,7 @@ function subscriberName(subscriber) {
 function logSubscriberError(error, event, subscriber) {
   console.error(`Subscriber ${subscriberName(subscriber)} failed on event ${event.type}:`, error);
 }
-var SyncItem, NO_ENTRIES, ACCEPTED, SLICE_MS, CLOCK_EVERY, EventBus;
+var SyncItem, NO_ENTRIES, ACCEPTED, SLICE_MS, FIRST_STRIDE, MAX_STRIDE, EventBus;
 var init_event_bus = __esm({
   "bus/event_bus.ts"() {
     init_snapshot_lane();
@@ -189,7 +189,8 @@ var init_event_bus = __esm({
     NO_ENTRIES = Object.freeze([]);
     ACCEPTED = Promise.resolve();
     SLICE_MS = 4;
-    CLOCK_EVERY = 64;
+    FIRST_STRIDE = 64;
+    MAX_STRIDE = 256;
     EventBus = class {
       #capacity;
       #snapshotEvery;
@@ -204,12 +205,26 @@ var init_event_bus = __esm({
       #snapshots = new SnapshotLane();
       #waiters = new Queue();
       #waiting = 0;
+      /**
+       * Ordered deliveries since the last snapshot delivery, counted only while a snapshot is
+       * pending; so it is 0 whenever none is, and a new snapshot waits behind at most
+       * `snapshotEvery` ordered deliveries without `emitLatest` reading the count.
+       */
       #sinceSnapshot = 0;
+      /**
+       * No snapshot is pending and no emitter waits: the dispatcher only shifts the ordered queue.
+       * Cleared where either begins, set again by the dispatcher once both have ended; one check
+       * per event where reading both was two (the snapshot count is a Map's size less a count).
+       */
+      #orderedOnly = true;
       #scheduled = false;
       #running = false;
       /** The dispatcher gave a turn to timers and I/O (`setImmediate`); nothing is being delivered. */
       #parked = false;
-      #sinceClock = 0;
+      /** Deliveries left before the next look at the clock. */
+      #clockIn = FIRST_STRIDE;
+      #stride = FIRST_STRIDE;
+      #lastLook = 0;
       #sliceStart = -1;
       #inCallback = false;
       #closed = false;
@@ -350,14 +365,14 @@ var init_event_bus = __esm({
        * ```
        */
       emitLatest(key, event) {
-        if (typeof key !== "string" || key === "") {
+        if (typeof key !== "string" || key.length === 0) {
           throw new TypeError(`Cannot emit snapshot: the key must be a non-empty string, got ${JSON.stringify(key)}`);
         }
         const invalid = eventError(event);
         if (invalid) throw invalid;
         if (this.#closed) return;
-        if (this.#snapshots.pending === 0) this.#sinceSnapshot = 0;
         this.#snapshots.set(key, event);
+        this.#orderedOnly = false;
         if (this.#parked) this.#wake();
         else if (!this.#scheduled && !this.#running) this.#schedule();
       }
@@ -516,6 +531,7 @@ var init_event_bus = __esm({
           }
           this.#waiters.push(waiter);
           this.#waiting++;
+          this.#orderedOnly = false;
         });
       }
       /** Takes a waiter out of the count and detaches its abort listener. */
@@ -543,9 +559,14 @@ var init_event_bus = __esm({
         this.#running = true;
         this.#loop();
       };
-      /** A turn for timers and I/O came since the slice began: the next slice starts afresh. */
+      /**
+       * A turn for timers and I/O came since the slice began: the next slice starts afresh, with
+       * the first stride (the dispatcher is not running here, so the countdown is in its field).
+       */
       #turned = () => {
         this.#sliceStart = -1;
+        this.#stride = FIRST_STRIDE;
+        if (this.#clockIn > FIRST_STRIDE) this.#clockIn = FIRST_STRIDE;
       };
       /** Ends a turn given to timers and I/O early, in a microtask; its `setImmediate` is dropped. */
       #wake() {
@@ -558,55 +579,79 @@ var init_event_bus = __esm({
         this.#parked = false;
         this.#loop();
       };
-      #next() {
-        if (this.#snapshots.pending > 0 && (this.#queue.length === 0 || this.#sinceSnapshot >= this.#snapshotEvery)) {
-          this.#sinceSnapshot = 0;
-          return this.#snapshots.take();
-        }
-        const item = this.#queue.shift();
-        if (item === void 0) return void 0;
-        this.#sinceSnapshot++;
-        if (this.#waiting > 0) this.#admit();
-        return item;
-      }
       /**
        * Delivers until the lanes are empty. It runs synchronously while subscribers do, and
        * resumes itself after an async subscriber settles or after a turn given to timers and I/O.
        */
       #loop = () => {
         const queue = this.#queue;
+        let clockIn = this.#clockIn;
         this.#inCallback = true;
         for (; ; ) {
-          const item = this.#snapshots.pending === 0 && this.#waiting === 0 ? queue.shift() : this.#next();
-          if (item === void 0) break;
-          const pending = item instanceof SyncItem ? this.#deliverSync(item) : this.#deliver(item);
+          let pending;
+          if (this.#orderedOnly) {
+            const item = queue.shift();
+            if (item === void 0) break;
+            pending = this.#deliverItem(item);
+          } else {
+            const snapshots = this.#snapshots.pending;
+            if (snapshots > 0 && (queue.length === 0 || this.#sinceSnapshot >= this.#snapshotEvery)) {
+              this.#sinceSnapshot = 0;
+              this.#orderedOnly = snapshots === 1 && this.#waiting === 0;
+              pending = this.#deliver(this.#snapshots.take());
+            } else {
+              const item = queue.shift();
+              if (item === void 0) break;
+              if (snapshots > 0) this.#sinceSnapshot++;
+              if (this.#waiting > 0) this.#admit();
+              this.#orderedOnly = snapshots === 0 && this.#waiting === 0;
+              pending = this.#deliverItem(item);
+            }
+          }
           if (pending) {
+            this.#clockIn = clockIn;
             this.#inCallback = false;
             pending.then(this.#loop);
             return;
           }
-          if (++this.#sinceClock === CLOCK_EVERY && this.#sliceSpent()) {
-            this.#inCallback = false;
-            this.#parked = true;
-            setImmediate(this.#unpark);
-            return;
+          if (--clockIn === 0) {
+            const spent = this.#sliceSpent();
+            clockIn = this.#stride;
+            if (spent) {
+              this.#clockIn = clockIn;
+              this.#inCallback = false;
+              this.#parked = true;
+              setImmediate(this.#unpark);
+              return;
+            }
           }
         }
+        this.#clockIn = clockIn;
         this.#inCallback = false;
         this.#running = false;
         this.#onIdle?.();
       };
-      /** Reads the clock every CLOCK_EVERY deliveries: a flood must not starve timers and I/O. */
+      /**
+       * Looks at the clock, every `#stride` deliveries: a flood must not starve timers and I/O.
+       * Within a slice, the gap since the last look sets the next stride.
+       */
       #sliceSpent() {
-        this.#sinceClock = 0;
         const now = performance.now();
         if (this.#sliceStart < 0) {
           this.#sliceStart = now;
           setImmediate(this.#turned);
+        } else {
+          const gap = now - this.#lastLook;
+          if (gap < SLICE_MS / 16) this.#stride = Math.min(this.#stride * 2, MAX_STRIDE);
+          else if (gap > SLICE_MS / 4) this.#stride = Math.max(this.#stride >> 1, 1);
         }
+        this.#lastLook = now;
         if (now - this.#sliceStart <= SLICE_MS) return false;
         this.#sliceStart = -1;
         return true;
+      }
+      #deliverItem(item) {
+        return item instanceof SyncItem ? this.#deliverSync(item) : this.#deliver(item);
       }
       #deliverSync(item) {
         const pending = this.#deliver(item.event);
