@@ -32,6 +32,7 @@ const SHAPES = [
   "one-text",
   "column-reverse",
   "actions",
+  "chunks",
 ];
 const { values, positionals } = parseArgs({
   args: Deno.args,
@@ -163,6 +164,40 @@ function flood(shape: string): void {
     requestAnimationFrame(tick);
     return;
   }
+  if (shape === "chunks") {
+    const room = document.createElement("div");
+    box.append(room);
+    const chunk = () => {
+      const el = document.createElement("div");
+      el.style.contain = "paint";
+      return el;
+    };
+    for (let c = 0; c < 4; c++) {
+      const el = chunk();
+      for (let i = 0; i < FRAME; i++) el.append(line());
+      box.append(el);
+    }
+    box.scrollTop = box.scrollHeight;
+    let roomPx = 0;
+    let oldestPx = 0;
+    const tick = () => {
+      if (stopped) return;
+      frames++;
+      if (oldestPx > 0) {
+        box.children[1].remove();
+        roomPx += oldestPx;
+        room.style.height = `${roomPx}px`;
+      }
+      const el = chunk();
+      for (let i = 0; i < FRAME; i++) el.append(line());
+      box.append(el);
+      box.scrollTop = box.scrollHeight;
+      oldestPx = box.children[1].getBoundingClientRect().height;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    return;
+  }
   const room = document.createElement("div");
   box.append(room);
   for (let i = 0; i < 60; i++) box.append(line());
@@ -173,10 +208,9 @@ function flood(shape: string): void {
     if (stopped) return;
     frames++;
     if (beyond > 0) {
-      const range = document.createRange();
-      range.setStartBefore(box.children[1]);
-      range.setEndBefore(box.children[1 + FRAME]);
-      range.deleteContents();
+      // One by one, as the page drops them: a Range made each frame stays live until it is
+      // collected, and each change to the document then walks every one still live.
+      for (let i = 0; i < FRAME; i++) box.children[1].remove();
       roomPx += beyond;
       room.style.height = `${roomPx}px`;
     }

@@ -233,15 +233,16 @@ export class MessageList {
     this.#pending = [];
     this.#buffer = buffer;
     this.#networkId = networkId;
-    const fragment = document.createDocumentFragment();
+    const chunk = newChunk();
     if (buffer && networkId !== undefined) {
       for (const line of buffer.lines.slice(-this.#windowSize())) {
-        this.#place(fragment, networkId, line);
+        this.#place(chunk, networkId, line);
       }
     }
     this.#dropRoom();
     this.#beyond = undefined;
-    this.#box.replaceChildren(fragment);
+    if (chunk.firstElementChild) this.#box.replaceChildren(chunk);
+    else this.#box.replaceChildren();
     this.#following = true;
     this.#scrollToEnd();
   }
@@ -310,9 +311,14 @@ export class MessageList {
     const pushed = this.#drawn() + lines.length - keep;
     const measured = this.#beyond?.count ?? 0;
     this.#dropOldest(!this.#following ? pushed : pushed > 0 ? measured : 0);
-    // Appended one by one, as a run drawn last may take the next lines in: nothing reads
-    // layout meanwhile, so the frame still lays out once.
-    for (const { networkId, line } of lines) this.#place(box, networkId, line);
+    // The flush's lines go in a chunk of their own (see newChunk), one by one, as a run
+    // drawn last may take the next lines in: nothing reads layout meanwhile, so the frame
+    // still lays out once.
+    const chunk = newChunk();
+    for (const { networkId, line } of lines) {
+      this.#place(chunk, networkId, line, chunk.lastElementChild ?? this.#item(-1));
+    }
+    if (chunk.firstElementChild) box.append(chunk);
     if (!this.#following) return;
     this.#scrollToEnd();
     // Laid out just now: how tall the lines the next frame pushes out are costs no layout
@@ -338,10 +344,23 @@ export class MessageList {
    */
   #measureBeyond(keep) {
     this.#beyond = undefined;
-    const count = this.#drawn() - keep;
+    const beyond = this.#drawn() - keep;
+    // Whole chunks, as many of the oldest as are beyond: the chunks that stay are then left
+    // as they were drawn (a chunk losing some of its lines is painted again whole). Only a
+    // chunk longer than a flush draws (a buffer shown, older lines drawn) goes line by line,
+    // so the window never holds more than a chunk's lines over.
+    let count = 0;
+    for (const chunk of this.#chunks()) {
+      const lines = chunk.childElementCount;
+      if (count + lines <= beyond) count += lines;
+      else {
+        if (count === 0 && lines > FRAME_LINES) count = beyond;
+        break;
+      }
+    }
     if (count <= 0) return;
-    const first = this.#box.children[this.#room ? 1 : 0];
-    const stays = this.#box.children[(this.#room ? 1 : 0) + count];
+    const first = this.#item(0);
+    const stays = this.#item(count);
     if (!first || !stays) return;
     const px = stays.getBoundingClientRect().top - first.getBoundingClientRect().top;
     this.#beyond = { first, stays, count, px };
@@ -349,7 +368,43 @@ export class MessageList {
 
   /** How many lines (or runs) are drawn. */
   #drawn() {
-    return this.#box.childElementCount - (this.#room ? 1 : 0);
+    let count = 0;
+    for (const chunk of this.#chunks()) count += chunk.childElementCount;
+    return count;
+  }
+
+  /** The chunks of drawn lines, oldest first (the box's children but the room). */
+  #chunks() {
+    const chunks = [...this.#box.children];
+    return this.#room ? chunks.slice(1) : chunks;
+  }
+
+  /** The drawn lines (or runs), oldest first. */
+  #items() {
+    return this.#chunks().flatMap((chunk) => [...chunk.children]);
+  }
+
+  /**
+   * The drawn line (or run) at `index`, counted from the end when negative.
+   * @param {number} index
+   * @returns {Element | undefined}
+   */
+  #item(index) {
+    const chunks = this.#chunks();
+    if (index < 0) {
+      for (let c = chunks.length - 1; c >= 0; c--) {
+        const count = chunks[c].childElementCount;
+        if (-index <= count) return chunks[c].children[count + index];
+        index += count;
+      }
+      return undefined;
+    }
+    for (const chunk of chunks) {
+      const count = chunk.childElementCount;
+      if (index < count) return chunk.children[index];
+      index -= count;
+    }
+    return undefined;
   }
 
   /**
@@ -367,20 +422,19 @@ export class MessageList {
     this.#beyond = undefined;
     if (count <= 0 || drawn === 0) return;
     const box = this.#box;
-    const first = this.#room ? 1 : 0;
-    const oldest = box.children[first];
-    const stays = count < drawn ? box.children[first + count] : null;
+    const oldest = this.#item(0);
+    const stays = count < drawn ? this.#item(count) ?? null : null;
     const measured = beyond !== undefined && beyond.count === count &&
       beyond.first === oldest && beyond.stays === stays;
     // Removed one by one, not by a Range: a Range made each frame stays live in the document
-    // until it is collected, and every change to the document walks each one still live.
-    /** @type {ChildNode | null} */
-    let node = oldest;
-    while (node && node !== stays) {
-      /** @type {ChildNode | null} */
-      const next = node.nextSibling;
-      node.remove();
-      node = next;
+    // until it is collected, and every change to the document walks each one still live. A
+    // chunk whose lines all go goes whole.
+    for (const chunk of this.#chunks()) {
+      if (stays && chunk.contains(stays)) {
+        while (chunk.firstChild && chunk.firstChild !== stays) chunk.firstChild.remove();
+        break;
+      }
+      chunk.remove();
     }
     const px = measured ? this.#roomPx + beyond.px : Infinity;
     if (!this.#following || px > MAX_ROOM) return this.#dropRoom();
@@ -453,7 +507,7 @@ export class MessageList {
    */
   redrawLines(networkId, lines) {
     if (lines.size === 0) return;
-    for (const el of [...this.#box.children]) {
+    for (const el of this.#items()) {
       const line = this.#lineOf.get(el);
       if (line === undefined || !lines.has(line)) continue;
       const drawn = this.#element(networkId, line);
@@ -496,25 +550,26 @@ export class MessageList {
     const buffer = this.#buffer;
     const networkId = this.#networkId;
     this.#closeRoom();
-    const first = this.#box.firstElementChild;
+    const first = this.#item(0);
     const firstLine = first ? this.#lineOf.get(first) : undefined;
-    if (!buffer || networkId === undefined || !firstLine) return;
+    if (!buffer || networkId === undefined || !first || !firstLine) return;
     const at = buffer.lines.indexOf(firstLine);
     if (at <= 0) return;
     const from = Math.max(0, at - MORE);
-    const fragment = document.createDocumentFragment();
-    for (const line of buffer.lines.slice(from, at)) this.#place(fragment, networkId, line);
+    const chunk = newChunk();
+    for (const line of buffer.lines.slice(from, at)) this.#place(chunk, networkId, line);
     const box = this.#box;
     const height = box.scrollHeight;
     // A run that ends where the drawn lines begin is one run with theirs.
-    const last = fragment.lastElementChild;
-    const next = box.firstElementChild;
-    if (last && next && this.#presenceOf(last) && this.#presenceOf(next)) {
+    const last = chunk.lastElementChild;
+    if (last && this.#presenceOf(last) && this.#presenceOf(first)) {
       const run = this.#runOf(last);
-      for (const item of this.#items(next)) this.#addToRun(run, item);
-      next.remove();
+      for (const item of this.#runItems(first)) this.#addToRun(run, item);
+      const emptied = first.parentElement;
+      first.remove();
+      if (emptied && !emptied.firstElementChild) emptied.remove();
     }
-    this.#box.prepend(fragment);
+    this.#box.prepend(chunk);
     box.scrollTop += box.scrollHeight - height;
   }
 
@@ -532,9 +587,9 @@ export class MessageList {
       [...box.querySelectorAll(".line")].find((el) => this.#lineOf.get(el) === line);
     let element = find();
     while (!element) {
-      const drawn = box.childElementCount;
+      const drawn = this.#drawn();
       this.drawOlder();
-      if (box.childElementCount === drawn) return false;
+      if (this.#drawn() === drawn) return false;
       element = find();
     }
     // The reader is looking back: new lines must not trim what was drawn to get here.
@@ -547,12 +602,13 @@ export class MessageList {
 
   /**
    * Appends the element of `line` to `parent`: into the run of joins, parts, quits and nick
-   * changes drawn last when it is one of them too (and folding is on).
+   * changes drawn last (`last`, by default the last in `parent`) when it is one of them too
+   * (and folding is on).
    * @param {ParentNode} parent @param {number} networkId @param {Line} line
+   * @param {Element | null | undefined} [last]
    */
-  #place(parent, networkId, line) {
+  #place(parent, networkId, line, last = parent.lastElementChild) {
     const element = this.#element(networkId, line);
-    const last = parent.lastElementChild;
     if (!this.#folding || !line.presence || !last || !this.#presenceOf(last)) {
       parent.append(element);
       return;
@@ -597,7 +653,7 @@ export class MessageList {
    * @param {Element} element
    * @returns {Element[]}
    */
-  #items(element) {
+  #runItems(element) {
     return element.classList.contains("fold")
       ? [...(element.querySelector(".fold-lines")?.children ?? [])]
       : [element];
@@ -768,6 +824,19 @@ export class MessageList {
     }
     return div;
   }
+}
+
+/**
+ * A chunk of lines: the box holds its lines in chunks, the lines one flush drew in one, their
+ * paint contained (`#messages > .chunk` in style.css). A flooded frame then adds a chunk and
+ * drops whole ones, leaving the others as they were drawn, and Chromium reuses their drawing
+ * whole instead of walking every line of the box again each frame.
+ * @returns {HTMLElement}
+ */
+function newChunk() {
+  const chunk = document.createElement("div");
+  chunk.className = "chunk";
+  return chunk;
 }
 
 /** The minute (since the epoch) last shown by {@linkcode clockTime}, and how it showed. */
