@@ -10,13 +10,17 @@
  * `deno run -A --lock=deno.lock bench/line_shape.ts [--runs N] [--seconds S] [--css RULES]
  * [shape...]`
  *
- * Shapes: `spans` (the page's: time, nick and text spans), `time-text` (the time a text node of
+ * Shapes: `spans` (time, nick and text spans, as a line is), `time-text` (the time a text node of
  * the line), `time-before` (the time as generated content from an attribute), `spaced` (spaces
  * between the spans as text nodes), `one-text` (the whole line one text node) and
  * `column-reverse` (the page's spans in a box kept at its end by `flex-direction:
  * column-reverse`: no scroll written, no room), `actions` (the page's spans and the buttons a
  * line with a msgid draws, hidden until hovered: Reply, and the reactions' box with Add
- * reaction). `--css` adds rules after the style sheet.
+ * reaction), `chunks` (the page's spans, each frame's lines in a chunk of their own with its
+ * paint contained, the oldest chunk dropped whole: as the page draws them now). `--css` adds
+ * rules after the style sheet. The lines pushed out are removed one by one, as the page removes
+ * them: a Range made each frame to remove them stays live until collected, and every later
+ * change to the document walks each one still live, which slowed every shape but the chunks.
  *
  * @module
  */

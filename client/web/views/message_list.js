@@ -153,8 +153,14 @@ export class MessageList {
   #colorOf;
   /** @type {MessageListOptions} */
   #options;
-  /** Lines waiting for the next frame, oldest first. @type {{networkId: number, line: Line}[]} */
+  /**
+   * Lines waiting for the next frame, oldest first, each with its element once built ahead
+   * (see {@linkcode MessageList.#buildAhead}).
+   * @type {{networkId: number, line: Line, element?: HTMLElement}[]}
+   */
   #pending = [];
+  /** Whether an idle callback is asked for to build the next frame's lines. */
+  #buildAsked = false;
   /** @type {Buffer | undefined} */
   #buffer;
   /** @type {number | undefined} */
@@ -267,6 +273,57 @@ export class MessageList {
     this.#arrived++;
     // Only the newest lines of a backlog can be drawn; older ones stay in the buffer.
     if (this.#pending.length > MAX_LINES) this.#pending.splice(0, this.#pending.length - MAX_LINES);
+    this.#askBuild();
+  }
+
+  /** Asks for an idle callback that builds the next frame's lines, unless one is asked. */
+  #askBuild() {
+    if (this.#buildAsked || typeof requestIdleCallback !== "function") return;
+    this.#buildAsked = true;
+    requestIdleCallback(() => {
+      this.#buildAsked = false;
+      this.#buildAhead();
+    });
+  }
+
+  /**
+   * Builds the elements of the lines the next flush draws, while the page is idle between
+   * frames: the frame then only places them, and the lines show in the frame they would have
+   * anyway. Not for a backlog, whose newest lines replace the window instead. A line not
+   * built by then is built in the frame, as it always was.
+   */
+  #buildAhead() {
+    const pending = this.#pending;
+    if (pending.length >= this.#backlog(this.#keep())) return;
+    const count = Math.min(pending.length, this.#budget());
+    for (let i = 0; i < count; i++) {
+      const entry = pending[i];
+      entry.element ??= this.#element(entry.networkId, entry.line);
+    }
+  }
+
+  /**
+   * Forgets the elements built ahead for lines still waiting: what they show changed (a
+   * colour, a reaction, a quote), and they are built again when drawn.
+   */
+  #forgetBuilt() {
+    for (const entry of this.#pending) entry.element = undefined;
+  }
+
+  /** How many lines the window keeps: reading back, every line the buffer holds. */
+  #keep() {
+    return this.#following ? this.#windowSize() : this.#buffer?.limit ?? MAX_LINES;
+  }
+
+  /**
+   * How many waiting lines make a backlog. Following, as many as the window and the lines
+   * SPREAD frames draw: a batch of 50 that comes after two frames instead of three finds 16
+   * lines waiting, and replacing the window then drew 60 lines in one frame (10-13 ms, then
+   * three idle ones).
+   * @param {number} keep
+   */
+  #backlog(keep) {
+    return this.#following ? keep + FRAME_LINES * SPREAD : keep;
   }
 
   /**
@@ -283,15 +340,10 @@ export class MessageList {
     this.#rate += (this.#arrived - this.#rate) * RATE_WEIGHT;
     this.#arrived = 0;
     if (this.#pending.length === 0) return;
-    // Reading back, every line the buffer holds may be drawn.
-    const keep = this.#following ? this.#windowSize() : this.#buffer?.limit ?? MAX_LINES;
+    const keep = this.#keep();
     const box = this.#box;
     let lines;
-    // Following, a backlog is as long as the window and the lines SPREAD frames draw: a
-    // batch of 50 that comes after two frames instead of three finds 16 lines waiting, and
-    // replacing the window then drew 60 lines in one frame (10-13 ms, then three idle ones).
-    const backlog = this.#following ? keep + FRAME_LINES * SPREAD : keep;
-    if (this.#pending.length >= backlog) {
+    if (this.#pending.length >= this.#backlog(keep)) {
       // A backlog: its newest lines replace the window at once, and the older ones wait in
       // the buffer for a reader scrolling up. Drawn in parts, the window would have a gap.
       lines = this.#pending.splice(0).slice(-keep);
@@ -315,10 +367,11 @@ export class MessageList {
     // drawn last may take the next lines in: nothing reads layout meanwhile, so the frame
     // still lays out once.
     const chunk = newChunk();
-    for (const { networkId, line } of lines) {
-      this.#place(chunk, networkId, line, chunk.lastElementChild ?? this.#item(-1));
+    for (const { networkId, line, element } of lines) {
+      this.#place(chunk, networkId, line, chunk.lastElementChild ?? this.#item(-1), element);
     }
     if (chunk.firstElementChild) box.append(chunk);
+    if (this.#pending.length > 0) this.#askBuild();
     if (!this.#following) return;
     this.#scrollToEnd();
     // Laid out just now: how tall the lines the next frame pushes out are costs no layout
@@ -473,6 +526,7 @@ export class MessageList {
    * @param {Set<string>} changed @param {(nick: string) => string} fold
    */
   recolor(changed, fold) {
+    this.#forgetBuilt();
     for (const el of this.#box.querySelectorAll(".line .nick")) {
       if (!(el instanceof HTMLElement) || !changed.has(fold(el.dataset.nick ?? ""))) continue;
       el.style.color = this.#colorOf(Number(el.dataset.net), el.dataset.nick ?? "") ?? "";
@@ -484,6 +538,7 @@ export class MessageList {
    * @param {number} networkId @param {string} msgid
    */
   refreshQuotes(networkId, msgid) {
+    this.#forgetBuilt();
     for (const el of this.#box.querySelectorAll(".quote")) {
       if (!(el instanceof HTMLElement) || el.dataset.replyTo !== msgid) continue;
       el.replaceWith(this.#quote(networkId, msgid));
@@ -507,6 +562,7 @@ export class MessageList {
    */
   redrawLines(networkId, lines) {
     if (lines.size === 0) return;
+    this.#forgetBuilt();
     for (const el of this.#items()) {
       const line = this.#lineOf.get(el);
       if (line === undefined || !lines.has(line)) continue;
@@ -606,9 +662,15 @@ export class MessageList {
    * (and folding is on).
    * @param {ParentNode} parent @param {number} networkId @param {Line} line
    * @param {Element | null | undefined} [last]
+   * @param {HTMLElement} [element] The line's element, if built ahead.
    */
-  #place(parent, networkId, line, last = parent.lastElementChild) {
-    const element = this.#element(networkId, line);
+  #place(
+    parent,
+    networkId,
+    line,
+    last = parent.lastElementChild,
+    element = this.#element(networkId, line),
+  ) {
     if (!this.#folding || !line.presence || !last || !this.#presenceOf(last)) {
       parent.append(element);
       return;
