@@ -71,7 +71,8 @@ Deno.test("the page: under a flood the drawn lines stay where they are, in order
   await line(339).waitFor();
   const after = await page.locator("#messages").evaluate((box) => {
     const texts = [...box.querySelectorAll(".line .text")].map((t) => t.textContent ?? "");
-    const last = box.lastElementChild?.getBoundingClientRect();
+    const last = [...box.querySelectorAll(":scope > .chunk > .line")].at(-1)
+      ?.getBoundingClientRect();
     const shown = box.getBoundingClientRect();
     return {
       numbers: texts.filter((t) => t.startsWith("flood ")).map((t) => Number(t.slice(6))),
