@@ -10,13 +10,17 @@
  * `deno run -A --lock=deno.lock bench/line_shape.ts [--runs N] [--seconds S] [--css RULES]
  * [shape...]`
  *
- * Shapes: `spans` (the page's: time, nick and text spans), `time-text` (the time a text node of
+ * Shapes: `spans` (time, nick and text spans, as a line is), `time-text` (the time a text node of
  * the line), `time-before` (the time as generated content from an attribute), `spaced` (spaces
  * between the spans as text nodes), `one-text` (the whole line one text node) and
  * `column-reverse` (the page's spans in a box kept at its end by `flex-direction:
  * column-reverse`: no scroll written, no room), `actions` (the page's spans and the buttons a
  * line with a msgid draws, hidden until hovered: Reply, and the reactions' box with Add
- * reaction). `--css` adds rules after the style sheet.
+ * reaction), `chunks` (the page's spans, each frame's lines in a chunk of their own with its
+ * paint contained, the oldest chunk dropped whole: as the page draws them now). `--css` adds
+ * rules after the style sheet. The lines pushed out are removed one by one, as the page removes
+ * them: a Range made each frame to remove them stays live until collected, and every later
+ * change to the document walks each one still live, which slowed every shape but the chunks.
  *
  * @module
  */
@@ -32,6 +36,7 @@ const SHAPES = [
   "one-text",
   "column-reverse",
   "actions",
+  "chunks",
 ];
 const { values, positionals } = parseArgs({
   args: Deno.args,
@@ -163,6 +168,40 @@ function flood(shape: string): void {
     requestAnimationFrame(tick);
     return;
   }
+  if (shape === "chunks") {
+    const room = document.createElement("div");
+    box.append(room);
+    const chunk = () => {
+      const el = document.createElement("div");
+      el.style.contain = "paint";
+      return el;
+    };
+    for (let c = 0; c < 4; c++) {
+      const el = chunk();
+      for (let i = 0; i < FRAME; i++) el.append(line());
+      box.append(el);
+    }
+    box.scrollTop = box.scrollHeight;
+    let roomPx = 0;
+    let oldestPx = 0;
+    const tick = () => {
+      if (stopped) return;
+      frames++;
+      if (oldestPx > 0) {
+        box.children[1].remove();
+        roomPx += oldestPx;
+        room.style.height = `${roomPx}px`;
+      }
+      const el = chunk();
+      for (let i = 0; i < FRAME; i++) el.append(line());
+      box.append(el);
+      box.scrollTop = box.scrollHeight;
+      oldestPx = box.children[1].getBoundingClientRect().height;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    return;
+  }
   const room = document.createElement("div");
   box.append(room);
   for (let i = 0; i < 60; i++) box.append(line());
@@ -173,10 +212,9 @@ function flood(shape: string): void {
     if (stopped) return;
     frames++;
     if (beyond > 0) {
-      const range = document.createRange();
-      range.setStartBefore(box.children[1]);
-      range.setEndBefore(box.children[1 + FRAME]);
-      range.deleteContents();
+      // One by one, as the page drops them: a Range made each frame stays live until it is
+      // collected, and each change to the document then walks every one still live.
+      for (let i = 0; i < FRAME; i++) box.children[1].remove();
       roomPx += beyond;
       room.style.height = `${roomPx}px`;
     }

@@ -31,7 +31,8 @@ Deno.test("the page: after 1,500 lines in the open channel, scrolling up reaches
   await peer.send(...Array.from({ length: 45 }, (_, i) => `:bob!b@h PRIVMSG #flood :burst ${i}`));
   await page.locator("#messages .line .text", { hasText: /^burst 44$/ }).waitFor();
   const burst = await page.locator("#messages").evaluate((box) => {
-    const last = box.lastElementChild?.getBoundingClientRect();
+    const last = [...box.querySelectorAll(":scope > .chunk > .line")].at(-1)
+      ?.getBoundingClientRect();
     const shown = box.getBoundingClientRect();
     return {
       texts: [...box.querySelectorAll(".line .text")].map((t) => t.textContent)
@@ -68,10 +69,12 @@ Deno.test("the page: after 1,500 lines in the open channel, scrolling up reaches
   // The view follows the end: the newest line is drawn last, inside the scrolled box (even
   // when the stored page arrived mid-flood and the lines were drawn again).
   const newest = await page.locator("#messages").evaluate((box) => {
-    const last = box.lastElementChild?.getBoundingClientRect();
+    // The box holds its lines in chunks, a flush's lines each.
+    const lastLine = [...box.querySelectorAll(":scope > .chunk > .line")].at(-1);
+    const last = lastLine?.getBoundingClientRect();
     const shown = box.getBoundingClientRect();
     return {
-      text: box.lastElementChild?.querySelector(".text")?.textContent,
+      text: lastLine?.querySelector(".text")?.textContent,
       inside: last !== undefined && last.top >= shown.top && last.bottom <= shown.bottom + 1,
     };
   });
@@ -90,7 +93,8 @@ Deno.test("the page: after 1,500 lines in the open channel, scrolling up reaches
   const reading = async () =>
     await page.locator("#messages").evaluate((box) => {
       const top = box.getBoundingClientRect().top;
-      const first = [...box.children].find((el) => el.getBoundingClientRect().bottom > top);
+      const first = [...box.querySelectorAll(":scope > .chunk > .line")]
+        .find((el) => el.getBoundingClientRect().bottom > top);
       return {
         text: first?.querySelector(".text")?.textContent,
         at: Math.round((first?.getBoundingClientRect().top ?? 0) - top),

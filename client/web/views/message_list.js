@@ -153,8 +153,14 @@ export class MessageList {
   #colorOf;
   /** @type {MessageListOptions} */
   #options;
-  /** Lines waiting for the next frame, oldest first. @type {{networkId: number, line: Line}[]} */
+  /**
+   * Lines waiting for the next frame, oldest first, each with its element once built ahead
+   * (see {@linkcode MessageList.#buildAhead}).
+   * @type {{networkId: number, line: Line, element?: HTMLElement}[]}
+   */
   #pending = [];
+  /** Whether an idle callback is asked for to build the next frame's lines. */
+  #buildAsked = false;
   /** @type {Buffer | undefined} */
   #buffer;
   /** @type {number | undefined} */
@@ -233,15 +239,16 @@ export class MessageList {
     this.#pending = [];
     this.#buffer = buffer;
     this.#networkId = networkId;
-    const fragment = document.createDocumentFragment();
+    const chunk = newChunk();
     if (buffer && networkId !== undefined) {
       for (const line of buffer.lines.slice(-this.#windowSize())) {
-        this.#place(fragment, networkId, line);
+        this.#place(chunk, networkId, line);
       }
     }
     this.#dropRoom();
     this.#beyond = undefined;
-    this.#box.replaceChildren(fragment);
+    if (chunk.firstElementChild) this.#box.replaceChildren(chunk);
+    else this.#box.replaceChildren();
     this.#following = true;
     this.#scrollToEnd();
   }
@@ -266,6 +273,57 @@ export class MessageList {
     this.#arrived++;
     // Only the newest lines of a backlog can be drawn; older ones stay in the buffer.
     if (this.#pending.length > MAX_LINES) this.#pending.splice(0, this.#pending.length - MAX_LINES);
+    this.#askBuild();
+  }
+
+  /** Asks for an idle callback that builds the next frame's lines, unless one is asked. */
+  #askBuild() {
+    if (this.#buildAsked || typeof requestIdleCallback !== "function") return;
+    this.#buildAsked = true;
+    requestIdleCallback(() => {
+      this.#buildAsked = false;
+      this.#buildAhead();
+    });
+  }
+
+  /**
+   * Builds the elements of the lines the next flush draws, while the page is idle between
+   * frames: the frame then only places them, and the lines show in the frame they would have
+   * anyway. Not for a backlog, whose newest lines replace the window instead. A line not
+   * built by then is built in the frame, as it always was.
+   */
+  #buildAhead() {
+    const pending = this.#pending;
+    if (pending.length >= this.#backlog(this.#keep())) return;
+    const count = Math.min(pending.length, this.#budget());
+    for (let i = 0; i < count; i++) {
+      const entry = pending[i];
+      entry.element ??= this.#element(entry.networkId, entry.line);
+    }
+  }
+
+  /**
+   * Forgets the elements built ahead for lines still waiting: what they show changed (a
+   * colour, a reaction, a quote), and they are built again when drawn.
+   */
+  #forgetBuilt() {
+    for (const entry of this.#pending) entry.element = undefined;
+  }
+
+  /** How many lines the window keeps: reading back, every line the buffer holds. */
+  #keep() {
+    return this.#following ? this.#windowSize() : this.#buffer?.limit ?? MAX_LINES;
+  }
+
+  /**
+   * How many waiting lines make a backlog. Following, as many as the window and the lines
+   * SPREAD frames draw: a batch of 50 that comes after two frames instead of three finds 16
+   * lines waiting, and replacing the window then drew 60 lines in one frame (10-13 ms, then
+   * three idle ones).
+   * @param {number} keep
+   */
+  #backlog(keep) {
+    return this.#following ? keep + FRAME_LINES * SPREAD : keep;
   }
 
   /**
@@ -282,15 +340,10 @@ export class MessageList {
     this.#rate += (this.#arrived - this.#rate) * RATE_WEIGHT;
     this.#arrived = 0;
     if (this.#pending.length === 0) return;
-    // Reading back, every line the buffer holds may be drawn.
-    const keep = this.#following ? this.#windowSize() : this.#buffer?.limit ?? MAX_LINES;
+    const keep = this.#keep();
     const box = this.#box;
     let lines;
-    // Following, a backlog is as long as the window and the lines SPREAD frames draw: a
-    // batch of 50 that comes after two frames instead of three finds 16 lines waiting, and
-    // replacing the window then drew 60 lines in one frame (10-13 ms, then three idle ones).
-    const backlog = this.#following ? keep + FRAME_LINES * SPREAD : keep;
-    if (this.#pending.length >= backlog) {
+    if (this.#pending.length >= this.#backlog(keep)) {
       // A backlog: its newest lines replace the window at once, and the older ones wait in
       // the buffer for a reader scrolling up. Drawn in parts, the window would have a gap.
       lines = this.#pending.splice(0).slice(-keep);
@@ -310,9 +363,15 @@ export class MessageList {
     const pushed = this.#drawn() + lines.length - keep;
     const measured = this.#beyond?.count ?? 0;
     this.#dropOldest(!this.#following ? pushed : pushed > 0 ? measured : 0);
-    // Appended one by one, as a run drawn last may take the next lines in: nothing reads
-    // layout meanwhile, so the frame still lays out once.
-    for (const { networkId, line } of lines) this.#place(box, networkId, line);
+    // The flush's lines go in a chunk of their own (see newChunk), one by one, as a run
+    // drawn last may take the next lines in: nothing reads layout meanwhile, so the frame
+    // still lays out once.
+    const chunk = newChunk();
+    for (const { networkId, line, element } of lines) {
+      this.#place(chunk, networkId, line, chunk.lastElementChild ?? this.#item(-1), element);
+    }
+    if (chunk.firstElementChild) box.append(chunk);
+    if (this.#pending.length > 0) this.#askBuild();
     if (!this.#following) return;
     this.#scrollToEnd();
     // Laid out just now: how tall the lines the next frame pushes out are costs no layout
@@ -338,10 +397,23 @@ export class MessageList {
    */
   #measureBeyond(keep) {
     this.#beyond = undefined;
-    const count = this.#drawn() - keep;
+    const beyond = this.#drawn() - keep;
+    // Whole chunks, as many of the oldest as are beyond: the chunks that stay are then left
+    // as they were drawn (a chunk losing some of its lines is painted again whole). Only a
+    // chunk longer than a flush draws (a buffer shown, older lines drawn) goes line by line,
+    // so the window never holds more than a chunk's lines over.
+    let count = 0;
+    for (const chunk of this.#chunks()) {
+      const lines = chunk.childElementCount;
+      if (count + lines <= beyond) count += lines;
+      else {
+        if (count === 0 && lines > FRAME_LINES) count = beyond;
+        break;
+      }
+    }
     if (count <= 0) return;
-    const first = this.#box.children[this.#room ? 1 : 0];
-    const stays = this.#box.children[(this.#room ? 1 : 0) + count];
+    const first = this.#item(0);
+    const stays = this.#item(count);
     if (!first || !stays) return;
     const px = stays.getBoundingClientRect().top - first.getBoundingClientRect().top;
     this.#beyond = { first, stays, count, px };
@@ -349,7 +421,43 @@ export class MessageList {
 
   /** How many lines (or runs) are drawn. */
   #drawn() {
-    return this.#box.childElementCount - (this.#room ? 1 : 0);
+    let count = 0;
+    for (const chunk of this.#chunks()) count += chunk.childElementCount;
+    return count;
+  }
+
+  /** The chunks of drawn lines, oldest first (the box's children but the room). */
+  #chunks() {
+    const chunks = [...this.#box.children];
+    return this.#room ? chunks.slice(1) : chunks;
+  }
+
+  /** The drawn lines (or runs), oldest first. */
+  #items() {
+    return this.#chunks().flatMap((chunk) => [...chunk.children]);
+  }
+
+  /**
+   * The drawn line (or run) at `index`, counted from the end when negative.
+   * @param {number} index
+   * @returns {Element | undefined}
+   */
+  #item(index) {
+    const chunks = this.#chunks();
+    if (index < 0) {
+      for (let c = chunks.length - 1; c >= 0; c--) {
+        const count = chunks[c].childElementCount;
+        if (-index <= count) return chunks[c].children[count + index];
+        index += count;
+      }
+      return undefined;
+    }
+    for (const chunk of chunks) {
+      const count = chunk.childElementCount;
+      if (index < count) return chunk.children[index];
+      index -= count;
+    }
+    return undefined;
   }
 
   /**
@@ -367,20 +475,19 @@ export class MessageList {
     this.#beyond = undefined;
     if (count <= 0 || drawn === 0) return;
     const box = this.#box;
-    const first = this.#room ? 1 : 0;
-    const oldest = box.children[first];
-    const stays = count < drawn ? box.children[first + count] : null;
+    const oldest = this.#item(0);
+    const stays = count < drawn ? this.#item(count) ?? null : null;
     const measured = beyond !== undefined && beyond.count === count &&
       beyond.first === oldest && beyond.stays === stays;
     // Removed one by one, not by a Range: a Range made each frame stays live in the document
-    // until it is collected, and every change to the document walks each one still live.
-    /** @type {ChildNode | null} */
-    let node = oldest;
-    while (node && node !== stays) {
-      /** @type {ChildNode | null} */
-      const next = node.nextSibling;
-      node.remove();
-      node = next;
+    // until it is collected, and every change to the document walks each one still live. A
+    // chunk whose lines all go goes whole.
+    for (const chunk of this.#chunks()) {
+      if (stays && chunk.contains(stays)) {
+        while (chunk.firstChild && chunk.firstChild !== stays) chunk.firstChild.remove();
+        break;
+      }
+      chunk.remove();
     }
     const px = measured ? this.#roomPx + beyond.px : Infinity;
     if (!this.#following || px > MAX_ROOM) return this.#dropRoom();
@@ -419,6 +526,7 @@ export class MessageList {
    * @param {Set<string>} changed @param {(nick: string) => string} fold
    */
   recolor(changed, fold) {
+    this.#forgetBuilt();
     for (const el of this.#box.querySelectorAll(".line .nick")) {
       if (!(el instanceof HTMLElement) || !changed.has(fold(el.dataset.nick ?? ""))) continue;
       el.style.color = this.#colorOf(Number(el.dataset.net), el.dataset.nick ?? "") ?? "";
@@ -430,6 +538,7 @@ export class MessageList {
    * @param {number} networkId @param {string} msgid
    */
   refreshQuotes(networkId, msgid) {
+    this.#forgetBuilt();
     for (const el of this.#box.querySelectorAll(".quote")) {
       if (!(el instanceof HTMLElement) || el.dataset.replyTo !== msgid) continue;
       el.replaceWith(this.#quote(networkId, msgid));
@@ -453,7 +562,8 @@ export class MessageList {
    */
   redrawLines(networkId, lines) {
     if (lines.size === 0) return;
-    for (const el of [...this.#box.children]) {
+    this.#forgetBuilt();
+    for (const el of this.#items()) {
       const line = this.#lineOf.get(el);
       if (line === undefined || !lines.has(line)) continue;
       const drawn = this.#element(networkId, line);
@@ -496,25 +606,26 @@ export class MessageList {
     const buffer = this.#buffer;
     const networkId = this.#networkId;
     this.#closeRoom();
-    const first = this.#box.firstElementChild;
+    const first = this.#item(0);
     const firstLine = first ? this.#lineOf.get(first) : undefined;
-    if (!buffer || networkId === undefined || !firstLine) return;
+    if (!buffer || networkId === undefined || !first || !firstLine) return;
     const at = buffer.lines.indexOf(firstLine);
     if (at <= 0) return;
     const from = Math.max(0, at - MORE);
-    const fragment = document.createDocumentFragment();
-    for (const line of buffer.lines.slice(from, at)) this.#place(fragment, networkId, line);
+    const chunk = newChunk();
+    for (const line of buffer.lines.slice(from, at)) this.#place(chunk, networkId, line);
     const box = this.#box;
     const height = box.scrollHeight;
     // A run that ends where the drawn lines begin is one run with theirs.
-    const last = fragment.lastElementChild;
-    const next = box.firstElementChild;
-    if (last && next && this.#presenceOf(last) && this.#presenceOf(next)) {
+    const last = chunk.lastElementChild;
+    if (last && this.#presenceOf(last) && this.#presenceOf(first)) {
       const run = this.#runOf(last);
-      for (const item of this.#items(next)) this.#addToRun(run, item);
-      next.remove();
+      for (const item of this.#runItems(first)) this.#addToRun(run, item);
+      const emptied = first.parentElement;
+      first.remove();
+      if (emptied && !emptied.firstElementChild) emptied.remove();
     }
-    this.#box.prepend(fragment);
+    this.#box.prepend(chunk);
     box.scrollTop += box.scrollHeight - height;
   }
 
@@ -532,9 +643,9 @@ export class MessageList {
       [...box.querySelectorAll(".line")].find((el) => this.#lineOf.get(el) === line);
     let element = find();
     while (!element) {
-      const drawn = box.childElementCount;
+      const drawn = this.#drawn();
       this.drawOlder();
-      if (box.childElementCount === drawn) return false;
+      if (this.#drawn() === drawn) return false;
       element = find();
     }
     // The reader is looking back: new lines must not trim what was drawn to get here.
@@ -547,12 +658,19 @@ export class MessageList {
 
   /**
    * Appends the element of `line` to `parent`: into the run of joins, parts, quits and nick
-   * changes drawn last when it is one of them too (and folding is on).
+   * changes drawn last (`last`, by default the last in `parent`) when it is one of them too
+   * (and folding is on).
    * @param {ParentNode} parent @param {number} networkId @param {Line} line
+   * @param {Element | null | undefined} [last]
+   * @param {HTMLElement} [element] The line's element, if built ahead.
    */
-  #place(parent, networkId, line) {
-    const element = this.#element(networkId, line);
-    const last = parent.lastElementChild;
+  #place(
+    parent,
+    networkId,
+    line,
+    last = parent.lastElementChild,
+    element = this.#element(networkId, line),
+  ) {
     if (!this.#folding || !line.presence || !last || !this.#presenceOf(last)) {
       parent.append(element);
       return;
@@ -597,7 +715,7 @@ export class MessageList {
    * @param {Element} element
    * @returns {Element[]}
    */
-  #items(element) {
+  #runItems(element) {
     return element.classList.contains("fold")
       ? [...(element.querySelector(".fold-lines")?.children ?? [])]
       : [element];
@@ -768,6 +886,19 @@ export class MessageList {
     }
     return div;
   }
+}
+
+/**
+ * A chunk of lines: the box holds its lines in chunks, the lines one flush drew in one, their
+ * paint contained (`#messages > .chunk` in style.css). A flooded frame then adds a chunk and
+ * drops whole ones, leaving the others as they were drawn, and Chromium reuses their drawing
+ * whole instead of walking every line of the box again each frame.
+ * @returns {HTMLElement}
+ */
+function newChunk() {
+  const chunk = document.createElement("div");
+  chunk.className = "chunk";
+  return chunk;
 }
 
 /** The minute (since the epoch) last shown by {@linkcode clockTime}, and how it showed. */
