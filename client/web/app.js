@@ -188,7 +188,11 @@ const store = new PageStore({
 const state = store.state;
 const dirty = store.dirty;
 const stats = store.stats;
-Object.assign(globalThis, { ircbus: { state, stats, request } });
+// For the page's tests and benches: its state, its counts, a way to ask the backend, and how
+// many waiting lines are built ahead of their frame.
+Object.assign(globalThis, {
+  ircbus: { state, stats, request, builtAhead: () => messages.builtAhead },
+});
 
 /** Sends an action and resolves with its reply's result. @param {Record<string, unknown> & {kind: string}} action */
 function request(action) {

@@ -230,6 +230,17 @@ export class MessageList {
   }
 
   /**
+   * How many of the waiting lines have their elements built ahead (see
+   * {@linkcode MessageList.#buildAhead}): the page's tests wait for it, to change what such a
+   * line shows before it is drawn.
+   */
+  get builtAhead() {
+    let count = 0;
+    for (const entry of this.#pending) if (entry.element) count++;
+    return count;
+  }
+
+  /**
    * Draws the newest lines of `buffer`, scrolled to the end.
    * @param {number | undefined} networkId @param {Buffer | undefined} buffer
    */

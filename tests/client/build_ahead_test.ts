@@ -1,0 +1,189 @@
+// While the page is idle between frames it builds the elements of the next frame's lines
+// ahead, and a frame only places them. What such a line shows can change before it is drawn
+// (a nick's colour, a reaction to it): the page must then draw it as it is now, not as it was
+// built. The page's clock is Playwright's fake one, paused, so the test decides when the
+// animation frames and idle callbacks run, and changes a line in between.
+import assert from "node:assert/strict";
+import { createEvent } from "../../bus/mod.ts";
+import { launchPage } from "./_browser.ts";
+import { joinScripted, tempClient } from "./_helpers.ts";
+import { ScriptedServer } from "../irc/_peer.ts";
+
+/** A page open on #flood of a scripted server, its clock fake (paused once `hold` is called). */
+class HeldPage implements AsyncDisposable {
+  private constructor(
+    private readonly server: ScriptedServer,
+    readonly client: Awaited<ReturnType<typeof tempClient>>,
+    readonly browser: Awaited<ReturnType<typeof launchPage>>,
+    readonly peer: Awaited<ReturnType<typeof joinScripted>>,
+  ) {}
+
+  static async open(): Promise<HeldPage> {
+    const server = new ScriptedServer();
+    const client = await tempClient();
+    const browser = await launchPage();
+    const peer = await joinScripted(client, server, "#flood");
+    // Installed before the page loads, and flowing until `hold`.
+    await browser.page.clock.install();
+    await browser.page.goto(client.url);
+    await browser.page.locator('#buffer-list li[data-key="#flood"]').click();
+    return new HeldPage(server, client, browser, peer);
+  }
+
+  get page() {
+    return this.browser.page;
+  }
+
+  /** The drawn element of flood line `n`. */
+  line = (n: number) =>
+    this.page.locator("#messages .line", {
+      has: this.page.locator(".text", { hasText: new RegExp(`^flood ${n}$`) }),
+    });
+
+  /** Sends flood lines `from` to `from + count - 1` from bob, each with msgid `m<n>`. */
+  flood = (from: number, count: number) =>
+    this.peer.send(
+      ...Array.from(
+        { length: count },
+        (_, i) => `@msgid=m${from + i} :bob!b@h PRIVMSG #flood :flood ${from + i}`,
+      ),
+    );
+
+  /** Stops the page's clock: no animation frame or idle callback runs until `step`. */
+  async hold(): Promise<void> {
+    const now = await this.page.evaluate(() => Date.now());
+    await this.page.clock.pauseAt(now + 1000);
+  }
+
+  /**
+   * How many reactions the page's #flood buffer holds for its line `text`, or undefined when it
+   * holds no such line (lines and reactions apply as they come, between frames).
+   */
+  reactionsOf(text: string): Promise<number | undefined> {
+    return this.page.evaluate((text) => {
+      const state: unknown = Reflect.get(Object(Reflect.get(globalThis, "ircbus")), "state");
+      const networks: unknown = Reflect.get(Object(state), "networks");
+      if (!(networks instanceof Map)) return undefined;
+      for (const network of networks.values()) {
+        const buffers: unknown = Reflect.get(Object(network), "buffers");
+        const lines: unknown = buffers instanceof Map ? buffers.get("#flood")?.lines : undefined;
+        if (!Array.isArray(lines)) continue;
+        const line: unknown = lines.find((l) => Reflect.get(Object(l), "text") === text);
+        if (line === undefined) continue;
+        const reactions: unknown = Reflect.get(Object(line), "reactions");
+        return Array.isArray(reactions) ? reactions.length : 0;
+      }
+      return undefined;
+    }, text);
+  }
+
+  /** How many waiting lines the page has built ahead of their frame. */
+  builtAhead(): Promise<number> {
+    return this.page.evaluate(() => {
+      const ircbus: unknown = Reflect.get(globalThis, "ircbus");
+      const count: unknown = Reflect.get(Object(ircbus), "builtAhead")?.();
+      return typeof count === "number" ? count : -1;
+    });
+  }
+
+  /** The flood numbers drawn, in order. */
+  drawn(): Promise<number[]> {
+    return this.page.locator("#messages").evaluate((box) =>
+      [...box.querySelectorAll(".line .text")].map((t) => t.textContent ?? "")
+        .filter((t) => t.startsWith("flood ")).map((t) => Number(t.slice(6)))
+    );
+  }
+
+  /**
+   * Runs the page's clock a millisecond at a time until a frame has drawn some of the lines
+   * after `last` and some of the others wait built ahead of their frame; returns the numbers
+   * of those built ahead (the ones after the last drawn).
+   */
+  async untilBuiltAhead(last: number): Promise<number[]> {
+    for (let ms = 0; ms < 2000; ms++) {
+      await this.page.clock.runFor(1);
+      const built = await this.builtAhead();
+      const drawn = (await this.drawn()).at(-1) ?? -1;
+      if (built > 0 && drawn > last) {
+        return Array.from({ length: built }, (_, i) => drawn + 1 + i);
+      }
+    }
+    throw new Error("Cannot find a line built ahead: none was in 2 s of the page's clock");
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.browser[Symbol.asyncDispose]();
+    await this.client[Symbol.asyncDispose]();
+    await this.server[Symbol.asyncDispose]();
+  }
+}
+
+/** Waits (polling the page, not sleeping on a guess) until `check` holds. */
+async function until(what: string, check: () => Promise<boolean>): Promise<void> {
+  for (let turn = 0; turn < 500; turn++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`Cannot see ${what}: not within 500 checks`);
+}
+
+Deno.test("the page: a line built ahead is drawn in the nick colour that came before its frame", async () => {
+  await using held = await HeldPage.open();
+  const { browser, page, line, flood } = held;
+  // A line of bob's drawn, to see the colour arrive.
+  await flood(0, 1);
+  await line(0).waitFor();
+  await held.hold();
+  // More than a frame draws, fewer than the window: the rest waits, and is built ahead between
+  // frames, and all stay drawn.
+  await flood(1, 40);
+  await until(
+    "the flood in the page's state",
+    async () => await held.reactionsOf("flood 40") === 0,
+  );
+  const built = await held.untilBuiltAhead(0);
+  assert.ok(built.length > 0 && built.at(-1)! <= 40, `built ahead: ${built}`);
+  assert.equal(await line(built[0]).count(), 0, "a line built ahead is not drawn yet");
+
+  await held.client.bus.emit(createEvent("metadata.updated", {
+    updates: [{ type: "nickname_color", key: "bob", value: "#ff8800", network_id: 1 }],
+  }, "system"));
+  // The drawn lines take it as it comes, between frames.
+  const colorOf = (n: number) =>
+    line(n).locator(".nick").evaluate((nick: HTMLElement) => nick.style.color);
+  await until("bob's drawn line coloured", async () => await colorOf(0) === "rgb(255, 136, 0)");
+
+  await page.clock.runFor(1000);
+  assert.deepEqual(await held.drawn(), Array.from({ length: 41 }, (_, i) => i));
+  for (const n of built) assert.equal(await colorOf(n), "rgb(255, 136, 0)", `flood ${n}`);
+  assert.deepEqual(browser.errors, []);
+});
+
+Deno.test("the page: a line built ahead is drawn with a reaction that came before its frame", async () => {
+  await using held = await HeldPage.open();
+  const { browser, page, line, flood, peer } = held;
+  await flood(0, 1);
+  await line(0).waitFor();
+  await held.hold();
+  await flood(1, 40);
+  await until(
+    "the flood in the page's state",
+    async () => await held.reactionsOf("flood 40") === 0,
+  );
+  const built = await held.untilBuiltAhead(0);
+  const target = built[0];
+  assert.equal(await line(target).count(), 0, "the line reacted to is not drawn yet");
+
+  await peer.send(`@+draft/reply=m${target};+draft/react=👍 :carol!c@h TAGMSG #flood`);
+  await until(
+    "the reaction in the page's state",
+    async () => await held.reactionsOf(`flood ${target}`) === 1,
+  );
+
+  await page.clock.runFor(1000);
+  assert.deepEqual(await held.drawn(), Array.from({ length: 41 }, (_, i) => i));
+  const reaction = line(target).locator("button.reaction");
+  assert.equal(await reaction.count(), 1, `flood ${target} shows the reaction`);
+  assert.equal(await reaction.textContent(), "👍 1");
+  assert.deepEqual(browser.errors, []);
+});
