@@ -42,7 +42,8 @@ function fields(stat: string): string[] {
 async function role(pid: number, client: number): Promise<string> {
   if (pid === Deno.pid) return "bench (deno: servers, Playwright)";
   if (pid === client) return "client (ircbus deno)";
-  const cmdline = (await read(`/proc/${pid}/cmdline`))?.split("\0") ?? [];
+  // Chromium rewrites its children's command lines into one string, spaces between.
+  const cmdline = (await read(`/proc/${pid}/cmdline`))?.split(/[\0 ]/) ?? [];
   const type = cmdline.find((a) => a.startsWith("--type="))?.slice(7);
   const utility = cmdline.find((a) => a.startsWith("--utility-sub-type="))?.slice(19);
   const comm = (await read(`/proc/${pid}/comm`))?.trim() ?? "?";
