@@ -6,8 +6,12 @@
  * `TaskDuration` in thread time, which a loaded machine skews less), with the load average.
  *
  * `deno run -A --lock=deno.lock bench/frame_flood.ts [--runs N] [--seconds S] [--msgids]
- * [--against DIR] [--replay] [--trace PATH [--profile] [--invalidations] [--categories A,B]]`
+ * [--against DIR] [--replay] [--cpu-split] [--trace PATH [--profile] [--invalidations]
+ * [--categories A,B]]`
  *
+ * - `--cpu-split` prints where the machine's CPU went over each flood, per process and thread
+ *   (from /proc): the renderer's other threads, the GPU process, the client's backend, this
+ *   bench's own process (its scripted servers, Playwright) and the rest of the machine;
  * - `--against DIR` runs the checkout in DIR too (a worktree of the commit before a change),
  *   the two taking turns, which goes first alternating from run to run;
  * - `--replay` floods the page itself instead of through IRC: each animation frame, one batch
@@ -34,6 +38,7 @@
  */
 import { parseArgs } from "node:util";
 import { percentile } from "./_report.ts";
+import { cpuSnapshot, printCpuSplit } from "./_cpu_split.ts";
 import { launchPage } from "../tests/client/_browser.ts";
 import { browserSettled, frameTimes, processSettled, whenUsable } from "./_page.ts";
 import { ircbus, ircbusAt, type PeerClient, stopAll } from "./_peer_clients.ts";
@@ -53,6 +58,7 @@ const { values } = parseArgs({
     profile: { type: "boolean", default: false },
     msgids: { type: "boolean", default: false },
     replay: { type: "boolean", default: false },
+    "cpu-split": { type: "boolean", default: false },
     invalidations: { type: "boolean", default: false },
     categories: { type: "string", default: "" },
   },
@@ -160,6 +166,8 @@ async function floodRun(
       await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
       await cdp.send("Profiler.start");
     }
+    const split = values["cpu-split"] ? await cpuSnapshot(launched.pid) : undefined;
+    const floodStart = performance.now();
     const before = await taskSeconds();
     if (values.replay) await page.evaluate(replay);
     const flooding = values.replay ? Promise.resolve() : flood(20, seconds * 20);
@@ -167,6 +175,10 @@ async function floodRun(
     await flooding;
     if (values.replay) await page.evaluate(() => Reflect.get(globalThis, "stopReplay")?.());
     const cpu = (await taskSeconds()) - before;
+    if (split) {
+      const elapsed = (performance.now() - floodStart) / 1000;
+      printCpuSplit(split, await cpuSnapshot(launched.pid), elapsed);
+    }
     if (profile) {
       const { profile: taken } = await cdp.send("Profiler.stop");
       await Deno.writeTextFile(`${record}.cpuprofile`, JSON.stringify(taken));
