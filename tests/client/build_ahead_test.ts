@@ -111,6 +111,26 @@ class HeldPage implements AsyncDisposable {
     throw new Error("Cannot find a line built ahead: none was in 2 s of the page's clock");
   }
 
+  /**
+   * Draws flood line 0, holds the clock, sends lines 1 to 40 (more than a frame draws, fewer
+   * than the window: the rest waits, is built ahead between frames, and all stay drawn) and
+   * runs the clock until some wait built ahead; returns their numbers.
+   */
+  async floodHeld(): Promise<number[]> {
+    await this.flood(0, 1);
+    await this.line(0).waitFor();
+    await this.hold();
+    await this.flood(1, 40);
+    await until(
+      "the flood in the page's state",
+      async () => await this.reactionsOf("flood 40") === 0,
+    );
+    const built = await this.untilBuiltAhead(0);
+    assert.ok(built.length > 0 && built.at(-1)! <= 40, `built ahead: ${built}`);
+    assert.equal(await this.line(built[0]).count(), 0, "a line built ahead is not drawn yet");
+    return built;
+  }
+
   async [Symbol.asyncDispose](): Promise<void> {
     await this.browser[Symbol.asyncDispose]();
     await this.client[Symbol.asyncDispose]();
@@ -129,21 +149,9 @@ async function until(what: string, check: () => Promise<boolean>): Promise<void>
 
 Deno.test("the page: a line built ahead is drawn in the nick colour that came before its frame", async () => {
   await using held = await HeldPage.open();
-  const { browser, page, line, flood } = held;
-  // A line of bob's drawn, to see the colour arrive.
-  await flood(0, 1);
-  await line(0).waitFor();
-  await held.hold();
-  // More than a frame draws, fewer than the window: the rest waits, and is built ahead between
-  // frames, and all stay drawn.
-  await flood(1, 40);
-  await until(
-    "the flood in the page's state",
-    async () => await held.reactionsOf("flood 40") === 0,
-  );
-  const built = await held.untilBuiltAhead(0);
-  assert.ok(built.length > 0 && built.at(-1)! <= 40, `built ahead: ${built}`);
-  assert.equal(await line(built[0]).count(), 0, "a line built ahead is not drawn yet");
+  const { browser, page, line } = held;
+  // Bob's line 0 is drawn, to see the colour arrive.
+  const built = await held.floodHeld();
 
   await held.client.bus.emit(createEvent("metadata.updated", {
     updates: [{ type: "nickname_color", key: "bob", value: "#ff8800", network_id: 1 }],
@@ -161,18 +169,8 @@ Deno.test("the page: a line built ahead is drawn in the nick colour that came be
 
 Deno.test("the page: a line built ahead is drawn with a reaction that came before its frame", async () => {
   await using held = await HeldPage.open();
-  const { browser, page, line, flood, peer } = held;
-  await flood(0, 1);
-  await line(0).waitFor();
-  await held.hold();
-  await flood(1, 40);
-  await until(
-    "the flood in the page's state",
-    async () => await held.reactionsOf("flood 40") === 0,
-  );
-  const built = await held.untilBuiltAhead(0);
-  const target = built[0];
-  assert.equal(await line(target).count(), 0, "the line reacted to is not drawn yet");
+  const { browser, page, line, peer } = held;
+  const target = (await held.floodHeld())[0];
 
   await peer.send(`@+draft/reply=m${target};+draft/react=👍 :carol!c@h TAGMSG #flood`);
   await until(
