@@ -132,6 +132,11 @@ export interface EventBusOptions {
   snapshotEvery?: number;
   /** Called with each subscriber failure. The default logs the event type and subscriber. */
   onSubscriberError?: SubscriberErrorHandler;
+  /**
+   * The clock the dispatcher's time slices are measured by, in milliseconds:
+   * `performance.now()` by default. A test passes its own to decide how long deliveries take.
+   */
+  now?: () => number;
 }
 
 /**
@@ -254,6 +259,7 @@ export class EventBus implements AsyncDisposable {
   #capacity: number;
   #snapshotEvery: number;
   #onSubscriberError: SubscriberErrorHandler;
+  #now: () => number;
 
   #lists = new Map<string, readonly Entry[]>();
   #wildcard: readonly Entry[] = NO_ENTRIES;
@@ -302,6 +308,7 @@ export class EventBus implements AsyncDisposable {
     this.#capacity = positiveInteger(options.capacity ?? 1024, "capacity");
     this.#snapshotEvery = positiveInteger(options.snapshotEvery ?? 64, "snapshotEvery");
     this.#onSubscriberError = options.onSubscriberError ?? logSubscriberError;
+    this.#now = options.now ?? (() => performance.now());
   }
 
   /**
@@ -728,7 +735,7 @@ export class EventBus implements AsyncDisposable {
    * Within a slice, the gap since the last look sets the next stride.
    */
   #sliceSpent(): boolean {
-    const now = performance.now();
+    const now = this.#now();
     if (this.#sliceStart < 0) {
       this.#sliceStart = now;
       setImmediate(this.#turned);

@@ -166,3 +166,57 @@ Deno.test("stats() counts queued, pending snapshots, delivered and waiting emitt
   });
   await bus.close();
 });
+
+/**
+ * Floods a bus whose clock is the test's: each delivery takes 0.1 µs, then, after the first
+ * `cheap`, 1 ms. Returns how many dear ones were delivered when the event loop had its first
+ * turn (an immediate set before the flood runs then: a timer's due time is the real clock's).
+ */
+async function dearBeforeTurn(cheap: number): Promise<number> {
+  let now = 0;
+  const bus = new EventBus({ capacity: 20_000, now: () => now });
+  let delivered = 0;
+  bus.subscribe("message.received", () => {
+    delivered++;
+    now += delivered > cheap ? 1 : 0.0001;
+  });
+  for (let i = 0; i < 10_000; i++) bus.emit(message("flood"));
+  const turn = new Promise<number>((resolve) => setImmediate(() => resolve(delivered)));
+  await bus.close();
+  assert.equal(delivered, 10_000);
+  return await turn - cheap;
+}
+
+Deno.test("deliveries that turn dear mid-flood give the event loop a turn within 256 of them, on the bus's clock", async () => {
+  // The cheap ones fit in one 4 ms slice, and the stride grew meanwhile, up to its cap: however
+  // the change falls between two looks at the clock, the next look comes within the cap.
+  for (let cheap = 2000; cheap < 3100; cheap += 37) {
+    const dear = await dearBeforeTurn(cheap);
+    assert.ok(
+      dear > 0 && dear <= 256,
+      `a turn came after ${dear} dear deliveries (${cheap} cheap)`,
+    );
+  }
+});
+
+Deno.test("a flood of cheap deliveries looks at the bus's clock at most every 64 and mostly every 256", async () => {
+  let now = 0;
+  let looks = 0;
+  const bus = new EventBus({
+    capacity: 100_000,
+    now: () => {
+      looks++;
+      return now;
+    },
+  });
+  let delivered = 0;
+  bus.subscribe("message.received", () => {
+    delivered++;
+    now += 0.001;
+  });
+  for (let i = 0; i < 100_000; i++) bus.emit(message("flood"));
+  await bus.close();
+  assert.equal(delivered, 100_000);
+  // 100 ms of deliveries, 25 slices of 4 ms: each slice starts at a stride of 64, doubles to 256.
+  assert.ok(looks > 100_000 / 256 && looks < 100_000 / 128, `${looks} looks at the clock`);
+});
