@@ -79,8 +79,8 @@ export function serverBundleIsFresh(
 
 /**
  * Loads the rest of the client (some 170 modules): from its bundle when `bundled` resolves
- * true ({@linkcode serverBundleIsFresh}, started early: its reads and digest run off the main
- * thread), else from its sources. From the sources, with `server` serving the page meanwhile,
+ * true ({@linkcode serverBundleIsFresh}, started early, while the browser opens the
+ * page), else from its sources. From the sources, with `server` serving the page meanwhile,
  * the folders' doors load one at a time, bottom up, and between two the page's requests that
  * came meanwhile are answered: a dynamic import answers no request until its whole graph has
  * loaded. A request needs a turn of the event loop for each of its steps before the answer
