@@ -22,7 +22,7 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
-import { bundleIsFresh, denoBundle, withHead } from "../common/mod.ts";
+import { bundleIsFresh, denoBundle, eagerWrappers, withHead } from "../common/mod.ts";
 import type { WebServer } from "./web_server.ts";
 
 /**
@@ -133,7 +133,8 @@ function importServer(url: URL): Promise<unknown> {
 /**
  * Writes the bundle (`deno task bundle-server`): `deno bundle` of {@linkcode SERVER_ENTRY}
  * with the front and irc-framework left out, each module's `import.meta.url` put back to its
- * own file's (the bundle sits in `client/`, the modules in their folders), and the head.
+ * own file's (the bundle sits in `client/`, the modules in their folders), its modules' wrappers
+ * compiled with the bundle (common/prebuilt_bundle.ts, `eagerWrappers`), and the head.
  *
  * @example
  * ```ts ignore
@@ -159,7 +160,7 @@ export async function writeServerBundle(): Promise<void> {
   }
   await Deno.writeTextFile(
     out,
-    await withHead(text, {
+    await withHead(eagerWrappers(text), {
       files,
       base: ROOT,
       madeBy: "deno task bundle-server from client/_launch_entry.ts and its modules",

@@ -158,6 +158,57 @@ function readHead(bundle: URL): string {
   return new TextDecoder().decode(head.subarray(0, end < 0 ? length : end + 1));
 }
 
+/** A bundler's module wrapper opening: `var x = __commonJS({` or `var x = __esm({`. */
+const WRAPPER = /^var [\w$]+ = __(?:commonJS|esm)\(\{$/;
+
+/** The wrapped module's function, as the bundler writes it: a method, `  "path"(params) {`. */
+const WRAPPED_METHOD = /^  ("(?:[^"\\\n]|\\.)*")\(([\w$, ]*)\) \{$/;
+
+/**
+ * The bundler's `code` with each module wrapper's method (`"path"(exports, module) {` in
+ * `__commonJS({…})`, `"path"() {` in `__esm({…})`) written as a parenthesized function
+ * expression (`"path": (function (exports, module) {`), which behaves the same when called.
+ *
+ * Why: V8 compiles a parenthesized function expression with its script, and a method only when
+ * it is first called. Deno's code cache holds what was compiled with the script, so each
+ * method was compiled again at every launch: measured, importing irc-framework's bundle took
+ * 22.5 against 15 ms of the main thread's CPU (then 2.7 against 1.4 ms for the first client),
+ * and the server's bundle 61 against 57 ms (medians of 8 and 14 imports, code cache warm).
+ * A wrapper whose end is not where the bundler puts it (`  }` then `});`) throws: the code is
+ * then left to be looked at, not half rewritten.
+ *
+ * @example
+ * ```ts
+ * import { eagerWrappers } from "./prebuilt_bundle.ts";
+ * const code = 'var init_a = __esm({\n  "a.ts"() {\n    x = 1;\n  }\n});\n';
+ * console.log(eagerWrappers(code).split("\n")[1]); // '  "a.ts": (function () {'
+ * ```
+ */
+export function eagerWrappers(code: string): string {
+  const lines = code.split("\n");
+  let open: number | undefined;
+  for (let i = 1; i < lines.length; i++) {
+    const method = open === undefined && WRAPPER.test(lines[i - 1])
+      ? WRAPPED_METHOD.exec(lines[i])
+      : null;
+    if (method) {
+      lines[i] = `  ${method[1]}: (function (${method[2]}) {`;
+      open = i;
+    } else if (open !== undefined && lines[i] === "  }" && lines[i + 1] === "});") {
+      lines[i] = "  })";
+      open = undefined;
+    } else if (open !== undefined && WRAPPER.test(lines[i])) {
+      throw new Error(
+        `Cannot rewrite the module wrapper at line ${open + 1}: no end before line ${i + 1}`,
+      );
+    }
+  }
+  if (open !== undefined) {
+    throw new Error(`Cannot rewrite the module wrapper at line ${open + 1}: no end`);
+  }
+  return lines.join("\n");
+}
+
 /**
  * Runs `deno bundle --quiet` with `args` (options, `-o OUT`, the entry), from `cwd` when given.
  * Throws `Cannot bundle WHAT: ...` with the end of the bundler's output when it fails.
