@@ -162,7 +162,7 @@ function readHead(bundle: URL): string {
 const WRAPPER = /^var [\w$]+ = __(?:commonJS|esm)\(\{$/;
 
 /** The wrapped module's function, as the bundler writes it: a method, `  "path"(params) {`. */
-const WRAPPED_METHOD = /^  ("(?:[^"\\\n]|\\.)*")\(([\w$, ]*)\) \{$/;
+const WRAPPED_METHOD = /^ {2}("(?:[^"\\\n]|\\.)*")\(([\w$, ]*)\) \{$/;
 
 /**
  * The bundler's `code` with each module wrapper's method (`"path"(exports, module) {` in
