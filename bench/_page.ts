@@ -157,6 +157,15 @@ export async function processUsage(pid: number): Promise<{ rssMb: number; cpuS: 
 }
 
 /**
+ * The CPU time (ms) process `pid`'s main thread has used so far, from its schedstat (in ns,
+ * finer than the process's ticks of 10 ms): the thread a launch waits on.
+ */
+export async function mainThreadCpuMs(pid: number): Promise<number> {
+  const schedstat = await Deno.readTextFile(`/proc/${pid}/task/${pid}/schedstat`);
+  return Number(schedstat.split(" ")[0]) / 1e6;
+}
+
+/**
  * Waits until process `pid` uses no CPU for 500 ms (at most `maxMs`): its work on what it
  * was sent is done.
  */

@@ -5,7 +5,8 @@
  * Each line also gives the time the browser was opened (ircbus; the address printed for The
  * Lounge) and the time the page's document had arrived whole (after the token's redirect), so
  * server start and page work can be told apart, the CPU time the client's process
- * had used once the page was usable (less noisy than wall time on a shared machine), the CPU
+ * had used once the page was usable (less noisy than wall time on a shared machine) and its main
+ * thread's alone (the thread a launch waits on, in ns from its schedstat), the CPU
  * time the browser's processes used from the launch to then (what is Chromium's), and the
  * load average the runs ran under. Each client is launched once first, not counted: that
  * launch rewrites the V8 code cache that the bench's own process or a test run left.
@@ -28,7 +29,13 @@ import { parseArgs } from "node:util";
 import { launchPage } from "../tests/client/_browser.ts";
 import { ScriptedServer } from "../tests/irc/_peer.ts";
 import { startInspircd } from "../tests/irc/_servers.ts";
-import { browserSettled, descendantTicks, processUsage, whenUsable } from "./_page.ts";
+import {
+  browserSettled,
+  descendantTicks,
+  mainThreadCpuMs,
+  processUsage,
+  whenUsable,
+} from "./_page.ts";
 import { ircbusCheckouts, type PeerClient, theLounge } from "./_peer_clients.ts";
 
 const { values } = parseArgs({
@@ -96,6 +103,7 @@ const printed = clients.map((): number[] => []);
 const served = clients.map((): number[] => []);
 const usable = clients.map((): number[] => []);
 const cpu = clients.map((): number[] => []);
+const mainCpu = clients.map((): number[] => []);
 const browserCpu = clients.map((): number[] => []);
 /** One launch of client `k` to a usable page; its measures are kept when `counted`. */
 async function launchOnce(k: number, counted: boolean): Promise<void> {
@@ -121,6 +129,7 @@ async function launchOnce(k: number, counted: boolean): Promise<void> {
     await browser.page.goto(launched.url, { waitUntil: "commit", timeout: 60_000 });
     const pageAt = await page.promise - from;
     const usableAt = await shown - (performance.timeOrigin + from);
+    const main = await mainThreadCpuMs(launched.pid);
     const ours = (await processUsage(launched.pid)).cpuS * 1000;
     // Everything below the bench but the client: the browser (ticks of 10 ms).
     const theirs = (await descendantTicks() - ticks) * 10 - ours;
@@ -129,6 +138,7 @@ async function launchOnce(k: number, counted: boolean): Promise<void> {
     served[k].push(pageAt);
     usable[k].push(usableAt);
     cpu[k].push(ours);
+    mainCpu[k].push(main);
     browserCpu[k].push(theirs);
   } finally {
     await launched.stop();
@@ -141,8 +151,12 @@ try {
   // launch compiles them all again and rewrites the cache (50-100 ms of a core, measured). Every
   // launch after it finds the cache as the launches before it left it, as a user's does.
   for (const k of clients.keys()) await launchOnce(k, false);
+  // Which goes first swaps run by run: launched against itself, the checkout launched first in
+  // each pair was the slower (usable +48 ms, main thread +30 ms, medians of 8 pairs), so a fixed
+  // order would count that against whichever checkout is named first.
   for (let i = 0; i < runs; i++) {
-    for (const k of clients.keys()) await launchOnce(k, true);
+    const order = [...clients.keys()];
+    for (const k of i % 2 === 0 ? order : order.reverse()) await launchOnce(k, true);
   }
 } finally {
   for (const [k, client] of clients.entries()) await client.remove(places[k]);
@@ -157,7 +171,27 @@ for (const [k, client] of clients.entries()) {
   console.log(`${client.name}: page sent       ${show(served[k])}`);
   console.log(`${client.name}: usable          ${show(usable[k])}`);
   console.log(`${client.name}: process CPU    ${show(cpu[k])}`);
+  console.log(`${client.name}: main thread CPU ${show(mainCpu[k])}`);
   console.log(`${client.name}: browser CPU    ${show(browserCpu[k])}`);
+}
+// Beside the checkout in --against, run by run: the median of the paired differences, and in
+// how many pairs this checkout used less (each pair ran one after the other, under one load).
+for (const [k, client] of clients.entries()) {
+  if (k === 0 || !client.name.startsWith("ircbus")) continue;
+  for (
+    const [what, xs] of [["usable", usable], ["main thread CPU", mainCpu], [
+      "browser CPU",
+      browserCpu,
+    ]] as const
+  ) {
+    const diffs = xs[0].map((x, i) => x - xs[k][i]);
+    const less = diffs.filter((d) => d < 0).length;
+    console.log(
+      `paired ${what}: ${clients[0].name} - ${client.name} median ${
+        median(diffs).toFixed(1)
+      } ms, less in ${less} of ${diffs.length}`,
+    );
+  }
 }
 const load = Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
 console.log(`load average after: ${load}`);

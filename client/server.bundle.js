@@ -1,4 +1,4 @@
-// sources sha256:c8514b186163c08861ba9197d0aa6647bc9c5dbb7fe3c2776b0dd15ded6642ca
+// sources sha256:8dd062cb9f75610e3e43bf56a688e18984a288cdc2633fb613e3d47b46859e88
 // files: bus/_snapshot_lane.ts bus/debounce.ts bus/errors.ts bus/event_bus.ts bus/events.ts bus/metadata_coalescer.ts bus/mod.ts client/_autojoin.ts client/_launch_entry.ts client/_parts.ts client/_web_token.ts client/client_app.ts client/ledger_page.ts client/mod.ts client/network_manager.ts client/open_browser.ts client/page_actions.ts client/page_bundle.ts client/page_hub.ts client/server_bundle.ts client/shutdown.ts client/terminal.ts client/ui_state.ts client/web_server.ts common/data_dir.ts common/error_message.ts common/mod.ts common/prebuilt_bundle.ts common/queue.ts common/read_small_file.ts core/casemapping.d.ts core/casemapping.js core/commands.d.ts core/commands.js core/deeplink_payloads.d.ts core/deeplink_payloads.js core/event_text.d.ts core/event_text.js core/jsr_specifier.d.ts core/jsr_specifier.js core/membership.d.ts core/membership.js core/mod.ts core/network_form.d.ts core/network_form.js core/protocol.d.ts core/protocol.js core/shape.d.ts core/shape.js core/stored_line.ts core/visible_text.d.ts core/visible_text.js deeplink/_syntax.ts deeplink/deep_link_handler.ts deeplink/deeplink_events.ts deeplink/format_irc_url.ts deeplink/frontend_events.ts deeplink/frontend_transport.ts deeplink/irc_link.ts deeplink/jsr_link.ts deeplink/launch.ts deeplink/link_door.ts deeplink/mod.ts deeplink/parse_irc_url.ts deeplink/single_instance.ts deno.json deps/irc_framework.ts deps/irc_framework_client.ts history/_buffer_ids.ts history/_event_lines.ts history/_fingerprint.ts history/_history_query.ts history/_line_writer.ts history/_reactions.ts history/_read_markers.ts history/_retention.ts history/_schema.ts history/_search_indexer.ts history/_search_text.ts history/_store_file.ts history/_transaction.ts history/errors.ts history/export_cli.ts history/export_logs.ts history/log_line.ts history/message_store.ts history/mod.ts irc/_batches.ts irc/_channel_info.ts irc/_channel_list.ts irc/_channel_list_requests.ts irc/_channels.ts irc/_ctcp.ts irc/_format_line.ts irc/_framework.ts irc/_global_clock.ts irc/_history.ts irc/_isupport.ts irc/_labels.ts irc/_line_context.ts irc/_line_dispatch.ts irc/_line_parser.ts irc/_line_splitter.ts irc/_line_table.ts irc/_link_end.ts irc/_membership.ts irc/_message_ids.ts irc/_messages.ts irc/_monitor.ts irc/_motd.ts irc/_multiline.ts irc/_nick_regain.ts irc/_paced_queue.ts irc/_react.ts irc/_read_gate.ts irc/_read_marker.ts irc/_read_markers.ts irc/_redaction.ts irc/_registration.ts irc/_registration_reader.ts irc/_reply.ts irc/_roster.ts irc/_sasl_scram.ts irc/_server_errors.ts irc/_session.ts irc/_session_hooks.ts irc/_standard_replies.ts irc/_stringprep_tables.ts irc/_sts.ts irc/_tagmsg.ts irc/_tags.ts irc/_transport.ts irc/_typing.ts irc/_user_meta.ts irc/_whois.ts irc/_whois_collector.ts irc/_whois_requests.ts irc/_worker.ts irc/errors.ts irc/irc_client.ts irc/mod.ts irc/saslprep.ts irc/scram.ts irc/types.ts net/_bounded_listener.ts net/_http_head.ts net/_write_all.ts net/host.ts net/irc_url_error.ts net/line.ts net/mod.ts net/serve.ts net/show.ts net/token.ts net/websocket.ts plugins/_activity.ts plugins/_activity_report.ts plugins/_audit_log.ts plugins/_broker.ts plugins/_broker_line.ts plugins/_broker_thread.ts plugins/_broker_thread_messages.ts plugins/_builtins.ts plugins/_call_check.ts plugins/_capability_calls.ts plugins/_cgroup.ts plugins/_commands.ts plugins/_consent.ts plugins/_containment.ts plugins/_cpu_quota.ts plugins/_delivery.ts plugins/_disk_quota.ts plugins/_endpoint.ts plugins/_flood.ts plugins/_frame_writer.ts plugins/_grant_item.ts plugins/_install.ts plugins/_json_bounds.ts plugins/_jsr.ts plugins/_jsr_install.ts plugins/_jsr_pin.ts plugins/_launch.ts plugins/_mailbox.ts plugins/_permission_policy.ts plugins/_pinned_copy.ts plugins/_plugin_dirs.ts plugins/_preview.ts plugins/_process_tree.ts plugins/_protocol.ts plugins/_running_plugin.ts plugins/_sandbox.ts plugins/_sdk_range.ts plugins/_settle_all.ts plugins/_store.ts plugins/_unix_ffi.ts plugins/_watch.ts plugins/errors.ts plugins/grant.ts plugins/host.ts plugins/jsr.ts plugins/manifest.ts plugins/mod.ts plugins/scope.ts plugins/types.ts storage/client_database.ts storage/data_dir.ts storage/database.ts storage/mod.ts storage/network_store.ts storage/plugin_tables.ts
 // @ts-nocheck
 // Made by deno task bundle-server from client/_launch_entry.ts and its modules: edit the sources, not this file.
@@ -34,16 +34,16 @@ function createEvent(type, data, source, timestamp = /* @__PURE__ */ new Date())
 }
 var EventSourceUI, EventSourceSystem;
 var init_events = __esm({
-  "bus/events.ts"() {
+  "bus/events.ts": (function () {
     EventSourceUI = "ui";
     EventSourceSystem = "system";
-  }
+  })
 });
 
 // bus/errors.ts
 var BusClosedError, EmitAbortedError;
 var init_errors = __esm({
-  "bus/errors.ts"() {
+  "bus/errors.ts": (function () {
     BusClosedError = class extends Error {
       /** The event that was not sent. */
       event;
@@ -66,13 +66,13 @@ var init_errors = __esm({
         this.event = event;
       }
     };
-  }
+  })
 });
 
 // bus/_snapshot_lane.ts
 var SnapshotLane;
 var init_snapshot_lane = __esm({
-  "bus/_snapshot_lane.ts"() {
+  "bus/_snapshot_lane.ts": (function () {
     SnapshotLane = class {
       #events = /* @__PURE__ */ new Map();
       #cursor;
@@ -108,7 +108,7 @@ var init_snapshot_lane = __esm({
         for (; this.#taken > 0; this.#taken--) this.#events.delete(keys.next().value);
       }
     };
-  }
+  })
 });
 
 // bus/event_bus.ts
@@ -175,7 +175,7 @@ function logSubscriberError(error, event, subscriber) {
 }
 var SyncItem, NO_ENTRIES, ACCEPTED, SLICE_MS, FIRST_STRIDE, MAX_STRIDE, EventBus;
 var init_event_bus = __esm({
-  "bus/event_bus.ts"() {
+  "bus/event_bus.ts": (function () {
     init_snapshot_lane();
     init_errors();
     SyncItem = class {
@@ -713,7 +713,7 @@ var init_event_bus = __esm({
         }
       }
     };
-  }
+  })
 });
 
 // bus/debounce.ts
@@ -760,8 +760,8 @@ function checkDelay(value, name) {
   }
 }
 var init_debounce = __esm({
-  "bus/debounce.ts"() {
-  }
+  "bus/debounce.ts": (function () {
+  })
 });
 
 // bus/metadata_coalescer.ts
@@ -839,21 +839,21 @@ function validUpdate(update) {
   return clean;
 }
 var init_metadata_coalescer = __esm({
-  "bus/metadata_coalescer.ts"() {
+  "bus/metadata_coalescer.ts": (function () {
     init_debounce();
     init_events();
-  }
+  })
 });
 
 // bus/mod.ts
 var init_mod = __esm({
-  "bus/mod.ts"() {
+  "bus/mod.ts": (function () {
     init_events();
     init_errors();
     init_event_bus();
     init_debounce();
     init_metadata_coalescer();
-  }
+  })
 });
 
 // core/casemapping.js
@@ -890,11 +890,11 @@ function mappingKind(mapping) {
 }
 var ASCII_UPPER, STRICT, RFC;
 var init_casemapping = __esm({
-  "core/casemapping.js"() {
+  "core/casemapping.js": (function () {
     ASCII_UPPER = /[A-Z]/;
     STRICT = /[A-Z[\]\\]/;
     RFC = /[A-Z[\]\\~]/;
-  }
+  })
 });
 
 // core/membership.js
@@ -911,7 +911,7 @@ function parsePrefix(value) {
 }
 var Membership;
 var init_membership = __esm({
-  "core/membership.js"() {
+  "core/membership.js": (function () {
     init_casemapping();
     Membership = class {
       /** @type {Map<string, { name: string, topic: string, members: Map<string, Member> }>} */
@@ -1160,7 +1160,7 @@ var init_membership = __esm({
         ].sort((a, b) => rank(a) - rank(b) || (this.fold(a.nick) < this.fold(b.nick) ? -1 : 1));
       }
     };
-  }
+  })
 });
 
 // core/shape.js
@@ -1330,7 +1330,7 @@ function fits(shape) {
 }
 var ShapeError;
 var init_shape = __esm({
-  "core/shape.js"() {
+  "core/shape.js": (function () {
     ShapeError = class extends TypeError {
       /** The field that does not fit, as a path from the value read. */
       path;
@@ -1345,13 +1345,13 @@ var init_shape = __esm({
         this.path = path;
       }
     };
-  }
+  })
 });
 
 // core/network_form.js
 var NETWORK_LIMITS, ONE_LINE, NETWORK_NAME, NETWORK_HOST, NETWORK_PORT, NICKNAME, SECRET, NETWORK_DETAILS, NETWORK_FORM;
 var init_network_form = __esm({
-  "core/network_form.js"() {
+  "core/network_form.js": (function () {
     init_shape();
     NETWORK_LIMITS = Object.freeze({
       /** A display name: long enough for any network's, short enough for the buffer list. */
@@ -1440,7 +1440,7 @@ var init_network_form = __esm({
       saslPassword: optional(NETWORK_DETAILS.saslPassword),
       clientCert: optional(NETWORK_DETAILS.clientCert)
     });
-  }
+  })
 });
 
 // core/jsr_specifier.js
@@ -1453,10 +1453,10 @@ function splitJsrSpecifier(text2) {
 }
 var JSR_SPECIFIER;
 var init_jsr_specifier = __esm({
-  "core/jsr_specifier.js"() {
+  "core/jsr_specifier.js": (function () {
     JSR_SPECIFIER = // deno-lint-ignore no-control-regex
     /^jsr:(@[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*)(?:@([^\s\x00-\x1f\x7f](?:[^\x00-\x1f\x7f]{0,98}[^\s\x00-\x1f\x7f])?))?$/;
-  }
+  })
 });
 
 // core/deeplink_payloads.js
@@ -1488,7 +1488,7 @@ function readDeepLink(name, payload) {
 }
 var ID, TARGET, DEEP_LINK_CANDIDATE, DEEP_LINK_PAYLOADS, isJoin, isAddNetwork, isDisambiguate, isInstallPlugin, deepLinkValidators;
 var init_deeplink_payloads = __esm({
-  "core/deeplink_payloads.js"() {
+  "core/deeplink_payloads.js": (function () {
     init_jsr_specifier();
     init_shape();
     ID = integer({
@@ -1575,7 +1575,7 @@ var init_deeplink_payloads = __esm({
       "deeplink:disambiguate": isDisambiguate,
       "deeplink:install-plugin": isInstallPlugin
     });
-  }
+  })
 });
 
 // core/protocol.js
@@ -1641,7 +1641,7 @@ function assertEvent(value, path) {
 }
 var MAX_PENDING, MAX_ACTION_BYTES, MAX_TEXT, MAX_MESSAGE_TEXT, MAX_MESSAGE_LINES, MAX_HISTORY_LIMIT, MAX_DISK_QUOTA_MB, MAX_CONSENT, MAX_SCOPE_PLACES, ID2, TARGET2, CHANNEL, MSGID, REASON, ONE_LINE2, LINE_TEXT, MESSAGE_TEXT_WHAT, MESSAGE_TEXT, PLUGIN, VERSION, PERMISSION, PLAN_ID, CONSENT, HISTORY_LIMIT, TIME_MS, PANE_TYPES, PANE, SCOPE_FORM, ACTION_FIELDS, ACTION, ACTION_KINDS, ERROR_CODES, STRING, NUMBER, BOOLEAN, STRINGS, OPTIONAL_STRING, OPTIONAL_BOOLEAN, METADATA_FIELDS, ROSTER_FIELDS, MOTD_FIELDS, USER, METADATA, ROSTER, METADATA_UPDATED, EVENT_FIELDS, EVENT_FIELD_ENTRIES, EVENT_DATA, UI_EVENT, NETWORK_VIEW, DEEP_LINK, SERVER_MESSAGE_FIELDS, SERVER_MESSAGE;
 var init_protocol = __esm({
-  "core/protocol.js"() {
+  "core/protocol.js": (function () {
     init_deeplink_payloads();
     init_jsr_specifier();
     init_network_form();
@@ -2362,7 +2362,7 @@ var init_protocol = __esm({
       }
     });
     SERVER_MESSAGE = variants(SERVER_MESSAGE_FIELDS);
-  }
+  })
 });
 
 // core/commands.js
@@ -2539,7 +2539,7 @@ function ircLine(command, channel) {
 }
 var CHANNEL2, DAY, COMMANDS;
 var init_commands = __esm({
-  "core/commands.js"() {
+  "core/commands.js": (function () {
     CHANNEL2 = /^[#&+!]/;
     DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
     COMMANDS = [
@@ -2899,7 +2899,7 @@ var init_commands = __esm({
         }
       }
     ];
-  }
+  })
 });
 
 // core/event_text.js
@@ -3011,8 +3011,8 @@ function replyText(data) {
   return `${data.command} ${data.code}${context}: ${data.description}`;
 }
 var init_event_text = __esm({
-  "core/event_text.js"() {
-  }
+  "core/event_text.js": (function () {
+  })
 });
 
 // core/visible_text.js
@@ -3021,7 +3021,7 @@ function visibleText(text2) {
 }
 var NAMED, INVISIBLE;
 var init_visible_text = __esm({
-  "core/visible_text.js"() {
+  "core/visible_text.js": (function () {
     NAMED = {
       "\n": "\\n",
       "\r": "\\r",
@@ -3029,13 +3029,13 @@ var init_visible_text = __esm({
     };
     INVISIBLE = // deno-lint-ignore no-control-regex
     /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-  }
+  })
 });
 
 // core/stored_line.ts
 var LINE_KINDS;
 var init_stored_line = __esm({
-  "core/stored_line.ts"() {
+  "core/stored_line.ts": (function () {
     LINE_KINDS = [
       "message",
       "notice",
@@ -3049,12 +3049,12 @@ var init_stored_line = __esm({
       "mode",
       "reply"
     ];
-  }
+  })
 });
 
 // core/mod.ts
 var init_mod2 = __esm({
-  "core/mod.ts"() {
+  "core/mod.ts": (function () {
     init_casemapping();
     init_membership();
     init_shape();
@@ -3066,13 +3066,13 @@ var init_mod2 = __esm({
     init_event_text();
     init_visible_text();
     init_stored_line();
-  }
+  })
 });
 
 // irc/errors.ts
 var IrcConnectError;
 var init_errors2 = __esm({
-  "irc/errors.ts"() {
+  "irc/errors.ts": (function () {
     IrcConnectError = class extends Error {
       /** What went wrong. */
       code;
@@ -3083,14 +3083,14 @@ var init_errors2 = __esm({
         this.code = code;
       }
     };
-  }
+  })
 });
 
 // irc/_paced_queue.ts
 import { Queue as Queue2 } from "../common/mod.ts";
 var PacedQueue;
 var init_paced_queue = __esm({
-  "irc/_paced_queue.ts"() {
+  "irc/_paced_queue.ts": (function () {
     PacedQueue = class {
       #send;
       #interval;
@@ -3177,14 +3177,14 @@ var init_paced_queue = __esm({
         }
       }
     };
-  }
+  })
 });
 
 // irc/_worker.ts
 import { Queue as Queue3 } from "../common/mod.ts";
 var SLICE_MS2, SerialWorker;
 var init_worker = __esm({
-  "irc/_worker.ts"() {
+  "irc/_worker.ts": (function () {
     SLICE_MS2 = 8;
     SerialWorker = class {
       #items = new Queue3();
@@ -3245,14 +3245,14 @@ var init_worker = __esm({
         this.#running = false;
       }
     };
-  }
+  })
 });
 
 // irc/_read_gate.ts
 import { setImmediate as setImmediate2 } from "node:timers";
 var READ_SOFT_BACKLOG, READ_HARD_BACKLOG, READ_RESUME_BACKLOG, ReadGate;
 var init_read_gate = __esm({
-  "irc/_read_gate.ts"() {
+  "irc/_read_gate.ts": (function () {
     READ_SOFT_BACKLOG = 1024;
     READ_HARD_BACKLOG = 2e4;
     READ_RESUME_BACKLOG = 256;
@@ -3310,7 +3310,7 @@ var init_read_gate = __esm({
         this.#resume();
       };
     };
-  }
+  })
 });
 
 // irc/_line_splitter.ts
@@ -3341,7 +3341,7 @@ function stripCr(bytes, start, end) {
 }
 var MAX_TAGS_BYTES, MAX_REST_BYTES, MAX_DROPPED_BYTES, LF, CR, SPACE, AT, LineLengthError, DroppedLine, LineSplitter;
 var init_line_splitter = __esm({
-  "irc/_line_splitter.ts"() {
+  "irc/_line_splitter.ts": (function () {
     MAX_TAGS_BYTES = 8191;
     MAX_REST_BYTES = 4096;
     MAX_DROPPED_BYTES = 65536;
@@ -3526,7 +3526,7 @@ var init_line_splitter = __esm({
         splitLines(this.#decoder.decode(bytes.subarray(start, end)), out);
       }
     };
-  }
+  })
 });
 
 // irc/_link_end.ts
@@ -3588,10 +3588,10 @@ function connectError(facts, context) {
   return new IrcConnectError("closed", `Cannot connect to ${where}: the server closed the connection, got ${reason}`);
 }
 var init_link_end = __esm({
-  "irc/_link_end.ts"() {
+  "irc/_link_end.ts": (function () {
     init_errors2();
     init_line_splitter();
-  }
+  })
 });
 
 // irc/_global_clock.ts
@@ -3600,12 +3600,12 @@ function globalClock() {
 }
 var GLOBAL_CLOCK;
 var init_global_clock = __esm({
-  "irc/_global_clock.ts"() {
+  "irc/_global_clock.ts": (function () {
     GLOBAL_CLOCK = {
       setTimeout: (callback, ms) => setTimeout(callback, ms),
       clearTimeout: (id) => clearTimeout(typeof id === "number" ? id : void 0)
     };
-  }
+  })
 });
 
 // irc/_tags.ts
@@ -3667,7 +3667,7 @@ function parseServerTime(value) {
 }
 var ESCAPES, ESCAPED, RFC3339;
 var init_tags = __esm({
-  "irc/_tags.ts"() {
+  "irc/_tags.ts": (function () {
     ESCAPES = {
       ":": ";",
       s: " ",
@@ -3680,13 +3680,13 @@ var init_tags = __esm({
       `\\${code}`
     ]));
     RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
-  }
+  })
 });
 
 // irc/_isupport.ts
 var ServerSupport;
 var init_isupport = __esm({
-  "irc/_isupport.ts"() {
+  "irc/_isupport.ts": (function () {
     init_mod2();
     ServerSupport = class {
       /** CASEMAPPING. */
@@ -3766,13 +3766,13 @@ var init_isupport = __esm({
         return target !== "" && this.chantypes.includes(target[0]);
       }
     };
-  }
+  })
 });
 
 // irc/_channels.ts
 var Channels;
 var init_channels = __esm({
-  "irc/_channels.ts"() {
+  "irc/_channels.ts": (function () {
     init_mod2();
     Channels = class {
       #byKey = /* @__PURE__ */ new Map();
@@ -3823,7 +3823,7 @@ var init_channels = __esm({
         });
       }
     };
-  }
+  })
 });
 
 // irc/_user_meta.ts
@@ -3841,7 +3841,7 @@ function sameMeta(a, b) {
 }
 var PREFIX_SLOTS, UserMetaStore;
 var init_user_meta = __esm({
-  "irc/_user_meta.ts"() {
+  "irc/_user_meta.ts": (function () {
     PREFIX_SLOTS = 512;
     UserMetaStore = class {
       #networkId;
@@ -3930,7 +3930,7 @@ var init_user_meta = __esm({
         this.#users.delete(key);
       }
     };
-  }
+  })
 });
 
 // irc/_history.ts
@@ -3940,7 +3940,7 @@ function historyOffered(caps) {
 }
 var MAX_PENDING2, MAX_PAGES, REPLY_TIMEOUT, HistoryFetcher;
 var init_history = __esm({
-  "irc/_history.ts"() {
+  "irc/_history.ts": (function () {
     MAX_PENDING2 = 1e3;
     MAX_PAGES = 10;
     REPLY_TIMEOUT = 3e4;
@@ -4081,13 +4081,13 @@ var init_history = __esm({
         }, REPLY_TIMEOUT);
       }
     };
-  }
+  })
 });
 
 // irc/_read_markers.ts
 var MAX_BUFFERS, ReadMarkers2;
 var init_read_markers = __esm({
-  "irc/_read_markers.ts"() {
+  "irc/_read_markers.ts": (function () {
     MAX_BUFFERS = 5e3;
     ReadMarkers2 = class {
       #known = /* @__PURE__ */ new Map();
@@ -4105,7 +4105,7 @@ var init_read_markers = __esm({
         return this.#known.get(key);
       }
     };
-  }
+  })
 });
 
 // irc/_whois_collector.ts
@@ -4115,7 +4115,7 @@ function copyDefined(to, from, field2) {
 }
 var OPTIONAL, WhoisCollector;
 var init_whois_collector = __esm({
-  "irc/_whois_collector.ts"() {
+  "irc/_whois_collector.ts": (function () {
     OPTIONAL = [
       "username",
       "host",
@@ -4206,13 +4206,13 @@ var init_whois_collector = __esm({
         }
       }
     };
-  }
+  })
 });
 
 // irc/_whois_requests.ts
 var WhoisRequests;
 var init_whois_requests = __esm({
-  "irc/_whois_requests.ts"() {
+  "irc/_whois_requests.ts": (function () {
     WhoisRequests = class {
       #waiters = /* @__PURE__ */ new Map();
       /**
@@ -4267,13 +4267,13 @@ var init_whois_requests = __esm({
         this.#waiters.clear();
       }
     };
-  }
+  })
 });
 
 // irc/_channel_list_requests.ts
 var MAX_LISTED, ChannelListRequests;
 var init_channel_list_requests = __esm({
-  "irc/_channel_list_requests.ts"() {
+  "irc/_channel_list_requests.ts": (function () {
     MAX_LISTED = 2e3;
     ChannelListRequests = class {
       #pending;
@@ -4330,7 +4330,7 @@ var init_channel_list_requests = __esm({
         pending.reject(new Error(message));
       }
     };
-  }
+  })
 });
 
 // irc/_ctcp.ts
@@ -4367,7 +4367,7 @@ function ctcp(command, params) {
 }
 var CTCP_VERSION, REPLIES_PER_WINDOW, WINDOW_MS, MAX_PING_PARAMS, CtcpReplies;
 var init_ctcp = __esm({
-  "irc/_ctcp.ts"() {
+  "irc/_ctcp.ts": (function () {
     CTCP_VERSION = `ircbus 0.1.0 (Deno ${Deno.version.deno})`;
     REPLIES_PER_WINDOW = 3;
     WINDOW_MS = 1e4;
@@ -4405,13 +4405,13 @@ var init_ctcp = __esm({
         return ctcp(request.command, reply);
       }
     };
-  }
+  })
 });
 
 // irc/_labels.ts
 var LABELED_RESPONSE_CAP, MAX_PENDING3, Labels;
 var init_labels = __esm({
-  "irc/_labels.ts"() {
+  "irc/_labels.ts": (function () {
     LABELED_RESPONSE_CAP = "labeled-response";
     MAX_PENDING3 = 200;
     Labels = class {
@@ -4436,13 +4436,13 @@ var init_labels = __esm({
         this.#pending.clear();
       }
     };
-  }
+  })
 });
 
 // irc/_line_context.ts
 var ACCEPTED2, LineContext;
 var init_line_context = __esm({
-  "irc/_line_context.ts"() {
+  "irc/_line_context.ts": (function () {
     init_mod();
     init_global_clock();
     init_tags();
@@ -4636,13 +4636,13 @@ var init_line_context = __esm({
         return nick !== "" && this.server.fold(nick) === this.server.fold(this.nick);
       }
     };
-  }
+  })
 });
 
 // irc/_batches.ts
 var HISTORY_TYPES, PLAYBACK, MULTILINE, MULTILINE_MAX_LINES, MULTILINE_MAX_CHARS, BatchTracker;
 var init_batches = __esm({
-  "irc/_batches.ts"() {
+  "irc/_batches.ts": (function () {
     HISTORY_TYPES = /* @__PURE__ */ new Set([
       "chathistory",
       "draft/chathistory"
@@ -4732,7 +4732,7 @@ ${line.text}`;
         return true;
       }
     };
-  }
+  })
 });
 
 // irc/_motd.ts
@@ -4746,7 +4746,7 @@ async function finish(ctx, lines) {
 }
 var MAX_MOTD_LINES, MOTD_LINES;
 var init_motd = __esm({
-  "irc/_motd.ts"() {
+  "irc/_motd.ts": (function () {
     MAX_MOTD_LINES = 500;
     MOTD_LINES = {
       "375"(ctx) {
@@ -4759,7 +4759,7 @@ var init_motd = __esm({
       "376": (ctx) => finish(ctx, ctx.motd),
       "422": (ctx) => finish(ctx, [])
     };
-  }
+  })
 });
 
 // irc/_roster.ts
@@ -4816,7 +4816,7 @@ function botFlag(ctx, flags) {
 }
 var WHOX_TOKEN, ROSTER_LINES;
 var init_roster = __esm({
-  "irc/_roster.ts"() {
+  "irc/_roster.ts": (function () {
     WHOX_TOKEN = "152";
     ROSTER_LINES = {
       AWAY(ctx, m) {
@@ -4887,7 +4887,7 @@ var init_roster = __esm({
         });
       }
     };
-  }
+  })
 });
 
 // irc/_sts.ts
@@ -4931,11 +4931,11 @@ function readStsOffer(ctx) {
 }
 var STS_CAP, MAX_STS_DURATION;
 var init_sts = __esm({
-  "irc/_sts.ts"() {
+  "irc/_sts.ts": (function () {
     init_errors2();
     STS_CAP = "sts";
     MAX_STS_DURATION = 365 * 24 * 3600;
-  }
+  })
 });
 
 // irc/_registration.ts
@@ -5007,7 +5007,7 @@ function saslRefused(ctx, m) {
 }
 var REGISTRATION_LINES;
 var init_registration = __esm({
-  "irc/_registration.ts"() {
+  "irc/_registration.ts": (function () {
     init_errors2();
     init_roster();
     init_sts();
@@ -5045,7 +5045,7 @@ var init_registration = __esm({
         ctx.server.apply(m);
       }
     };
-  }
+  })
 });
 
 // irc/_reply.ts
@@ -5060,10 +5060,10 @@ function checkReplyMsgid(action, msgid) {
 }
 var REPLY_TAG, MAX_MSGID;
 var init_reply = __esm({
-  "irc/_reply.ts"() {
+  "irc/_reply.ts": (function () {
     REPLY_TAG = "+draft/reply";
     MAX_MSGID = 200;
-  }
+  })
 });
 
 // irc/_messages.ts
@@ -5131,7 +5131,7 @@ function answerCtcp(ctx, m) {
 }
 var ECHO_CAP, MESSAGE_LINES;
 var init_messages = __esm({
-  "irc/_messages.ts"() {
+  "irc/_messages.ts": (function () {
     init_roster();
     init_ctcp();
     init_reply();
@@ -5140,7 +5140,7 @@ var init_messages = __esm({
       PRIVMSG: (ctx, m) => receiveMessage(ctx, m, false),
       NOTICE: (ctx, m) => receiveMessage(ctx, m, false)
     };
-  }
+  })
 });
 
 // irc/_read_marker.ts
@@ -5161,7 +5161,7 @@ function sendReadMarker(ctx, queue, read) {
 }
 var READ_MARKER_CAP, BAD_TARGET, READ_MARKER_LINES;
 var init_read_marker = __esm({
-  "irc/_read_marker.ts"() {
+  "irc/_read_marker.ts": (function () {
     init_tags();
     READ_MARKER_CAP = "draft/read-marker";
     BAD_TARGET = /[\s,\0]/;
@@ -5187,7 +5187,7 @@ var init_read_marker = __esm({
         });
       }
     };
-  }
+  })
 });
 
 // irc/_membership.ts
@@ -5344,7 +5344,7 @@ function namesEnd(ctx, m) {
 }
 var MEMBERSHIP_LINES;
 var init_membership2 = __esm({
-  "irc/_membership.ts"() {
+  "irc/_membership.ts": (function () {
     init_mod();
     init_roster();
     init_history();
@@ -5357,13 +5357,13 @@ var init_membership2 = __esm({
       "353": names,
       "366": namesEnd
     };
-  }
+  })
 });
 
 // irc/_channel_info.ts
 var CHANNEL_INFO_LINES;
 var init_channel_info = __esm({
-  "irc/_channel_info.ts"() {
+  "irc/_channel_info.ts": (function () {
     init_mod();
     init_roster();
     CHANNEL_INFO_LINES = {
@@ -5405,7 +5405,7 @@ var init_channel_info = __esm({
         }, "irc", ctx.time(m)));
       }
     };
-  }
+  })
 });
 
 // irc/_whois.ts
@@ -5439,7 +5439,7 @@ function whoisLine(ctx, m) {
 }
 var WHOIS_NUMERICS, WHOIS_LINES;
 var init_whois = __esm({
-  "irc/_whois.ts"() {
+  "irc/_whois.ts": (function () {
     init_roster();
     WHOIS_NUMERICS = [
       "311",
@@ -5456,13 +5456,13 @@ var init_whois = __esm({
       numeric,
       whoisLine
     ]));
-  }
+  })
 });
 
 // irc/_channel_list.ts
 var CHANNEL_LIST_LINES;
 var init_channel_list = __esm({
-  "irc/_channel_list.ts"() {
+  "irc/_channel_list.ts": (function () {
     CHANNEL_LIST_LINES = {
       "322"(ctx, m) {
         const p = m.params;
@@ -5480,7 +5480,7 @@ var init_channel_list = __esm({
         if (m.params[1]?.toUpperCase() === "LIST") ctx.channelList.end();
       }
     };
-  }
+  })
 });
 
 // irc/_server_errors.ts
@@ -5511,7 +5511,7 @@ function targetError(ctx, m) {
 }
 var JOIN_ERRORS, TARGET_ERRORS, SERVER_ERROR_LINES;
 var init_server_errors = __esm({
-  "irc/_server_errors.ts"() {
+  "irc/_server_errors.ts": (function () {
     JOIN_ERRORS = [
       "403",
       "405",
@@ -5568,7 +5568,7 @@ var init_server_errors = __esm({
         }, ctx.time(m));
       }
     };
-  }
+  })
 });
 
 // irc/_standard_replies.ts
@@ -5598,7 +5598,7 @@ function standardReply(ctx, m, type) {
 }
 var TARGET_COMMANDS, MAX_CONTEXT, MAX_TEXT2, STANDARD_REPLY_LINES;
 var init_standard_replies = __esm({
-  "irc/_standard_replies.ts"() {
+  "irc/_standard_replies.ts": (function () {
     TARGET_COMMANDS = /* @__PURE__ */ new Set([
       "PRIVMSG",
       "NOTICE",
@@ -5629,13 +5629,13 @@ var init_standard_replies = __esm({
       WARN: (ctx, m) => ctx.emit("server.reply", standardReply(ctx, m, "WARN"), ctx.time(m)),
       NOTE: (ctx, m) => ctx.emit("server.reply", standardReply(ctx, m, "NOTE"), ctx.time(m))
     };
-  }
+  })
 });
 
 // irc/_monitor.ts
 var REGAIN_LINES;
 var init_monitor = __esm({
-  "irc/_monitor.ts"() {
+  "irc/_monitor.ts": (function () {
     REGAIN_LINES = {
       "731"(ctx, m) {
         ctx.regain.offline((m.params.at(-1) ?? "").split(","));
@@ -5644,7 +5644,7 @@ var init_monitor = __esm({
         ctx.regain.monitorFull();
       }
     };
-  }
+  })
 });
 
 // irc/_typing.ts
@@ -5667,7 +5667,7 @@ function receiveTyping(ctx, m) {
 }
 var TYPING_TAG, TYPING_ACTIVE_INTERVAL, MAX_TYPING_TARGETS, TypingPacer;
 var init_typing = __esm({
-  "irc/_typing.ts"() {
+  "irc/_typing.ts": (function () {
     TYPING_TAG = "+typing";
     TYPING_ACTIVE_INTERVAL = 3e3;
     MAX_TYPING_TARGETS = 500;
@@ -5705,7 +5705,7 @@ var init_typing = __esm({
         this.#sent.delete(conversation);
       }
     };
-  }
+  })
 });
 
 // irc/_react.ts
@@ -5743,18 +5743,18 @@ function receiveReaction(ctx, m, history = false) {
 }
 var REACT_TAG, UNREACT_TAG, MAX_REACTION;
 var init_react = __esm({
-  "irc/_react.ts"() {
+  "irc/_react.ts": (function () {
     init_reply();
     REACT_TAG = "+draft/react";
     UNREACT_TAG = "+draft/unreact";
     MAX_REACTION = 64;
-  }
+  })
 });
 
 // irc/_tagmsg.ts
 var TAGMSG_LINES;
 var init_tagmsg = __esm({
-  "irc/_tagmsg.ts"() {
+  "irc/_tagmsg.ts": (function () {
     init_typing();
     init_react();
     TAGMSG_LINES = {
@@ -5763,7 +5763,7 @@ var init_tagmsg = __esm({
         await receiveReaction(ctx, m);
       }
     };
-  }
+  })
 });
 
 // irc/_redaction.ts
@@ -5786,13 +5786,13 @@ function receiveRedaction(ctx, m, history = false) {
 }
 var REDACTION_CAP, MAX_MSGID2, REDACTION_LINES;
 var init_redaction = __esm({
-  "irc/_redaction.ts"() {
+  "irc/_redaction.ts": (function () {
     REDACTION_CAP = "draft/message-redaction";
     MAX_MSGID2 = 200;
     REDACTION_LINES = {
       REDACT: (ctx, m) => receiveRedaction(ctx, m)
     };
-  }
+  })
 });
 
 // irc/_line_table.ts
@@ -5808,7 +5808,7 @@ function lineHandlers(...tables) {
 }
 var LINES;
 var init_line_table = __esm({
-  "irc/_line_table.ts"() {
+  "irc/_line_table.ts": (function () {
     init_motd();
     init_registration();
     init_messages();
@@ -5824,13 +5824,13 @@ var init_line_table = __esm({
     init_tagmsg();
     init_redaction();
     LINES = lineHandlers(REGISTRATION_LINES, MOTD_LINES, MESSAGE_LINES, MEMBERSHIP_LINES, CHANNEL_INFO_LINES, ROSTER_LINES, WHOIS_LINES, CHANNEL_LIST_LINES, SERVER_ERROR_LINES, STANDARD_REPLY_LINES, REGAIN_LINES, READ_MARKER_LINES, TAGMSG_LINES, REDACTION_LINES);
-  }
+  })
 });
 
 // irc/_line_dispatch.ts
 var LineDispatch;
 var init_line_dispatch = __esm({
-  "irc/_line_dispatch.ts"() {
+  "irc/_line_dispatch.ts": (function () {
     init_line_context();
     init_batches();
     init_line_table();
@@ -5894,7 +5894,7 @@ var init_line_dispatch = __esm({
         return handled.then(() => ctx.labels.settle(label));
       }
     };
-  }
+  })
 });
 
 // irc/_stringprep_tables.ts
@@ -5908,14 +5908,14 @@ function ranges(text2) {
 }
 var MAPPED_TO_NOTHING, NON_ASCII_SPACE, PROHIBITED, UNASSIGNED, RAND_AL_CAT, L_CAT;
 var init_stringprep_tables = __esm({
-  "irc/_stringprep_tables.ts"() {
+  "irc/_stringprep_tables.ts": (function () {
     MAPPED_TO_NOTHING = ranges("ad 34f 1806 180b-180d 200b-200d 2060 fe00-fe0f feff");
     NON_ASCII_SPACE = ranges("a0 1680 2000-200b 202f 205f 3000");
     PROHIBITED = ranges("0-1f 7f-a0 340-341 6dd 70f 1680 180e 2000-200f 2028-202f 205f-2063 206a-206f 2ff0-2ffb 3000 d800-f8ff fdd0-fdef feff fff9-ffff 1d173-1d17a 1fffe-1ffff 2fffe-2ffff 3fffe-3ffff 4fffe-4ffff 5fffe-5ffff 6fffe-6ffff 7fffe-7ffff 8fffe-8ffff 9fffe-9ffff afffe-affff bfffe-bffff cfffe-cffff dfffe-dffff e0001 e0020-e007f efffe-10ffff");
     UNASSIGNED = ranges("221 234-24f 2ae-2af 2ef-2ff 350-35f 370-373 376-379 37b-37d 37f-383 38b 38d 3a2 3cf 3f7-3ff 487 4cf 4f6-4f7 4fa-4ff 510-530 557-558 560 588 58b-590 5a2 5ba 5c5-5cf 5eb-5ef 5f5-60b 60d-61a 61c-61e 620 63b-63f 656-65f 6ee-6ef 6ff 70e 72d-72f 74b-77f 7b2-900 904 93a-93b 94e-94f 955-957 971-980 984 98d-98e 991-992 9a9 9b1 9b3-9b5 9ba-9bb 9bd 9c5-9c6 9c9-9ca 9ce-9d6 9d8-9db 9de 9e4-9e5 9fb-a01 a03-a04 a0b-a0e a11-a12 a29 a31 a34 a37 a3a-a3b a3d a43-a46 a49-a4a a4e-a58 a5d a5f-a65 a75-a80 a84 a8c a8e a92 aa9 ab1 ab4 aba-abb ac6 aca ace-acf ad1-adf ae1-ae5 af0-b00 b04 b0d-b0e b11-b12 b29 b31 b34-b35 b3a-b3b b44-b46 b49-b4a b4e-b55 b58-b5b b5e b62-b65 b71-b81 b84 b8b-b8d b91 b96-b98 b9b b9d ba0-ba2 ba5-ba7 bab-bad bb6 bba-bbd bc3-bc5 bc9 bce-bd6 bd8-be6 bf3-c00 c04 c0d c11 c29 c34 c3a-c3d c45 c49 c4e-c54 c57-c5f c62-c65 c70-c81 c84 c8d c91 ca9 cb4 cba-cbd cc5 cc9 cce-cd4 cd7-cdd cdf ce2-ce5 cf0-d01 d04 d0d d11 d29 d3a-d3d d44-d45 d49 d4e-d56 d58-d5f d62-d65 d70-d81 d84 d97-d99 db2 dbc dbe-dbf dc7-dc9 dcb-dce dd5 dd7 de0-df1 df5-e00 e3b-e3e e5c-e80 e83 e85-e86 e89 e8b-e8c e8e-e93 e98 ea0 ea4 ea6 ea8-ea9 eac eba ebe-ebf ec5 ec7 ece-ecf eda-edb ede-eff f48 f6b-f70 f8c-f8f f98 fbd fcd-fce fd0-fff 1022 1028 102b 1033-1035 103a-103f 105a-109f 10c6-10cf 10f9-10fa 10fc-10ff 115a-115e 11a3-11a7 11fa-11ff 1207 1247 1249 124e-124f 1257 1259 125e-125f 1287 1289 128e-128f 12af 12b1 12b6-12b7 12bf 12c1 12c6-12c7 12cf 12d7 12ef 130f 1311 1316-1317 131f 1347 135b-1360 137d-139f 13f5-1400 1677-167f 169d-169f 16f1-16ff 170d 1715-171f 1737-173f 1754-175f 176d 1771 1774-177f 17dd-17df 17ea-17ff 180f 181a-181f 1878-187f 18aa-1dff 1e9c-1e9f 1efa-1eff 1f16-1f17 1f1e-1f1f 1f46-1f47 1f4e-1f4f 1f58 1f5a 1f5c 1f5e 1f7e-1f7f 1fb5 1fc5 1fd4-1fd5 1fdc 1ff0-1ff1 1ff5 1fff 2053-2056 2058-205e 2064-2069 2072-2073 208f-209f 20b2-20cf 20eb-20ff 213b-213c 214c-2152 2184-218f 23cf-23ff 2427-243f 244b-245f 24ff 2614-2615 2618 267e-267f 268a-2700 2705 270a-270b 2728 274c 274e 2753-2755 2757 275f-2760 2795-2797 27b0 27bf-27cf 27ec-27ef 2b00-2e7f 2e9a 2ef4-2eff 2fd6-2fef 2ffc-2fff 3040 3097-3098 3100-3104 312d-3130 318f 31b8-31ef 321d-321f 3244-3250 327c-327e 32cc-32cf 32ff 3377-337a 33de-33df 33ff 4db6-4dff 9fa6-9fff a48d-a48f a4c7-abff d7a4-d7ff fa2e-fa2f fa6b-faff fb07-fb12 fb18-fb1c fb37 fb3d fb3f fb42 fb45 fbb2-fbd2 fd40-fd4f fd90-fd91 fdc8-fdcf fdfd-fdff fe10-fe1f fe24-fe2f fe47-fe48 fe53 fe67 fe6c-fe6f fe75 fefd-fefe ff00 ffbf-ffc1 ffc8-ffc9 ffd0-ffd1 ffd8-ffd9 ffdd-ffdf ffe7 ffef-fff8 10000-102ff 1031f 10324-1032f 1034b-103ff 10426-10427 1044e-1cfff 1d0f6-1d0ff 1d127-1d129 1d1de-1d3ff 1d455 1d49d 1d4a0-1d4a1 1d4a3-1d4a4 1d4a7-1d4a8 1d4ad 1d4ba 1d4bc 1d4c1 1d4c4 1d506 1d50b-1d50c 1d515 1d51d 1d53a 1d53f 1d545 1d547-1d549 1d551 1d6a4-1d6a7 1d7ca-1d7cd 1d800-1fffd 2a6d7-2f7ff 2fa1e-2fffd 30000-3fffd 40000-4fffd 50000-5fffd 60000-6fffd 70000-7fffd 80000-8fffd 90000-9fffd a0000-afffd b0000-bfffd c0000-cfffd d0000-dfffd e0000 e0002-e001f e0080-efffd");
     RAND_AL_CAT = ranges("5be 5c0 5c3 5d0-5ea 5f0-5f4 61b 61f 621-63a 640-64a 66d-66f 671-6d5 6dd 6e5-6e6 6fa-6fe 700-70d 710 712-72c 780-7a5 7b1 200f fb1d fb1f-fb28 fb2a-fb36 fb38-fb3c fb3e fb40-fb41 fb43-fb44 fb46-fbb1 fbd3-fd3d fd50-fd8f fd92-fdc7 fdf0-fdfc fe70-fe74 fe76-fefc");
     L_CAT = ranges("41-5a 61-7a aa b5 ba c0-d6 d8-f6 f8-220 222-233 250-2ad 2b0-2b8 2bb-2c1 2d0-2d1 2e0-2e4 2ee 37a 386 388-38a 38c 38e-3a1 3a3-3ce 3d0-3f5 400-482 48a-4ce 4d0-4f5 4f8-4f9 500-50f 531-556 559-55f 561-587 589 903 905-939 93d-940 949-94c 950 958-961 964-970 982-983 985-98c 98f-990 993-9a8 9aa-9b0 9b2 9b6-9b9 9be-9c0 9c7-9c8 9cb-9cc 9d7 9dc-9dd 9df-9e1 9e6-9f1 9f4-9fa a05-a0a a0f-a10 a13-a28 a2a-a30 a32-a33 a35-a36 a38-a39 a3e-a40 a59-a5c a5e a66-a6f a72-a74 a83 a85-a8b a8d a8f-a91 a93-aa8 aaa-ab0 ab2-ab3 ab5-ab9 abd-ac0 ac9 acb-acc ad0 ae0 ae6-aef b02-b03 b05-b0c b0f-b10 b13-b28 b2a-b30 b32-b33 b36-b39 b3d-b3e b40 b47-b48 b4b-b4c b57 b5c-b5d b5f-b61 b66-b70 b83 b85-b8a b8e-b90 b92-b95 b99-b9a b9c b9e-b9f ba3-ba4 ba8-baa bae-bb5 bb7-bb9 bbe-bbf bc1-bc2 bc6-bc8 bca-bcc bd7 be7-bf2 c01-c03 c05-c0c c0e-c10 c12-c28 c2a-c33 c35-c39 c41-c44 c60-c61 c66-c6f c82-c83 c85-c8c c8e-c90 c92-ca8 caa-cb3 cb5-cb9 cbe cc0-cc4 cc7-cc8 cca-ccb cd5-cd6 cde ce0-ce1 ce6-cef d02-d03 d05-d0c d0e-d10 d12-d28 d2a-d39 d3e-d40 d46-d48 d4a-d4c d57 d60-d61 d66-d6f d82-d83 d85-d96 d9a-db1 db3-dbb dbd dc0-dc6 dcf-dd1 dd8-ddf df2-df4 e01-e30 e32-e33 e40-e46 e4f-e5b e81-e82 e84 e87-e88 e8a e8d e94-e97 e99-e9f ea1-ea3 ea5 ea7 eaa-eab ead-eb0 eb2-eb3 ebd ec0-ec4 ec6 ed0-ed9 edc-edd f00-f17 f1a-f34 f36 f38 f3e-f47 f49-f6a f7f f85 f88-f8b fbe-fc5 fc7-fcc fcf 1000-1021 1023-1027 1029-102a 102c 1031 1038 1040-1057 10a0-10c5 10d0-10f8 10fb 1100-1159 115f-11a2 11a8-11f9 1200-1206 1208-1246 1248 124a-124d 1250-1256 1258 125a-125d 1260-1286 1288 128a-128d 1290-12ae 12b0 12b2-12b5 12b8-12be 12c0 12c2-12c5 12c8-12ce 12d0-12d6 12d8-12ee 12f0-130e 1310 1312-1315 1318-131e 1320-1346 1348-135a 1361-137c 13a0-13f4 1401-1676 1681-169a 16a0-16f0 1700-170c 170e-1711 1720-1731 1735-1736 1740-1751 1760-176c 176e-1770 1780-17b6 17be-17c5 17c7-17c8 17d4-17da 17dc 17e0-17e9 1810-1819 1820-1877 1880-18a8 1e00-1e9b 1ea0-1ef9 1f00-1f15 1f18-1f1d 1f20-1f45 1f48-1f4d 1f50-1f57 1f59 1f5b 1f5d 1f5f-1f7d 1f80-1fb4 1fb6-1fbc 1fbe 1fc2-1fc4 1fc6-1fcc 1fd0-1fd3 1fd6-1fdb 1fe0-1fec 1ff2-1ff4 1ff6-1ffc 200e 2071 207f 2102 2107 210a-2113 2115 2119-211d 2124 2126 2128 212a-212d 212f-2131 2133-2139 213d-213f 2145-2149 2160-2183 2336-237a 2395 249c-24e9 3005-3007 3021-3029 3031-3035 3038-303c 3041-3096 309d-309f 30a1-30fa 30fc-30ff 3105-312c 3131-318e 3190-31b7 31f0-321c 3220-3243 3260-327b 327f-32b0 32c0-32cb 32d0-32fe 3300-3376 337b-33dd 33e0-33fe 3400-4db5 4e00-9fa5 a000-a48c ac00-d7a3 e000-fa2d fa30-fa6a fb00-fb06 fb13-fb17 ff21-ff3a ff41-ff5a ff66-ffbe ffc2-ffc7 ffca-ffcf ffd2-ffd7 ffda-ffdc 10300-1031e 10320-10323 10330-1034a 10400-10425 10428-1044d 1d000-1d0f5 1d100-1d126 1d12a-1d166 1d16a-1d172 1d183-1d184 1d18c-1d1a9 1d1ae-1d1dd 1d400-1d454 1d456-1d49c 1d49e-1d49f 1d4a2 1d4a5-1d4a6 1d4a9-1d4ac 1d4ae-1d4b9 1d4bb 1d4bd-1d4c0 1d4c2-1d4c3 1d4c5-1d505 1d507-1d50a 1d50d-1d514 1d516-1d51c 1d51e-1d539 1d53b-1d53e 1d540-1d544 1d546 1d54a-1d550 1d552-1d6a3 1d6a8-1d7c9 20000-2a6d6 2f800-2fa1d f0000-ffffd 100000-10fffd");
-  }
+  })
 });
 
 // irc/saslprep.ts
@@ -5977,7 +5977,7 @@ function inTable(table, code) {
 }
 var SaslprepError;
 var init_saslprep = __esm({
-  "irc/saslprep.ts"() {
+  "irc/saslprep.ts": (function () {
     init_stringprep_tables();
     SaslprepError = class extends TypeError {
       /** The rule the string broke. */
@@ -5989,7 +5989,7 @@ var init_saslprep = __esm({
         this.code = code;
       }
     };
-  }
+  })
 });
 
 // irc/scram.ts
@@ -6030,7 +6030,7 @@ function encodeBase64Text(text2) {
 }
 var encoder3, decoder, ScramError, ScramSha256;
 var init_scram = __esm({
-  "irc/scram.ts"() {
+  "irc/scram.ts": (function () {
     init_saslprep();
     encoder3 = new TextEncoder();
     decoder = new TextDecoder();
@@ -6118,13 +6118,13 @@ var init_scram = __esm({
         }
       }
     };
-  }
+  })
 });
 
 // irc/_sasl_scram.ts
 var CHUNK, ScramAuthenticator;
 var init_sasl_scram = __esm({
-  "irc/_sasl_scram.ts"() {
+  "irc/_sasl_scram.ts": (function () {
     init_scram();
     CHUNK = 400;
     ScramAuthenticator = class {
@@ -6192,7 +6192,7 @@ var init_sasl_scram = __esm({
         this.#fail(error instanceof ScramError ? error.message : `SCRAM failed: ${String(error)}`);
       }
     };
-  }
+  })
 });
 
 // irc/_registration_reader.ts
@@ -6221,7 +6221,7 @@ function nickFallbacks(nick, altNicks, maxLength = Infinity) {
 }
 var MAX_NICK_FALLBACKS, RegistrationReader;
 var init_registration_reader = __esm({
-  "irc/_registration_reader.ts"() {
+  "irc/_registration_reader.ts": (function () {
     init_mod2();
     init_sasl_scram();
     MAX_NICK_FALLBACKS = 10;
@@ -6299,13 +6299,13 @@ var init_registration_reader = __esm({
         this.#write(`NICK ${next}`);
       }
     };
-  }
+  })
 });
 
 // irc/_nick_regain.ts
 var NickRegain;
 var init_nick_regain = __esm({
-  "irc/_nick_regain.ts"() {
+  "irc/_nick_regain.ts": (function () {
     NickRegain = class {
       #link;
       #active = false;
@@ -6381,7 +6381,7 @@ var init_nick_regain = __esm({
         }, this.#link.interval);
       }
     };
-  }
+  })
 });
 
 // irc/_format_line.ts
@@ -6423,13 +6423,13 @@ function formatLine(parts) {
 }
 var COMMAND, TAG_KEY, LINE_BREAK, SPACE_OR_BREAK;
 var init_format_line = __esm({
-  "irc/_format_line.ts"() {
+  "irc/_format_line.ts": (function () {
     init_tags();
     COMMAND = /^(?:[A-Za-z]+|[0-9]{3})$/;
     TAG_KEY = /^\+?(?:[A-Za-z0-9.-]+\/)?[A-Za-z0-9-]+$/;
     LINE_BREAK = /[\r\n\0]/;
     SPACE_OR_BREAK = /[ \r\n\0]/;
-  }
+  })
 });
 
 // irc/_multiline.ts
@@ -6521,20 +6521,20 @@ function batchLines(ref, target, batch, tags) {
 }
 var MULTILINE_CAP, CONCAT_TAG, DEFAULT_MAX_LINES, CEILING_BYTES;
 var init_multiline = __esm({
-  "irc/_multiline.ts"() {
+  "irc/_multiline.ts": (function () {
     init_format_line();
     MULTILINE_CAP = "draft/multiline";
     CONCAT_TAG = "draft/multiline-concat";
     DEFAULT_MAX_LINES = 100;
     CEILING_BYTES = 65536;
-  }
+  })
 });
 
 // irc/_session.ts
 import { errorMessage as errorMessage11 } from "../common/mod.ts";
 var MAX_USER_LINES, SKIP_FRAMEWORK, Session;
 var init_session = __esm({
-  "irc/_session.ts"() {
+  "irc/_session.ts": (function () {
     init_mod();
     init_errors2();
     init_paced_queue();
@@ -7093,7 +7093,7 @@ var init_session = __esm({
         ready?.resolve();
       }
     };
-  }
+  })
 });
 
 // irc/_line_parser.ts
@@ -7205,7 +7205,7 @@ function skipSpaces(line, from, end) {
 }
 var NO_TAGS, SPACE2, COLON2, AT2, CR2, LF2;
 var init_line_parser = __esm({
-  "irc/_line_parser.ts"() {
+  "irc/_line_parser.ts": (function () {
     init_tags();
     NO_TAGS = Object.freeze(Object.create(/* @__PURE__ */ Object.create(null)));
     SPACE2 = 32;
@@ -7213,7 +7213,7 @@ var init_line_parser = __esm({
     AT2 = 64;
     CR2 = 13;
     LF2 = 10;
-  }
+  })
 });
 
 // irc/_transport.ts
@@ -7230,7 +7230,7 @@ function withTransport(frameworkOptions, options) {
 }
 var LineTransport, handedOver, FrameworkTransport;
 var init_transport = __esm({
-  "irc/_transport.ts"() {
+  "irc/_transport.ts": (function () {
     init_line_splitter();
     LineTransport = class extends EventEmitter {
       #options;
@@ -7349,7 +7349,7 @@ var init_transport = __esm({
         super(options);
       }
     };
-  }
+  })
 });
 
 // irc/_framework.ts
@@ -7429,7 +7429,7 @@ async function createFrameworkClient() {
 }
 var LIBRARY, library, FrameworkLines;
 var init_framework = __esm({
-  "irc/_framework.ts"() {
+  "irc/_framework.ts": (function () {
     init_line_parser();
     init_transport();
     LIBRARY = new URL("../deps/irc_framework_client.ts", new URL("../irc/_framework.ts", import.meta.url).href).href;
@@ -7458,13 +7458,13 @@ var init_framework = __esm({
         this.#client.command_handler.dispatch(message);
       }
     };
-  }
+  })
 });
 
 // irc/_message_ids.ts
 var SEEN_PER_CONVERSATION, MessageIds;
 var init_message_ids = __esm({
-  "irc/_message_ids.ts"() {
+  "irc/_message_ids.ts": (function () {
     SEEN_PER_CONVERSATION = 2e3;
     MessageIds = class {
       #seen = /* @__PURE__ */ new Map();
@@ -7478,7 +7478,7 @@ var init_message_ids = __esm({
         return true;
       }
     };
-  }
+  })
 });
 
 // irc/irc_client.ts
@@ -7546,7 +7546,7 @@ function splitUtf8(text2, max2) {
 }
 var FORBIDDEN, IrcClient;
 var init_irc_client = __esm({
-  "irc/irc_client.ts"() {
+  "irc/irc_client.ts": (function () {
     init_mod();
     init_mod2();
     init_errors2();
@@ -8172,13 +8172,13 @@ var init_irc_client = __esm({
         }
       }
     };
-  }
+  })
 });
 
 // irc/types.ts
 var init_types = __esm({
-  "irc/types.ts"() {
-  }
+  "irc/types.ts": (function () {
+  })
 });
 
 // irc/mod.ts
@@ -8196,7 +8196,7 @@ __export(mod_exports, {
   saslprep: () => saslprep
 });
 var init_mod3 = __esm({
-  "irc/mod.ts"() {
+  "irc/mod.ts": (function () {
     init_irc_client();
     init_types();
     init_redaction();
@@ -8205,7 +8205,7 @@ var init_mod3 = __esm({
     init_mod2();
     init_scram();
     init_saslprep();
-  }
+  })
 });
 
 // client/mod.ts

@@ -22,7 +22,7 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
-import { bundleIsFresh, denoBundle, withHead } from "../common/mod.ts";
+import { bundleIsFresh, denoBundle, eagerWrappers, withHead } from "../common/mod.ts";
 import type { WebServer } from "./web_server.ts";
 
 /**
@@ -79,8 +79,8 @@ export function serverBundleIsFresh(
 
 /**
  * Loads the rest of the client (some 170 modules): from its bundle when `bundled` resolves
- * true ({@linkcode serverBundleIsFresh}, started early: its reads and digest run off the main
- * thread), else from its sources. From the sources, with `server` serving the page meanwhile,
+ * true ({@linkcode serverBundleIsFresh}, started early, while the browser opens the
+ * page), else from its sources. From the sources, with `server` serving the page meanwhile,
  * the folders' doors load one at a time, bottom up, and between two the page's requests that
  * came meanwhile are answered: a dynamic import answers no request until its whole graph has
  * loaded. A request needs a turn of the event loop for each of its steps before the answer
@@ -133,7 +133,8 @@ function importServer(url: URL): Promise<unknown> {
 /**
  * Writes the bundle (`deno task bundle-server`): `deno bundle` of {@linkcode SERVER_ENTRY}
  * with the front and irc-framework left out, each module's `import.meta.url` put back to its
- * own file's (the bundle sits in `client/`, the modules in their folders), and the head.
+ * own file's (the bundle sits in `client/`, the modules in their folders), its modules' wrappers
+ * compiled with the bundle (common/prebuilt_bundle.ts, `eagerWrappers`), and the head.
  *
  * @example
  * ```ts ignore
@@ -159,7 +160,7 @@ export async function writeServerBundle(): Promise<void> {
   }
   await Deno.writeTextFile(
     out,
-    await withHead(text, {
+    await withHead(eagerWrappers(text), {
       files,
       base: ROOT,
       madeBy: "deno task bundle-server from client/_launch_entry.ts and its modules",

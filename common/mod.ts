@@ -16,6 +16,7 @@ export {
   bundleIsFresh,
   type BundleSources,
   denoBundle,
+  eagerWrappers,
   filesDigest,
   recordedSources,
   withHead,

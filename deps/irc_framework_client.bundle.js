@@ -33,34 +33,34 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 
 // npm:lodash@4.18.1/_freeGlobal.js
 var require_freeGlobal = __commonJS({
-  "npm:lodash@4.18.1/_freeGlobal.js"(exports, module) {
+  "npm:lodash@4.18.1/_freeGlobal.js": (function (exports, module) {
     var freeGlobal = typeof global == "object" && global && global.Object === Object && global;
     module.exports = freeGlobal;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_root.js
 var require_root = __commonJS({
-  "npm:lodash@4.18.1/_root.js"(exports, module) {
+  "npm:lodash@4.18.1/_root.js": (function (exports, module) {
     var freeGlobal = require_freeGlobal();
     var freeSelf = typeof self == "object" && self && self.Object === Object && self;
     var root = freeGlobal || freeSelf || Function("return this")();
     module.exports = root;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_Symbol.js
 var require_Symbol = __commonJS({
-  "npm:lodash@4.18.1/_Symbol.js"(exports, module) {
+  "npm:lodash@4.18.1/_Symbol.js": (function (exports, module) {
     var root = require_root();
     var Symbol2 = root.Symbol;
     module.exports = Symbol2;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_getRawTag.js
 var require_getRawTag = __commonJS({
-  "npm:lodash@4.18.1/_getRawTag.js"(exports, module) {
+  "npm:lodash@4.18.1/_getRawTag.js": (function (exports, module) {
     var Symbol2 = require_Symbol();
     var objectProto = Object.prototype;
     var hasOwnProperty = objectProto.hasOwnProperty;
@@ -84,24 +84,24 @@ var require_getRawTag = __commonJS({
       return result;
     }
     module.exports = getRawTag;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_objectToString.js
 var require_objectToString = __commonJS({
-  "npm:lodash@4.18.1/_objectToString.js"(exports, module) {
+  "npm:lodash@4.18.1/_objectToString.js": (function (exports, module) {
     var objectProto = Object.prototype;
     var nativeObjectToString = objectProto.toString;
     function objectToString(value) {
       return nativeObjectToString.call(value);
     }
     module.exports = objectToString;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseGetTag.js
 var require_baseGetTag = __commonJS({
-  "npm:lodash@4.18.1/_baseGetTag.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseGetTag.js": (function (exports, module) {
     var Symbol2 = require_Symbol();
     var getRawTag = require_getRawTag();
     var objectToString = require_objectToString();
@@ -115,23 +115,23 @@ var require_baseGetTag = __commonJS({
       return symToStringTag && symToStringTag in Object(value) ? getRawTag(value) : objectToString(value);
     }
     module.exports = baseGetTag;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/isObject.js
 var require_isObject = __commonJS({
-  "npm:lodash@4.18.1/isObject.js"(exports, module) {
+  "npm:lodash@4.18.1/isObject.js": (function (exports, module) {
     function isObject(value) {
       var type = typeof value;
       return value != null && (type == "object" || type == "function");
     }
     module.exports = isObject;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/isFunction.js
 var require_isFunction = __commonJS({
-  "npm:lodash@4.18.1/isFunction.js"(exports, module) {
+  "npm:lodash@4.18.1/isFunction.js": (function (exports, module) {
     var baseGetTag = require_baseGetTag();
     var isObject = require_isObject();
     var asyncTag = "[object AsyncFunction]";
@@ -146,21 +146,21 @@ var require_isFunction = __commonJS({
       return tag == funcTag || tag == genTag || tag == asyncTag || tag == proxyTag;
     }
     module.exports = isFunction;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_coreJsData.js
 var require_coreJsData = __commonJS({
-  "npm:lodash@4.18.1/_coreJsData.js"(exports, module) {
+  "npm:lodash@4.18.1/_coreJsData.js": (function (exports, module) {
     var root = require_root();
     var coreJsData = root["__core-js_shared__"];
     module.exports = coreJsData;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_isMasked.js
 var require_isMasked = __commonJS({
-  "npm:lodash@4.18.1/_isMasked.js"(exports, module) {
+  "npm:lodash@4.18.1/_isMasked.js": (function (exports, module) {
     var coreJsData = require_coreJsData();
     var maskSrcKey = function() {
       var uid = /[^.]+$/.exec(coreJsData && coreJsData.keys && coreJsData.keys.IE_PROTO || "");
@@ -170,12 +170,12 @@ var require_isMasked = __commonJS({
       return !!maskSrcKey && maskSrcKey in func;
     }
     module.exports = isMasked;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_toSource.js
 var require_toSource = __commonJS({
-  "npm:lodash@4.18.1/_toSource.js"(exports, module) {
+  "npm:lodash@4.18.1/_toSource.js": (function (exports, module) {
     var funcProto = Function.prototype;
     var funcToString = funcProto.toString;
     function toSource(func) {
@@ -192,12 +192,12 @@ var require_toSource = __commonJS({
       return "";
     }
     module.exports = toSource;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseIsNative.js
 var require_baseIsNative = __commonJS({
-  "npm:lodash@4.18.1/_baseIsNative.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseIsNative.js": (function (exports, module) {
     var isFunction = require_isFunction();
     var isMasked = require_isMasked();
     var isObject = require_isObject();
@@ -217,22 +217,22 @@ var require_baseIsNative = __commonJS({
       return pattern.test(toSource(value));
     }
     module.exports = baseIsNative;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_getValue.js
 var require_getValue = __commonJS({
-  "npm:lodash@4.18.1/_getValue.js"(exports, module) {
+  "npm:lodash@4.18.1/_getValue.js": (function (exports, module) {
     function getValue(object, key) {
       return object == null ? void 0 : object[key];
     }
     module.exports = getValue;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_getNative.js
 var require_getNative = __commonJS({
-  "npm:lodash@4.18.1/_getNative.js"(exports, module) {
+  "npm:lodash@4.18.1/_getNative.js": (function (exports, module) {
     var baseIsNative = require_baseIsNative();
     var getValue = require_getValue();
     function getNative(object, key) {
@@ -240,12 +240,12 @@ var require_getNative = __commonJS({
       return baseIsNative(value) ? value : void 0;
     }
     module.exports = getNative;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_defineProperty.js
 var require_defineProperty = __commonJS({
-  "npm:lodash@4.18.1/_defineProperty.js"(exports, module) {
+  "npm:lodash@4.18.1/_defineProperty.js": (function (exports, module) {
     var getNative = require_getNative();
     var defineProperty = function() {
       try {
@@ -256,12 +256,12 @@ var require_defineProperty = __commonJS({
       }
     }();
     module.exports = defineProperty;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseAssignValue.js
 var require_baseAssignValue = __commonJS({
-  "npm:lodash@4.18.1/_baseAssignValue.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseAssignValue.js": (function (exports, module) {
     var defineProperty = require_defineProperty();
     function baseAssignValue(object, key, value) {
       if (key == "__proto__" && defineProperty) {
@@ -276,22 +276,22 @@ var require_baseAssignValue = __commonJS({
       }
     }
     module.exports = baseAssignValue;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/eq.js
 var require_eq = __commonJS({
-  "npm:lodash@4.18.1/eq.js"(exports, module) {
+  "npm:lodash@4.18.1/eq.js": (function (exports, module) {
     function eq(value, other) {
       return value === other || value !== value && other !== other;
     }
     module.exports = eq;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_assignValue.js
 var require_assignValue = __commonJS({
-  "npm:lodash@4.18.1/_assignValue.js"(exports, module) {
+  "npm:lodash@4.18.1/_assignValue.js": (function (exports, module) {
     var baseAssignValue = require_baseAssignValue();
     var eq = require_eq();
     var objectProto = Object.prototype;
@@ -303,12 +303,12 @@ var require_assignValue = __commonJS({
       }
     }
     module.exports = assignValue;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_copyObject.js
 var require_copyObject = __commonJS({
-  "npm:lodash@4.18.1/_copyObject.js"(exports, module) {
+  "npm:lodash@4.18.1/_copyObject.js": (function (exports, module) {
     var assignValue = require_assignValue();
     var baseAssignValue = require_baseAssignValue();
     function copyObject(source, props, object, customizer) {
@@ -330,22 +330,22 @@ var require_copyObject = __commonJS({
       return object;
     }
     module.exports = copyObject;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/identity.js
 var require_identity = __commonJS({
-  "npm:lodash@4.18.1/identity.js"(exports, module) {
+  "npm:lodash@4.18.1/identity.js": (function (exports, module) {
     function identity(value) {
       return value;
     }
     module.exports = identity;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_apply.js
 var require_apply = __commonJS({
-  "npm:lodash@4.18.1/_apply.js"(exports, module) {
+  "npm:lodash@4.18.1/_apply.js": (function (exports, module) {
     function apply(func, thisArg, args) {
       switch (args.length) {
         case 0:
@@ -360,12 +360,12 @@ var require_apply = __commonJS({
       return func.apply(thisArg, args);
     }
     module.exports = apply;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_overRest.js
 var require_overRest = __commonJS({
-  "npm:lodash@4.18.1/_overRest.js"(exports, module) {
+  "npm:lodash@4.18.1/_overRest.js": (function (exports, module) {
     var apply = require_apply();
     var nativeMax = Math.max;
     function overRest(func, start, transform) {
@@ -385,24 +385,24 @@ var require_overRest = __commonJS({
       };
     }
     module.exports = overRest;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/constant.js
 var require_constant = __commonJS({
-  "npm:lodash@4.18.1/constant.js"(exports, module) {
+  "npm:lodash@4.18.1/constant.js": (function (exports, module) {
     function constant(value) {
       return function() {
         return value;
       };
     }
     module.exports = constant;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseSetToString.js
 var require_baseSetToString = __commonJS({
-  "npm:lodash@4.18.1/_baseSetToString.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseSetToString.js": (function (exports, module) {
     var constant = require_constant();
     var defineProperty = require_defineProperty();
     var identity = require_identity();
@@ -415,12 +415,12 @@ var require_baseSetToString = __commonJS({
       });
     };
     module.exports = baseSetToString;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_shortOut.js
 var require_shortOut = __commonJS({
-  "npm:lodash@4.18.1/_shortOut.js"(exports, module) {
+  "npm:lodash@4.18.1/_shortOut.js": (function (exports, module) {
     var HOT_COUNT = 800;
     var HOT_SPAN = 16;
     var nativeNow = Date.now;
@@ -440,22 +440,22 @@ var require_shortOut = __commonJS({
       };
     }
     module.exports = shortOut;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_setToString.js
 var require_setToString = __commonJS({
-  "npm:lodash@4.18.1/_setToString.js"(exports, module) {
+  "npm:lodash@4.18.1/_setToString.js": (function (exports, module) {
     var baseSetToString = require_baseSetToString();
     var shortOut = require_shortOut();
     var setToString = shortOut(baseSetToString);
     module.exports = setToString;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseRest.js
 var require_baseRest = __commonJS({
-  "npm:lodash@4.18.1/_baseRest.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseRest.js": (function (exports, module) {
     var identity = require_identity();
     var overRest = require_overRest();
     var setToString = require_setToString();
@@ -463,35 +463,35 @@ var require_baseRest = __commonJS({
       return setToString(overRest(func, start, identity), func + "");
     }
     module.exports = baseRest;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/isLength.js
 var require_isLength = __commonJS({
-  "npm:lodash@4.18.1/isLength.js"(exports, module) {
+  "npm:lodash@4.18.1/isLength.js": (function (exports, module) {
     var MAX_SAFE_INTEGER = 9007199254740991;
     function isLength(value) {
       return typeof value == "number" && value > -1 && value % 1 == 0 && value <= MAX_SAFE_INTEGER;
     }
     module.exports = isLength;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/isArrayLike.js
 var require_isArrayLike = __commonJS({
-  "npm:lodash@4.18.1/isArrayLike.js"(exports, module) {
+  "npm:lodash@4.18.1/isArrayLike.js": (function (exports, module) {
     var isFunction = require_isFunction();
     var isLength = require_isLength();
     function isArrayLike(value) {
       return value != null && isLength(value.length) && !isFunction(value);
     }
     module.exports = isArrayLike;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_isIndex.js
 var require_isIndex = __commonJS({
-  "npm:lodash@4.18.1/_isIndex.js"(exports, module) {
+  "npm:lodash@4.18.1/_isIndex.js": (function (exports, module) {
     var MAX_SAFE_INTEGER = 9007199254740991;
     var reIsUint = /^(?:0|[1-9]\d*)$/;
     function isIndex(value, length) {
@@ -500,12 +500,12 @@ var require_isIndex = __commonJS({
       return !!length && (type == "number" || type != "symbol" && reIsUint.test(value)) && (value > -1 && value % 1 == 0 && value < length);
     }
     module.exports = isIndex;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_isIterateeCall.js
 var require_isIterateeCall = __commonJS({
-  "npm:lodash@4.18.1/_isIterateeCall.js"(exports, module) {
+  "npm:lodash@4.18.1/_isIterateeCall.js": (function (exports, module) {
     var eq = require_eq();
     var isArrayLike = require_isArrayLike();
     var isIndex = require_isIndex();
@@ -521,12 +521,12 @@ var require_isIterateeCall = __commonJS({
       return false;
     }
     module.exports = isIterateeCall;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_createAssigner.js
 var require_createAssigner = __commonJS({
-  "npm:lodash@4.18.1/_createAssigner.js"(exports, module) {
+  "npm:lodash@4.18.1/_createAssigner.js": (function (exports, module) {
     var baseRest = require_baseRest();
     var isIterateeCall = require_isIterateeCall();
     function createAssigner(assigner) {
@@ -548,12 +548,12 @@ var require_createAssigner = __commonJS({
       });
     }
     module.exports = createAssigner;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseTimes.js
 var require_baseTimes = __commonJS({
-  "npm:lodash@4.18.1/_baseTimes.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseTimes.js": (function (exports, module) {
     function baseTimes(n, iteratee) {
       var index = -1, result = Array(n);
       while (++index < n) {
@@ -562,22 +562,22 @@ var require_baseTimes = __commonJS({
       return result;
     }
     module.exports = baseTimes;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/isObjectLike.js
 var require_isObjectLike = __commonJS({
-  "npm:lodash@4.18.1/isObjectLike.js"(exports, module) {
+  "npm:lodash@4.18.1/isObjectLike.js": (function (exports, module) {
     function isObjectLike(value) {
       return value != null && typeof value == "object";
     }
     module.exports = isObjectLike;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseIsArguments.js
 var require_baseIsArguments = __commonJS({
-  "npm:lodash@4.18.1/_baseIsArguments.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseIsArguments.js": (function (exports, module) {
     var baseGetTag = require_baseGetTag();
     var isObjectLike = require_isObjectLike();
     var argsTag = "[object Arguments]";
@@ -585,12 +585,12 @@ var require_baseIsArguments = __commonJS({
       return isObjectLike(value) && baseGetTag(value) == argsTag;
     }
     module.exports = baseIsArguments;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/isArguments.js
 var require_isArguments = __commonJS({
-  "npm:lodash@4.18.1/isArguments.js"(exports, module) {
+  "npm:lodash@4.18.1/isArguments.js": (function (exports, module) {
     var baseIsArguments = require_baseIsArguments();
     var isObjectLike = require_isObjectLike();
     var objectProto = Object.prototype;
@@ -602,30 +602,30 @@ var require_isArguments = __commonJS({
       return isObjectLike(value) && hasOwnProperty.call(value, "callee") && !propertyIsEnumerable.call(value, "callee");
     };
     module.exports = isArguments;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/isArray.js
 var require_isArray = __commonJS({
-  "npm:lodash@4.18.1/isArray.js"(exports, module) {
+  "npm:lodash@4.18.1/isArray.js": (function (exports, module) {
     var isArray = Array.isArray;
     module.exports = isArray;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/stubFalse.js
 var require_stubFalse = __commonJS({
-  "npm:lodash@4.18.1/stubFalse.js"(exports, module) {
+  "npm:lodash@4.18.1/stubFalse.js": (function (exports, module) {
     function stubFalse() {
       return false;
     }
     module.exports = stubFalse;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/isBuffer.js
 var require_isBuffer = __commonJS({
-  "npm:lodash@4.18.1/isBuffer.js"(exports, module) {
+  "npm:lodash@4.18.1/isBuffer.js": (function (exports, module) {
     var root = require_root();
     var stubFalse = require_stubFalse();
     var freeExports = typeof exports == "object" && exports && !exports.nodeType && exports;
@@ -635,12 +635,12 @@ var require_isBuffer = __commonJS({
     var nativeIsBuffer = Buffer2 ? Buffer2.isBuffer : void 0;
     var isBuffer = nativeIsBuffer || stubFalse;
     module.exports = isBuffer;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseIsTypedArray.js
 var require_baseIsTypedArray = __commonJS({
-  "npm:lodash@4.18.1/_baseIsTypedArray.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseIsTypedArray.js": (function (exports, module) {
     var baseGetTag = require_baseGetTag();
     var isLength = require_isLength();
     var isObjectLike = require_isObjectLike();
@@ -675,24 +675,24 @@ var require_baseIsTypedArray = __commonJS({
       return isObjectLike(value) && isLength(value.length) && !!typedArrayTags[baseGetTag(value)];
     }
     module.exports = baseIsTypedArray;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseUnary.js
 var require_baseUnary = __commonJS({
-  "npm:lodash@4.18.1/_baseUnary.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseUnary.js": (function (exports, module) {
     function baseUnary(func) {
       return function(value) {
         return func(value);
       };
     }
     module.exports = baseUnary;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_nodeUtil.js
 var require_nodeUtil = __commonJS({
-  "npm:lodash@4.18.1/_nodeUtil.js"(exports, module) {
+  "npm:lodash@4.18.1/_nodeUtil.js": (function (exports, module) {
     var freeGlobal = require_freeGlobal();
     var freeExports = typeof exports == "object" && exports && !exports.nodeType && exports;
     var freeModule = freeExports && typeof module == "object" && module && !module.nodeType && module;
@@ -709,24 +709,24 @@ var require_nodeUtil = __commonJS({
       }
     }();
     module.exports = nodeUtil;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/isTypedArray.js
 var require_isTypedArray = __commonJS({
-  "npm:lodash@4.18.1/isTypedArray.js"(exports, module) {
+  "npm:lodash@4.18.1/isTypedArray.js": (function (exports, module) {
     var baseIsTypedArray = require_baseIsTypedArray();
     var baseUnary = require_baseUnary();
     var nodeUtil = require_nodeUtil();
     var nodeIsTypedArray = nodeUtil && nodeUtil.isTypedArray;
     var isTypedArray = nodeIsTypedArray ? baseUnary(nodeIsTypedArray) : baseIsTypedArray;
     module.exports = isTypedArray;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_arrayLikeKeys.js
 var require_arrayLikeKeys = __commonJS({
-  "npm:lodash@4.18.1/_arrayLikeKeys.js"(exports, module) {
+  "npm:lodash@4.18.1/_arrayLikeKeys.js": (function (exports, module) {
     var baseTimes = require_baseTimes();
     var isArguments = require_isArguments();
     var isArray = require_isArray();
@@ -749,24 +749,24 @@ var require_arrayLikeKeys = __commonJS({
       return result;
     }
     module.exports = arrayLikeKeys;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_isPrototype.js
 var require_isPrototype = __commonJS({
-  "npm:lodash@4.18.1/_isPrototype.js"(exports, module) {
+  "npm:lodash@4.18.1/_isPrototype.js": (function (exports, module) {
     var objectProto = Object.prototype;
     function isPrototype(value) {
       var Ctor = value && value.constructor, proto = typeof Ctor == "function" && Ctor.prototype || objectProto;
       return value === proto;
     }
     module.exports = isPrototype;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_nativeKeysIn.js
 var require_nativeKeysIn = __commonJS({
-  "npm:lodash@4.18.1/_nativeKeysIn.js"(exports, module) {
+  "npm:lodash@4.18.1/_nativeKeysIn.js": (function (exports, module) {
     function nativeKeysIn(object) {
       var result = [];
       if (object != null) {
@@ -777,12 +777,12 @@ var require_nativeKeysIn = __commonJS({
       return result;
     }
     module.exports = nativeKeysIn;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseKeysIn.js
 var require_baseKeysIn = __commonJS({
-  "npm:lodash@4.18.1/_baseKeysIn.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseKeysIn.js": (function (exports, module) {
     var isObject = require_isObject();
     var isPrototype = require_isPrototype();
     var nativeKeysIn = require_nativeKeysIn();
@@ -801,12 +801,12 @@ var require_baseKeysIn = __commonJS({
       return result;
     }
     module.exports = baseKeysIn;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/keysIn.js
 var require_keysIn = __commonJS({
-  "npm:lodash@4.18.1/keysIn.js"(exports, module) {
+  "npm:lodash@4.18.1/keysIn.js": (function (exports, module) {
     var arrayLikeKeys = require_arrayLikeKeys();
     var baseKeysIn = require_baseKeysIn();
     var isArrayLike = require_isArrayLike();
@@ -814,12 +814,12 @@ var require_keysIn = __commonJS({
       return isArrayLike(object) ? arrayLikeKeys(object, true) : baseKeysIn(object);
     }
     module.exports = keysIn;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/assignIn.js
 var require_assignIn = __commonJS({
-  "npm:lodash@4.18.1/assignIn.js"(exports, module) {
+  "npm:lodash@4.18.1/assignIn.js": (function (exports, module) {
     var copyObject = require_copyObject();
     var createAssigner = require_createAssigner();
     var keysIn = require_keysIn();
@@ -827,30 +827,30 @@ var require_assignIn = __commonJS({
       copyObject(source, keysIn(source), object);
     });
     module.exports = assignIn;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/extend.js
 var require_extend = __commonJS({
-  "npm:lodash@4.18.1/extend.js"(exports, module) {
+  "npm:lodash@4.18.1/extend.js": (function (exports, module) {
     module.exports = require_assignIn();
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_listCacheClear.js
 var require_listCacheClear = __commonJS({
-  "npm:lodash@4.18.1/_listCacheClear.js"(exports, module) {
+  "npm:lodash@4.18.1/_listCacheClear.js": (function (exports, module) {
     function listCacheClear() {
       this.__data__ = [];
       this.size = 0;
     }
     module.exports = listCacheClear;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_assocIndexOf.js
 var require_assocIndexOf = __commonJS({
-  "npm:lodash@4.18.1/_assocIndexOf.js"(exports, module) {
+  "npm:lodash@4.18.1/_assocIndexOf.js": (function (exports, module) {
     var eq = require_eq();
     function assocIndexOf(array, key) {
       var length = array.length;
@@ -862,12 +862,12 @@ var require_assocIndexOf = __commonJS({
       return -1;
     }
     module.exports = assocIndexOf;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_listCacheDelete.js
 var require_listCacheDelete = __commonJS({
-  "npm:lodash@4.18.1/_listCacheDelete.js"(exports, module) {
+  "npm:lodash@4.18.1/_listCacheDelete.js": (function (exports, module) {
     var assocIndexOf = require_assocIndexOf();
     var arrayProto = Array.prototype;
     var splice = arrayProto.splice;
@@ -886,35 +886,35 @@ var require_listCacheDelete = __commonJS({
       return true;
     }
     module.exports = listCacheDelete;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_listCacheGet.js
 var require_listCacheGet = __commonJS({
-  "npm:lodash@4.18.1/_listCacheGet.js"(exports, module) {
+  "npm:lodash@4.18.1/_listCacheGet.js": (function (exports, module) {
     var assocIndexOf = require_assocIndexOf();
     function listCacheGet(key) {
       var data = this.__data__, index = assocIndexOf(data, key);
       return index < 0 ? void 0 : data[index][1];
     }
     module.exports = listCacheGet;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_listCacheHas.js
 var require_listCacheHas = __commonJS({
-  "npm:lodash@4.18.1/_listCacheHas.js"(exports, module) {
+  "npm:lodash@4.18.1/_listCacheHas.js": (function (exports, module) {
     var assocIndexOf = require_assocIndexOf();
     function listCacheHas(key) {
       return assocIndexOf(this.__data__, key) > -1;
     }
     module.exports = listCacheHas;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_listCacheSet.js
 var require_listCacheSet = __commonJS({
-  "npm:lodash@4.18.1/_listCacheSet.js"(exports, module) {
+  "npm:lodash@4.18.1/_listCacheSet.js": (function (exports, module) {
     var assocIndexOf = require_assocIndexOf();
     function listCacheSet(key, value) {
       var data = this.__data__, index = assocIndexOf(data, key);
@@ -930,12 +930,12 @@ var require_listCacheSet = __commonJS({
       return this;
     }
     module.exports = listCacheSet;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_ListCache.js
 var require_ListCache = __commonJS({
-  "npm:lodash@4.18.1/_ListCache.js"(exports, module) {
+  "npm:lodash@4.18.1/_ListCache.js": (function (exports, module) {
     var listCacheClear = require_listCacheClear();
     var listCacheDelete = require_listCacheDelete();
     var listCacheGet = require_listCacheGet();
@@ -955,99 +955,99 @@ var require_ListCache = __commonJS({
     ListCache.prototype.has = listCacheHas;
     ListCache.prototype.set = listCacheSet;
     module.exports = ListCache;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_stackClear.js
 var require_stackClear = __commonJS({
-  "npm:lodash@4.18.1/_stackClear.js"(exports, module) {
+  "npm:lodash@4.18.1/_stackClear.js": (function (exports, module) {
     var ListCache = require_ListCache();
     function stackClear() {
       this.__data__ = new ListCache();
       this.size = 0;
     }
     module.exports = stackClear;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_stackDelete.js
 var require_stackDelete = __commonJS({
-  "npm:lodash@4.18.1/_stackDelete.js"(exports, module) {
+  "npm:lodash@4.18.1/_stackDelete.js": (function (exports, module) {
     function stackDelete(key) {
       var data = this.__data__, result = data["delete"](key);
       this.size = data.size;
       return result;
     }
     module.exports = stackDelete;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_stackGet.js
 var require_stackGet = __commonJS({
-  "npm:lodash@4.18.1/_stackGet.js"(exports, module) {
+  "npm:lodash@4.18.1/_stackGet.js": (function (exports, module) {
     function stackGet(key) {
       return this.__data__.get(key);
     }
     module.exports = stackGet;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_stackHas.js
 var require_stackHas = __commonJS({
-  "npm:lodash@4.18.1/_stackHas.js"(exports, module) {
+  "npm:lodash@4.18.1/_stackHas.js": (function (exports, module) {
     function stackHas(key) {
       return this.__data__.has(key);
     }
     module.exports = stackHas;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_Map.js
 var require_Map = __commonJS({
-  "npm:lodash@4.18.1/_Map.js"(exports, module) {
+  "npm:lodash@4.18.1/_Map.js": (function (exports, module) {
     var getNative = require_getNative();
     var root = require_root();
     var Map2 = getNative(root, "Map");
     module.exports = Map2;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_nativeCreate.js
 var require_nativeCreate = __commonJS({
-  "npm:lodash@4.18.1/_nativeCreate.js"(exports, module) {
+  "npm:lodash@4.18.1/_nativeCreate.js": (function (exports, module) {
     var getNative = require_getNative();
     var nativeCreate = getNative(Object, "create");
     module.exports = nativeCreate;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_hashClear.js
 var require_hashClear = __commonJS({
-  "npm:lodash@4.18.1/_hashClear.js"(exports, module) {
+  "npm:lodash@4.18.1/_hashClear.js": (function (exports, module) {
     var nativeCreate = require_nativeCreate();
     function hashClear() {
       this.__data__ = nativeCreate ? nativeCreate(null) : {};
       this.size = 0;
     }
     module.exports = hashClear;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_hashDelete.js
 var require_hashDelete = __commonJS({
-  "npm:lodash@4.18.1/_hashDelete.js"(exports, module) {
+  "npm:lodash@4.18.1/_hashDelete.js": (function (exports, module) {
     function hashDelete(key) {
       var result = this.has(key) && delete this.__data__[key];
       this.size -= result ? 1 : 0;
       return result;
     }
     module.exports = hashDelete;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_hashGet.js
 var require_hashGet = __commonJS({
-  "npm:lodash@4.18.1/_hashGet.js"(exports, module) {
+  "npm:lodash@4.18.1/_hashGet.js": (function (exports, module) {
     var nativeCreate = require_nativeCreate();
     var HASH_UNDEFINED = "__lodash_hash_undefined__";
     var objectProto = Object.prototype;
@@ -1061,12 +1061,12 @@ var require_hashGet = __commonJS({
       return hasOwnProperty.call(data, key) ? data[key] : void 0;
     }
     module.exports = hashGet;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_hashHas.js
 var require_hashHas = __commonJS({
-  "npm:lodash@4.18.1/_hashHas.js"(exports, module) {
+  "npm:lodash@4.18.1/_hashHas.js": (function (exports, module) {
     var nativeCreate = require_nativeCreate();
     var objectProto = Object.prototype;
     var hasOwnProperty = objectProto.hasOwnProperty;
@@ -1075,12 +1075,12 @@ var require_hashHas = __commonJS({
       return nativeCreate ? data[key] !== void 0 : hasOwnProperty.call(data, key);
     }
     module.exports = hashHas;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_hashSet.js
 var require_hashSet = __commonJS({
-  "npm:lodash@4.18.1/_hashSet.js"(exports, module) {
+  "npm:lodash@4.18.1/_hashSet.js": (function (exports, module) {
     var nativeCreate = require_nativeCreate();
     var HASH_UNDEFINED = "__lodash_hash_undefined__";
     function hashSet(key, value) {
@@ -1090,12 +1090,12 @@ var require_hashSet = __commonJS({
       return this;
     }
     module.exports = hashSet;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_Hash.js
 var require_Hash = __commonJS({
-  "npm:lodash@4.18.1/_Hash.js"(exports, module) {
+  "npm:lodash@4.18.1/_Hash.js": (function (exports, module) {
     var hashClear = require_hashClear();
     var hashDelete = require_hashDelete();
     var hashGet = require_hashGet();
@@ -1115,12 +1115,12 @@ var require_Hash = __commonJS({
     Hash.prototype.has = hashHas;
     Hash.prototype.set = hashSet;
     module.exports = Hash;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_mapCacheClear.js
 var require_mapCacheClear = __commonJS({
-  "npm:lodash@4.18.1/_mapCacheClear.js"(exports, module) {
+  "npm:lodash@4.18.1/_mapCacheClear.js": (function (exports, module) {
     var Hash = require_Hash();
     var ListCache = require_ListCache();
     var Map2 = require_Map();
@@ -1133,35 +1133,35 @@ var require_mapCacheClear = __commonJS({
       };
     }
     module.exports = mapCacheClear;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_isKeyable.js
 var require_isKeyable = __commonJS({
-  "npm:lodash@4.18.1/_isKeyable.js"(exports, module) {
+  "npm:lodash@4.18.1/_isKeyable.js": (function (exports, module) {
     function isKeyable(value) {
       var type = typeof value;
       return type == "string" || type == "number" || type == "symbol" || type == "boolean" ? value !== "__proto__" : value === null;
     }
     module.exports = isKeyable;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_getMapData.js
 var require_getMapData = __commonJS({
-  "npm:lodash@4.18.1/_getMapData.js"(exports, module) {
+  "npm:lodash@4.18.1/_getMapData.js": (function (exports, module) {
     var isKeyable = require_isKeyable();
     function getMapData(map, key) {
       var data = map.__data__;
       return isKeyable(key) ? data[typeof key == "string" ? "string" : "hash"] : data.map;
     }
     module.exports = getMapData;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_mapCacheDelete.js
 var require_mapCacheDelete = __commonJS({
-  "npm:lodash@4.18.1/_mapCacheDelete.js"(exports, module) {
+  "npm:lodash@4.18.1/_mapCacheDelete.js": (function (exports, module) {
     var getMapData = require_getMapData();
     function mapCacheDelete(key) {
       var result = getMapData(this, key)["delete"](key);
@@ -1169,34 +1169,34 @@ var require_mapCacheDelete = __commonJS({
       return result;
     }
     module.exports = mapCacheDelete;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_mapCacheGet.js
 var require_mapCacheGet = __commonJS({
-  "npm:lodash@4.18.1/_mapCacheGet.js"(exports, module) {
+  "npm:lodash@4.18.1/_mapCacheGet.js": (function (exports, module) {
     var getMapData = require_getMapData();
     function mapCacheGet(key) {
       return getMapData(this, key).get(key);
     }
     module.exports = mapCacheGet;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_mapCacheHas.js
 var require_mapCacheHas = __commonJS({
-  "npm:lodash@4.18.1/_mapCacheHas.js"(exports, module) {
+  "npm:lodash@4.18.1/_mapCacheHas.js": (function (exports, module) {
     var getMapData = require_getMapData();
     function mapCacheHas(key) {
       return getMapData(this, key).has(key);
     }
     module.exports = mapCacheHas;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_mapCacheSet.js
 var require_mapCacheSet = __commonJS({
-  "npm:lodash@4.18.1/_mapCacheSet.js"(exports, module) {
+  "npm:lodash@4.18.1/_mapCacheSet.js": (function (exports, module) {
     var getMapData = require_getMapData();
     function mapCacheSet(key, value) {
       var data = getMapData(this, key), size = data.size;
@@ -1205,12 +1205,12 @@ var require_mapCacheSet = __commonJS({
       return this;
     }
     module.exports = mapCacheSet;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_MapCache.js
 var require_MapCache = __commonJS({
-  "npm:lodash@4.18.1/_MapCache.js"(exports, module) {
+  "npm:lodash@4.18.1/_MapCache.js": (function (exports, module) {
     var mapCacheClear = require_mapCacheClear();
     var mapCacheDelete = require_mapCacheDelete();
     var mapCacheGet = require_mapCacheGet();
@@ -1230,12 +1230,12 @@ var require_MapCache = __commonJS({
     MapCache.prototype.has = mapCacheHas;
     MapCache.prototype.set = mapCacheSet;
     module.exports = MapCache;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_stackSet.js
 var require_stackSet = __commonJS({
-  "npm:lodash@4.18.1/_stackSet.js"(exports, module) {
+  "npm:lodash@4.18.1/_stackSet.js": (function (exports, module) {
     var ListCache = require_ListCache();
     var Map2 = require_Map();
     var MapCache = require_MapCache();
@@ -1259,12 +1259,12 @@ var require_stackSet = __commonJS({
       return this;
     }
     module.exports = stackSet;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_Stack.js
 var require_Stack = __commonJS({
-  "npm:lodash@4.18.1/_Stack.js"(exports, module) {
+  "npm:lodash@4.18.1/_Stack.js": (function (exports, module) {
     var ListCache = require_ListCache();
     var stackClear = require_stackClear();
     var stackDelete = require_stackDelete();
@@ -1281,34 +1281,34 @@ var require_Stack = __commonJS({
     Stack.prototype.has = stackHas;
     Stack.prototype.set = stackSet;
     module.exports = Stack;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_setCacheAdd.js
 var require_setCacheAdd = __commonJS({
-  "npm:lodash@4.18.1/_setCacheAdd.js"(exports, module) {
+  "npm:lodash@4.18.1/_setCacheAdd.js": (function (exports, module) {
     var HASH_UNDEFINED = "__lodash_hash_undefined__";
     function setCacheAdd(value) {
       this.__data__.set(value, HASH_UNDEFINED);
       return this;
     }
     module.exports = setCacheAdd;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_setCacheHas.js
 var require_setCacheHas = __commonJS({
-  "npm:lodash@4.18.1/_setCacheHas.js"(exports, module) {
+  "npm:lodash@4.18.1/_setCacheHas.js": (function (exports, module) {
     function setCacheHas(value) {
       return this.__data__.has(value);
     }
     module.exports = setCacheHas;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_SetCache.js
 var require_SetCache = __commonJS({
-  "npm:lodash@4.18.1/_SetCache.js"(exports, module) {
+  "npm:lodash@4.18.1/_SetCache.js": (function (exports, module) {
     var MapCache = require_MapCache();
     var setCacheAdd = require_setCacheAdd();
     var setCacheHas = require_setCacheHas();
@@ -1322,12 +1322,12 @@ var require_SetCache = __commonJS({
     SetCache.prototype.add = SetCache.prototype.push = setCacheAdd;
     SetCache.prototype.has = setCacheHas;
     module.exports = SetCache;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_arraySome.js
 var require_arraySome = __commonJS({
-  "npm:lodash@4.18.1/_arraySome.js"(exports, module) {
+  "npm:lodash@4.18.1/_arraySome.js": (function (exports, module) {
     function arraySome(array, predicate) {
       var index = -1, length = array == null ? 0 : array.length;
       while (++index < length) {
@@ -1338,22 +1338,22 @@ var require_arraySome = __commonJS({
       return false;
     }
     module.exports = arraySome;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_cacheHas.js
 var require_cacheHas = __commonJS({
-  "npm:lodash@4.18.1/_cacheHas.js"(exports, module) {
+  "npm:lodash@4.18.1/_cacheHas.js": (function (exports, module) {
     function cacheHas(cache, key) {
       return cache.has(key);
     }
     module.exports = cacheHas;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_equalArrays.js
 var require_equalArrays = __commonJS({
-  "npm:lodash@4.18.1/_equalArrays.js"(exports, module) {
+  "npm:lodash@4.18.1/_equalArrays.js": (function (exports, module) {
     var SetCache = require_SetCache();
     var arraySome = require_arraySome();
     var cacheHas = require_cacheHas();
@@ -1403,21 +1403,21 @@ var require_equalArrays = __commonJS({
       return result;
     }
     module.exports = equalArrays;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_Uint8Array.js
 var require_Uint8Array = __commonJS({
-  "npm:lodash@4.18.1/_Uint8Array.js"(exports, module) {
+  "npm:lodash@4.18.1/_Uint8Array.js": (function (exports, module) {
     var root = require_root();
     var Uint8Array2 = root.Uint8Array;
     module.exports = Uint8Array2;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_mapToArray.js
 var require_mapToArray = __commonJS({
-  "npm:lodash@4.18.1/_mapToArray.js"(exports, module) {
+  "npm:lodash@4.18.1/_mapToArray.js": (function (exports, module) {
     function mapToArray(map) {
       var index = -1, result = Array(map.size);
       map.forEach(function(value, key) {
@@ -1429,12 +1429,12 @@ var require_mapToArray = __commonJS({
       return result;
     }
     module.exports = mapToArray;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_setToArray.js
 var require_setToArray = __commonJS({
-  "npm:lodash@4.18.1/_setToArray.js"(exports, module) {
+  "npm:lodash@4.18.1/_setToArray.js": (function (exports, module) {
     function setToArray(set) {
       var index = -1, result = Array(set.size);
       set.forEach(function(value) {
@@ -1443,12 +1443,12 @@ var require_setToArray = __commonJS({
       return result;
     }
     module.exports = setToArray;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_equalByTag.js
 var require_equalByTag = __commonJS({
-  "npm:lodash@4.18.1/_equalByTag.js"(exports, module) {
+  "npm:lodash@4.18.1/_equalByTag.js": (function (exports, module) {
     var Symbol2 = require_Symbol();
     var Uint8Array2 = require_Uint8Array();
     var eq = require_eq();
@@ -1517,12 +1517,12 @@ var require_equalByTag = __commonJS({
       return false;
     }
     module.exports = equalByTag;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_arrayPush.js
 var require_arrayPush = __commonJS({
-  "npm:lodash@4.18.1/_arrayPush.js"(exports, module) {
+  "npm:lodash@4.18.1/_arrayPush.js": (function (exports, module) {
     function arrayPush(array, values) {
       var index = -1, length = values.length, offset = array.length;
       while (++index < length) {
@@ -1531,12 +1531,12 @@ var require_arrayPush = __commonJS({
       return array;
     }
     module.exports = arrayPush;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseGetAllKeys.js
 var require_baseGetAllKeys = __commonJS({
-  "npm:lodash@4.18.1/_baseGetAllKeys.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseGetAllKeys.js": (function (exports, module) {
     var arrayPush = require_arrayPush();
     var isArray = require_isArray();
     function baseGetAllKeys(object, keysFunc, symbolsFunc) {
@@ -1544,12 +1544,12 @@ var require_baseGetAllKeys = __commonJS({
       return isArray(object) ? result : arrayPush(result, symbolsFunc(object));
     }
     module.exports = baseGetAllKeys;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_arrayFilter.js
 var require_arrayFilter = __commonJS({
-  "npm:lodash@4.18.1/_arrayFilter.js"(exports, module) {
+  "npm:lodash@4.18.1/_arrayFilter.js": (function (exports, module) {
     function arrayFilter(array, predicate) {
       var index = -1, length = array == null ? 0 : array.length, resIndex = 0, result = [];
       while (++index < length) {
@@ -1561,22 +1561,22 @@ var require_arrayFilter = __commonJS({
       return result;
     }
     module.exports = arrayFilter;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/stubArray.js
 var require_stubArray = __commonJS({
-  "npm:lodash@4.18.1/stubArray.js"(exports, module) {
+  "npm:lodash@4.18.1/stubArray.js": (function (exports, module) {
     function stubArray() {
       return [];
     }
     module.exports = stubArray;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_getSymbols.js
 var require_getSymbols = __commonJS({
-  "npm:lodash@4.18.1/_getSymbols.js"(exports, module) {
+  "npm:lodash@4.18.1/_getSymbols.js": (function (exports, module) {
     var arrayFilter = require_arrayFilter();
     var stubArray = require_stubArray();
     var objectProto = Object.prototype;
@@ -1592,33 +1592,33 @@ var require_getSymbols = __commonJS({
       });
     };
     module.exports = getSymbols;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_overArg.js
 var require_overArg = __commonJS({
-  "npm:lodash@4.18.1/_overArg.js"(exports, module) {
+  "npm:lodash@4.18.1/_overArg.js": (function (exports, module) {
     function overArg(func, transform) {
       return function(arg) {
         return func(transform(arg));
       };
     }
     module.exports = overArg;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_nativeKeys.js
 var require_nativeKeys = __commonJS({
-  "npm:lodash@4.18.1/_nativeKeys.js"(exports, module) {
+  "npm:lodash@4.18.1/_nativeKeys.js": (function (exports, module) {
     var overArg = require_overArg();
     var nativeKeys = overArg(Object.keys, Object);
     module.exports = nativeKeys;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseKeys.js
 var require_baseKeys = __commonJS({
-  "npm:lodash@4.18.1/_baseKeys.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseKeys.js": (function (exports, module) {
     var isPrototype = require_isPrototype();
     var nativeKeys = require_nativeKeys();
     var objectProto = Object.prototype;
@@ -1636,12 +1636,12 @@ var require_baseKeys = __commonJS({
       return result;
     }
     module.exports = baseKeys;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/keys.js
 var require_keys = __commonJS({
-  "npm:lodash@4.18.1/keys.js"(exports, module) {
+  "npm:lodash@4.18.1/keys.js": (function (exports, module) {
     var arrayLikeKeys = require_arrayLikeKeys();
     var baseKeys = require_baseKeys();
     var isArrayLike = require_isArrayLike();
@@ -1649,12 +1649,12 @@ var require_keys = __commonJS({
       return isArrayLike(object) ? arrayLikeKeys(object) : baseKeys(object);
     }
     module.exports = keys;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_getAllKeys.js
 var require_getAllKeys = __commonJS({
-  "npm:lodash@4.18.1/_getAllKeys.js"(exports, module) {
+  "npm:lodash@4.18.1/_getAllKeys.js": (function (exports, module) {
     var baseGetAllKeys = require_baseGetAllKeys();
     var getSymbols = require_getSymbols();
     var keys = require_keys();
@@ -1662,12 +1662,12 @@ var require_getAllKeys = __commonJS({
       return baseGetAllKeys(object, keys, getSymbols);
     }
     module.exports = getAllKeys;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_equalObjects.js
 var require_equalObjects = __commonJS({
-  "npm:lodash@4.18.1/_equalObjects.js"(exports, module) {
+  "npm:lodash@4.18.1/_equalObjects.js": (function (exports, module) {
     var getAllKeys = require_getAllKeys();
     var COMPARE_PARTIAL_FLAG = 1;
     var objectProto = Object.prototype;
@@ -1716,52 +1716,52 @@ var require_equalObjects = __commonJS({
       return result;
     }
     module.exports = equalObjects;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_DataView.js
 var require_DataView = __commonJS({
-  "npm:lodash@4.18.1/_DataView.js"(exports, module) {
+  "npm:lodash@4.18.1/_DataView.js": (function (exports, module) {
     var getNative = require_getNative();
     var root = require_root();
     var DataView = getNative(root, "DataView");
     module.exports = DataView;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_Promise.js
 var require_Promise = __commonJS({
-  "npm:lodash@4.18.1/_Promise.js"(exports, module) {
+  "npm:lodash@4.18.1/_Promise.js": (function (exports, module) {
     var getNative = require_getNative();
     var root = require_root();
     var Promise2 = getNative(root, "Promise");
     module.exports = Promise2;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_Set.js
 var require_Set = __commonJS({
-  "npm:lodash@4.18.1/_Set.js"(exports, module) {
+  "npm:lodash@4.18.1/_Set.js": (function (exports, module) {
     var getNative = require_getNative();
     var root = require_root();
     var Set2 = getNative(root, "Set");
     module.exports = Set2;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_WeakMap.js
 var require_WeakMap = __commonJS({
-  "npm:lodash@4.18.1/_WeakMap.js"(exports, module) {
+  "npm:lodash@4.18.1/_WeakMap.js": (function (exports, module) {
     var getNative = require_getNative();
     var root = require_root();
     var WeakMap = getNative(root, "WeakMap");
     module.exports = WeakMap;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_getTag.js
 var require_getTag = __commonJS({
-  "npm:lodash@4.18.1/_getTag.js"(exports, module) {
+  "npm:lodash@4.18.1/_getTag.js": (function (exports, module) {
     var DataView = require_DataView();
     var Map2 = require_Map();
     var Promise2 = require_Promise();
@@ -1802,12 +1802,12 @@ var require_getTag = __commonJS({
       };
     }
     module.exports = getTag;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseIsEqualDeep.js
 var require_baseIsEqualDeep = __commonJS({
-  "npm:lodash@4.18.1/_baseIsEqualDeep.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseIsEqualDeep.js": (function (exports, module) {
     var Stack = require_Stack();
     var equalArrays = require_equalArrays();
     var equalByTag = require_equalByTag();
@@ -1853,12 +1853,12 @@ var require_baseIsEqualDeep = __commonJS({
       return equalObjects(object, other, bitmask, customizer, equalFunc, stack);
     }
     module.exports = baseIsEqualDeep;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseIsEqual.js
 var require_baseIsEqual = __commonJS({
-  "npm:lodash@4.18.1/_baseIsEqual.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseIsEqual.js": (function (exports, module) {
     var baseIsEqualDeep = require_baseIsEqualDeep();
     var isObjectLike = require_isObjectLike();
     function baseIsEqual(value, other, bitmask, customizer, stack) {
@@ -1871,12 +1871,12 @@ var require_baseIsEqual = __commonJS({
       return baseIsEqualDeep(value, other, bitmask, customizer, baseIsEqual, stack);
     }
     module.exports = baseIsEqual;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseIsMatch.js
 var require_baseIsMatch = __commonJS({
-  "npm:lodash@4.18.1/_baseIsMatch.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseIsMatch.js": (function (exports, module) {
     var Stack = require_Stack();
     var baseIsEqual = require_baseIsEqual();
     var COMPARE_PARTIAL_FLAG = 1;
@@ -1913,23 +1913,23 @@ var require_baseIsMatch = __commonJS({
       return true;
     }
     module.exports = baseIsMatch;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_isStrictComparable.js
 var require_isStrictComparable = __commonJS({
-  "npm:lodash@4.18.1/_isStrictComparable.js"(exports, module) {
+  "npm:lodash@4.18.1/_isStrictComparable.js": (function (exports, module) {
     var isObject = require_isObject();
     function isStrictComparable(value) {
       return value === value && !isObject(value);
     }
     module.exports = isStrictComparable;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_getMatchData.js
 var require_getMatchData = __commonJS({
-  "npm:lodash@4.18.1/_getMatchData.js"(exports, module) {
+  "npm:lodash@4.18.1/_getMatchData.js": (function (exports, module) {
     var isStrictComparable = require_isStrictComparable();
     var keys = require_keys();
     function getMatchData(object) {
@@ -1945,12 +1945,12 @@ var require_getMatchData = __commonJS({
       return result;
     }
     module.exports = getMatchData;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_matchesStrictComparable.js
 var require_matchesStrictComparable = __commonJS({
-  "npm:lodash@4.18.1/_matchesStrictComparable.js"(exports, module) {
+  "npm:lodash@4.18.1/_matchesStrictComparable.js": (function (exports, module) {
     function matchesStrictComparable(key, srcValue) {
       return function(object) {
         if (object == null) {
@@ -1960,12 +1960,12 @@ var require_matchesStrictComparable = __commonJS({
       };
     }
     module.exports = matchesStrictComparable;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseMatches.js
 var require_baseMatches = __commonJS({
-  "npm:lodash@4.18.1/_baseMatches.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseMatches.js": (function (exports, module) {
     var baseIsMatch = require_baseIsMatch();
     var getMatchData = require_getMatchData();
     var matchesStrictComparable = require_matchesStrictComparable();
@@ -1979,12 +1979,12 @@ var require_baseMatches = __commonJS({
       };
     }
     module.exports = baseMatches;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/isSymbol.js
 var require_isSymbol = __commonJS({
-  "npm:lodash@4.18.1/isSymbol.js"(exports, module) {
+  "npm:lodash@4.18.1/isSymbol.js": (function (exports, module) {
     var baseGetTag = require_baseGetTag();
     var isObjectLike = require_isObjectLike();
     var symbolTag = "[object Symbol]";
@@ -1992,12 +1992,12 @@ var require_isSymbol = __commonJS({
       return typeof value == "symbol" || isObjectLike(value) && baseGetTag(value) == symbolTag;
     }
     module.exports = isSymbol;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_isKey.js
 var require_isKey = __commonJS({
-  "npm:lodash@4.18.1/_isKey.js"(exports, module) {
+  "npm:lodash@4.18.1/_isKey.js": (function (exports, module) {
     var isArray = require_isArray();
     var isSymbol = require_isSymbol();
     var reIsDeepProp = /\.|\[(?:[^[\]]*|(["'])(?:(?!\1)[^\\]|\\.)*?\1)\]/;
@@ -2013,12 +2013,12 @@ var require_isKey = __commonJS({
       return reIsPlainProp.test(value) || !reIsDeepProp.test(value) || object != null && value in Object(object);
     }
     module.exports = isKey;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/memoize.js
 var require_memoize = __commonJS({
-  "npm:lodash@4.18.1/memoize.js"(exports, module) {
+  "npm:lodash@4.18.1/memoize.js": (function (exports, module) {
     var MapCache = require_MapCache();
     var FUNC_ERROR_TEXT = "Expected a function";
     function memoize(func, resolver) {
@@ -2039,12 +2039,12 @@ var require_memoize = __commonJS({
     }
     memoize.Cache = MapCache;
     module.exports = memoize;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_memoizeCapped.js
 var require_memoizeCapped = __commonJS({
-  "npm:lodash@4.18.1/_memoizeCapped.js"(exports, module) {
+  "npm:lodash@4.18.1/_memoizeCapped.js": (function (exports, module) {
     var memoize = require_memoize();
     var MAX_MEMOIZE_SIZE = 500;
     function memoizeCapped(func) {
@@ -2058,12 +2058,12 @@ var require_memoizeCapped = __commonJS({
       return result;
     }
     module.exports = memoizeCapped;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_stringToPath.js
 var require_stringToPath = __commonJS({
-  "npm:lodash@4.18.1/_stringToPath.js"(exports, module) {
+  "npm:lodash@4.18.1/_stringToPath.js": (function (exports, module) {
     var memoizeCapped = require_memoizeCapped();
     var rePropName = /[^.[\]]+|\[(?:(-?\d+(?:\.\d+)?)|(["'])((?:(?!\2)[^\\]|\\.)*?)\2)\]|(?=(?:\.|\[\])(?:\.|\[\]|$))/g;
     var reEscapeChar = /\\(\\)?/g;
@@ -2078,12 +2078,12 @@ var require_stringToPath = __commonJS({
       return result;
     });
     module.exports = stringToPath;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_arrayMap.js
 var require_arrayMap = __commonJS({
-  "npm:lodash@4.18.1/_arrayMap.js"(exports, module) {
+  "npm:lodash@4.18.1/_arrayMap.js": (function (exports, module) {
     function arrayMap(array, iteratee) {
       var index = -1, length = array == null ? 0 : array.length, result = Array(length);
       while (++index < length) {
@@ -2092,12 +2092,12 @@ var require_arrayMap = __commonJS({
       return result;
     }
     module.exports = arrayMap;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseToString.js
 var require_baseToString = __commonJS({
-  "npm:lodash@4.18.1/_baseToString.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseToString.js": (function (exports, module) {
     var Symbol2 = require_Symbol();
     var arrayMap = require_arrayMap();
     var isArray = require_isArray();
@@ -2119,23 +2119,23 @@ var require_baseToString = __commonJS({
       return result == "0" && 1 / value == -INFINITY ? "-0" : result;
     }
     module.exports = baseToString;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/toString.js
 var require_toString = __commonJS({
-  "npm:lodash@4.18.1/toString.js"(exports, module) {
+  "npm:lodash@4.18.1/toString.js": (function (exports, module) {
     var baseToString = require_baseToString();
     function toString(value) {
       return value == null ? "" : baseToString(value);
     }
     module.exports = toString;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_castPath.js
 var require_castPath = __commonJS({
-  "npm:lodash@4.18.1/_castPath.js"(exports, module) {
+  "npm:lodash@4.18.1/_castPath.js": (function (exports, module) {
     var isArray = require_isArray();
     var isKey = require_isKey();
     var stringToPath = require_stringToPath();
@@ -2149,12 +2149,12 @@ var require_castPath = __commonJS({
       ] : stringToPath(toString(value));
     }
     module.exports = castPath;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_toKey.js
 var require_toKey = __commonJS({
-  "npm:lodash@4.18.1/_toKey.js"(exports, module) {
+  "npm:lodash@4.18.1/_toKey.js": (function (exports, module) {
     var isSymbol = require_isSymbol();
     var INFINITY = 1 / 0;
     function toKey(value) {
@@ -2165,12 +2165,12 @@ var require_toKey = __commonJS({
       return result == "0" && 1 / value == -INFINITY ? "-0" : result;
     }
     module.exports = toKey;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseGet.js
 var require_baseGet = __commonJS({
-  "npm:lodash@4.18.1/_baseGet.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseGet.js": (function (exports, module) {
     var castPath = require_castPath();
     var toKey = require_toKey();
     function baseGet(object, path) {
@@ -2182,34 +2182,34 @@ var require_baseGet = __commonJS({
       return index && index == length ? object : void 0;
     }
     module.exports = baseGet;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/get.js
 var require_get = __commonJS({
-  "npm:lodash@4.18.1/get.js"(exports, module) {
+  "npm:lodash@4.18.1/get.js": (function (exports, module) {
     var baseGet = require_baseGet();
     function get(object, path, defaultValue) {
       var result = object == null ? void 0 : baseGet(object, path);
       return result === void 0 ? defaultValue : result;
     }
     module.exports = get;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseHasIn.js
 var require_baseHasIn = __commonJS({
-  "npm:lodash@4.18.1/_baseHasIn.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseHasIn.js": (function (exports, module) {
     function baseHasIn(object, key) {
       return object != null && key in Object(object);
     }
     module.exports = baseHasIn;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_hasPath.js
 var require_hasPath = __commonJS({
-  "npm:lodash@4.18.1/_hasPath.js"(exports, module) {
+  "npm:lodash@4.18.1/_hasPath.js": (function (exports, module) {
     var castPath = require_castPath();
     var isArguments = require_isArguments();
     var isArray = require_isArray();
@@ -2233,24 +2233,24 @@ var require_hasPath = __commonJS({
       return !!length && isLength(length) && isIndex(key, length) && (isArray(object) || isArguments(object));
     }
     module.exports = hasPath;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/hasIn.js
 var require_hasIn = __commonJS({
-  "npm:lodash@4.18.1/hasIn.js"(exports, module) {
+  "npm:lodash@4.18.1/hasIn.js": (function (exports, module) {
     var baseHasIn = require_baseHasIn();
     var hasPath = require_hasPath();
     function hasIn(object, path) {
       return object != null && hasPath(object, path, baseHasIn);
     }
     module.exports = hasIn;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseMatchesProperty.js
 var require_baseMatchesProperty = __commonJS({
-  "npm:lodash@4.18.1/_baseMatchesProperty.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseMatchesProperty.js": (function (exports, module) {
     var baseIsEqual = require_baseIsEqual();
     var get = require_get();
     var hasIn = require_hasIn();
@@ -2270,24 +2270,24 @@ var require_baseMatchesProperty = __commonJS({
       };
     }
     module.exports = baseMatchesProperty;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseProperty.js
 var require_baseProperty = __commonJS({
-  "npm:lodash@4.18.1/_baseProperty.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseProperty.js": (function (exports, module) {
     function baseProperty(key) {
       return function(object) {
         return object == null ? void 0 : object[key];
       };
     }
     module.exports = baseProperty;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_basePropertyDeep.js
 var require_basePropertyDeep = __commonJS({
-  "npm:lodash@4.18.1/_basePropertyDeep.js"(exports, module) {
+  "npm:lodash@4.18.1/_basePropertyDeep.js": (function (exports, module) {
     var baseGet = require_baseGet();
     function basePropertyDeep(path) {
       return function(object) {
@@ -2295,12 +2295,12 @@ var require_basePropertyDeep = __commonJS({
       };
     }
     module.exports = basePropertyDeep;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/property.js
 var require_property = __commonJS({
-  "npm:lodash@4.18.1/property.js"(exports, module) {
+  "npm:lodash@4.18.1/property.js": (function (exports, module) {
     var baseProperty = require_baseProperty();
     var basePropertyDeep = require_basePropertyDeep();
     var isKey = require_isKey();
@@ -2309,12 +2309,12 @@ var require_property = __commonJS({
       return isKey(path) ? baseProperty(toKey(path)) : basePropertyDeep(path);
     }
     module.exports = property;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseIteratee.js
 var require_baseIteratee = __commonJS({
-  "npm:lodash@4.18.1/_baseIteratee.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseIteratee.js": (function (exports, module) {
     var baseMatches = require_baseMatches();
     var baseMatchesProperty = require_baseMatchesProperty();
     var identity = require_identity();
@@ -2333,12 +2333,12 @@ var require_baseIteratee = __commonJS({
       return property(value);
     }
     module.exports = baseIteratee;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_createFind.js
 var require_createFind = __commonJS({
-  "npm:lodash@4.18.1/_createFind.js"(exports, module) {
+  "npm:lodash@4.18.1/_createFind.js": (function (exports, module) {
     var baseIteratee = require_baseIteratee();
     var isArrayLike = require_isArrayLike();
     var keys = require_keys();
@@ -2357,12 +2357,12 @@ var require_createFind = __commonJS({
       };
     }
     module.exports = createFind;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseFindIndex.js
 var require_baseFindIndex = __commonJS({
-  "npm:lodash@4.18.1/_baseFindIndex.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseFindIndex.js": (function (exports, module) {
     function baseFindIndex(array, predicate, fromIndex, fromRight) {
       var length = array.length, index = fromIndex + (fromRight ? 1 : -1);
       while (fromRight ? index-- : ++index < length) {
@@ -2373,12 +2373,12 @@ var require_baseFindIndex = __commonJS({
       return -1;
     }
     module.exports = baseFindIndex;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_trimmedEndIndex.js
 var require_trimmedEndIndex = __commonJS({
-  "npm:lodash@4.18.1/_trimmedEndIndex.js"(exports, module) {
+  "npm:lodash@4.18.1/_trimmedEndIndex.js": (function (exports, module) {
     var reWhitespace = /\s/;
     function trimmedEndIndex(string) {
       var index = string.length;
@@ -2387,24 +2387,24 @@ var require_trimmedEndIndex = __commonJS({
       return index;
     }
     module.exports = trimmedEndIndex;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseTrim.js
 var require_baseTrim = __commonJS({
-  "npm:lodash@4.18.1/_baseTrim.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseTrim.js": (function (exports, module) {
     var trimmedEndIndex = require_trimmedEndIndex();
     var reTrimStart = /^\s+/;
     function baseTrim(string) {
       return string ? string.slice(0, trimmedEndIndex(string) + 1).replace(reTrimStart, "") : string;
     }
     module.exports = baseTrim;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/toNumber.js
 var require_toNumber = __commonJS({
-  "npm:lodash@4.18.1/toNumber.js"(exports, module) {
+  "npm:lodash@4.18.1/toNumber.js": (function (exports, module) {
     var baseTrim = require_baseTrim();
     var isObject = require_isObject();
     var isSymbol = require_isSymbol();
@@ -2432,12 +2432,12 @@ var require_toNumber = __commonJS({
       return isBinary || reIsOctal.test(value) ? freeParseInt(value.slice(2), isBinary ? 2 : 8) : reIsBadHex.test(value) ? NAN : +value;
     }
     module.exports = toNumber;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/toFinite.js
 var require_toFinite = __commonJS({
-  "npm:lodash@4.18.1/toFinite.js"(exports, module) {
+  "npm:lodash@4.18.1/toFinite.js": (function (exports, module) {
     var toNumber = require_toNumber();
     var INFINITY = 1 / 0;
     var MAX_INTEGER = 17976931348623157e292;
@@ -2453,24 +2453,24 @@ var require_toFinite = __commonJS({
       return value === value ? value : 0;
     }
     module.exports = toFinite;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/toInteger.js
 var require_toInteger = __commonJS({
-  "npm:lodash@4.18.1/toInteger.js"(exports, module) {
+  "npm:lodash@4.18.1/toInteger.js": (function (exports, module) {
     var toFinite = require_toFinite();
     function toInteger(value) {
       var result = toFinite(value), remainder = result % 1;
       return result === result ? remainder ? result - remainder : result : 0;
     }
     module.exports = toInteger;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/findIndex.js
 var require_findIndex = __commonJS({
-  "npm:lodash@4.18.1/findIndex.js"(exports, module) {
+  "npm:lodash@4.18.1/findIndex.js": (function (exports, module) {
     var baseFindIndex = require_baseFindIndex();
     var baseIteratee = require_baseIteratee();
     var toInteger = require_toInteger();
@@ -2487,22 +2487,22 @@ var require_findIndex = __commonJS({
       return baseFindIndex(array, baseIteratee(predicate, 3), index);
     }
     module.exports = findIndex;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/find.js
 var require_find = __commonJS({
-  "npm:lodash@4.18.1/find.js"(exports, module) {
+  "npm:lodash@4.18.1/find.js": (function (exports, module) {
     var createFind = require_createFind();
     var findIndex = require_findIndex();
     var find = createFind(findIndex);
     module.exports = find;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_arrayEach.js
 var require_arrayEach = __commonJS({
-  "npm:lodash@4.18.1/_arrayEach.js"(exports, module) {
+  "npm:lodash@4.18.1/_arrayEach.js": (function (exports, module) {
     function arrayEach(array, iteratee) {
       var index = -1, length = array == null ? 0 : array.length;
       while (++index < length) {
@@ -2513,12 +2513,12 @@ var require_arrayEach = __commonJS({
       return array;
     }
     module.exports = arrayEach;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_createBaseFor.js
 var require_createBaseFor = __commonJS({
-  "npm:lodash@4.18.1/_createBaseFor.js"(exports, module) {
+  "npm:lodash@4.18.1/_createBaseFor.js": (function (exports, module) {
     function createBaseFor(fromRight) {
       return function(object, iteratee, keysFunc) {
         var index = -1, iterable = Object(object), props = keysFunc(object), length = props.length;
@@ -2532,33 +2532,33 @@ var require_createBaseFor = __commonJS({
       };
     }
     module.exports = createBaseFor;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseFor.js
 var require_baseFor = __commonJS({
-  "npm:lodash@4.18.1/_baseFor.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseFor.js": (function (exports, module) {
     var createBaseFor = require_createBaseFor();
     var baseFor = createBaseFor();
     module.exports = baseFor;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseForOwn.js
 var require_baseForOwn = __commonJS({
-  "npm:lodash@4.18.1/_baseForOwn.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseForOwn.js": (function (exports, module) {
     var baseFor = require_baseFor();
     var keys = require_keys();
     function baseForOwn(object, iteratee) {
       return object && baseFor(object, iteratee, keys);
     }
     module.exports = baseForOwn;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_createBaseEach.js
 var require_createBaseEach = __commonJS({
-  "npm:lodash@4.18.1/_createBaseEach.js"(exports, module) {
+  "npm:lodash@4.18.1/_createBaseEach.js": (function (exports, module) {
     var isArrayLike = require_isArrayLike();
     function createBaseEach(eachFunc, fromRight) {
       return function(collection, iteratee) {
@@ -2578,33 +2578,33 @@ var require_createBaseEach = __commonJS({
       };
     }
     module.exports = createBaseEach;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseEach.js
 var require_baseEach = __commonJS({
-  "npm:lodash@4.18.1/_baseEach.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseEach.js": (function (exports, module) {
     var baseForOwn = require_baseForOwn();
     var createBaseEach = require_createBaseEach();
     var baseEach = createBaseEach(baseForOwn);
     module.exports = baseEach;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_castFunction.js
 var require_castFunction = __commonJS({
-  "npm:lodash@4.18.1/_castFunction.js"(exports, module) {
+  "npm:lodash@4.18.1/_castFunction.js": (function (exports, module) {
     var identity = require_identity();
     function castFunction(value) {
       return typeof value == "function" ? value : identity;
     }
     module.exports = castFunction;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/forEach.js
 var require_forEach = __commonJS({
-  "npm:lodash@4.18.1/forEach.js"(exports, module) {
+  "npm:lodash@4.18.1/forEach.js": (function (exports, module) {
     var arrayEach = require_arrayEach();
     var baseEach = require_baseEach();
     var castFunction = require_castFunction();
@@ -2614,19 +2614,19 @@ var require_forEach = __commonJS({
       return func(collection, castFunction(iteratee));
     }
     module.exports = forEach;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/each.js
 var require_each = __commonJS({
-  "npm:lodash@4.18.1/each.js"(exports, module) {
+  "npm:lodash@4.18.1/each.js": (function (exports, module) {
     module.exports = require_forEach();
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseDelay.js
 var require_baseDelay = __commonJS({
-  "npm:lodash@4.18.1/_baseDelay.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseDelay.js": (function (exports, module) {
     var FUNC_ERROR_TEXT = "Expected a function";
     function baseDelay(func, wait, args) {
       if (typeof func != "function") {
@@ -2637,33 +2637,33 @@ var require_baseDelay = __commonJS({
       }, wait);
     }
     module.exports = baseDelay;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/defer.js
 var require_defer = __commonJS({
-  "npm:lodash@4.18.1/defer.js"(exports, module) {
+  "npm:lodash@4.18.1/defer.js": (function (exports, module) {
     var baseDelay = require_baseDelay();
     var baseRest = require_baseRest();
     var defer = baseRest(function(func, args) {
       return baseDelay(func, 1, args);
     });
     module.exports = defer;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_metaMap.js
 var require_metaMap = __commonJS({
-  "npm:lodash@4.18.1/_metaMap.js"(exports, module) {
+  "npm:lodash@4.18.1/_metaMap.js": (function (exports, module) {
     var WeakMap = require_WeakMap();
     var metaMap = WeakMap && new WeakMap();
     module.exports = metaMap;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseSetData.js
 var require_baseSetData = __commonJS({
-  "npm:lodash@4.18.1/_baseSetData.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseSetData.js": (function (exports, module) {
     var identity = require_identity();
     var metaMap = require_metaMap();
     var baseSetData = !metaMap ? identity : function(func, data) {
@@ -2671,12 +2671,12 @@ var require_baseSetData = __commonJS({
       return func;
     };
     module.exports = baseSetData;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseCreate.js
 var require_baseCreate = __commonJS({
-  "npm:lodash@4.18.1/_baseCreate.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseCreate.js": (function (exports, module) {
     var isObject = require_isObject();
     var objectCreate = Object.create;
     var baseCreate = /* @__PURE__ */ function() {
@@ -2696,12 +2696,12 @@ var require_baseCreate = __commonJS({
       };
     }();
     module.exports = baseCreate;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_createCtor.js
 var require_createCtor = __commonJS({
-  "npm:lodash@4.18.1/_createCtor.js"(exports, module) {
+  "npm:lodash@4.18.1/_createCtor.js": (function (exports, module) {
     var baseCreate = require_baseCreate();
     var isObject = require_isObject();
     function createCtor(Ctor) {
@@ -2730,12 +2730,12 @@ var require_createCtor = __commonJS({
       };
     }
     module.exports = createCtor;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_createBind.js
 var require_createBind = __commonJS({
-  "npm:lodash@4.18.1/_createBind.js"(exports, module) {
+  "npm:lodash@4.18.1/_createBind.js": (function (exports, module) {
     var createCtor = require_createCtor();
     var root = require_root();
     var WRAP_BIND_FLAG = 1;
@@ -2748,12 +2748,12 @@ var require_createBind = __commonJS({
       return wrapper;
     }
     module.exports = createBind;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_composeArgs.js
 var require_composeArgs = __commonJS({
-  "npm:lodash@4.18.1/_composeArgs.js"(exports, module) {
+  "npm:lodash@4.18.1/_composeArgs.js": (function (exports, module) {
     var nativeMax = Math.max;
     function composeArgs(args, partials, holders, isCurried) {
       var argsIndex = -1, argsLength = args.length, holdersLength = holders.length, leftIndex = -1, leftLength = partials.length, rangeLength = nativeMax(argsLength - holdersLength, 0), result = Array(leftLength + rangeLength), isUncurried = !isCurried;
@@ -2771,12 +2771,12 @@ var require_composeArgs = __commonJS({
       return result;
     }
     module.exports = composeArgs;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_composeArgsRight.js
 var require_composeArgsRight = __commonJS({
-  "npm:lodash@4.18.1/_composeArgsRight.js"(exports, module) {
+  "npm:lodash@4.18.1/_composeArgsRight.js": (function (exports, module) {
     var nativeMax = Math.max;
     function composeArgsRight(args, partials, holders, isCurried) {
       var argsIndex = -1, argsLength = args.length, holdersIndex = -1, holdersLength = holders.length, rightIndex = -1, rightLength = partials.length, rangeLength = nativeMax(argsLength - holdersLength, 0), result = Array(rangeLength + rightLength), isUncurried = !isCurried;
@@ -2795,12 +2795,12 @@ var require_composeArgsRight = __commonJS({
       return result;
     }
     module.exports = composeArgsRight;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_countHolders.js
 var require_countHolders = __commonJS({
-  "npm:lodash@4.18.1/_countHolders.js"(exports, module) {
+  "npm:lodash@4.18.1/_countHolders.js": (function (exports, module) {
     function countHolders(array, placeholder) {
       var length = array.length, result = 0;
       while (length--) {
@@ -2811,21 +2811,21 @@ var require_countHolders = __commonJS({
       return result;
     }
     module.exports = countHolders;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseLodash.js
 var require_baseLodash = __commonJS({
-  "npm:lodash@4.18.1/_baseLodash.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseLodash.js": (function (exports, module) {
     function baseLodash() {
     }
     module.exports = baseLodash;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_LazyWrapper.js
 var require_LazyWrapper = __commonJS({
-  "npm:lodash@4.18.1/_LazyWrapper.js"(exports, module) {
+  "npm:lodash@4.18.1/_LazyWrapper.js": (function (exports, module) {
     var baseCreate = require_baseCreate();
     var baseLodash = require_baseLodash();
     var MAX_ARRAY_LENGTH = 4294967295;
@@ -2841,41 +2841,41 @@ var require_LazyWrapper = __commonJS({
     LazyWrapper.prototype = baseCreate(baseLodash.prototype);
     LazyWrapper.prototype.constructor = LazyWrapper;
     module.exports = LazyWrapper;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/noop.js
 var require_noop = __commonJS({
-  "npm:lodash@4.18.1/noop.js"(exports, module) {
+  "npm:lodash@4.18.1/noop.js": (function (exports, module) {
     function noop() {
     }
     module.exports = noop;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_getData.js
 var require_getData = __commonJS({
-  "npm:lodash@4.18.1/_getData.js"(exports, module) {
+  "npm:lodash@4.18.1/_getData.js": (function (exports, module) {
     var metaMap = require_metaMap();
     var noop = require_noop();
     var getData = !metaMap ? noop : function(func) {
       return metaMap.get(func);
     };
     module.exports = getData;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_realNames.js
 var require_realNames = __commonJS({
-  "npm:lodash@4.18.1/_realNames.js"(exports, module) {
+  "npm:lodash@4.18.1/_realNames.js": (function (exports, module) {
     var realNames = {};
     module.exports = realNames;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_getFuncName.js
 var require_getFuncName = __commonJS({
-  "npm:lodash@4.18.1/_getFuncName.js"(exports, module) {
+  "npm:lodash@4.18.1/_getFuncName.js": (function (exports, module) {
     var realNames = require_realNames();
     var objectProto = Object.prototype;
     var hasOwnProperty = objectProto.hasOwnProperty;
@@ -2890,12 +2890,12 @@ var require_getFuncName = __commonJS({
       return result;
     }
     module.exports = getFuncName;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_LodashWrapper.js
 var require_LodashWrapper = __commonJS({
-  "npm:lodash@4.18.1/_LodashWrapper.js"(exports, module) {
+  "npm:lodash@4.18.1/_LodashWrapper.js": (function (exports, module) {
     var baseCreate = require_baseCreate();
     var baseLodash = require_baseLodash();
     function LodashWrapper(value, chainAll) {
@@ -2908,12 +2908,12 @@ var require_LodashWrapper = __commonJS({
     LodashWrapper.prototype = baseCreate(baseLodash.prototype);
     LodashWrapper.prototype.constructor = LodashWrapper;
     module.exports = LodashWrapper;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_copyArray.js
 var require_copyArray = __commonJS({
-  "npm:lodash@4.18.1/_copyArray.js"(exports, module) {
+  "npm:lodash@4.18.1/_copyArray.js": (function (exports, module) {
     function copyArray(source, array) {
       var index = -1, length = source.length;
       array || (array = Array(length));
@@ -2923,12 +2923,12 @@ var require_copyArray = __commonJS({
       return array;
     }
     module.exports = copyArray;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_wrapperClone.js
 var require_wrapperClone = __commonJS({
-  "npm:lodash@4.18.1/_wrapperClone.js"(exports, module) {
+  "npm:lodash@4.18.1/_wrapperClone.js": (function (exports, module) {
     var LazyWrapper = require_LazyWrapper();
     var LodashWrapper = require_LodashWrapper();
     var copyArray = require_copyArray();
@@ -2943,12 +2943,12 @@ var require_wrapperClone = __commonJS({
       return result;
     }
     module.exports = wrapperClone;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/wrapperLodash.js
 var require_wrapperLodash = __commonJS({
-  "npm:lodash@4.18.1/wrapperLodash.js"(exports, module) {
+  "npm:lodash@4.18.1/wrapperLodash.js": (function (exports, module) {
     var LazyWrapper = require_LazyWrapper();
     var LodashWrapper = require_LodashWrapper();
     var baseLodash = require_baseLodash();
@@ -2971,12 +2971,12 @@ var require_wrapperLodash = __commonJS({
     lodash.prototype = baseLodash.prototype;
     lodash.prototype.constructor = lodash;
     module.exports = lodash;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_isLaziable.js
 var require_isLaziable = __commonJS({
-  "npm:lodash@4.18.1/_isLaziable.js"(exports, module) {
+  "npm:lodash@4.18.1/_isLaziable.js": (function (exports, module) {
     var LazyWrapper = require_LazyWrapper();
     var getData = require_getData();
     var getFuncName = require_getFuncName();
@@ -2993,22 +2993,22 @@ var require_isLaziable = __commonJS({
       return !!data && func === data[0];
     }
     module.exports = isLaziable;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_setData.js
 var require_setData = __commonJS({
-  "npm:lodash@4.18.1/_setData.js"(exports, module) {
+  "npm:lodash@4.18.1/_setData.js": (function (exports, module) {
     var baseSetData = require_baseSetData();
     var shortOut = require_shortOut();
     var setData = shortOut(baseSetData);
     module.exports = setData;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_getWrapDetails.js
 var require_getWrapDetails = __commonJS({
-  "npm:lodash@4.18.1/_getWrapDetails.js"(exports, module) {
+  "npm:lodash@4.18.1/_getWrapDetails.js": (function (exports, module) {
     var reWrapDetails = /\{\n\/\* \[wrapped with (.+)\] \*/;
     var reSplitDetails = /,? & /;
     function getWrapDetails(source) {
@@ -3016,12 +3016,12 @@ var require_getWrapDetails = __commonJS({
       return match ? match[1].split(reSplitDetails) : [];
     }
     module.exports = getWrapDetails;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_insertWrapDetails.js
 var require_insertWrapDetails = __commonJS({
-  "npm:lodash@4.18.1/_insertWrapDetails.js"(exports, module) {
+  "npm:lodash@4.18.1/_insertWrapDetails.js": (function (exports, module) {
     var reWrapComment = /\{(?:\n\/\* \[wrapped with .+\] \*\/)?\n?/;
     function insertWrapDetails(source, details) {
       var length = details.length;
@@ -3034,22 +3034,22 @@ var require_insertWrapDetails = __commonJS({
       return source.replace(reWrapComment, "{\n/* [wrapped with " + details + "] */\n");
     }
     module.exports = insertWrapDetails;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseIsNaN.js
 var require_baseIsNaN = __commonJS({
-  "npm:lodash@4.18.1/_baseIsNaN.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseIsNaN.js": (function (exports, module) {
     function baseIsNaN(value) {
       return value !== value;
     }
     module.exports = baseIsNaN;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_strictIndexOf.js
 var require_strictIndexOf = __commonJS({
-  "npm:lodash@4.18.1/_strictIndexOf.js"(exports, module) {
+  "npm:lodash@4.18.1/_strictIndexOf.js": (function (exports, module) {
     function strictIndexOf(array, value, fromIndex) {
       var index = fromIndex - 1, length = array.length;
       while (++index < length) {
@@ -3060,12 +3060,12 @@ var require_strictIndexOf = __commonJS({
       return -1;
     }
     module.exports = strictIndexOf;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseIndexOf.js
 var require_baseIndexOf = __commonJS({
-  "npm:lodash@4.18.1/_baseIndexOf.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseIndexOf.js": (function (exports, module) {
     var baseFindIndex = require_baseFindIndex();
     var baseIsNaN = require_baseIsNaN();
     var strictIndexOf = require_strictIndexOf();
@@ -3073,24 +3073,24 @@ var require_baseIndexOf = __commonJS({
       return value === value ? strictIndexOf(array, value, fromIndex) : baseFindIndex(array, baseIsNaN, fromIndex);
     }
     module.exports = baseIndexOf;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_arrayIncludes.js
 var require_arrayIncludes = __commonJS({
-  "npm:lodash@4.18.1/_arrayIncludes.js"(exports, module) {
+  "npm:lodash@4.18.1/_arrayIncludes.js": (function (exports, module) {
     var baseIndexOf = require_baseIndexOf();
     function arrayIncludes(array, value) {
       var length = array == null ? 0 : array.length;
       return !!length && baseIndexOf(array, value, 0) > -1;
     }
     module.exports = arrayIncludes;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_updateWrapDetails.js
 var require_updateWrapDetails = __commonJS({
-  "npm:lodash@4.18.1/_updateWrapDetails.js"(exports, module) {
+  "npm:lodash@4.18.1/_updateWrapDetails.js": (function (exports, module) {
     var arrayEach = require_arrayEach();
     var arrayIncludes = require_arrayIncludes();
     var WRAP_BIND_FLAG = 1;
@@ -3150,12 +3150,12 @@ var require_updateWrapDetails = __commonJS({
       return details.sort();
     }
     module.exports = updateWrapDetails;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_setWrapToString.js
 var require_setWrapToString = __commonJS({
-  "npm:lodash@4.18.1/_setWrapToString.js"(exports, module) {
+  "npm:lodash@4.18.1/_setWrapToString.js": (function (exports, module) {
     var getWrapDetails = require_getWrapDetails();
     var insertWrapDetails = require_insertWrapDetails();
     var setToString = require_setToString();
@@ -3165,12 +3165,12 @@ var require_setWrapToString = __commonJS({
       return setToString(wrapper, insertWrapDetails(source, updateWrapDetails(getWrapDetails(source), bitmask)));
     }
     module.exports = setWrapToString;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_createRecurry.js
 var require_createRecurry = __commonJS({
-  "npm:lodash@4.18.1/_createRecurry.js"(exports, module) {
+  "npm:lodash@4.18.1/_createRecurry.js": (function (exports, module) {
     var isLaziable = require_isLaziable();
     var setData = require_setData();
     var setWrapToString = require_setWrapToString();
@@ -3207,23 +3207,23 @@ var require_createRecurry = __commonJS({
       return setWrapToString(result, func, bitmask);
     }
     module.exports = createRecurry;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_getHolder.js
 var require_getHolder = __commonJS({
-  "npm:lodash@4.18.1/_getHolder.js"(exports, module) {
+  "npm:lodash@4.18.1/_getHolder.js": (function (exports, module) {
     function getHolder(func) {
       var object = func;
       return object.placeholder;
     }
     module.exports = getHolder;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_reorder.js
 var require_reorder = __commonJS({
-  "npm:lodash@4.18.1/_reorder.js"(exports, module) {
+  "npm:lodash@4.18.1/_reorder.js": (function (exports, module) {
     var copyArray = require_copyArray();
     var isIndex = require_isIndex();
     var nativeMin = Math.min;
@@ -3236,12 +3236,12 @@ var require_reorder = __commonJS({
       return array;
     }
     module.exports = reorder;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_replaceHolders.js
 var require_replaceHolders = __commonJS({
-  "npm:lodash@4.18.1/_replaceHolders.js"(exports, module) {
+  "npm:lodash@4.18.1/_replaceHolders.js": (function (exports, module) {
     var PLACEHOLDER = "__lodash_placeholder__";
     function replaceHolders(array, placeholder) {
       var index = -1, length = array.length, resIndex = 0, result = [];
@@ -3255,12 +3255,12 @@ var require_replaceHolders = __commonJS({
       return result;
     }
     module.exports = replaceHolders;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_createHybrid.js
 var require_createHybrid = __commonJS({
-  "npm:lodash@4.18.1/_createHybrid.js"(exports, module) {
+  "npm:lodash@4.18.1/_createHybrid.js": (function (exports, module) {
     var composeArgs = require_composeArgs();
     var composeArgsRight = require_composeArgsRight();
     var countHolders = require_countHolders();
@@ -3315,12 +3315,12 @@ var require_createHybrid = __commonJS({
       return wrapper;
     }
     module.exports = createHybrid;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_createCurry.js
 var require_createCurry = __commonJS({
-  "npm:lodash@4.18.1/_createCurry.js"(exports, module) {
+  "npm:lodash@4.18.1/_createCurry.js": (function (exports, module) {
     var apply = require_apply();
     var createCtor = require_createCtor();
     var createHybrid = require_createHybrid();
@@ -3346,12 +3346,12 @@ var require_createCurry = __commonJS({
       return wrapper;
     }
     module.exports = createCurry;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_createPartial.js
 var require_createPartial = __commonJS({
-  "npm:lodash@4.18.1/_createPartial.js"(exports, module) {
+  "npm:lodash@4.18.1/_createPartial.js": (function (exports, module) {
     var apply = require_apply();
     var createCtor = require_createCtor();
     var root = require_root();
@@ -3371,12 +3371,12 @@ var require_createPartial = __commonJS({
       return wrapper;
     }
     module.exports = createPartial;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_mergeData.js
 var require_mergeData = __commonJS({
-  "npm:lodash@4.18.1/_mergeData.js"(exports, module) {
+  "npm:lodash@4.18.1/_mergeData.js": (function (exports, module) {
     var composeArgs = require_composeArgs();
     var composeArgsRight = require_composeArgsRight();
     var replaceHolders = require_replaceHolders();
@@ -3425,12 +3425,12 @@ var require_mergeData = __commonJS({
       return data;
     }
     module.exports = mergeData;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_createWrap.js
 var require_createWrap = __commonJS({
-  "npm:lodash@4.18.1/_createWrap.js"(exports, module) {
+  "npm:lodash@4.18.1/_createWrap.js": (function (exports, module) {
     var baseSetData = require_baseSetData();
     var createBind = require_createBind();
     var createCurry = require_createCurry();
@@ -3504,12 +3504,12 @@ var require_createWrap = __commonJS({
       return setWrapToString(setter(result, newData), func, bitmask);
     }
     module.exports = createWrap;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/bind.js
 var require_bind = __commonJS({
-  "npm:lodash@4.18.1/bind.js"(exports, module) {
+  "npm:lodash@4.18.1/bind.js": (function (exports, module) {
     var baseRest = require_baseRest();
     var createWrap = require_createWrap();
     var getHolder = require_getHolder();
@@ -3526,12 +3526,12 @@ var require_bind = __commonJS({
     });
     bind.placeholder = {};
     module.exports = bind;
-  }
+  })
 });
 
 // npm:eventemitter3@5.0.4/index.js
 var require__ = __commonJS({
-  "npm:eventemitter3@5.0.4/index.js"(exports, module) {
+  "npm:eventemitter3@5.0.4/index.js": (function (exports, module) {
     "use strict";
     var has = Object.prototype.hasOwnProperty;
     var prefix = "~";
@@ -3693,12 +3693,12 @@ var require__ = __commonJS({
     if ("undefined" !== typeof module) {
       module.exports = EventEmitter;
     }
-  }
+  })
 });
 
 // npm:middleware-handler@0.2.0/index.js
 var require__2 = __commonJS({
-  "npm:middleware-handler@0.2.0/index.js"(exports, module) {
+  "npm:middleware-handler@0.2.0/index.js": (function (exports, module) {
     var slice = [].slice;
     function MiddlewareHandler() {
       this.clear();
@@ -3762,36 +3762,36 @@ var require__2 = __commonJS({
     }
     exports = module.exports = MiddlewareHandler;
     exports.compose = compose;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseAssign.js
 var require_baseAssign = __commonJS({
-  "npm:lodash@4.18.1/_baseAssign.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseAssign.js": (function (exports, module) {
     var copyObject = require_copyObject();
     var keys = require_keys();
     function baseAssign(object, source) {
       return object && copyObject(source, keys(source), object);
     }
     module.exports = baseAssign;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseAssignIn.js
 var require_baseAssignIn = __commonJS({
-  "npm:lodash@4.18.1/_baseAssignIn.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseAssignIn.js": (function (exports, module) {
     var copyObject = require_copyObject();
     var keysIn = require_keysIn();
     function baseAssignIn(object, source) {
       return object && copyObject(source, keysIn(source), object);
     }
     module.exports = baseAssignIn;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_cloneBuffer.js
 var require_cloneBuffer = __commonJS({
-  "npm:lodash@4.18.1/_cloneBuffer.js"(exports, module) {
+  "npm:lodash@4.18.1/_cloneBuffer.js": (function (exports, module) {
     var root = require_root();
     var freeExports = typeof exports == "object" && exports && !exports.nodeType && exports;
     var freeModule = freeExports && typeof module == "object" && module && !module.nodeType && module;
@@ -3807,33 +3807,33 @@ var require_cloneBuffer = __commonJS({
       return result;
     }
     module.exports = cloneBuffer;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_copySymbols.js
 var require_copySymbols = __commonJS({
-  "npm:lodash@4.18.1/_copySymbols.js"(exports, module) {
+  "npm:lodash@4.18.1/_copySymbols.js": (function (exports, module) {
     var copyObject = require_copyObject();
     var getSymbols = require_getSymbols();
     function copySymbols(source, object) {
       return copyObject(source, getSymbols(source), object);
     }
     module.exports = copySymbols;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_getPrototype.js
 var require_getPrototype = __commonJS({
-  "npm:lodash@4.18.1/_getPrototype.js"(exports, module) {
+  "npm:lodash@4.18.1/_getPrototype.js": (function (exports, module) {
     var overArg = require_overArg();
     var getPrototype = overArg(Object.getPrototypeOf, Object);
     module.exports = getPrototype;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_getSymbolsIn.js
 var require_getSymbolsIn = __commonJS({
-  "npm:lodash@4.18.1/_getSymbolsIn.js"(exports, module) {
+  "npm:lodash@4.18.1/_getSymbolsIn.js": (function (exports, module) {
     var arrayPush = require_arrayPush();
     var getPrototype = require_getPrototype();
     var getSymbols = require_getSymbols();
@@ -3848,24 +3848,24 @@ var require_getSymbolsIn = __commonJS({
       return result;
     };
     module.exports = getSymbolsIn;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_copySymbolsIn.js
 var require_copySymbolsIn = __commonJS({
-  "npm:lodash@4.18.1/_copySymbolsIn.js"(exports, module) {
+  "npm:lodash@4.18.1/_copySymbolsIn.js": (function (exports, module) {
     var copyObject = require_copyObject();
     var getSymbolsIn = require_getSymbolsIn();
     function copySymbolsIn(source, object) {
       return copyObject(source, getSymbolsIn(source), object);
     }
     module.exports = copySymbolsIn;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_getAllKeysIn.js
 var require_getAllKeysIn = __commonJS({
-  "npm:lodash@4.18.1/_getAllKeysIn.js"(exports, module) {
+  "npm:lodash@4.18.1/_getAllKeysIn.js": (function (exports, module) {
     var baseGetAllKeys = require_baseGetAllKeys();
     var getSymbolsIn = require_getSymbolsIn();
     var keysIn = require_keysIn();
@@ -3873,12 +3873,12 @@ var require_getAllKeysIn = __commonJS({
       return baseGetAllKeys(object, keysIn, getSymbolsIn);
     }
     module.exports = getAllKeysIn;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_initCloneArray.js
 var require_initCloneArray = __commonJS({
-  "npm:lodash@4.18.1/_initCloneArray.js"(exports, module) {
+  "npm:lodash@4.18.1/_initCloneArray.js": (function (exports, module) {
     var objectProto = Object.prototype;
     var hasOwnProperty = objectProto.hasOwnProperty;
     function initCloneArray(array) {
@@ -3890,12 +3890,12 @@ var require_initCloneArray = __commonJS({
       return result;
     }
     module.exports = initCloneArray;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_cloneArrayBuffer.js
 var require_cloneArrayBuffer = __commonJS({
-  "npm:lodash@4.18.1/_cloneArrayBuffer.js"(exports, module) {
+  "npm:lodash@4.18.1/_cloneArrayBuffer.js": (function (exports, module) {
     var Uint8Array2 = require_Uint8Array();
     function cloneArrayBuffer(arrayBuffer) {
       var result = new arrayBuffer.constructor(arrayBuffer.byteLength);
@@ -3903,24 +3903,24 @@ var require_cloneArrayBuffer = __commonJS({
       return result;
     }
     module.exports = cloneArrayBuffer;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_cloneDataView.js
 var require_cloneDataView = __commonJS({
-  "npm:lodash@4.18.1/_cloneDataView.js"(exports, module) {
+  "npm:lodash@4.18.1/_cloneDataView.js": (function (exports, module) {
     var cloneArrayBuffer = require_cloneArrayBuffer();
     function cloneDataView(dataView, isDeep) {
       var buffer = isDeep ? cloneArrayBuffer(dataView.buffer) : dataView.buffer;
       return new dataView.constructor(buffer, dataView.byteOffset, dataView.byteLength);
     }
     module.exports = cloneDataView;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_cloneRegExp.js
 var require_cloneRegExp = __commonJS({
-  "npm:lodash@4.18.1/_cloneRegExp.js"(exports, module) {
+  "npm:lodash@4.18.1/_cloneRegExp.js": (function (exports, module) {
     var reFlags = /\w*$/;
     function cloneRegExp(regexp) {
       var result = new regexp.constructor(regexp.source, reFlags.exec(regexp));
@@ -3928,12 +3928,12 @@ var require_cloneRegExp = __commonJS({
       return result;
     }
     module.exports = cloneRegExp;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_cloneSymbol.js
 var require_cloneSymbol = __commonJS({
-  "npm:lodash@4.18.1/_cloneSymbol.js"(exports, module) {
+  "npm:lodash@4.18.1/_cloneSymbol.js": (function (exports, module) {
     var Symbol2 = require_Symbol();
     var symbolProto = Symbol2 ? Symbol2.prototype : void 0;
     var symbolValueOf = symbolProto ? symbolProto.valueOf : void 0;
@@ -3941,24 +3941,24 @@ var require_cloneSymbol = __commonJS({
       return symbolValueOf ? Object(symbolValueOf.call(symbol)) : {};
     }
     module.exports = cloneSymbol;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_cloneTypedArray.js
 var require_cloneTypedArray = __commonJS({
-  "npm:lodash@4.18.1/_cloneTypedArray.js"(exports, module) {
+  "npm:lodash@4.18.1/_cloneTypedArray.js": (function (exports, module) {
     var cloneArrayBuffer = require_cloneArrayBuffer();
     function cloneTypedArray(typedArray, isDeep) {
       var buffer = isDeep ? cloneArrayBuffer(typedArray.buffer) : typedArray.buffer;
       return new typedArray.constructor(buffer, typedArray.byteOffset, typedArray.length);
     }
     module.exports = cloneTypedArray;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_initCloneByTag.js
 var require_initCloneByTag = __commonJS({
-  "npm:lodash@4.18.1/_initCloneByTag.js"(exports, module) {
+  "npm:lodash@4.18.1/_initCloneByTag.js": (function (exports, module) {
     var cloneArrayBuffer = require_cloneArrayBuffer();
     var cloneDataView = require_cloneDataView();
     var cloneRegExp = require_cloneRegExp();
@@ -4017,12 +4017,12 @@ var require_initCloneByTag = __commonJS({
       }
     }
     module.exports = initCloneByTag;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_initCloneObject.js
 var require_initCloneObject = __commonJS({
-  "npm:lodash@4.18.1/_initCloneObject.js"(exports, module) {
+  "npm:lodash@4.18.1/_initCloneObject.js": (function (exports, module) {
     var baseCreate = require_baseCreate();
     var getPrototype = require_getPrototype();
     var isPrototype = require_isPrototype();
@@ -4030,12 +4030,12 @@ var require_initCloneObject = __commonJS({
       return typeof object.constructor == "function" && !isPrototype(object) ? baseCreate(getPrototype(object)) : {};
     }
     module.exports = initCloneObject;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseIsMap.js
 var require_baseIsMap = __commonJS({
-  "npm:lodash@4.18.1/_baseIsMap.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseIsMap.js": (function (exports, module) {
     var getTag = require_getTag();
     var isObjectLike = require_isObjectLike();
     var mapTag = "[object Map]";
@@ -4043,24 +4043,24 @@ var require_baseIsMap = __commonJS({
       return isObjectLike(value) && getTag(value) == mapTag;
     }
     module.exports = baseIsMap;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/isMap.js
 var require_isMap = __commonJS({
-  "npm:lodash@4.18.1/isMap.js"(exports, module) {
+  "npm:lodash@4.18.1/isMap.js": (function (exports, module) {
     var baseIsMap = require_baseIsMap();
     var baseUnary = require_baseUnary();
     var nodeUtil = require_nodeUtil();
     var nodeIsMap = nodeUtil && nodeUtil.isMap;
     var isMap = nodeIsMap ? baseUnary(nodeIsMap) : baseIsMap;
     module.exports = isMap;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseIsSet.js
 var require_baseIsSet = __commonJS({
-  "npm:lodash@4.18.1/_baseIsSet.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseIsSet.js": (function (exports, module) {
     var getTag = require_getTag();
     var isObjectLike = require_isObjectLike();
     var setTag = "[object Set]";
@@ -4068,24 +4068,24 @@ var require_baseIsSet = __commonJS({
       return isObjectLike(value) && getTag(value) == setTag;
     }
     module.exports = baseIsSet;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/isSet.js
 var require_isSet = __commonJS({
-  "npm:lodash@4.18.1/isSet.js"(exports, module) {
+  "npm:lodash@4.18.1/isSet.js": (function (exports, module) {
     var baseIsSet = require_baseIsSet();
     var baseUnary = require_baseUnary();
     var nodeUtil = require_nodeUtil();
     var nodeIsSet = nodeUtil && nodeUtil.isSet;
     var isSet = nodeIsSet ? baseUnary(nodeIsSet) : baseIsSet;
     module.exports = isSet;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseClone.js
 var require_baseClone = __commonJS({
-  "npm:lodash@4.18.1/_baseClone.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseClone.js": (function (exports, module) {
     var Stack = require_Stack();
     var arrayEach = require_arrayEach();
     var assignValue = require_assignValue();
@@ -4201,24 +4201,24 @@ var require_baseClone = __commonJS({
       return result;
     }
     module.exports = baseClone;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/clone.js
 var require_clone = __commonJS({
-  "npm:lodash@4.18.1/clone.js"(exports, module) {
+  "npm:lodash@4.18.1/clone.js": (function (exports, module) {
     var baseClone = require_baseClone();
     var CLONE_SYMBOLS_FLAG = 4;
     function clone(value) {
       return baseClone(value, CLONE_SYMBOLS_FLAG);
     }
     module.exports = clone;
-  }
+  })
 });
 
 // npm:irc-framework@4.14.0/src/commands/command.js
 var require_command = __commonJS({
-  "npm:irc-framework@4.14.0/src/commands/command.js"(exports, module) {
+  "npm:irc-framework@4.14.0/src/commands/command.js": (function (exports, module) {
     "use strict";
     var _ = {
       clone: require_clone()
@@ -4249,12 +4249,12 @@ var require_command = __commonJS({
         return time;
       }
     };
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_arrayReduce.js
 var require_arrayReduce = __commonJS({
-  "npm:lodash@4.18.1/_arrayReduce.js"(exports, module) {
+  "npm:lodash@4.18.1/_arrayReduce.js": (function (exports, module) {
     function arrayReduce(array, iteratee, accumulator, initAccum) {
       var index = -1, length = array == null ? 0 : array.length;
       if (initAccum && length) {
@@ -4266,12 +4266,12 @@ var require_arrayReduce = __commonJS({
       return accumulator;
     }
     module.exports = arrayReduce;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseReduce.js
 var require_baseReduce = __commonJS({
-  "npm:lodash@4.18.1/_baseReduce.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseReduce.js": (function (exports, module) {
     function baseReduce(collection, iteratee, accumulator, initAccum, eachFunc) {
       eachFunc(collection, function(value, index, collection2) {
         accumulator = initAccum ? (initAccum = false, value) : iteratee(accumulator, value, index, collection2);
@@ -4279,12 +4279,12 @@ var require_baseReduce = __commonJS({
       return accumulator;
     }
     module.exports = baseReduce;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/reduce.js
 var require_reduce = __commonJS({
-  "npm:lodash@4.18.1/reduce.js"(exports, module) {
+  "npm:lodash@4.18.1/reduce.js": (function (exports, module) {
     var arrayReduce = require_arrayReduce();
     var baseEach = require_baseEach();
     var baseIteratee = require_baseIteratee();
@@ -4295,12 +4295,12 @@ var require_reduce = __commonJS({
       return func(collection, baseIteratee(iteratee, 4), accumulator, initAccum, baseEach);
     }
     module.exports = reduce;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_arrayIncludesWith.js
 var require_arrayIncludesWith = __commonJS({
-  "npm:lodash@4.18.1/_arrayIncludesWith.js"(exports, module) {
+  "npm:lodash@4.18.1/_arrayIncludesWith.js": (function (exports, module) {
     function arrayIncludesWith(array, value, comparator) {
       var index = -1, length = array == null ? 0 : array.length;
       while (++index < length) {
@@ -4311,12 +4311,12 @@ var require_arrayIncludesWith = __commonJS({
       return false;
     }
     module.exports = arrayIncludesWith;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_createSet.js
 var require_createSet = __commonJS({
-  "npm:lodash@4.18.1/_createSet.js"(exports, module) {
+  "npm:lodash@4.18.1/_createSet.js": (function (exports, module) {
     var Set2 = require_Set();
     var noop = require_noop();
     var setToArray = require_setToArray();
@@ -4328,12 +4328,12 @@ var require_createSet = __commonJS({
       return new Set2(values);
     };
     module.exports = createSet;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseUniq.js
 var require_baseUniq = __commonJS({
-  "npm:lodash@4.18.1/_baseUniq.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseUniq.js": (function (exports, module) {
     var SetCache = require_SetCache();
     var arrayIncludes = require_arrayIncludes();
     var arrayIncludesWith = require_arrayIncludesWith();
@@ -4381,23 +4381,23 @@ var require_baseUniq = __commonJS({
       return result;
     }
     module.exports = baseUniq;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/uniq.js
 var require_uniq = __commonJS({
-  "npm:lodash@4.18.1/uniq.js"(exports, module) {
+  "npm:lodash@4.18.1/uniq.js": (function (exports, module) {
     var baseUniq = require_baseUniq();
     function uniq(array) {
       return array && array.length ? baseUniq(array) : [];
     }
     module.exports = uniq;
-  }
+  })
 });
 
 // npm:irc-framework@4.14.0/src/commands/numerics.js
 var require_numerics = __commonJS({
-  "npm:irc-framework@4.14.0/src/commands/numerics.js"(exports, module) {
+  "npm:irc-framework@4.14.0/src/commands/numerics.js": (function (exports, module) {
     "use strict";
     module.exports = {
       "001": "RPL_WELCOME",
@@ -4575,12 +4575,12 @@ var require_numerics = __commonJS({
       "972": "ERR_CANNOTDOCOMMAND",
       "WALLOPS": "RPL_WALLOPS"
     };
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseMap.js
 var require_baseMap = __commonJS({
-  "npm:lodash@4.18.1/_baseMap.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseMap.js": (function (exports, module) {
     var baseEach = require_baseEach();
     var isArrayLike = require_isArrayLike();
     function baseMap(collection, iteratee) {
@@ -4591,12 +4591,12 @@ var require_baseMap = __commonJS({
       return result;
     }
     module.exports = baseMap;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/map.js
 var require_map = __commonJS({
-  "npm:lodash@4.18.1/map.js"(exports, module) {
+  "npm:lodash@4.18.1/map.js": (function (exports, module) {
     var arrayMap = require_arrayMap();
     var baseIteratee = require_baseIteratee();
     var baseMap = require_baseMap();
@@ -4606,12 +4606,12 @@ var require_map = __commonJS({
       return func(collection, baseIteratee(iteratee, 3));
     }
     module.exports = map;
-  }
+  })
 });
 
 // npm:irc-framework@4.14.0/src/helpers.js
 var require_helpers = __commonJS({
-  "npm:irc-framework@4.14.0/src/helpers.js"(exports, module) {
+  "npm:irc-framework@4.14.0/src/helpers.js": (function (exports, module) {
     "use strict";
     var _ = {
       map: require_map()
@@ -4701,12 +4701,12 @@ var require_helpers = __commonJS({
         input.slice(splitPos + separator.length)
       ];
     }
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseIntersection.js
 var require_baseIntersection = __commonJS({
-  "npm:lodash@4.18.1/_baseIntersection.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseIntersection.js": (function (exports, module) {
     var SetCache = require_SetCache();
     var arrayIncludes = require_arrayIncludes();
     var arrayIncludesWith = require_arrayIncludesWith();
@@ -4746,35 +4746,35 @@ var require_baseIntersection = __commonJS({
       return result;
     }
     module.exports = baseIntersection;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/isArrayLikeObject.js
 var require_isArrayLikeObject = __commonJS({
-  "npm:lodash@4.18.1/isArrayLikeObject.js"(exports, module) {
+  "npm:lodash@4.18.1/isArrayLikeObject.js": (function (exports, module) {
     var isArrayLike = require_isArrayLike();
     var isObjectLike = require_isObjectLike();
     function isArrayLikeObject(value) {
       return isObjectLike(value) && isArrayLike(value);
     }
     module.exports = isArrayLikeObject;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_castArrayLikeObject.js
 var require_castArrayLikeObject = __commonJS({
-  "npm:lodash@4.18.1/_castArrayLikeObject.js"(exports, module) {
+  "npm:lodash@4.18.1/_castArrayLikeObject.js": (function (exports, module) {
     var isArrayLikeObject = require_isArrayLikeObject();
     function castArrayLikeObject(value) {
       return isArrayLikeObject(value) ? value : [];
     }
     module.exports = castArrayLikeObject;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/intersection.js
 var require_intersection = __commonJS({
-  "npm:lodash@4.18.1/intersection.js"(exports, module) {
+  "npm:lodash@4.18.1/intersection.js": (function (exports, module) {
     var arrayMap = require_arrayMap();
     var baseIntersection = require_baseIntersection();
     var baseRest = require_baseRest();
@@ -4784,12 +4784,12 @@ var require_intersection = __commonJS({
       return mapped.length && mapped[0] === arrays[0] ? baseIntersection(mapped) : [];
     });
     module.exports = intersection;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseDifference.js
 var require_baseDifference = __commonJS({
-  "npm:lodash@4.18.1/_baseDifference.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseDifference.js": (function (exports, module) {
     var SetCache = require_SetCache();
     var arrayIncludes = require_arrayIncludes();
     var arrayIncludesWith = require_arrayIncludesWith();
@@ -4831,12 +4831,12 @@ var require_baseDifference = __commonJS({
       return result;
     }
     module.exports = baseDifference;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_isFlattenable.js
 var require_isFlattenable = __commonJS({
-  "npm:lodash@4.18.1/_isFlattenable.js"(exports, module) {
+  "npm:lodash@4.18.1/_isFlattenable.js": (function (exports, module) {
     var Symbol2 = require_Symbol();
     var isArguments = require_isArguments();
     var isArray = require_isArray();
@@ -4845,12 +4845,12 @@ var require_isFlattenable = __commonJS({
       return isArray(value) || isArguments(value) || !!(spreadableSymbol && value && value[spreadableSymbol]);
     }
     module.exports = isFlattenable;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseFlatten.js
 var require_baseFlatten = __commonJS({
-  "npm:lodash@4.18.1/_baseFlatten.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseFlatten.js": (function (exports, module) {
     var arrayPush = require_arrayPush();
     var isFlattenable = require_isFlattenable();
     function baseFlatten(array, depth, predicate, isStrict, result) {
@@ -4872,12 +4872,12 @@ var require_baseFlatten = __commonJS({
       return result;
     }
     module.exports = baseFlatten;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/difference.js
 var require_difference = __commonJS({
-  "npm:lodash@4.18.1/difference.js"(exports, module) {
+  "npm:lodash@4.18.1/difference.js": (function (exports, module) {
     var baseDifference = require_baseDifference();
     var baseFlatten = require_baseFlatten();
     var baseRest = require_baseRest();
@@ -4886,12 +4886,12 @@ var require_difference = __commonJS({
       return isArrayLikeObject(array) ? baseDifference(array, baseFlatten(values, 1, isArrayLikeObject, true)) : [];
     });
     module.exports = difference;
-  }
+  })
 });
 
 // npm:irc-framework@4.14.0/src/commands/handlers/registration.js
 var require_registration = __commonJS({
-  "npm:irc-framework@4.14.0/src/commands/handlers/registration.js"(exports, module) {
+  "npm:irc-framework@4.14.0/src/commands/handlers/registration.js": (function (exports, module) {
     "use strict";
     var Helpers = require_helpers();
     var _ = {
@@ -5245,12 +5245,12 @@ var require_registration = __commonJS({
         command_controller.addHandler(handler_command, handler);
       });
     };
-  }
+  })
 });
 
 // npm:irc-framework@4.14.0/src/commands/handlers/channel.js
 var require_channel = __commonJS({
-  "npm:irc-framework@4.14.0/src/commands/handlers/channel.js"(exports, module) {
+  "npm:irc-framework@4.14.0/src/commands/handlers/channel.js": (function (exports, module) {
     "use strict";
     var _ = {
       each: require_each()
@@ -5529,12 +5529,12 @@ var require_channel = __commonJS({
         command_controller.addHandler(handler_command, handler);
       });
     };
-  }
+  })
 });
 
 // npm:irc-framework@4.14.0/src/commands/handlers/user.js
 var require_user = __commonJS({
-  "npm:irc-framework@4.14.0/src/commands/handlers/user.js"(exports, module) {
+  "npm:irc-framework@4.14.0/src/commands/handlers/user.js": (function (exports, module) {
     "use strict";
     var _ = {
       each: require_each(),
@@ -5887,12 +5887,12 @@ var require_user = __commonJS({
         command_controller.addHandler(handler_command, handler);
       });
     };
-  }
+  })
 });
 
 // npm:irc-framework@4.14.0/src/commands/handlers/messaging.js
 var require_messaging = __commonJS({
-  "npm:irc-framework@4.14.0/src/commands/handlers/messaging.js"(exports, module) {
+  "npm:irc-framework@4.14.0/src/commands/handlers/messaging.js": (function (exports, module) {
     "use strict";
     var _ = {
       each: require_each(),
@@ -6031,12 +6031,12 @@ var require_messaging = __commonJS({
         command_controller.addHandler(handler_command, handler);
       });
     };
-  }
+  })
 });
 
 // npm:irc-framework@4.14.0/src/commands/handlers/misc.js
 var require_misc = __commonJS({
-  "npm:irc-framework@4.14.0/src/commands/handlers/misc.js"(exports, module) {
+  "npm:irc-framework@4.14.0/src/commands/handlers/misc.js": (function (exports, module) {
     "use strict";
     var _ = {
       each: require_each(),
@@ -6333,12 +6333,12 @@ var require_misc = __commonJS({
       }
       return cache;
     }
-  }
+  })
 });
 
 // npm:irc-framework@4.14.0/src/commands/handlers/generics.js
 var require_generics = __commonJS({
-  "npm:irc-framework@4.14.0/src/commands/handlers/generics.js"(exports, module) {
+  "npm:irc-framework@4.14.0/src/commands/handlers/generics.js": (function (exports, module) {
     "use strict";
     var generics = {
       ERROR: {
@@ -6483,12 +6483,12 @@ var require_generics = __commonJS({
         });
       });
     };
-  }
+  })
 });
 
 // npm:irc-framework@4.14.0/src/commands/handler.js
 var require_handler = __commonJS({
-  "npm:irc-framework@4.14.0/src/commands/handler.js"(exports, module) {
+  "npm:irc-framework@4.14.0/src/commands/handler.js": (function (exports, module) {
     "use strict";
     var _ = {
       reduce: require_reduce(),
@@ -6654,21 +6654,21 @@ var require_handler = __commonJS({
         this._caches = /* @__PURE__ */ Object.create(null);
       }
     };
-  }
+  })
 });
 
 // npm:irc-framework@4.14.0/src/commands/index.js
 var require_commands = __commonJS({
-  "npm:irc-framework@4.14.0/src/commands/index.js"(exports, module) {
+  "npm:irc-framework@4.14.0/src/commands/index.js": (function (exports, module) {
     "use strict";
     module.exports.Command = require_command();
     module.exports.CommandHandler = require_handler();
-  }
+  })
 });
 
 // npm:irc-framework@4.14.0/src/messagetags.js
 var require_messagetags = __commonJS({
-  "npm:irc-framework@4.14.0/src/messagetags.js"(exports, module) {
+  "npm:irc-framework@4.14.0/src/messagetags.js": (function (exports, module) {
     "use strict";
     var Helpers = require_helpers();
     module.exports.decodeValue = decodeValue;
@@ -6722,12 +6722,12 @@ var require_messagetags = __commonJS({
       });
       return parts.join(separator);
     }
-  }
+  })
 });
 
 // npm:irc-framework@4.14.0/src/ircmessage.js
 var require_ircmessage = __commonJS({
-  "npm:irc-framework@4.14.0/src/ircmessage.js"(exports, module) {
+  "npm:irc-framework@4.14.0/src/ircmessage.js": (function (exports, module) {
     var MessageTags = require_messagetags();
     module.exports = class IrcMessage {
       constructor(command, ...args) {
@@ -6769,12 +6769,12 @@ var require_ircmessage = __commonJS({
         };
       }
     };
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseIndexOfWith.js
 var require_baseIndexOfWith = __commonJS({
-  "npm:lodash@4.18.1/_baseIndexOfWith.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseIndexOfWith.js": (function (exports, module) {
     function baseIndexOfWith(array, value, fromIndex, comparator) {
       var index = fromIndex - 1, length = array.length;
       while (++index < length) {
@@ -6785,12 +6785,12 @@ var require_baseIndexOfWith = __commonJS({
       return -1;
     }
     module.exports = baseIndexOfWith;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_basePullAll.js
 var require_basePullAll = __commonJS({
-  "npm:lodash@4.18.1/_basePullAll.js"(exports, module) {
+  "npm:lodash@4.18.1/_basePullAll.js": (function (exports, module) {
     var arrayMap = require_arrayMap();
     var baseIndexOf = require_baseIndexOf();
     var baseIndexOfWith = require_baseIndexOfWith();
@@ -6818,33 +6818,33 @@ var require_basePullAll = __commonJS({
       return array;
     }
     module.exports = basePullAll;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/pullAll.js
 var require_pullAll = __commonJS({
-  "npm:lodash@4.18.1/pullAll.js"(exports, module) {
+  "npm:lodash@4.18.1/pullAll.js": (function (exports, module) {
     var basePullAll = require_basePullAll();
     function pullAll(array, values) {
       return array && array.length && values && values.length ? basePullAll(array, values) : array;
     }
     module.exports = pullAll;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/pull.js
 var require_pull = __commonJS({
-  "npm:lodash@4.18.1/pull.js"(exports, module) {
+  "npm:lodash@4.18.1/pull.js": (function (exports, module) {
     var baseRest = require_baseRest();
     var pullAll = require_pullAll();
     var pull = baseRest(pullAll);
     module.exports = pull;
-  }
+  })
 });
 
 // npm:irc-framework@4.14.0/src/irclineparser.js
 var require_irclineparser = __commonJS({
-  "npm:irc-framework@4.14.0/src/irclineparser.js"(exports, module) {
+  "npm:irc-framework@4.14.0/src/irclineparser.js": (function (exports, module) {
     "use strict";
     var MessageTags = require_messagetags();
     var IrcMessage = require_ircmessage();
@@ -6897,12 +6897,12 @@ var require_irclineparser = __commonJS({
       }
       return ret;
     }
-  }
+  })
 });
 
 // npm:irc-framework@4.14.0/src/connection.js
 var require_connection = __commonJS({
-  "npm:irc-framework@4.14.0/src/connection.js"(exports, module) {
+  "npm:irc-framework@4.14.0/src/connection.js": (function (exports, module) {
     "use strict";
     var _ = {
       pull: require_pull()
@@ -7094,12 +7094,12 @@ var require_connection = __commonJS({
         }
       }
     };
-  }
+  })
 });
 
 // npm:irc-framework@4.14.0/src/networkinfo.js
 var require_networkinfo = __commonJS({
-  "npm:irc-framework@4.14.0/src/networkinfo.js"(exports, module) {
+  "npm:irc-framework@4.14.0/src/networkinfo.js": (function (exports, module) {
     "use strict";
     var _ = {
       find: require_find()
@@ -7212,12 +7212,12 @@ var require_networkinfo = __commonJS({
         };
       };
     }
-  }
+  })
 });
 
 // npm:irc-framework@4.14.0/src/user.js
 var require_user2 = __commonJS({
-  "npm:irc-framework@4.14.0/src/user.js"(exports, module) {
+  "npm:irc-framework@4.14.0/src/user.js": (function (exports, module) {
     "use strict";
     module.exports = class User {
       constructor(opts) {
@@ -7246,12 +7246,12 @@ var require_user2 = __commonJS({
         }
       }
     };
-  }
+  })
 });
 
 // npm:lodash@4.18.1/partial.js
 var require_partial = __commonJS({
-  "npm:lodash@4.18.1/partial.js"(exports, module) {
+  "npm:lodash@4.18.1/partial.js": (function (exports, module) {
     var baseRest = require_baseRest();
     var createWrap = require_createWrap();
     var getHolder = require_getHolder();
@@ -7263,12 +7263,12 @@ var require_partial = __commonJS({
     });
     partial.placeholder = {};
     module.exports = partial;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/_baseFilter.js
 var require_baseFilter = __commonJS({
-  "npm:lodash@4.18.1/_baseFilter.js"(exports, module) {
+  "npm:lodash@4.18.1/_baseFilter.js": (function (exports, module) {
     var baseEach = require_baseEach();
     function baseFilter(collection, predicate) {
       var result = [];
@@ -7280,12 +7280,12 @@ var require_baseFilter = __commonJS({
       return result;
     }
     module.exports = baseFilter;
-  }
+  })
 });
 
 // npm:lodash@4.18.1/filter.js
 var require_filter = __commonJS({
-  "npm:lodash@4.18.1/filter.js"(exports, module) {
+  "npm:lodash@4.18.1/filter.js": (function (exports, module) {
     var arrayFilter = require_arrayFilter();
     var baseFilter = require_baseFilter();
     var baseIteratee = require_baseIteratee();
@@ -7295,12 +7295,12 @@ var require_filter = __commonJS({
       return func(collection, baseIteratee(predicate, 3));
     }
     module.exports = filter;
-  }
+  })
 });
 
 // npm:irc-framework@4.14.0/src/channel.js
 var require_channel2 = __commonJS({
-  "npm:irc-framework@4.14.0/src/channel.js"(exports, module) {
+  "npm:irc-framework@4.14.0/src/channel.js": (function (exports, module) {
     "use strict";
     var _ = {
       partial: require_partial(),
@@ -7460,12 +7460,12 @@ var require_channel2 = __commonJS({
         this.irc_client.raw("NAMES", this.name);
       }
     };
-  }
+  })
 });
 
 // npm:grapheme-splitter@1.0.4/index.js
 var require__3 = __commonJS({
-  "npm:grapheme-splitter@1.0.4/index.js"(exports, module) {
+  "npm:grapheme-splitter@1.0.4/index.js": (function (exports, module) {
     function GraphemeSplitter() {
       var CR = 0, LF = 1, Control = 2, Extend = 3, Regional_Indicator = 4, SpacingMark = 5, L = 6, V = 7, T = 8, LV = 9, LVT = 10, Other = 11, Prepend = 12, E_Base = 13, E_Modifier = 14, ZWJ = 15, Glue_After_Zwj = 16, E_Base_GAZ = 17;
       var NotBreak = 0, BreakStart = 1, Break = 2, BreakLastRegional = 3, BreakPenultimateRegional = 4;
@@ -9074,22 +9074,22 @@ var require__3 = __commonJS({
     if (typeof module != "undefined" && module.exports) {
       module.exports = GraphemeSplitter;
     }
-  }
+  })
 });
 
 // npm:isomorphic-textencoder@1.0.1/main.js
 var require_main = __commonJS({
-  "npm:isomorphic-textencoder@1.0.1/main.js"(exports, module) {
+  "npm:isomorphic-textencoder@1.0.1/main.js": (function (exports, module) {
     module.exports = {
       encode: (string) => new Uint8Array(Buffer.from(string, "utf8")),
       decode: (buffer) => Buffer.from(buffer).toString("utf8")
     };
-  }
+  })
 });
 
 // npm:irc-framework@4.14.0/src/linebreak.js
 var require_linebreak = __commonJS({
-  "npm:irc-framework@4.14.0/src/linebreak.js"(exports, module) {
+  "npm:irc-framework@4.14.0/src/linebreak.js": (function (exports, module) {
     var GraphemeSplitter = require__3();
     var { encode: encodeUTF8 } = require_main();
     var graphemeSplitter = new GraphemeSplitter();
@@ -9227,12 +9227,12 @@ var require_linebreak = __commonJS({
       lineBreak,
       wordBreak
     };
-  }
+  })
 });
 
 // npm:irc-framework@4.14.0/src/client.js
 var require_client = __commonJS({
-  "npm:irc-framework@4.14.0/src/client.js"(exports, module) {
+  "npm:irc-framework@4.14.0/src/client.js": (function (exports, module) {
     "use strict";
     var _ = {
       extend: require_extend(),
@@ -10030,7 +10030,7 @@ var require_client = __commonJS({
         return 94;
       }
     };
-  }
+  })
 });
 
 // scripts/_irc_framework_entry.js

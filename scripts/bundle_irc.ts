@@ -7,7 +7,7 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
-import { denoBundle, withHead } from "../common/mod.ts";
+import { denoBundle, eagerWrappers, withHead } from "../common/mod.ts";
 import { IRC_BUNDLE, IRC_BUNDLE_ENTRY, IRC_BUNDLE_SOURCES } from "../deps/irc_framework_client.ts";
 
 const ROOT = new URL("../", import.meta.url);
@@ -35,7 +35,8 @@ const made = (await Deno.readTextFile(out)).replace(
 );
 await Deno.writeTextFile(
   out,
-  await withHead(made, {
+  // Each CommonJS module's wrapper compiled with the bundle, so that the code cache holds it.
+  await withHead(eagerWrappers(made), {
     files: IRC_BUNDLE_SOURCES,
     base: ROOT,
     madeBy: `deno task bundle-irc from ${IRC_BUNDLE_ENTRY}`,

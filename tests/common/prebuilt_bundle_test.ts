@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   bundleIsFresh,
   denoBundle,
+  eagerWrappers,
   filesDigest,
   recordedSources,
   withHead,
@@ -102,4 +103,70 @@ Deno.test("denoBundle() throws a clear error with the bundler's words when it fa
     await denoBundle("the test", ["-o", out.pathname, new URL("lib/mod.ts", root).pathname]);
     assert.match(await Deno.readTextFile(out), /var a = 1;/);
   });
+});
+
+/** A bundle's module wrappers as `deno bundle` writes them: one CommonJS module, one ES module. */
+const WRAPPED = `var __getOwnPropNames = Object.getOwnPropertyNames;
+var __commonJS = (cb, mod) => function __require2() {
+  return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
+};
+var __esm = (fn, res) => function __init() {
+  return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
+};
+var require_lib = __commonJS({
+  "npm:lib@1.0.0/index.js"(exports, module) {
+    const inner = { f() {
+      return 2;
+    } };
+    module.exports = { one: 1, two: inner.f(), self: typeof this };
+  }
+});
+var b;
+var init_b = __esm({
+  "lib/b.ts"() {
+    b = require_lib().one + require_lib().two;
+  }
+});
+init_b();
+export { b };
+`;
+
+Deno.test("eagerWrappers() writes each module wrapper as a function expression that runs the same", async () => {
+  const eager = eagerWrappers(WRAPPED);
+  assert.match(eager, /^ {2}"npm:lib@1\.0\.0\/index\.js": \(function \(exports, module\) \{$/m);
+  assert.match(eager, /^ {2}"lib\/b\.ts": \(function \(\) \{$/m);
+  assert.equal(eager.match(/^ {2}\}\)$/gm)?.length, 2);
+  // Only the wrappers' lines change: the inner method stays a method.
+  assert.equal(eager.split("\n").length, WRAPPED.split("\n").length);
+  assert.match(eager, /const inner = \{ f\(\) \{/);
+  const dir = await Deno.makeTempDir({ prefix: "ircbus-eager-" });
+  try {
+    await Deno.writeTextFile(`${dir}/before.js`, WRAPPED);
+    await Deno.writeTextFile(`${dir}/after.js`, eager);
+    const before = await import(`file://${dir}/before.js`);
+    const after = await import(`file://${dir}/after.js`);
+    assert.equal(after.b, 3);
+    assert.equal(after.b, before.b);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("eagerWrappers() throws rather than half rewrite a wrapper whose end it cannot find", () => {
+  const cut = WRAPPED.replace("    b = require_lib().one + require_lib().two;\n  }\n});", "");
+  assert.throws(
+    () => eagerWrappers(cut),
+    /^Error: Cannot rewrite the module wrapper at line \d+: no end/,
+  );
+  assert.equal(eagerWrappers("var x = 1;\n"), "var x = 1;\n");
+});
+
+Deno.test("the committed server and irc-framework bundles have their module wrappers compiled with them", async () => {
+  for (
+    const bundle of ["../../client/server.bundle.js", "../../deps/irc_framework_client.bundle.js"]
+  ) {
+    const text = await Deno.readTextFile(new URL(bundle, import.meta.url));
+    assert.equal(eagerWrappers(text), text, `${bundle}: made without eagerWrappers()`);
+    assert.match(text, /^ {2}"[^"\n]+": \(function \(/m);
+  }
 });
