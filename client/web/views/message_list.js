@@ -108,6 +108,8 @@ const FRAME_MS = 1000 / 60;
  * must be done before the frame begins, or the frame waits for it.
  */
 const MARGIN_MS = 1.5;
+/** How long laying out a line ahead is taken to take at least (ms). */
+const MIN_MS_PER_LINE = 0.02;
 /** Lines a frame, on average, from which the lines come as a flood (240 a second). */
 const FLOOD_RATE = 4;
 
@@ -269,6 +271,14 @@ export class MessageList {
   }
 
   /**
+   * How many of the waiting lines are laid out ahead of their frame (see
+   * {@linkcode MessageList.#layOutAhead}): the last lines in the box, not yet shown.
+   */
+  get laidOutAhead() {
+    return this.#ahead?.count ?? 0;
+  }
+
+  /**
    * Draws the newest lines of `buffer`, scrolled to the end.
    * @param {number | undefined} networkId @param {Buffer | undefined} buffer
    */
@@ -326,7 +336,8 @@ export class MessageList {
     this.#buildAsked = true;
     requestIdleCallback((deadline) => {
       this.#buildAsked = false;
-      this.#buildAhead(deadline.timeRemaining());
+      // Playwright's fake clock calls it with no deadline.
+      this.#buildAhead(deadline ? deadline.timeRemaining() : Infinity);
     });
   }
 
@@ -348,7 +359,9 @@ export class MessageList {
       // Frames keep their pace while none draws lines: the next is due a whole number of
       // intervals after the last flush.
       const since = performance.now() - this.#flushedAt;
-      this.#buildAhead(this.#interval - since % this.#interval);
+      const timeLeft = this.#interval - since % this.#interval;
+      // Too near the next frame, even building the lines would make it wait.
+      if (timeLeft > MARGIN_MS) this.#buildAhead(timeLeft);
     });
   }
 
@@ -363,18 +376,21 @@ export class MessageList {
   #buildAhead(timeLeft) {
     const pending = this.#pending;
     if (pending.length >= this.#backlog(this.#keep())) return;
-    // As many as fit in the time left before the next frame; the frame draws the others.
-    const fit = Math.floor((timeLeft - MARGIN_MS) / this.#msPerLine);
-    const count = Math.min(pending.length, this.#budget(), fit);
-    if (count <= 0) return;
+    const count = Math.min(pending.length, this.#budget());
     const start = performance.now();
     for (let i = 0; i < count; i++) {
       const entry = pending[i];
       entry.element ??= this.#element(entry.networkId, entry.line);
     }
-    if (!this.#layOutAhead(count)) return;
-    const perLine = (performance.now() - start) / count;
-    this.#msPerLine += (perLine - this.#msPerLine) * 0.2;
+    // As many laid out as fit in the time left before the next frame; it draws the others.
+    const fit = Math.floor((timeLeft - MARGIN_MS) / this.#msPerLine);
+    const laid = Math.min(count, fit);
+    if (!this.#layOutAhead(laid)) return;
+    const perLine = (performance.now() - start) / laid;
+    this.#msPerLine = Math.max(
+      MIN_MS_PER_LINE,
+      this.#msPerLine + (perLine - this.#msPerLine) * 0.2,
+    );
   }
 
   /**
@@ -389,7 +405,7 @@ export class MessageList {
    * @param {number} count
    */
   #layOutAhead(count) {
-    if (this.#ahead || count === 0 || !this.#following) return false;
+    if (this.#ahead || !(count > 0) || !this.#following) return false;
     const lines = this.#pending.slice(0, count);
     const last = this.#item(-1);
     if (this.#folding && lines[0].line.presence && last && this.#presenceOf(last)) return false;
