@@ -189,9 +189,15 @@ const state = store.state;
 const dirty = store.dirty;
 const stats = store.stats;
 // For the page's tests and benches: its state, its counts, a way to ask the backend, and how
-// many waiting lines are built ahead of their frame.
+// many waiting lines are built, and laid out, ahead of their frame.
 Object.assign(globalThis, {
-  ircbus: { state, stats, request, builtAhead: () => messages.builtAhead },
+  ircbus: {
+    state,
+    stats,
+    request,
+    builtAhead: () => messages.builtAhead,
+    laidOutAhead: () => messages.laidOutAhead,
+  },
 });
 
 /** Sends an action and resolves with its reply's result. @param {Record<string, unknown> & {kind: string}} action */

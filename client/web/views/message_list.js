@@ -101,6 +101,17 @@ const RATE_WEIGHT = 0.05;
  * lays out (about 33 million px).
  */
 const MAX_ROOM = 200_000;
+/** The time between frames (ms) until it is measured: 60 frames a second. */
+const FRAME_MS = 1000 / 60;
+/**
+ * Time (ms) left free before the next frame when laying out lines ahead of it: the layout
+ * must be done before the frame begins, or the frame waits for it.
+ */
+const MARGIN_MS = 1.5;
+/** How long laying out a line ahead is taken to take at least (ms). */
+const MIN_MS_PER_LINE = 0.02;
+/** Lines a frame, on average, from which the lines come as a flood (240 a second). */
+const FLOOD_RATE = 4;
 
 /**
  * The reactions offered by a line's "Add reaction" picker.
@@ -161,6 +172,14 @@ export class MessageList {
   #pending = [];
   /** Whether an idle callback is asked for to build the next frame's lines. */
   #buildAsked = false;
+  /** Whether a task is asked for to lay out the next frame's lines now (see #askLayout). */
+  #layoutAsked = false;
+  /** When the last flush ran (performance.now()). */
+  #flushedAt = -Infinity;
+  /** The time between flushes (ms), a moving average: when the next frame is due. */
+  #interval = FRAME_MS;
+  /** How long laying out a line ahead takes (ms, building it included), a moving average. */
+  #msPerLine = 0.2;
   /** @type {Buffer | undefined} */
   #buffer;
   /** @type {number | undefined} */
@@ -194,6 +213,14 @@ export class MessageList {
    * @type {{ first: Element, stays: Element, count: number, px: number } | undefined}
    */
   #beyond;
+  /**
+   * The next frame's lines, placed after the drawn lines and laid out while the page was idle
+   * (see {@linkcode MessageList.#layOutAhead}): their chunk, the last child of the box; how
+   * many of the waiting lines it holds (the first ones, still waiting until their frame); and
+   * how tall it is (px), which the reader at the end of the drawn lines is not yet shown.
+   * @type {{ chunk: HTMLElement, count: number, px: number } | undefined}
+   */
+  #ahead;
 
   /**
    * @param {HTMLElement} box
@@ -212,8 +239,11 @@ export class MessageList {
       summary.setAttribute("aria-expanded", String(open));
     });
     box.addEventListener("scroll", () => {
-      // Layout is done when scroll events run: reading it here costs nothing.
-      this.#following = box.scrollTop + box.clientHeight >= box.scrollHeight - NEAR_END;
+      // Layout is done when scroll events run: reading it here costs nothing. The lines laid
+      // out ahead of their frame, below the end, are not drawn yet: the reader at the end of
+      // the drawn lines follows it.
+      const ahead = this.#ahead?.px ?? 0;
+      this.#following = box.scrollTop + box.clientHeight >= box.scrollHeight - ahead - NEAR_END;
       // Reading back: the lines move up into the room above them, the view with them.
       if (!this.#following) this.#closeRoom();
       if (box.scrollTop < NEAR_TOP) this.drawOlder();
@@ -241,6 +271,14 @@ export class MessageList {
   }
 
   /**
+   * How many of the waiting lines are laid out ahead of their frame (see
+   * {@linkcode MessageList.#layOutAhead}): the last lines in the box, not yet shown.
+   */
+  get laidOutAhead() {
+    return this.#ahead?.count ?? 0;
+  }
+
+  /**
    * Draws the newest lines of `buffer`, scrolled to the end.
    * @param {number | undefined} networkId @param {Buffer | undefined} buffer
    */
@@ -248,6 +286,7 @@ export class MessageList {
     // Before the first resize report (the first draw), the box's height is read once.
     if (this.#height === 0) this.#height = this.#box.clientHeight;
     this.#pending = [];
+    this.#ahead = undefined;
     this.#buffer = buffer;
     this.#networkId = networkId;
     const chunk = newChunk();
@@ -283,34 +322,115 @@ export class MessageList {
     this.#pending.push({ networkId, line });
     this.#arrived++;
     // Only the newest lines of a backlog can be drawn; older ones stay in the buffer.
-    if (this.#pending.length > MAX_LINES) this.#pending.splice(0, this.#pending.length - MAX_LINES);
+    if (this.#pending.length > MAX_LINES) {
+      this.#discardAhead();
+      this.#pending.splice(0, this.#pending.length - MAX_LINES);
+    }
     this.#askBuild();
+    this.#askLayout();
   }
 
   /** Asks for an idle callback that builds the next frame's lines, unless one is asked. */
   #askBuild() {
     if (this.#buildAsked || typeof requestIdleCallback !== "function") return;
     this.#buildAsked = true;
-    requestIdleCallback(() => {
+    requestIdleCallback((deadline) => {
       this.#buildAsked = false;
-      this.#buildAhead();
+      // Playwright's fake clock calls it with no deadline.
+      this.#buildAhead(deadline ? deadline.timeRemaining() : Infinity);
     });
   }
 
   /**
-   * Builds the elements of the lines the next flush draws, while the page is idle between
-   * frames: the frame then only places them, and the lines show in the frame they would have
-   * anyway. Not for a backlog, whose newest lines replace the window instead. A line not
-   * built by then is built in the frame, as it always was.
+   * Asks for a task that lays out the next frame's lines as soon as the lines that came in
+   * this one are queued: an idle callback asked for between frames runs only in the idle time
+   * after the next frame (Chromium keeps the idle time it is in for the callbacks asked for
+   * before it), so the first frame after each of the backend's batches drew its lines itself,
+   * a frame in three. The task lays out as many as fit before the next frame is due; none
+   * when a frame came first (it drew them, and asked for the idle time after it).
    */
-  #buildAhead() {
+  #askLayout() {
+    if (this.#layoutAsked || this.#ahead) return;
+    this.#layoutAsked = true;
+    const askedAt = performance.now();
+    setTimeout(() => {
+      this.#layoutAsked = false;
+      if (this.#flushedAt > askedAt) return;
+      // Frames keep their pace while none draws lines: the next is due a whole number of
+      // intervals after the last flush.
+      const since = performance.now() - this.#flushedAt;
+      const timeLeft = this.#interval - since % this.#interval;
+      // Too near the next frame, even building the lines would make it wait.
+      if (timeLeft > MARGIN_MS) this.#buildAhead(timeLeft);
+    });
+  }
+
+  /**
+   * Builds the elements of the lines the next flush draws, while the page waits between
+   * frames, and lays them out (see {@linkcode MessageList.#layOutAhead}): the frame then only
+   * shows them, and the lines show in the frame they would have anyway. Not for a backlog,
+   * whose newest lines replace the window instead. A line not built by then is built in the
+   * frame, as it always was.
+   * @param {number} timeLeft How long (ms) until the next frame is due.
+   */
+  #buildAhead(timeLeft) {
     const pending = this.#pending;
     if (pending.length >= this.#backlog(this.#keep())) return;
     const count = Math.min(pending.length, this.#budget());
+    const start = performance.now();
     for (let i = 0; i < count; i++) {
       const entry = pending[i];
       entry.element ??= this.#element(entry.networkId, entry.line);
     }
+    // As many laid out as fit in the time left before the next frame; it draws the others.
+    const fit = Math.floor((timeLeft - MARGIN_MS) / this.#msPerLine);
+    const laid = Math.min(count, fit);
+    if (!this.#layOutAhead(laid)) return;
+    const perLine = (performance.now() - start) / laid;
+    this.#msPerLine = Math.max(
+      MIN_MS_PER_LINE,
+      this.#msPerLine + (perLine - this.#msPerLine) * 0.2,
+    );
+  }
+
+  /**
+   * While following, places the first `count` waiting lines (built) after the drawn lines, in
+   * a chunk of their own, and lays them out now, where the page waits between frames: their
+   * style and layout were the largest part of a flooded frame. The lines pushed out of the
+   * window go first, as their frame would drop them. Nothing of it is shown before that frame:
+   * the view stays where it is (the compositor has none of it until the frame commits), and
+   * the frame scrolls to the end, as it always did. A line that would join the run drawn last
+   * (a join after joins) changes a drawn line, and waits for its frame. Returns whether it
+   * laid them out.
+   * @param {number} count
+   */
+  #layOutAhead(count) {
+    if (this.#ahead || !(count > 0) || !this.#following) return false;
+    const lines = this.#pending.slice(0, count);
+    const last = this.#item(-1);
+    if (this.#folding && lines[0].line.presence && last && this.#presenceOf(last)) return false;
+    const keep = this.#keep();
+    const pushed = this.#drawn() + count - keep;
+    this.#dropOldest(pushed > 0 ? this.#beyond?.count ?? 0 : 0);
+    const chunk = newChunk();
+    for (const { networkId, line, element } of lines) {
+      this.#place(chunk, networkId, line, chunk.lastElementChild, element);
+    }
+    this.#box.append(chunk);
+    // Measured as the frame would measure it, once its lines are drawn (this forces the
+    // layout, here rather than in the frame).
+    this.#measureBeyond(keep - count);
+    this.#ahead = { chunk, count, px: chunk.getBoundingClientRect().height };
+    return true;
+  }
+
+  /**
+   * Takes the lines laid out ahead out of the document again: they are drawn in their frame,
+   * as the others are.
+   */
+  #discardAhead() {
+    this.#ahead?.chunk.remove();
+    this.#ahead = undefined;
   }
 
   /**
@@ -318,6 +438,7 @@ export class MessageList {
    * colour, a reaction, a quote), and they are built again when drawn.
    */
   #forgetBuilt() {
+    this.#discardAhead();
     for (const entry of this.#pending) entry.element = undefined;
   }
 
@@ -348,21 +469,47 @@ export class MessageList {
    * following, as many as the last flush measured, which are as many as it drew.
    */
   flush() {
+    const now = performance.now();
+    const since = now - this.#flushedAt;
+    // Frames a few ms apart or far apart (a hidden page's timer, a pause) say little of when
+    // the next frame is due.
+    if (since > 4 && since < 50) this.#interval += (since - this.#interval) * 0.1;
+    this.#flushedAt = now;
     this.#rate += (this.#arrived - this.#rate) * RATE_WEIGHT;
     this.#arrived = 0;
     if (this.#pending.length === 0) return;
     const keep = this.#keep();
     const box = this.#box;
     let lines;
+    /** How many of this frame's lines were laid out ahead of it. */
+    let laidOut = 0;
     if (this.#pending.length >= this.#backlog(keep)) {
       // A backlog: its newest lines replace the window at once, and the older ones wait in
       // the buffer for a reader scrolling up. Drawn in parts, the window would have a gap.
       lines = this.#pending.splice(0).slice(-keep);
       this.#dropRoom();
       this.#beyond = undefined;
+      this.#ahead = undefined;
       box.replaceChildren();
     } else {
-      lines = this.#pending.splice(0, this.#budget());
+      const budget = this.#budget();
+      // The lines laid out ahead are this frame's first: in place, dropped lines and all, and
+      // measured for the next frame. Only lines that came since are drawn as always.
+      if (this.#ahead) {
+        laidOut = this.#ahead.count;
+        this.#pending.splice(0, laidOut);
+        this.#ahead = undefined;
+      }
+      // Under a flood, a frame draws only the lines laid out ahead of it, when there are some:
+      // the one or two more its budget allows (which moves as each batch comes) are drawn by
+      // the next frames, laid out ahead of them in turn.
+      const flood = this.#rate >= FLOOD_RATE;
+      lines = this.#pending.splice(0, flood && laidOut > 0 ? 0 : Math.max(0, budget - laidOut));
+      if (laidOut > 0 && lines.length === 0) {
+        if (this.#pending.length > 0) this.#askBuild();
+        if (this.#following) this.#scrollToEnd();
+        return;
+      }
     }
     // As many as the new lines push out of the window (when some join a run drawn last,
     // the window is that much shorter until the next lines). Following, the lines measured
@@ -387,7 +534,7 @@ export class MessageList {
     this.#scrollToEnd();
     // Laid out just now: how tall the lines the next frame pushes out are costs no layout
     // (as many as this frame drew, the next frame drawing about as many).
-    this.#measureBeyond(keep - lines.length);
+    this.#measureBeyond(keep - laidOut - lines.length);
   }
 
   /**
@@ -437,10 +584,13 @@ export class MessageList {
     return count;
   }
 
-  /** The chunks of drawn lines, oldest first (the box's children but the room). */
+  /**
+   * The chunks of drawn lines, oldest first (the box's children but the room and the lines
+   * laid out ahead of their frame).
+   */
   #chunks() {
     const chunks = [...this.#box.children];
-    return this.#room ? chunks.slice(1) : chunks;
+    return chunks.slice(this.#room ? 1 : 0, this.#ahead ? -1 : chunks.length);
   }
 
   /** The drawn lines (or runs), oldest first. */
