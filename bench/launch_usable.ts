@@ -176,14 +176,14 @@ for (const [k, client] of clients.entries()) {
 }
 // Beside the checkout in --against, run by run: the median of the paired differences, and in
 // how many pairs this checkout used less (each pair ran one after the other, under one load).
+const paired = [
+  ["usable", usable],
+  ["main thread CPU", mainCpu],
+  ["browser CPU", browserCpu],
+] as const;
 for (const [k, client] of clients.entries()) {
   if (k === 0 || !client.name.startsWith("ircbus")) continue;
-  for (
-    const [what, xs] of [["usable", usable], ["main thread CPU", mainCpu], [
-      "browser CPU",
-      browserCpu,
-    ]] as const
-  ) {
+  for (const [what, xs] of paired) {
     const diffs = xs[0].map((x, i) => x - xs[k][i]);
     const less = diffs.filter((d) => d < 0).length;
     console.log(

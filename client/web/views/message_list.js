@@ -412,10 +412,7 @@ export class MessageList {
     const keep = this.#keep();
     const pushed = this.#drawn() + count - keep;
     this.#dropOldest(pushed > 0 ? this.#beyond?.count ?? 0 : 0);
-    const chunk = newChunk();
-    for (const { networkId, line, element } of lines) {
-      this.#place(chunk, networkId, line, chunk.lastElementChild, element);
-    }
+    const chunk = this.#chunkOf(lines, false);
     this.#box.append(chunk);
     // Measured as the frame would measure it, once its lines are drawn (this forces the
     // layout, here rather than in the frame).
@@ -521,13 +518,8 @@ export class MessageList {
     const pushed = this.#drawn() + lines.length - keep;
     const measured = this.#beyond?.count ?? 0;
     this.#dropOldest(!this.#following ? pushed : pushed > 0 ? measured : 0);
-    // The flush's lines go in a chunk of their own (see newChunk), one by one, as a run
-    // drawn last may take the next lines in: nothing reads layout meanwhile, so the frame
-    // still lays out once.
-    const chunk = newChunk();
-    for (const { networkId, line, element } of lines) {
-      this.#place(chunk, networkId, line, chunk.lastElementChild ?? this.#item(-1), element);
-    }
+    // Nothing reads layout meanwhile, so the frame still lays out once.
+    const chunk = this.#chunkOf(lines, true);
     if (chunk.firstElementChild) box.append(chunk);
     if (this.#pending.length > 0) this.#askBuild();
     if (!this.#following) return;
@@ -535,6 +527,22 @@ export class MessageList {
     // Laid out just now: how tall the lines the next frame pushes out are costs no layout
     // (as many as this frame drew, the next frame drawing about as many).
     this.#measureBeyond(keep - laidOut - lines.length);
+  }
+
+  /**
+   * A new chunk (see newChunk) of the waiting `lines`, placed one by one. With `joinsLast`, a
+   * run drawn last may take the first lines in (they then join it, not the chunk); the run is
+   * looked up again for each line, as the first one joining makes a run in that line's place.
+   * @param {{ networkId: number, line: Line, element?: HTMLElement }[]} lines
+   * @param {boolean} joinsLast
+   */
+  #chunkOf(lines, joinsLast) {
+    const chunk = newChunk();
+    for (const { networkId, line, element } of lines) {
+      const last = chunk.lastElementChild ?? (joinsLast ? this.#item(-1) : null);
+      this.#place(chunk, networkId, line, last, element);
+    }
+    return chunk;
   }
 
   /**
