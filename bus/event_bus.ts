@@ -307,8 +307,9 @@ export class EventBus implements AsyncDisposable {
   constructor(options: EventBusOptions = {}) {
     this.#capacity = positiveInteger(options.capacity ?? 1024, "capacity");
     this.#snapshotEvery = positiveInteger(options.snapshotEvery ?? 64, "snapshotEvery");
-    this.#onSubscriberError = options.onSubscriberError ?? logSubscriberError;
-    this.#now = options.now ?? (() => performance.now());
+    this.#onSubscriberError = optionalFunction(options.onSubscriberError, "onSubscriberError") ??
+      logSubscriberError;
+    this.#now = optionalFunction(options.now, "now") ?? (() => performance.now());
   }
 
   /**
@@ -871,6 +872,20 @@ function eventError(event: AnyBusEvent): TypeError | undefined {
 function positiveInteger(value: number, name: string): number {
   if (!Number.isInteger(value) || value < 1) {
     throw new TypeError(`Cannot create EventBus: ${name} must be a positive integer, got ${value}`);
+  }
+  return value;
+}
+
+/**
+ * An option that must be a function when given: refused at construction, not at the first
+ * delivery that would call it (a clock read deep in the dispatcher, a subscriber's failure).
+ */
+function optionalFunction<F extends (...args: never[]) => unknown>(
+  value: F | undefined,
+  name: string,
+): F | undefined {
+  if (value !== undefined && typeof value !== "function") {
+    throw new TypeError(`Cannot create EventBus: ${name} must be a function, got ${typeof value}`);
   }
   return value;
 }

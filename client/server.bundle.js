@@ -1,4 +1,4 @@
-// sources sha256:8dd062cb9f75610e3e43bf56a688e18984a288cdc2633fb613e3d47b46859e88
+// sources sha256:ea1e612e5b098dccb2ee2c579e5df307622b11fa9d9ec13d08a5c9851d167684
 // files: bus/_snapshot_lane.ts bus/debounce.ts bus/errors.ts bus/event_bus.ts bus/events.ts bus/metadata_coalescer.ts bus/mod.ts client/_autojoin.ts client/_launch_entry.ts client/_parts.ts client/_web_token.ts client/client_app.ts client/ledger_page.ts client/mod.ts client/network_manager.ts client/open_browser.ts client/page_actions.ts client/page_bundle.ts client/page_hub.ts client/server_bundle.ts client/shutdown.ts client/terminal.ts client/ui_state.ts client/web_server.ts common/data_dir.ts common/error_message.ts common/mod.ts common/prebuilt_bundle.ts common/queue.ts common/read_small_file.ts core/casemapping.d.ts core/casemapping.js core/commands.d.ts core/commands.js core/deeplink_payloads.d.ts core/deeplink_payloads.js core/event_text.d.ts core/event_text.js core/jsr_specifier.d.ts core/jsr_specifier.js core/membership.d.ts core/membership.js core/mod.ts core/network_form.d.ts core/network_form.js core/protocol.d.ts core/protocol.js core/shape.d.ts core/shape.js core/stored_line.ts core/visible_text.d.ts core/visible_text.js deeplink/_syntax.ts deeplink/deep_link_handler.ts deeplink/deeplink_events.ts deeplink/format_irc_url.ts deeplink/frontend_events.ts deeplink/frontend_transport.ts deeplink/irc_link.ts deeplink/jsr_link.ts deeplink/launch.ts deeplink/link_door.ts deeplink/mod.ts deeplink/parse_irc_url.ts deeplink/single_instance.ts deno.json deps/irc_framework.ts deps/irc_framework_client.ts history/_buffer_ids.ts history/_event_lines.ts history/_fingerprint.ts history/_history_query.ts history/_line_writer.ts history/_reactions.ts history/_read_markers.ts history/_retention.ts history/_schema.ts history/_search_indexer.ts history/_search_text.ts history/_store_file.ts history/_transaction.ts history/errors.ts history/export_cli.ts history/export_logs.ts history/log_line.ts history/message_store.ts history/mod.ts irc/_batches.ts irc/_channel_info.ts irc/_channel_list.ts irc/_channel_list_requests.ts irc/_channels.ts irc/_ctcp.ts irc/_format_line.ts irc/_framework.ts irc/_global_clock.ts irc/_history.ts irc/_isupport.ts irc/_labels.ts irc/_line_context.ts irc/_line_dispatch.ts irc/_line_parser.ts irc/_line_splitter.ts irc/_line_table.ts irc/_link_end.ts irc/_membership.ts irc/_message_ids.ts irc/_messages.ts irc/_monitor.ts irc/_motd.ts irc/_multiline.ts irc/_nick_regain.ts irc/_paced_queue.ts irc/_react.ts irc/_read_gate.ts irc/_read_marker.ts irc/_read_markers.ts irc/_redaction.ts irc/_registration.ts irc/_registration_reader.ts irc/_reply.ts irc/_roster.ts irc/_sasl_scram.ts irc/_server_errors.ts irc/_session.ts irc/_session_hooks.ts irc/_standard_replies.ts irc/_stringprep_tables.ts irc/_sts.ts irc/_tagmsg.ts irc/_tags.ts irc/_transport.ts irc/_typing.ts irc/_user_meta.ts irc/_whois.ts irc/_whois_collector.ts irc/_whois_requests.ts irc/_worker.ts irc/errors.ts irc/irc_client.ts irc/mod.ts irc/saslprep.ts irc/scram.ts irc/types.ts net/_bounded_listener.ts net/_http_head.ts net/_write_all.ts net/host.ts net/irc_url_error.ts net/line.ts net/mod.ts net/serve.ts net/show.ts net/token.ts net/websocket.ts plugins/_activity.ts plugins/_activity_report.ts plugins/_audit_log.ts plugins/_broker.ts plugins/_broker_line.ts plugins/_broker_thread.ts plugins/_broker_thread_messages.ts plugins/_builtins.ts plugins/_call_check.ts plugins/_capability_calls.ts plugins/_cgroup.ts plugins/_commands.ts plugins/_consent.ts plugins/_containment.ts plugins/_cpu_quota.ts plugins/_delivery.ts plugins/_disk_quota.ts plugins/_endpoint.ts plugins/_flood.ts plugins/_frame_writer.ts plugins/_grant_item.ts plugins/_install.ts plugins/_json_bounds.ts plugins/_jsr.ts plugins/_jsr_install.ts plugins/_jsr_pin.ts plugins/_launch.ts plugins/_mailbox.ts plugins/_permission_policy.ts plugins/_pinned_copy.ts plugins/_plugin_dirs.ts plugins/_preview.ts plugins/_process_tree.ts plugins/_protocol.ts plugins/_running_plugin.ts plugins/_sandbox.ts plugins/_sdk_range.ts plugins/_settle_all.ts plugins/_store.ts plugins/_unix_ffi.ts plugins/_watch.ts plugins/errors.ts plugins/grant.ts plugins/host.ts plugins/jsr.ts plugins/manifest.ts plugins/mod.ts plugins/scope.ts plugins/types.ts storage/client_database.ts storage/data_dir.ts storage/database.ts storage/mod.ts storage/network_store.ts storage/plugin_tables.ts
 // @ts-nocheck
 // Made by deno task bundle-server from client/_launch_entry.ts and its modules: edit the sources, not this file.
@@ -161,6 +161,12 @@ function positiveInteger(value, name) {
   }
   return value;
 }
+function optionalFunction(value, name) {
+  if (value !== void 0 && typeof value !== "function") {
+    throw new TypeError(`Cannot create EventBus: ${name} must be a function, got ${typeof value}`);
+  }
+  return value;
+}
 function isThenable(value) {
   return typeof value?.then === "function";
 }
@@ -238,8 +244,8 @@ var init_event_bus = __esm({
       constructor(options = {}) {
         this.#capacity = positiveInteger(options.capacity ?? 1024, "capacity");
         this.#snapshotEvery = positiveInteger(options.snapshotEvery ?? 64, "snapshotEvery");
-        this.#onSubscriberError = options.onSubscriberError ?? logSubscriberError;
-        this.#now = options.now ?? (() => performance.now());
+        this.#onSubscriberError = optionalFunction(options.onSubscriberError, "onSubscriberError") ?? logSubscriberError;
+        this.#now = optionalFunction(options.now, "now") ?? (() => performance.now());
       }
       /**
        * Registers a subscriber for one event type, or for `"*"` (every event).

@@ -142,6 +142,17 @@ Deno.test("new EventBus() refuses a capacity that is not a positive integer", ()
   assert.throws(() => new EventBus({ snapshotEvery: -1 }), TypeError);
 });
 
+Deno.test("new EventBus() refuses a clock or an error handler that is not a function", () => {
+  // @ts-expect-error: a plain-JavaScript caller's mistake
+  assert.throws(() => new EventBus({ now: 5 }), TypeError, "now must be a function, got number");
+  assert.throws(
+    // @ts-expect-error: a plain-JavaScript caller's mistake
+    () => new EventBus({ onSubscriberError: "log" }),
+    TypeError,
+    "onSubscriberError must be a function, got string",
+  );
+});
+
 Deno.test("stats() counts queued, pending snapshots, delivered and waiting emitters", async () => {
   const { bus, release } = await heldBus({ capacity: 1 });
   await bus.emit(message("queued"));
