@@ -16,8 +16,35 @@ export interface BenchRow {
   peer?: number | string;
   /** `value / peer`. */
   ratio?: number;
-  /** The spread over the runs, e.g. "ours 210–260 over 7; theirs 600–640 over 7". */
-  spread?: string;
+  /**
+   * The spread over the line's runs, lowest to highest ({@linkcode spreadOf}), e.g.
+   * "210–260 over 7", or "ours 210–260 over 7; theirs 600–640 over 7" beside a peer. Every
+   * line has one: a figure measured once says "1 run", so a reader knows it has no spread; a
+   * row that measures nothing (a version, the load average: a NaN value) leaves it empty.
+   */
+  spread: string;
+}
+
+/**
+ * The spread of a line's runs as "min–max over N" (in the value's unit), or "1 run".
+ *
+ * @example
+ * ```ts
+ * spreadOf([212, 260, 231]); // "212–260 over 3"
+ * spreadOf([0.82]); // "1 run"
+ * ```
+ */
+export function spreadOf(values: readonly number[]): string {
+  if (values.length === 0) throw new Error("Cannot give a spread: no runs");
+  if (values.length === 1) return "1 run";
+  return `${short(Math.min(...values))}–${short(Math.max(...values))} over ${values.length}`;
+}
+
+/** Three significant digits at most, whole numbers from 100: a spread is read, not summed. */
+function short(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  if (Math.abs(value) >= 100) return Math.round(value).toLocaleString("en-US");
+  return String(Number(value.toPrecision(3)));
 }
 
 /** Formats rows as a Markdown table, so the README can take it as printed. */
@@ -29,7 +56,10 @@ export function table(rows: BenchRow[]): string {
       "| section | measurement | ours | The Lounge | ratio | unit | spread | note |",
       "|---|---|---:|---:|---:|---|---|---|",
     ]
-    : ["| section | measurement | value | unit | note |", "|---|---|---:|---|---|"];
+    : [
+      "| section | measurement | value | unit | spread | note |",
+      "|---|---|---:|---|---|---|",
+    ];
   for (const row of rows) {
     const value = Number.isNaN(row.value) ? "" : format(row.value);
     if (peers) {
@@ -40,12 +70,16 @@ export function table(rows: BenchRow[]): string {
         ? "< 0.01×"
         : `${row.ratio.toFixed(2)}×`;
       lines.push(
-        `| ${row.section} | ${row.name} | ${value} | ${peer} | ${ratio} | ${row.unit} | ${
-          row.spread ?? ""
-        } | ${row.note ?? ""} |`,
+        `| ${row.section} | ${row.name} | ${value} | ${peer} | ${ratio} | ${row.unit} | ${row.spread} | ${
+          row.note ?? ""
+        } |`,
       );
     } else {
-      lines.push(`| ${row.section} | ${row.name} | ${value} | ${row.unit} | ${row.note ?? ""} |`);
+      lines.push(
+        `| ${row.section} | ${row.name} | ${value} | ${row.unit} | ${row.spread} | ${
+          row.note ?? ""
+        } |`,
+      );
     }
   }
   return lines.join("\n");

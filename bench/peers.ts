@@ -26,7 +26,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { type BenchRow, percentile } from "./_report.ts";
+import { type BenchRow, percentile, spreadOf } from "./_report.ts";
 import { startInspircd } from "../tests/irc/_servers.ts";
 import { type PeerConn, ScriptedServer } from "../tests/irc/_peer.ts";
 import { launchPage } from "../tests/client/_browser.ts";
@@ -171,6 +171,7 @@ async function measure(report: (row: BenchRow) => void, wanted: Options): Promis
     name: "The Lounge version",
     value: Number.NaN,
     unit: "",
+    spread: "",
     note:
       `${lounge.version} (npm, irc-framework 4.14.0, Node 22, no sqlite); load average ${loadAverage()}`,
   });
@@ -308,6 +309,7 @@ async function measure(report: (row: BenchRow) => void, wanted: Options): Promis
     name: "load average at the end",
     value: Number.NaN,
     unit: "",
+    spread: "",
     note: loadAverage(),
   });
 }
@@ -315,10 +317,6 @@ async function measure(report: (row: BenchRow) => void, wanted: Options): Promis
 /** A table row: the median of ours as the value, then theirs, the ratio and both spreads. */
 function row(c: Compared): BenchRow {
   const ours = percentile(c.ours, 0.5);
-  const spread = (values: number[]) =>
-    values.length === 1
-      ? "1 run"
-      : `${fmt(Math.min(...values))}–${fmt(Math.max(...values))} over ${values.length}`;
   if (typeof c.theirs === "string") {
     return {
       section: SECTION,
@@ -326,7 +324,7 @@ function row(c: Compared): BenchRow {
       value: ours,
       unit: c.unit,
       peer: c.theirs,
-      spread: `ours ${spread(c.ours)}`,
+      spread: `ours ${spreadOf(c.ours)}`,
       note: c.note,
     };
   }
@@ -342,7 +340,7 @@ function row(c: Compared): BenchRow {
     unit: c.unit,
     peer: theirs,
     ratio: ours / theirs,
-    spread: `ours ${spread(c.ours)}; theirs ${spread(c.theirs)}`,
+    spread: `ours ${spreadOf(c.ours)}; theirs ${spreadOf(c.theirs)}`,
     note: c.note,
   };
 }
