@@ -1,8 +1,8 @@
 /**
  * The bus against the least its semantics allow (issues 16 and 25). Each subject runs
  * 1,000,000 events in a fresh child process (`bench/_bus_workload.ts`): warm-up runs, then the
- * median CPU time of 5 runs, their spread (min-max) and the peak RSS. One line per scenario: the
- * bus figure, its baseline and the ratio of the medians, held to the issue's goal.
+ * median CPU time of 5 runs, their spread and the peak RSS. One line per scenario: the ratio of
+ * the medians, held to the issue's goal, with the bus's and the baseline's figures.
  *
  * The bus is reached two ways, both real: through `bus/mod.ts` with plain function subscribers,
  * and through the root `mod.ts` with `{ onEvent }` objects (the spec's Subscriber), as a user
@@ -10,7 +10,7 @@
  *
  * @module
  */
-import type { BenchRow } from "./_report.ts";
+import { type BenchRow, percentile, spreadOf } from "./_report.ts";
 
 const EVENTS = 1_000_000;
 const WORKLOAD = new URL("./_bus_workload.ts", import.meta.url).pathname;
@@ -142,18 +142,14 @@ async function measure([name, shape, path = "bus", events = EVENTS]: Subject): P
     throw new TypeError(`Cannot measure ${name} ${shape}: unexpected output, got ${text}`);
   }
   const runs = parsed.ms.filter((value): value is number => typeof value === "number");
-  return { runs, ms: median(runs), peakRssMb: parsed.peakRssMb };
+  return { runs, ms: percentile(runs, 0.5), peakRssMb: parsed.peakRssMb };
 }
 
-function median(values: number[]): number {
-  const sorted = values.toSorted((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-/** The median and the spread of the runs (min-max), and the peak RSS. */
-function figure(m: Measured): string {
-  const spread = `${Math.min(...m.runs).toFixed(1)}-${Math.max(...m.runs).toFixed(1)}`;
-  return `${m.ms.toFixed(1)} ms (${spread}), ${m.peakRssMb.toFixed(0)} MB`;
+/** The median (with the spread of the runs, unless the row's spread has it) and the peak RSS. */
+function figure(m: Measured, spread: boolean): string {
+  return `${m.ms.toFixed(1)} ms${spread ? ` (${spreadOf(m.runs)})` : ""}, ${
+    m.peakRssMb.toFixed(0)
+  } MB`;
 }
 
 /** Runs every scenario; a subject shared by two scenarios is measured once. */
@@ -178,12 +174,23 @@ export async function run(report: (row: BenchRow) => void): Promise<void> {
     const other = scenario.ratio === "rss"
       ? `time ${time.toFixed(2)}x`
       : `peak RSS ${rss.toFixed(2)}x`;
+    // The bus and its baseline run in processes of their own, one after the other, so their
+    // runs do not pair up: the row's spread is the bus's runs against the baseline's median.
+    // A peak RSS is one figure per process.
+    const spread = scenario.ratio === "rss"
+      ? spreadOf([rss])
+      : scenario.ratio === "bus"
+      ? `${spreadOf(bus.runs.map((ms) => ms / base.ms))}, bus runs / baseline median`
+      : `${spreadOf(bus.runs.map((ms) => base.ms / ms))}, baseline median / bus runs`;
     report({
       section: "bus",
       name: scenario.name,
       value,
       unit: "x",
-      note: `bus ${figure(bus)}; baseline ${figure(base)}; ${other}; goal ${scenario.goal}`,
+      spread,
+      note: `bus ${figure(bus, scenario.ratio === "rss")}; baseline ${
+        figure(base, true)
+      }; ${other}; goal ${scenario.goal}`,
     });
   }
   // A producer that never yields: the snapshot lane holds one event per key, so the peak RSS
@@ -197,6 +204,7 @@ export async function run(report: (row: BenchRow) => void): Promise<void> {
     name: "memory, producer that never yields: peak RSS at 8M / at 2M snapshot updates",
     value: long.peakRssMb / short.peakRssMb,
     unit: "x",
+    spread: spreadOf([long.peakRssMb / short.peakRssMb]),
     note: `${long.peakRssMb.toFixed(0)} MB / ${short.peakRssMb.toFixed(0)} MB; goal ~1 (bounded)`,
   });
 }

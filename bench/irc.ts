@@ -4,9 +4,10 @@
  * emitting its `privmsg` events on the same input (on its own transport and on ours), and
  * the line-parser floors (our splitter with irc-framework's parser, and with ours, in memory,
  * no socket), each as the median of 7 runs (after 2 warm-ups) with their spread, in wall and
- * CPU time, and CPU time per line; a server sending 64 MB without a newline; and peak memory
- * for a 5,000-user NAMES flood. Each adapter and floor run has a process of its own (see
- * `runApart`); `--against=DIR` runs another checkout's adapter beside ours, alternating.
+ * CPU time, and CPU time per line; a server sending 64 MB without a newline (the median of 5
+ * runs); and peak memory for a 5,000-user NAMES flood. Each adapter and floor run has a process
+ * of its own (see `runApart`); `--against=DIR` runs another checkout's adapter beside ours,
+ * alternating.
  */
 // @ts-types="../irc/_framework_types.d.ts"
 import ircFramework from "irc-framework";
@@ -16,7 +17,7 @@ import { withTransport } from "../irc/_transport.ts";
 import { parseLine } from "../irc/_line_parser.ts";
 import process from "node:process";
 import { parseArgs } from "node:util";
-import type { BenchRow } from "./_report.ts";
+import { type BenchRow, spreadOf } from "./_report.ts";
 
 const LINES = 200_000;
 /**
@@ -27,6 +28,8 @@ const LINES = 200_000;
 const RUNS = 7;
 /** Unmeasured runs of each path first, so that the measured ones run optimised code. */
 const WARMUPS = 2;
+/** Runs of the 64 MB flood without a newline: each takes tens of ms. */
+const CUT_RUNS = 5;
 const enc = new TextEncoder();
 
 /** Serves one client: answers registration, then writes `payload`. */
@@ -231,6 +234,12 @@ function parserFloor(payload: Uint8Array, ours = false): Timing {
   return elapsed;
 }
 
+function median(values: readonly number[]): number {
+  const sorted = values.toSorted((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
 /** Wall time and this process's CPU time (user + system, all its threads) of one run, in ms. */
 interface Timing {
   wall: number;
@@ -257,9 +266,7 @@ class Runs {
 
   /** The median of one measure, in ms. */
   median(of: keyof Timing): number {
-    const sorted = this.timings.map((t) => t[of]).toSorted((a, b) => a - b);
-    const mid = sorted.length >> 1;
-    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    return median(this.timings.map((t) => t[of]));
   }
 
   /** Lines per second of the median run (per CPU second for `cpu`). */
@@ -267,11 +274,9 @@ class Runs {
     return LINES / (this.median(of) / 1000);
   }
 
-  /** The spread of the runs, in thousands of lines/s (slowest-fastest). */
+  /** The spread of the runs' rates, in lines/s (per CPU second for `cpu`). */
   spread(of: keyof Timing = "wall"): string {
-    const values = this.timings.map((t) => t[of]);
-    const k = (ms: number) => (LINES / ms).toFixed(0);
-    return `${k(Math.max(...values))}-${k(Math.min(...values))}k`;
+    return spreadOf(this.timings.map((t) => LINES / (t[of] / 1000)));
   }
 
   /** CPU time per line of the median run, in µs. */
@@ -279,11 +284,25 @@ class Runs {
     return this.median("cpu") * 1000 / LINES;
   }
 
-  /** The note for a rate line: spreads of wall and CPU time, and CPU time per line. */
+  /** The spread of the runs' CPU time per line, in µs. */
+  get cpuPerLineSpread(): string {
+    return spreadOf(this.timings.map((t) => t.cpu * 1000 / LINES));
+  }
+
+  /**
+   * The spread of this path's wall time over `base`'s, run i over run i: the paths take turns
+   * within a round, so a pair met the same load.
+   */
+  ratioSpread(base: Runs): string {
+    const ratios = this.timings.map((t, i) => t.wall / base.timings[i].wall);
+    return ratios.length > 1 ? `${spreadOf(ratios)}, paired runs` : spreadOf(ratios);
+  }
+
+  /** The note for a rate line (its wall-time spread is the row's): CPU time per line. */
   get note(): string {
-    return `median of ${this.timings.length} runs, spread ${this.spread()} lines/s wall; ${
-      (this.rate("cpu") / 1000).toFixed(0)
-    }k (${this.spread("cpu")}) per CPU second, ${this.cpuPerLine.toFixed(2)} µs CPU per line`;
+    return `median run; ${(this.rate("cpu") / 1000).toFixed(0)}k lines per CPU second (${
+      this.spread("cpu")
+    }), ${this.cpuPerLine.toFixed(2)} µs CPU per line`;
   }
 }
 
@@ -467,6 +486,7 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
     name: "5,000-user NAMES + 1,000 away: peak RSS",
     value: flood.peakMb,
     unit: "MB",
+    spread: spreadOf([flood.peakMb]),
     note: `RSS before: ${flood.baseMb.toFixed(1)} MB; flood handled in ${flood.ms.toFixed(0)} ms`,
   });
   report({
@@ -474,18 +494,24 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
     name: "5,000-user NAMES + 1,000 away: peak JS heap used",
     value: flood.heapPeakMb,
     unit: "MB",
+    spread: spreadOf([flood.heapPeakMb]),
   });
-  const noNewline = await noNewlineFlood();
+  // No warm-up: one cold run does not move the median of five, and the first run is the one
+  // whose memory growth counts.
+  const cuts = [];
+  for (let i = 0; i < CUT_RUNS; i++) cuts.push(await noNewlineFlood());
+  const cutMs = cuts.map((cut) => cut.ms);
   report({
     section: "irc",
     name: "64 MB without a newline: time until connection.lost",
-    value: noNewline.ms,
+    value: median(cutMs),
     unit: "ms",
-    note: `cut after 64 KiB without a line end; the server got ${
-      (noNewline.sent / 2 ** 20).toFixed(1)
+    spread: spreadOf(cutMs),
+    note: `cut after 64 KiB without a line end; the server got at most ${
+      (Math.max(...cuts.map((cut) => cut.sent)) / 2 ** 20).toFixed(1)
     } MB out before the hang-up; RSS +${
-      noNewline.rssGrowthMb.toFixed(1)
-    } MB (was 47-58 s, ~800 MB)`,
+      Math.max(...cuts.map((cut) => cut.rssGrowthMb)).toFixed(1)
+    } MB at most (was 47-58 s, ~800 MB)`,
   });
   const payload = privmsgFlood();
   // Warm up every path once, then RUNS of each, interleaved: each line is the median run and
@@ -516,6 +542,7 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
     name: "200k PRIVMSG through the adapter to a bus subscriber",
     value: adapter.rate(),
     unit: "lines/s",
+    spread: adapter.spread(),
     note: `goal: at least 520k; ${adapter.note}; load ${load}`,
   });
   if (wanted.against !== undefined) {
@@ -524,6 +551,7 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
       name: `200k PRIVMSG through the adapter at ${wanted.against}`,
       value: against.rate(),
       unit: "lines/s",
+      spread: against.spread(),
       note: `${against.note}; ours/theirs in CPU time per line ${
         (adapter.cpuPerLine / against.cpuPerLine).toFixed(2)
       }x, runs alternating`,
@@ -534,6 +562,7 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
     name: "200k PRIVMSG through the adapter: CPU time per line",
     value: adapter.cpuPerLine,
     unit: "µs",
+    spread: adapter.cpuPerLineSpread,
     note:
       `socket to subscriber, the scripted server's writes included (one process); the parser floor takes ${
         floor.cpuPerLine.toFixed(2)
@@ -544,6 +573,7 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
     name: "200k PRIVMSG through bare irc-framework privmsg events",
     value: bare.rate(),
     unit: "lines/s",
+    spread: bare.spread(),
     note: bare.note,
   });
   report({
@@ -551,6 +581,7 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
     name: "200k PRIVMSG through bare irc-framework on our transport",
     value: bareOurs.rate(),
     unit: "lines/s",
+    spread: bareOurs.spread(),
     note: `the transport alone: bounded, linear line splitting; ${bareOurs.note}`,
   });
   report({
@@ -558,6 +589,7 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
     name: "200k PRIVMSG line-parser floor (splitter + irc-framework parser, in memory)",
     value: floor.rate(),
     unit: "lines/s",
+    spread: floor.spread(),
     note: floor.note,
   });
   report({
@@ -565,6 +597,7 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
     name: "200k PRIVMSG line-parser floor (splitter + our parser, in memory)",
     value: ourFloor.rate(),
     unit: "lines/s",
+    spread: ourFloor.spread(),
     note: `the parser the adapter reads with; ${ourFloor.note}`,
   });
   report({
@@ -572,7 +605,8 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
     name: "adapter time / parser floor time (irc-framework parser)",
     value: adapter.median("wall") / floor.median("wall"),
     unit: "x",
-    note: `goal: at most 4.5; medians of the same run; in CPU time ${
+    spread: adapter.ratioSpread(floor),
+    note: `goal: at most 4.5; in CPU time ${
       (adapter.median("cpu") / floor.median("cpu")).toFixed(2)
     }x; against our parser's floor ${
       (adapter.median("wall") / ourFloor.median("wall")).toFixed(2)
@@ -583,6 +617,7 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
     name: "adapter time / bare irc-framework time",
     value: adapter.median("wall") / bare.median("wall"),
     unit: "x",
+    spread: adapter.ratioSpread(bare),
     note: `goal: at most 1.3; in CPU time ${
       (adapter.median("cpu") / bare.median("cpu")).toFixed(2)
     }x`,
