@@ -78,6 +78,25 @@ const VARIANTS: Variant[] = [
   { isolation: "worker", outer: false, label: "Worker" },
 ];
 
+/**
+ * `measure` run `rounds` times on each variant, taking turns, each round starting with the next
+ * variant, so that neither a burst of load on this shared machine nor the order falls on one
+ * variant alone; each variant's runs in the order they ran.
+ */
+async function inTurn<T>(
+  rounds: number,
+  measure: (variant: Variant) => Promise<T>,
+): Promise<Map<Variant, T[]>> {
+  const runs = new Map<Variant, T[]>(VARIANTS.map((variant) => [variant, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < VARIANTS.length; i++) {
+      const variant = VARIANTS[(round + i) % VARIANTS.length];
+      runs.get(variant)?.push(await measure(variant));
+    }
+  }
+  return runs;
+}
+
 /** The classes a plugin run needs, from this checkout or the one `--against` names. */
 interface Door {
   EventBus: typeof EventBus;
@@ -282,14 +301,10 @@ async function latencyRows(root: string, report: (row: BenchRow) => void): Promi
   // none of the timed runs; they used to fall on the first, the contained one.
   for (const variant of VARIANTS) await latency(root, variant, 1000, 0, LATENCY_WARMUP * 2);
   const loadBefore = await loadAverage();
-  const runs = new Map<Variant, number[][]>();
-  for (let round = 0; round < LATENCY_ROUNDS; round++) {
-    for (let i = 0; i < VARIANTS.length; i++) {
-      const variant = VARIANTS[(round + i) % VARIANTS.length];
-      const run = await latency(root, variant, 1000, LATENCY_SECONDS, LATENCY_WARMUP);
-      runs.set(variant, [...(runs.get(variant) ?? []), run]);
-    }
-  }
+  const runs = await inTurn(
+    LATENCY_ROUNDS,
+    (variant) => latency(root, variant, 1000, LATENCY_SECONDS, LATENCY_WARMUP),
+  );
   const load = `${loadBefore} → ${await loadAverage()}`;
   for (const variant of VARIANTS) {
     const all = runs.get(variant) ?? [];
@@ -625,6 +640,19 @@ const THROUGHPUT_ROUNDS = 5;
 /** One run of {@linkcode throughput}. */
 type ThroughputRun = Awaited<ReturnType<typeof throughput>>;
 
+/** The run of median rate among `runs`. */
+function median(runs: readonly ThroughputRun[]): ThroughputRun {
+  return runs.toSorted((a, b) => a.rate - b.rate)[Math.floor(runs.length / 2)];
+}
+
+/** The rates (events/s) of `runs`. */
+function rates(runs: readonly ThroughputRun[]): number[] {
+  return runs.map((run) => run.rate);
+}
+
+/** Runs of each variant in the rows of 10 plugins, taking turns. */
+const TEN_ROUNDS = 3;
+
 /**
  * Events/s to one plugin, each variant run `rounds` times for each checkout (`doors`: ours,
  * then the one `--against` names), taking turns and each round starting with the next variant,
@@ -640,28 +668,20 @@ async function throughputRows(
   doors: Door[],
   rounds: number,
 ): Promise<void> {
-  const runs = doors.map(() => new Map<Variant, ThroughputRun[]>());
   const loadBefore = await loadAverage();
-  for (let round = 0; round < rounds; round++) {
-    for (let i = 0; i < VARIANTS.length; i++) {
-      const variant = VARIANTS[(round + i) % VARIANTS.length];
-      for (const [d, door] of doors.entries()) {
-        const run = await throughput(root, variant, 1, 200_000, 512, door);
-        runs[d].set(variant, [...(runs[d].get(variant) ?? []), run]);
-      }
-    }
-  }
+  // Each round's runs, one for each checkout.
+  const runs = await inTurn(rounds, async (variant) => {
+    const byDoor: ThroughputRun[] = [];
+    for (const door of doors) byDoor.push(await throughput(root, variant, 1, 200_000, 512, door));
+    return byDoor;
+  });
   const load = `${loadBefore} → ${await loadAverage()}`;
-  const median = (all: ThroughputRun[]) => all[Math.floor(all.length / 2)];
-  const rates = (some: ThroughputRun[]) => some.map((run) => run.rate);
   const cpu = (run: ThroughputRun) =>
     `${run.cpuUs.toFixed(2)} µs of CPU an event, host ${run.hostUs.toFixed(2)} and plugin ${
       run.pluginUs.toFixed(2)
     }`;
   for (const variant of VARIANTS) {
-    const [all, base] = runs.map((byVariant) =>
-      (byVariant.get(variant) ?? []).toSorted((a, b) => a.rate - b.rate)
-    );
+    const [all, base] = doors.map((_, d) => (runs.get(variant) ?? []).map((byDoor) => byDoor[d]));
     const throttled = all.reduce((sum, run) => sum + run.throttled, 0);
     const beside = base === undefined
       ? ""
@@ -808,17 +828,20 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
         note: "goal < 50 ms",
       });
     }
-    for (const variant of parts.has("ten") ? VARIANTS : []) {
-      const { rate: ten, cpuUs } = await throughput(root, variant, 10, 50_000, 512);
+    const tens = parts.has("ten")
+      ? await inTurn(TEN_ROUNDS, (variant) => throughput(root, variant, 10, 50_000, 512))
+      : new Map<Variant, ThroughputRun[]>();
+    for (const [variant, runs] of tens) {
+      const { rate: ten, cpuUs } = median(runs);
       report({
         section,
         name: `events/s to each of 10 plugins, ${variant.label}`,
         value: ten,
         unit: "events/s",
-        spread: "1 run",
-        note: `${Math.round(ten * 10).toLocaleString("en-US")} deliveries/s in all; ${
-          (cpuUs / 10).toFixed(2)
-        } µs of CPU a delivery`,
+        spread: spreadOf(rates(runs)),
+        note: `median of ${runs.length} runs in turn; ${
+          Math.round(ten * 10).toLocaleString("en-US")
+        } deliveries/s in all; ${(cpuUs / 10).toFixed(2)} µs of CPU a delivery`,
       });
     }
   } finally {
