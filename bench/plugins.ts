@@ -15,7 +15,7 @@
 import { cpuUsage } from "node:process";
 import { parseArgs } from "node:util";
 import type { IsolationMode } from "../plugins/manifest.ts";
-import { type BenchRow, percentile } from "./_report.ts";
+import { type BenchRow, percentile, spreadOf } from "./_report.ts";
 import { EventBus } from "../bus/event_bus.ts";
 import { createEvent } from "../bus/events.ts";
 import { PluginHost, type PluginHostOptions } from "../plugins/host.ts";
@@ -77,6 +77,25 @@ const VARIANTS: Variant[] = [
   { isolation: "subprocess", outer: false, label: "subprocess, Deno flags only" },
   { isolation: "worker", outer: false, label: "Worker" },
 ];
+
+/**
+ * `measure` run `rounds` times on each variant, taking turns, each round starting with the next
+ * variant, so that neither a burst of load on this shared machine nor the order falls on one
+ * variant alone; each variant's runs in the order they ran.
+ */
+async function inTurn<T>(
+  rounds: number,
+  measure: (variant: Variant) => Promise<T>,
+): Promise<Map<Variant, T[]>> {
+  const runs = new Map<Variant, T[]>(VARIANTS.map((variant) => [variant, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < VARIANTS.length; i++) {
+      const variant = VARIANTS[(round + i) % VARIANTS.length];
+      runs.get(variant)?.push(await measure(variant));
+    }
+  }
+  return runs;
+}
 
 /** The classes a plugin run needs, from this checkout or the one `--against` names. */
 interface Door {
@@ -274,7 +293,7 @@ const LATENCY_WARMUP = 500;
  * shared machine nor being first in the process falls on one variant alone (the first run of
  * a process used to be the contained one, on a host not yet compiled and whose heap was still
  * settling), after one untimed run of each. The p99 is taken over the samples of all runs of a
- * variant together; each run's own p99 is noted beside it.
+ * variant together; the spread is that of each run's own p99.
  */
 async function latencyRows(root: string, report: (row: BenchRow) => void): Promise<void> {
   // One untimed run of each first: the host's early collections (scavenges of 7-13 ms and its
@@ -282,36 +301,35 @@ async function latencyRows(root: string, report: (row: BenchRow) => void): Promi
   // none of the timed runs; they used to fall on the first, the contained one.
   for (const variant of VARIANTS) await latency(root, variant, 1000, 0, LATENCY_WARMUP * 2);
   const loadBefore = await loadAverage();
-  const runs = new Map<Variant, number[][]>();
-  for (let round = 0; round < LATENCY_ROUNDS; round++) {
-    for (let i = 0; i < VARIANTS.length; i++) {
-      const variant = VARIANTS[(round + i) % VARIANTS.length];
-      const run = await latency(root, variant, 1000, LATENCY_SECONDS, LATENCY_WARMUP);
-      runs.set(variant, [...(runs.get(variant) ?? []), run]);
-    }
-  }
+  const runs = await inTurn(
+    LATENCY_ROUNDS,
+    (variant) => latency(root, variant, 1000, LATENCY_SECONDS, LATENCY_WARMUP),
+  );
   const load = `${loadBefore} → ${await loadAverage()}`;
   for (const variant of VARIANTS) {
     const all = runs.get(variant) ?? [];
     const pooled = all.flat();
-    const each = all.map((run) => percentile(run, 0.99).toFixed(1));
     report({
       section: "plugins",
       name: `emit → onEvent p99 at 1k events/s, ${variant.label}`,
       value: percentile(pooled, 0.99),
       unit: "ms",
+      spread: `each run's p99 ${spreadOf(all.map((run) => percentile(run, 0.99)))}`,
       note: `goal < 5 ms; over ${pooled.length} events of ${all.length} runs in turn, ` +
-        `${LATENCY_SECONDS} s each after ${LATENCY_WARMUP} untimed; p99 of each run ${
-          each.join(" / ")
-        } ms; p50 ${percentile(pooled, 0.5).toFixed(2)} ms; load ${load}`,
+        `${LATENCY_SECONDS} s each after ${LATENCY_WARMUP} untimed; ` +
+        `p50 ${percentile(pooled, 0.5).toFixed(2)} ms; load ${load}`,
     });
   }
 }
 
-/** The median wall time of a cold start, and the median CPU time it cost the host and plugin. */
+/**
+ * The median wall time of a cold start, and the median CPU time it cost the host and plugin;
+ * `runs` holds each start's wall time.
+ */
 interface ColdStart {
   ms: number;
   cpuMs: number;
+  runs: number[];
 }
 
 /**
@@ -357,6 +375,7 @@ async function coldStarts(root: string, doors: Door[], rounds: number): Promise<
   const medians = subjects.map(({ times, cpu }) => ({
     ms: percentile(times, 0.5),
     cpuMs: percentile(cpu, 0.5),
+    runs: times,
   }));
   return doors.map((_, d) => medians.slice(d * VARIANTS.length, (d + 1) * VARIANTS.length));
 }
@@ -538,9 +557,10 @@ async function threadEcho(path: string): Promise<{ path: string } & AsyncDisposa
 
 /**
  * The longest the host's frame reader holds the event loop on one frame of up to 4 MiB built
- * to be costly (deep nesting, millions of items, one long string), in ms: refused or parsed.
+ * to be costly (deep nesting, millions of items, one long string), in ms: refused or parsed;
+ * one figure for each of `rounds` rounds over every such frame.
  */
-async function hostileFrameStep(rounds: number): Promise<number> {
+async function hostileFrameSteps(rounds: number): Promise<number[]> {
   const body = 4 * 1024 * 1024 - 16;
   const texts = [
     "[".repeat(body),
@@ -548,8 +568,9 @@ async function hostileFrameStep(rounds: number): Promise<number> {
     `[${"0,".repeat(body / 2 - 1)}0]`,
     `{"kind":"log","level":"info","message":"${"x".repeat(body - 50)}"}`,
   ];
-  let longest = 0;
+  const longest: number[] = [];
   for (let round = 0; round < rounds; round++) {
+    let step = 0;
     for (const text of texts) {
       const json = new TextEncoder().encode(text);
       const frame = new Uint8Array(4 + json.length);
@@ -558,8 +579,9 @@ async function hostileFrameStep(rounds: number): Promise<number> {
       const frames = readFrames(ReadableStream.from([frame]));
       const start = performance.now();
       await frames.next().catch(() => {});
-      longest = Math.max(longest, performance.now() - start);
+      step = Math.max(step, performance.now() - start);
     }
+    longest.push(step);
   }
   return longest;
 }
@@ -583,10 +605,10 @@ async function brokerChecks(root: string, report: (row: BenchRow) => void, round
       runs.get(answerer)?.push(await checkTimes(root, 20_000, answerer));
     }
   }
-  const median = (answerer: Answerer, key: "p50" | "p99" | "cpu") => {
-    const values = (runs.get(answerer) ?? []).map((r) => r[key]).sort((a, b) => a - b);
-    return values[Math.floor(values.length / 2)];
-  };
+  const values = (answerer: Answerer, key: "p50" | "p99" | "cpu") =>
+    (runs.get(answerer) ?? []).map((r) => r[key]);
+  const median = (answerer: Answerer, key: "p50" | "p99" | "cpu") =>
+    percentile(values(answerer, key), 0.5);
   const load = `${loadBefore} → ${await loadAverage()}`;
   const figures = (key: "p50" | "p99" | "cpu", among = answerers) =>
     among.map((a) => median(a, key).toFixed(1)).join(" / ");
@@ -595,6 +617,7 @@ async function brokerChecks(root: string, report: (row: BenchRow) => void, round
     name: "permission check p99, answered by the host's broker / a bare echo / Deno's flags",
     value: median("broker", "p99"),
     unit: "µs",
+    spread: spreadOf(values("broker", "p99")),
     note: `goal < 50 µs; median of ${rounds} runs each, in turn, load ${load}; ` +
       `p99 broker's thread / broker on the event loop / bare echo / echo thread / flags ${
         figures("p99")
@@ -607,6 +630,7 @@ async function brokerChecks(root: string, report: (row: BenchRow) => void, round
     name: "permission check p99, answered on the host's event loop (without FFI)",
     value: median("event loop", "p99"),
     unit: "µs",
+    spread: spreadOf(values("event loop", "p99")),
   });
 }
 
@@ -616,11 +640,24 @@ const THROUGHPUT_ROUNDS = 5;
 /** One run of {@linkcode throughput}. */
 type ThroughputRun = Awaited<ReturnType<typeof throughput>>;
 
+/** The run of median rate among `runs`. */
+function median(runs: readonly ThroughputRun[]): ThroughputRun {
+  return runs.toSorted((a, b) => a.rate - b.rate)[Math.floor(runs.length / 2)];
+}
+
+/** The rates (events/s) of `runs`. */
+function rates(runs: readonly ThroughputRun[]): number[] {
+  return runs.map((run) => run.rate);
+}
+
+/** Runs of each variant in the rows of 10 plugins, taking turns. */
+const TEN_ROUNDS = 3;
+
 /**
  * Events/s to one plugin, each variant run `rounds` times for each checkout (`doors`: ours,
  * then the one `--against` names), taking turns and each round starting with the next variant,
  * so that neither a burst of load on the machine nor the order falls on one of them alone; the
- * median run of each is reported, with every run beside it and the other checkout's median.
+ * median run of each is reported, with the spread of its runs and the other checkout's median.
  * A contained plugin runs under the default CPU quota (0.5 core averaged over 10 s): a run of
  * 200,000 events takes well under that window, and the periods its cgroup was throttled in are
  * counted to show it (0 expected).
@@ -631,45 +668,42 @@ async function throughputRows(
   doors: Door[],
   rounds: number,
 ): Promise<void> {
-  const runs = doors.map(() => new Map<Variant, ThroughputRun[]>());
   const loadBefore = await loadAverage();
-  for (let round = 0; round < rounds; round++) {
-    for (let i = 0; i < VARIANTS.length; i++) {
-      const variant = VARIANTS[(round + i) % VARIANTS.length];
-      for (const [d, door] of doors.entries()) {
-        const run = await throughput(root, variant, 1, 200_000, 512, door);
-        runs[d].set(variant, [...(runs[d].get(variant) ?? []), run]);
-      }
-    }
-  }
+  // Each round's runs, one for each checkout.
+  const runs = await inTurn(rounds, async (variant) => {
+    const byDoor: ThroughputRun[] = [];
+    for (const door of doors) byDoor.push(await throughput(root, variant, 1, 200_000, 512, door));
+    return byDoor;
+  });
   const load = `${loadBefore} → ${await loadAverage()}`;
-  const median = (all: ThroughputRun[]) => all[Math.floor(all.length / 2)];
   const cpu = (run: ThroughputRun) =>
     `${run.cpuUs.toFixed(2)} µs of CPU an event, host ${run.hostUs.toFixed(2)} and plugin ${
       run.pluginUs.toFixed(2)
     }`;
   for (const variant of VARIANTS) {
-    const [all, base] = runs.map((byVariant) =>
-      (byVariant.get(variant) ?? []).toSorted((a, b) => a.rate - b.rate)
-    );
+    const [all, base] = doors.map((_, d) => (runs.get(variant) ?? []).map((byDoor) => byDoor[d]));
     const throttled = all.reduce((sum, run) => sum + run.throttled, 0);
     const beside = base === undefined
       ? ""
-      : `; the other checkout ${Math.round(median(base).rate / 1000)}k (${
-        base.map((run) => `${Math.round(run.rate / 1000)}k`).join(" / ")
-      }), ${cpu(median(base))}`;
+      : `; the other checkout ${Math.round(median(base).rate / 1000)}k, ${cpu(median(base))}`;
     report({
       section: "plugins",
       name: `events/s to 1 plugin (512/message), ${variant.label}`,
       value: median(all).rate,
       unit: "events/s",
-      note: `goal ≥ 500k; median of ${all.length} runs in turn (${
-        all.map((run) => `${Math.round(run.rate / 1000)}k`).join(" / ")
-      }), load ${load}; ${cpu(median(all))}${
+      spread: spreadBeside(rates(all), base && rates(base)),
+      note: `goal ≥ 500k; median of ${all.length} runs in turn, load ${load}; ${cpu(median(all))}${
         variant.outer ? `; default CPU quota, ${throttled} periods throttled by it in all runs` : ""
       }${beside}`,
     });
   }
+}
+
+/** The spread of our runs, and beside it that of the other checkout (`--against`), if any. */
+function spreadBeside(ours: readonly number[], base?: readonly number[]): string {
+  return base === undefined
+    ? spreadOf(ours)
+    : `${spreadOf(ours)}; the other checkout ${spreadOf(base)}`;
 }
 
 /** Starts of each plugin the cold start's median is taken over. */
@@ -766,6 +800,7 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
           name: `cold start (median), ${variant.label}`,
           value: ours[i].ms,
           unit: "ms",
+          spread: spreadBeside(ours[i].runs, base?.[i].runs),
           note: `goal < 100 ms; ${ours[i].cpuMs.toFixed(1)} ms of CPU, host and plugin; ` +
             `median of ${COLD_ROUNDS}${beside}, in turn, load ${load}`,
         });
@@ -777,29 +812,36 @@ export async function run(report: (row: BenchRow) => void, flags: string[] = [])
         name: `resident memory per idle plugin (10 loaded), ${variant.label}`,
         value: await idleMemory(root, variant, 10),
         unit: "MiB",
+        spread: "1 run",
         note: "goal < 50 MiB",
       });
     }
     if (parts.has("broker")) await brokerChecks(root, report);
     if (parts.has("frame")) {
+      const rounds = await hostileFrameSteps(5);
       report({
         section,
         name: "longest host step on one costly 4 MiB frame (nested, 1.4M items, a long string)",
-        value: await hostileFrameStep(5),
+        value: Math.max(...rounds),
         unit: "ms",
+        spread: `each round's longest ${spreadOf(rounds)}`,
         note: "goal < 50 ms",
       });
     }
-    for (const variant of parts.has("ten") ? VARIANTS : []) {
-      const { rate: ten, cpuUs } = await throughput(root, variant, 10, 50_000, 512);
+    const tens = parts.has("ten")
+      ? await inTurn(TEN_ROUNDS, (variant) => throughput(root, variant, 10, 50_000, 512))
+      : new Map<Variant, ThroughputRun[]>();
+    for (const [variant, runs] of tens) {
+      const { rate: ten, cpuUs } = median(runs);
       report({
         section,
         name: `events/s to each of 10 plugins, ${variant.label}`,
         value: ten,
         unit: "events/s",
-        note: `${Math.round(ten * 10).toLocaleString("en-US")} deliveries/s in all; ${
-          (cpuUs / 10).toFixed(2)
-        } µs of CPU a delivery`,
+        spread: spreadOf(rates(runs)),
+        note: `median of ${runs.length} runs in turn; ${
+          Math.round(ten * 10).toLocaleString("en-US")
+        } deliveries/s in all; ${(cpuUs / 10).toFixed(2)} µs of CPU a delivery`,
       });
     }
   } finally {
