@@ -21,6 +21,7 @@ import { startInspircd } from "../tests/irc/_servers.ts";
 import { type PeerConn, ScriptedServer } from "../tests/irc/_peer.ts";
 import { launchPage } from "../tests/client/_browser.ts";
 import { SocketPage } from "../tests/client/_helpers.ts";
+import { isRecord } from "../core/shape.js";
 import type { Page } from "playwright-core";
 import { browserSettled, fillOpenBuffer, frameTimes, pageHeap, whenUsable } from "./_page.ts";
 
@@ -431,25 +432,20 @@ async function pageMemory(
   return await pageHeap(page);
 }
 
-/** Members of #big as the backend's UI state reports them to a fresh page. */
+/** Members of #big as the backend's UI state reports them to a fresh page (its hello). */
 async function uiMembers(url: string): Promise<number> {
-  const ws = new URL("/ws", url);
-  ws.protocol = "ws:";
-  ws.search = new URL(url).search;
-  const socket = new WebSocket(ws, { headers: { origin: new URL(url).origin } } as never);
-  const count = await new Promise<number>((resolve) => {
-    socket.addEventListener("message", (event) => {
-      const m = JSON.parse(event.data);
-      if (m.kind !== "hello") return;
-      const big = m.networks.flatMap((n: { channels: { name: string; members: string[] }[] }) =>
-        n.channels
-      ).find((c: { name: string }) => c.name === "#big");
-      resolve(big?.members.length ?? 0);
-    });
-  });
-  socket.close();
-  await new Promise((r) => socket.addEventListener("close", r));
-  return count;
+  await using page = await SocketPage.greeted(url);
+  const hello = await page.next((m) => m.kind === "hello");
+  const networks: unknown[] = Array.isArray(hello.networks) ? hello.networks : [];
+  for (const network of networks) {
+    if (!isRecord(network) || !Array.isArray(network.channels)) continue;
+    for (const channel of network.channels) {
+      if (isRecord(channel) && channel.name === "#big" && Array.isArray(channel.members)) {
+        return channel.members.length;
+      }
+    }
+  }
+  return 0;
 }
 
 if (import.meta.main) {

@@ -46,7 +46,8 @@ for (const name of wanted) {
     const note = row.note === undefined ? "" : ` (${row.note})`;
     const peer = row.peer === undefined ? "" : `; The Lounge ${row.peer}`;
     const value = Number.isNaN(row.value) ? "" : `${row.value.toFixed(2)} ${row.unit}`;
-    console.error(`  ${row.name}: ${value}${peer}${note}`);
+    const spread = row.spread === "" ? "" : ` [${row.spread}]`;
+    console.error(`  ${row.name}: ${value}${peer}${spread}${note}`);
   }, flags);
 }
 console.log(table(rows));
