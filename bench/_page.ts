@@ -258,3 +258,51 @@ export async function fillOpenBuffer(
   }
   return shown;
 }
+
+/** What a flood tick carries besides its 50 messages. */
+export interface FloodTickOptions {
+  /** A msgid on each message, as a modern server gives them (each line then draws its buttons). */
+  msgids?: boolean;
+  /**
+   * 50 of the channel's users also type and react: 3 typing notices (active, paused, done in
+   * turn) and 3 reactions to recent messages (every fifth one taken back) a tick, so 60 of
+   * each a second at a tick every 50 ms. Their reactions name the messages' msgids.
+   */
+  tags?: boolean;
+}
+
+/**
+ * The lines of one 50 ms tick of a 1,000 msg/s flood into `channel`: messages `tick * 50` to
+ * `tick * 50 + 49` from user`n % 4999`, and with `tags` the typing and reactions beside them.
+ *
+ * @example
+ * ```ts
+ * const lines = floodTick("#big", 0, { msgids: true, tags: true });
+ * console.log(lines.length); // 56
+ * ```
+ */
+export function floodTick(channel: string, tick: number, options: FloodTickOptions = {}): string[] {
+  const lines = Array.from({ length: 50 }, (_, i) => {
+    const n = tick * 50 + i;
+    const tag = options.msgids || options.tags ? `@msgid=f${n} ` : "";
+    return `${tag}:user${n % 4999}!u@h PRIVMSG ${channel} :flood ${n} now`;
+  });
+  if (!options.tags) return lines;
+  const last = tick * 50 + 49;
+  for (let k = 0; k < 3; k++) {
+    const typist = (tick * 3 + k) % 50;
+    const state = TYPING_STATES[(Math.floor(tick / 17) + typist) % TYPING_STATES.length];
+    lines.push(`@+typing=${state} :user${typist}!u@h TAGMSG ${channel}`);
+    const reactor = (tick * 7 + k) % 50;
+    const target = `f${Math.max(0, last - k * 13)}`;
+    const verb = (tick + k) % 5 === 4 ? "+draft/unreact" : "+draft/react";
+    const reaction = REACTIONS[(tick + k) % REACTIONS.length];
+    lines.push(
+      `@msgid=r${tick}-${k};${verb}=${reaction};+draft/reply=${target} :user${reactor}!u@h TAGMSG ${channel}`,
+    );
+  }
+  return lines;
+}
+
+const TYPING_STATES = ["active", "active", "paused", "done"];
+const REACTIONS = ["👍", "🎉", "❤️", "😂"];

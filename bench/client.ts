@@ -23,7 +23,14 @@ import { launchPage } from "../tests/client/_browser.ts";
 import { SocketPage } from "../tests/client/_helpers.ts";
 import { isRecord } from "../core/shape.js";
 import type { Page } from "playwright-core";
-import { browserSettled, fillOpenBuffer, frameTimes, pageHeap, whenUsable } from "./_page.ts";
+import {
+  browserSettled,
+  fillOpenBuffer,
+  floodTick,
+  frameTimes,
+  pageHeap,
+  whenUsable,
+} from "./_page.ts";
 
 const SECTION = "client";
 const ROOT = new URL("../", import.meta.url).pathname;
@@ -269,34 +276,13 @@ async function memoryAndFrames(report: (row: BenchRow) => void): Promise<void> {
   const measure = (ms: number) => frameTimes(page, ms);
   const idle = await measure(2000);
   const big = conns[0];
-  // 1,000 messages/s into #big (50 every 50 ms), with msgids as a modern server gives them.
-  // With `tags`, 50 of its users also type and react: each tick, 3 typing notices (active,
-  // paused, done in turn) and 3 reactions to recent messages (every fifth one taken back),
-  // so 60 of each a second, on top of the same messages.
-  let seq = 0;
+  // 1,000 messages/s into #big (50 every 50 ms), with msgids as a modern server gives them;
+  // with `tags`, 50 of its users also type and react (floodTick). Ticks go on from one flood
+  // to the next, so every message has its own msgid.
+  let ticks = 0;
   const flood = async (seconds: number, tags: boolean) => {
-    const emoji = ["👍", "🎉", "❤️", "😂"];
-    const states = ["active", "active", "paused", "done"];
-    for (let tick = 0; tick < seconds * 20; tick++) {
-      const lines = Array.from({ length: 50 }, () => {
-        const n = seq++;
-        return `@msgid=b${n} :user${n % 4999}!u@h PRIVMSG #big :message ${n}`;
-      });
-      if (tags) {
-        for (let k = 0; k < 3; k++) {
-          const typist = (tick * 3 + k) % 50;
-          const state = states[(Math.floor(tick / 17) + typist) % states.length];
-          lines.push(`@+typing=${state} :user${typist}!u@h TAGMSG #big`);
-          const reactor = (tick * 7 + k) % 50;
-          const target = `b${Math.max(0, seq - 1 - k * 13)}`;
-          const tag = (tick + k) % 5 === 4 ? "+draft/unreact" : "+draft/react";
-          const reaction = emoji[(tick + k) % emoji.length];
-          lines.push(
-            `@msgid=r${tick}-${k}-${seq};${tag}=${reaction};+draft/reply=${target} :user${reactor}!u@h TAGMSG #big`,
-          );
-        }
-      }
-      await big.send(...lines);
+    for (const end = ticks + seconds * 20; ticks < end; ticks++) {
+      await big.send(...floodTick("#big", ticks, { msgids: true, tags }));
       await new Promise((r) => setTimeout(r, 50));
     }
   };

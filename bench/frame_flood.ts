@@ -5,7 +5,7 @@
  * frame time p50/p95/p99 and the renderer's main-thread CPU per second of flood (CDP's
  * `TaskDuration` in thread time, which a loaded machine skews less), with the load average.
  *
- * `deno run -A --lock=deno.lock bench/frame_flood.ts [--runs N] [--seconds S] [--msgids]
+ * `deno run -A --lock=deno.lock bench/frame_flood.ts [--runs N] [--seconds S] [--msgids] [--tags]
  * [--against DIR] [--replay] [--cpu-split] [--trace PATH [--profile] [--invalidations]
  * [--categories A,B]]`
  *
@@ -21,6 +21,8 @@
  *   comes in fewer, bigger batches), so two checkouts compare on equal terms;
  * - `--msgids` gives each flood line a msgid, as a modern server does (each line then also
  *   draws its reply and reaction buttons), as `deno task bench client` floods;
+ * - `--tags` (msgids too) has 50 of the channel's users type and react meanwhile, 60 typing
+ *   notices and 60 reactions a second, as the client bench's runs with them;
  * - `--trace PATH` records a Chromium trace of each client's first flood into PATH-0.json
  *   (ours) and PATH-1.json (the base), and prints where the renderer's main thread spent it
  *   in thread time: ours (script), style, layout, pre-paint, paint, layerize, commit, hit
@@ -40,7 +42,7 @@ import { parseArgs } from "node:util";
 import { percentile } from "./_report.ts";
 import { cpuSnapshot, printCpuSplit } from "./_cpu_split.ts";
 import { launchPage } from "../tests/client/_browser.ts";
-import { browserSettled, frameTimes, processSettled, whenUsable } from "./_page.ts";
+import { browserSettled, floodTick, frameTimes, processSettled, whenUsable } from "./_page.ts";
 import { ircbus, ircbusAt, type PeerClient, stopAll } from "./_peer_clients.ts";
 import { type Networks, serveNetworks } from "./peers.ts";
 
@@ -57,6 +59,7 @@ const { values } = parseArgs({
     trace: { type: "string" },
     profile: { type: "boolean", default: false },
     msgids: { type: "boolean", default: false },
+    tags: { type: "boolean", default: false },
     replay: { type: "boolean", default: false },
     "cpu-split": { type: "boolean", default: false },
     invalidations: { type: "boolean", default: false },
@@ -122,12 +125,9 @@ async function floodRun(
     const big = servers.conn(0);
     const flood = async (from: number, ticks: number) => {
       for (let tick = from; tick < from + ticks; tick++) {
-        const lines = Array.from({ length: 50 }, (_, i) => {
-          const n = tick * 50 + i;
-          const tag = values.msgids ? `@msgid=f${n} ` : "";
-          return `${tag}:user${n % 4999}!u@h PRIVMSG ${BIG} :flood ${n} now`;
-        });
-        await big.send(...lines);
+        // The fill before the measure carries no typing or reactions, as in the client bench.
+        const tags = values.tags && tick >= 20;
+        await big.send(...floodTick(BIG, tick, { msgids: values.msgids, tags }));
         await new Promise((r) => setTimeout(r, 50));
       }
     };

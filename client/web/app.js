@@ -175,9 +175,11 @@ const store = new PageStore({
   },
   frontend: onFrontend,
   ignored: (networkId, folded) => ignoreList.has(networkId, folded),
-  // Drawn again in the frame, once each, however many reactions touched them meanwhile.
+  // Drawn again in the frame, once each, however many reactions touched them meanwhile; a
+  // waiting line built ahead is built again now.
   lineChanged: (line) => {
     changedLines.add(line);
+    messages.changed(line);
   },
   opened: (networkId, buffer) => {
     void scrollback.open(networkId, buffer).then((changed) => {

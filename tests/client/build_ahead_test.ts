@@ -147,6 +147,47 @@ class HeldPage implements AsyncDisposable {
     return built;
   }
 
+  /**
+   * Fills the box (flood lines 0 to 59 drawn), holds the clock, then sends bursts of 30 until
+   * the page has laid out some of the next frame's lines ahead of it; returns how many, and
+   * the last line sent. Bursts are fewer than make a backlog (the window and three frames'
+   * lines): the page lays out the next frame's lines as they come, when the next frame is not
+   * too near (the idle time after a frame has none left on Playwright's clock), so a burst or
+   * two may not be.
+   */
+  async floodLaidOutAhead(): Promise<{ ahead: number; last: number }> {
+    await this.flood(0, 60);
+    await this.line(59).waitFor();
+    await this.hold();
+    let ahead = 0;
+    let last = 59;
+    for (let burst = 0; burst < 10 && ahead === 0; burst++) {
+      await this.flood(last + 1, 30);
+      last += 30;
+      const text = `flood ${last}`;
+      await until("the burst in the page's state", async () => await this.reactionsOf(text) === 0);
+      for (let ms = 0; ms < 20 && ahead === 0; ms++) {
+        await this.page.clock.runFor(1);
+        ahead = await this.laidOutAhead();
+      }
+    }
+    assert.ok(ahead > 0, "no lines were laid out ahead of their frame");
+    return { ahead, last };
+  }
+
+  /** Marks the lines laid out ahead of their frame (the box's last `ahead`), to find them later. */
+  markLaidOutAhead(ahead: number): Promise<void> {
+    return this.page.locator("#messages").evaluate((box, ahead) => {
+      const lines = [...box.querySelectorAll(".line")].slice(-ahead);
+      for (const line of lines) line.setAttribute("data-laid-out", "ahead");
+    }, ahead);
+  }
+
+  /** How many of the lines marked by `markLaidOutAhead` are in the box still. */
+  keptLaidOut(): Promise<number> {
+    return this.page.locator('#messages [data-laid-out="ahead"]').count();
+  }
+
   async [Symbol.asyncDispose](): Promise<void> {
     await this.browser[Symbol.asyncDispose]();
     await this.client[Symbol.asyncDispose]();
@@ -205,36 +246,17 @@ Deno.test("the page: a line built ahead is drawn with a reaction that came befor
 Deno.test("the page: lines laid out ahead of their frame wait below the end, and the reader at the end still follows it", async () => {
   await using held = await HeldPage.open();
   const { browser, page } = held;
-  // A box full of lines, as under a flood.
-  await held.flood(0, 60);
-  await held.line(59).waitFor();
-  await held.hold();
-  // Bursts fewer than make a backlog (the window and three frames' lines): the page lays out
-  // the next frame's lines as they come, when the next frame is not too near (the idle time
-  // after a frame has none left on Playwright's clock), so a burst or two may not be.
-  let ahead = 0;
-  let last = 59;
-  for (let burst = 0; burst < 10 && ahead === 0; burst++) {
-    await held.flood(last + 1, 30);
-    last += 30;
-    const text = `flood ${last}`;
-    await until("the burst in the page's state", async () => await held.reactionsOf(text) === 0);
-    for (let ms = 0; ms < 20 && ahead === 0; ms++) {
-      await page.clock.runFor(1);
-      ahead = await held.laidOutAhead();
-    }
-  }
-  assert.ok(ahead > 0, "no lines were laid out ahead of their frame");
+  const { ahead, last } = await held.floodLaidOutAhead();
   const box = page.locator("#messages");
   // They are the box's last lines, in order after those drawn, below its end: not shown.
-  const waiting = await box.evaluate((box, ahead) => {
-    const lines = [...box.querySelectorAll(".line")].slice(-ahead);
-    for (const line of lines) line.setAttribute("data-laid-out", "ahead");
+  await held.markLaidOutAhead(ahead);
+  const waiting = await box.evaluate((box) => {
+    const lines = [...box.querySelectorAll('[data-laid-out="ahead"]')];
     // The end of the lines drawn: the box's bottom, less its padding.
     const bottom = box.getBoundingClientRect().bottom -
       parseFloat(getComputedStyle(box).paddingBottom);
     return lines.every((line) => line.getBoundingClientRect().top >= bottom - 1);
-  }, ahead);
+  });
   assert.equal(waiting, true, "a line laid out ahead shows before its frame");
   const inBox = await held.inBox();
   assert.deepEqual(inBox, Array.from({ length: inBox.length }, (_, i) => inBox[0] + i));
@@ -249,13 +271,54 @@ Deno.test("the page: lines laid out ahead of their frame wait below the end, and
   const shown = await box.evaluate((box) => {
     const last = [...box.querySelectorAll(".line")].at(-1)?.getBoundingClientRect();
     const rect = box.getBoundingClientRect();
-    return {
-      lastInView: last !== undefined && last.bottom <= rect.bottom + 1 && last.top >= rect.top,
-      // Shown in their frame as they were laid out: the same elements, not drawn again.
-      kept: box.querySelectorAll('[data-laid-out="ahead"]').length,
-    };
+    return last !== undefined && last.bottom <= rect.bottom + 1 && last.top >= rect.top;
   });
-  assert.equal(shown.lastInView, true, "the view did not follow the end");
-  assert.equal(shown.kept, ahead);
+  assert.equal(shown, true, "the view did not follow the end");
+  // Shown in their frame as they were laid out: the same elements, not drawn again.
+  assert.equal(await held.keptLaidOut(), ahead);
+  assert.deepEqual(browser.errors, []);
+});
+
+Deno.test("the page: a reaction to a drawn line shows in the next frame, and the lines laid out ahead of it stay", async () => {
+  await using held = await HeldPage.open();
+  const { browser, page, line, peer } = held;
+  const { ahead, last } = await held.floodLaidOutAhead();
+  await held.markLaidOutAhead(ahead);
+  const target = (await held.drawn()).at(-1)!;
+
+  await peer.send(`@+draft/reply=m${target};+draft/react=👍 :carol!c@h TAGMSG #flood`);
+  await until(
+    "the reaction in the page's state",
+    async () => await held.reactionsOf(`flood ${target}`) === 1,
+  );
+  // Under a flood a reaction comes with nearly every batch: laying out the next frame's lines
+  // again for each one cost the frame what laying them out ahead saved.
+  assert.equal(await held.laidOutAhead(), ahead, "a reaction to a drawn line dropped them");
+
+  await page.clock.runFor(1000);
+  assert.equal(await line(target).locator("button.reaction").textContent(), "👍 1");
+  assert.equal((await held.drawn()).at(-1), last);
+  assert.equal(await held.keptLaidOut(), ahead, "lines laid out ahead were drawn again");
+  assert.deepEqual(browser.errors, []);
+});
+
+Deno.test("the page: a reaction to a line laid out ahead of its frame shows when it is drawn", async () => {
+  await using held = await HeldPage.open();
+  const { browser, page, line, peer } = held;
+  const { ahead, last } = await held.floodLaidOutAhead();
+  const numbers = await held.inBox();
+  const target = numbers[numbers.length - ahead];
+
+  await peer.send(`@+draft/reply=m${target};+draft/react=🎉 :carol!c@h TAGMSG #flood`);
+  await until(
+    "the reaction in the page's state",
+    async () => await held.reactionsOf(`flood ${target}`) === 1,
+  );
+
+  await page.clock.runFor(1000);
+  const drawn = await held.drawn();
+  assert.deepEqual(drawn, Array.from({ length: drawn.length }, (_, i) => drawn[0] + i));
+  assert.equal(drawn.at(-1), last);
+  assert.equal(await line(target).locator("button.reaction").textContent(), "🎉 1");
   assert.deepEqual(browser.errors, []);
 });

@@ -715,23 +715,35 @@ export class MessageList {
   }
 
   /**
-   * Draws `line` again, if it is drawn (a reaction came or went, it was deleted), and the
-   * quotes of the replies to it.
-   * @param {number} networkId @param {Line} line
+   * Notes, as it happens, that `line` changed (a reaction came or went, it was deleted): a
+   * waiting line whose element was built before, or one quoting it, is built again when it
+   * is drawn. Only those: the other lines built or laid out ahead of their frame stay so (a
+   * reaction in every batch of a flood had them all built and laid out again in the frame).
+   * The lines drawn already are drawn again by the next frame, in one pass
+   * ({@linkcode MessageList.redrawLines}).
+   * @param {Line} line
    */
-  redrawLine(networkId, line) {
-    this.redrawLines(networkId, new Set([line]));
+  changed(line) {
+    const msgid = line.msgid;
+    for (const entry of this.#pending) {
+      const el = entry.element;
+      if (!el || (entry.line !== line && (msgid === undefined || !quotes(el, msgid)))) continue;
+      // Laid out ahead, it would show as it was: the chunk goes, its frame draws them all.
+      if (el.parentElement === this.#ahead?.chunk) this.#discardAhead();
+      entry.element = undefined;
+    }
   }
 
   /**
-   * Draws each of `lines` again as {@linkcode MessageList.redrawLine} does, in one pass over
-   * the drawn lines and one over the quotes, however many changed: reactions arriving by the
-   * dozen a second cost one pass a frame, not one each.
+   * Draws each of `lines` again where it is drawn (a reaction came or went, it was deleted),
+   * and the quotes of the replies to them, in one pass over the drawn lines and one over the
+   * quotes, however many changed: reactions arriving by the dozen a second cost one pass a
+   * frame, not one each. The waiting lines were seen to when they changed
+   * ({@linkcode MessageList.changed}).
    * @param {number} networkId @param {ReadonlySet<Line>} lines
    */
   redrawLines(networkId, lines) {
     if (lines.size === 0) return;
-    this.#forgetBuilt();
     for (const el of this.#items()) {
       const line = this.#lineOf.get(el);
       if (line === undefined || !lines.has(line)) continue;
@@ -1055,6 +1067,17 @@ export class MessageList {
     }
     return div;
   }
+}
+
+/**
+ * Whether `el` holds a quote of the message with `msgid`.
+ * @param {Element} el @param {string} msgid
+ */
+function quotes(el, msgid) {
+  for (const quote of el.querySelectorAll(".quote")) {
+    if (quote instanceof HTMLElement && quote.dataset.replyTo === msgid) return true;
+  }
+  return false;
 }
 
 /**
