@@ -850,7 +850,7 @@ let typingTimer;
  * @param {number | undefined} networkId @param {string | undefined} key
  */
 function renderTyping(networkId, key) {
-  const el = $("typing");
+  const el = $("typing-text");
   clearTimeout(typingTimer);
   typingTimer = undefined;
   if (networkId === undefined || key === undefined) {
