@@ -175,12 +175,8 @@ const store = new PageStore({
   },
   frontend: onFrontend,
   ignored: (networkId, folded) => ignoreList.has(networkId, folded),
-  // Drawn again in the frame, once each, however many reactions touched them meanwhile; a
-  // waiting line built ahead is built again now.
-  lineChanged: (line) => {
-    changedLines.add(line);
-    messages.changed(line);
-  },
+  // Drawn again in the frame, once each, however many reactions touched them meanwhile.
+  lineChanged: (line) => messages.changed(line),
   opened: (networkId, buffer) => {
     void scrollback.open(networkId, buffer).then((changed) => {
       if (changed && store.historyLoaded(networkId, buffer)) scheduleFrame();
@@ -227,12 +223,6 @@ socket.addEventListener("close", disconnected);
  * frames, and the lines queued meanwhile must not wait until it is shown again.
  */
 const HIDDEN_FRAME_MS = 250;
-
-/**
- * Lines of the open buffer a reaction or a deletion changed since the last frame.
- * @type {Set<import("./page_state.js").Line>}
- */
-const changedLines = new Set();
 
 function scheduleFrame() {
   if (frameQueued) return;
@@ -797,13 +787,7 @@ function render() {
     renderTopic($("topic"), buffer);
     messages.show(state.networkId, buffer);
   }
-  if (changedLines.size > 0) {
-    // A buffer shown anew (dirty.messages) was drawn with them as they are now.
-    if (!dirty.messages && state.networkId !== undefined) {
-      messages.redrawLines(state.networkId, changedLines);
-    }
-    changedLines.clear();
-  }
+  messages.redrawChanged();
   messages.flush();
   // A burst beyond one frame's lines goes on in the next frames.
   if (messages.pending) scheduleFrame();
@@ -857,7 +841,10 @@ function renderTyping(networkId, key) {
     el.textContent = "";
     return;
   }
-  el.textContent = typingText(store.typing(networkId, key));
+  // In a busy channel the same people say they are still typing many times a second: the
+  // line changes (and is laid out and painted again) only when its text does.
+  const text = typingText(store.typing(networkId, key));
+  if (el.textContent !== text) el.textContent = text;
   const lapse = store.typingLapse(networkId, key);
   if (lapse === undefined) return;
   typingTimer = setTimeout(() => {

@@ -221,6 +221,13 @@ export class MessageList {
    * @type {{ chunk: HTMLElement, count: number, px: number } | undefined}
    */
   #ahead;
+  /**
+   * The lines changed since the last frame that were not waiting: drawn, maybe, and drawn
+   * again by it ({@linkcode MessageList.changed}). @type {Set<Line>}
+   */
+  #changed = new Set();
+  /** The msgids of the lines changed since the last frame, whose quotes it draws again. @type {Set<string>} */
+  #changedIds = new Set();
 
   /**
    * @param {HTMLElement} box
@@ -287,6 +294,9 @@ export class MessageList {
     if (this.#height === 0) this.#height = this.#box.clientHeight;
     this.#pending = [];
     this.#ahead = undefined;
+    // Drawn anew below, each line as it is now.
+    this.#changed.clear();
+    this.#changedIds.clear();
     this.#buffer = buffer;
     this.#networkId = networkId;
     const chunk = newChunk();
@@ -715,53 +725,58 @@ export class MessageList {
   }
 
   /**
-   * Notes, as it happens, that `line` changed (a reaction came or went, it was deleted): a
-   * waiting line whose element was built before, or one quoting it, is built again when it
-   * is drawn. Only those: the other lines built or laid out ahead of their frame stay so (a
-   * reaction in every batch of a flood had them all built and laid out again in the frame).
-   * The lines drawn already are drawn again by the next frame, in one pass
-   * ({@linkcode MessageList.redrawLines}).
+   * Notes, as it happens, that `line` changed (a reaction came or went, it was deleted). A
+   * waiting line is drawn as it is when its frame comes: only if its element was built
+   * before, or one built quotes it, is that one built again. The other lines built or laid
+   * out ahead of their frame stay so (a reaction in every batch of a flood had them all built
+   * and laid out again in the frame). A drawn line, and the drawn quotes of it, are drawn
+   * again by the next frame ({@linkcode MessageList.redrawChanged}).
    * @param {Line} line
    */
   changed(line) {
     const msgid = line.msgid;
+    if (msgid !== undefined) this.#changedIds.add(msgid);
+    let waiting = false;
     for (const entry of this.#pending) {
+      if (entry.line === line) waiting = true;
       const el = entry.element;
       if (!el || (entry.line !== line && (msgid === undefined || !quotes(el, msgid)))) continue;
       // Laid out ahead, it would show as it was: the chunk goes, its frame draws them all.
       if (el.parentElement === this.#ahead?.chunk) this.#discardAhead();
       entry.element = undefined;
     }
+    if (!waiting) this.#changed.add(line);
   }
 
   /**
-   * Draws each of `lines` again where it is drawn (a reaction came or went, it was deleted),
-   * and the quotes of the replies to them, in one pass over the drawn lines and one over the
-   * quotes, however many changed: reactions arriving by the dozen a second cost one pass a
-   * frame, not one each. The waiting lines were seen to when they changed
-   * ({@linkcode MessageList.changed}).
-   * @param {number} networkId @param {ReadonlySet<Line>} lines
+   * Draws again the drawn lines that changed since the last frame, and the quotes of them, in
+   * one pass over the drawn lines and one over the quotes, however many changed: reactions
+   * arriving by the dozen a second cost one pass a frame, not one each.
    */
-  redrawLines(networkId, lines) {
-    if (lines.size === 0) return;
-    for (const el of this.#items()) {
-      const line = this.#lineOf.get(el);
-      if (line === undefined || !lines.has(line)) continue;
-      const drawn = this.#element(networkId, line);
-      // It begins where the line it replaces began: the room a drop leaves stays measurable.
-      const beyond = this.#beyond;
-      if (beyond?.first === el) beyond.first = drawn;
-      if (beyond?.stays === el) beyond.stays = drawn;
-      el.replaceWith(drawn);
+  redrawChanged() {
+    const networkId = this.#networkId;
+    const lines = this.#changed;
+    const msgids = this.#changedIds;
+    if (networkId !== undefined && lines.size > 0) {
+      for (const el of this.#items()) {
+        const line = this.#lineOf.get(el);
+        if (line === undefined || !lines.has(line)) continue;
+        const drawn = this.#element(networkId, line);
+        // It begins where the line it replaces began: the room a drop leaves stays measurable.
+        const beyond = this.#beyond;
+        if (beyond?.first === el) beyond.first = drawn;
+        if (beyond?.stays === el) beyond.stays = drawn;
+        el.replaceWith(drawn);
+      }
     }
-    /** @type {Set<string>} */
-    const msgids = new Set();
-    for (const line of lines) if (line.msgid !== undefined) msgids.add(line.msgid);
-    if (msgids.size === 0) return;
-    for (const el of this.#box.querySelectorAll(".quote")) {
-      if (!(el instanceof HTMLElement) || !msgids.has(el.dataset.replyTo ?? "")) continue;
-      el.replaceWith(this.#quote(networkId, el.dataset.replyTo ?? ""));
+    if (networkId !== undefined && msgids.size > 0) {
+      for (const el of this.#box.querySelectorAll(".quote")) {
+        if (!(el instanceof HTMLElement) || !msgids.has(el.dataset.replyTo ?? "")) continue;
+        el.replaceWith(this.#quote(networkId, el.dataset.replyTo ?? ""));
+      }
     }
+    lines.clear();
+    msgids.clear();
   }
 
   /**
