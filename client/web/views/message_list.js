@@ -441,12 +441,19 @@ export class MessageList {
   }
 
   /**
-   * Forgets the elements built ahead for lines still waiting: what they show changed (a
-   * colour, a reaction, a quote), and they are built again when drawn.
+   * Forgets the elements built ahead for the waiting lines that `stale` picks (by the line, or
+   * by its element): what they show changed (a colour, a reaction, a quote), and they are
+   * built again when drawn. The chunk laid out ahead goes only if one of them is in it.
+   * @param {(line: Line, element: HTMLElement) => boolean} stale
    */
-  #forgetBuilt() {
-    this.#discardAhead();
-    for (const entry of this.#pending) entry.element = undefined;
+  #forgetBuilt(stale) {
+    for (const entry of this.#pending) {
+      const el = entry.element;
+      if (!el || !stale(entry.line, el)) continue;
+      // Laid out ahead, it would show as it was: the chunk goes, its frame draws them all.
+      if (el.parentElement === this.#ahead?.chunk) this.#discardAhead();
+      entry.element = undefined;
+    }
   }
 
   /** How many lines the window keeps: reading back, every line the buffer holds. */
@@ -705,7 +712,7 @@ export class MessageList {
    * @param {Set<string>} changed @param {(nick: string) => string} fold
    */
   recolor(changed, fold) {
-    this.#forgetBuilt();
+    this.#forgetBuilt(() => true);
     for (const el of this.#box.querySelectorAll(".line .nick")) {
       if (!(el instanceof HTMLElement) || !changed.has(fold(el.dataset.nick ?? ""))) continue;
       el.style.color = this.#colorOf(Number(el.dataset.net), el.dataset.nick ?? "") ?? "";
@@ -717,11 +724,8 @@ export class MessageList {
    * @param {number} networkId @param {string} msgid
    */
   refreshQuotes(networkId, msgid) {
-    this.#forgetBuilt();
-    for (const el of this.#box.querySelectorAll(".quote")) {
-      if (!(el instanceof HTMLElement) || el.dataset.replyTo !== msgid) continue;
-      el.replaceWith(this.#quote(networkId, msgid));
-    }
+    this.#forgetBuilt((_, el) => quotes(el, msgid));
+    this.#redrawQuotes(networkId, new Set([msgid]));
   }
 
   /**
@@ -736,16 +740,8 @@ export class MessageList {
   changed(line) {
     const msgid = line.msgid;
     if (msgid !== undefined) this.#changedIds.add(msgid);
-    let waiting = false;
-    for (const entry of this.#pending) {
-      if (entry.line === line) waiting = true;
-      const el = entry.element;
-      if (!el || (entry.line !== line && (msgid === undefined || !quotes(el, msgid)))) continue;
-      // Laid out ahead, it would show as it was: the chunk goes, its frame draws them all.
-      if (el.parentElement === this.#ahead?.chunk) this.#discardAhead();
-      entry.element = undefined;
-    }
-    if (!waiting) this.#changed.add(line);
+    this.#forgetBuilt((l, el) => l === line || (msgid !== undefined && quotes(el, msgid)));
+    if (!this.#pending.some((entry) => entry.line === line)) this.#changed.add(line);
   }
 
   /**
@@ -756,7 +752,6 @@ export class MessageList {
   redrawChanged() {
     const networkId = this.#networkId;
     const lines = this.#changed;
-    const msgids = this.#changedIds;
     if (networkId !== undefined && lines.size > 0) {
       for (const el of this.#items()) {
         const line = this.#lineOf.get(el);
@@ -769,14 +764,22 @@ export class MessageList {
         el.replaceWith(drawn);
       }
     }
-    if (networkId !== undefined && msgids.size > 0) {
-      for (const el of this.#box.querySelectorAll(".quote")) {
-        if (!(el instanceof HTMLElement) || !msgids.has(el.dataset.replyTo ?? "")) continue;
-        el.replaceWith(this.#quote(networkId, el.dataset.replyTo ?? ""));
-      }
-    }
+    if (networkId !== undefined) this.#redrawQuotes(networkId, this.#changedIds);
     lines.clear();
-    msgids.clear();
+    this.#changedIds.clear();
+  }
+
+  /**
+   * Draws again the drawn quotes of the messages with these `msgids` (and those in the lines
+   * laid out ahead, which are in the box too).
+   * @param {number} networkId @param {ReadonlySet<string>} msgids
+   */
+  #redrawQuotes(networkId, msgids) {
+    if (msgids.size === 0) return;
+    for (const el of this.#box.querySelectorAll(".quote")) {
+      if (!(el instanceof HTMLElement) || !msgids.has(el.dataset.replyTo ?? "")) continue;
+      el.replaceWith(this.#quote(networkId, el.dataset.replyTo ?? ""));
+    }
   }
 
   /**
